@@ -1,0 +1,79 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from '@chapar/db';
+import type { Config } from './config.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerMedia } from './plugins/media.ts';
+import { registerReadCache } from './plugins/read-cache.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { articleRoutes } from './modules/articles/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { trendingRoutes } from './modules/trending/routes.ts';
+import { VERSION } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** Call after any write that changes what readers see: drops cached reads and pages. */
+    contentChanged(): void;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Leave out server-side rendering (API-only tests and benchmarks). */
+  ssr?: boolean;
+}
+
+/** Builds the whole app: plugins, modules, error handler. Never listens. */
+export async function buildApp({ config, database, ssr = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 500 },
+  });
+  // Every route as registered, so tests can prove that guards cover all of them.
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] , brotliOptions: { params: { 1: 4 } } });
+  registerReadCache(app, config.readCacheTtlMs);
+  app.decorate('contentChanged', () => {
+    app.readCache.invalidate();
+    if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { clear(): void } }).pageCache.clear();
+  });
+  const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  await registerAuth(app, { db: database.db, policy });
+  await registerMedia(app, { dataDir: config.dataDir });
+
+  const { db } = database;
+  await app.register(systemRoutes, { database, version: VERSION });
+  await app.register(categoryRoutes, { db });
+  await app.register(articleRoutes, { db });
+  await app.register(searchRoutes, { db });
+  await app.register(trendingRoutes, { database });
+  await app.register(newsletterRoutes, { db });
+  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://') });
+  // Feature modules register here, one line each.
+
+  if (ssr) {
+    const { registerSsr } = await import('./plugins/ssr-registration.ts');
+    await registerSsr(app, config);
+  }
+  return app;
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { migrateDatabase, openDatabase, type Database } from '@chapar/db';
+import { seedCategories, seedDemoContent } from '@chapar/db/seed';
+import type { Config } from './config.ts';
+import { ensureInitialAdmin } from './modules/auth/service.ts';
+
+export async function openAppDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  return database;
+}
+
+/** First-start work: categories, the first admin, demo content on an empty site. Safe to repeat. */
+export async function prepareSite(database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+  await seedCategories(database);
+  const admin = await ensureInitialAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
+  if (admin.created && admin.generatedPassword) {
+    log.warn(`Created admin user "${admin.username}" with password: ${admin.generatedPassword} (shown once; change it with \`npm run admin -- set-password ${admin.username}\`)`);
+  } else if (admin.created) {
+    log.info(`Created admin user "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  }
+  if (config.demoContent && !config.dataDir.startsWith('memory://')) {
+    const { articles } = await seedDemoContent(database, { mediaDir: path.join(config.dataDir, 'media'), mediaBaseUrl: '/media' });
+    if (articles > 0) log.info(`Added ${articles} demo articles (DEMO_CONTENT=false turns this off)`);
+  }
+}

@@ -1,0 +1,80 @@
+import { createInterface } from 'node:readline/promises';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { openAppDatabase, prepareSite } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { createAdmin, setAdminPassword } from './modules/auth/service.ts';
+
+const USAGE = `Usage: main.ts <command>
+  serve                         web server (default)
+  migrate                       apply database migrations and exit
+  admin create <username>       create an admin (password from ADMIN_PASSWORD or prompted)
+  admin set-password <username> change an admin's password (ends their sessions)`;
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await rl.question('Password: ');
+  rl.close();
+  if (answer.length < 8) throw new Error('The password must have at least 8 characters.');
+  return answer;
+}
+
+async function serve() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const database = await openAppDatabase(config);
+  await prepareSite(database, config, log);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received, shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  log.info(`Chapar is serving ${config.publicBaseUrl} (database: ${database.kind})`);
+}
+
+async function admin(action: string | undefined, username: string | undefined) {
+  if (!username || (action !== 'create' && action !== 'set-password')) throw new Error(USAGE);
+  const config = loadConfig();
+  const database = await openAppDatabase(config);
+  try {
+    const password = await readPassword();
+    if (action === 'create') await createAdmin(database.db, username, password);
+    else await setAdminPassword(database.db, username, password);
+    console.log(action === 'create' ? `Admin "${username}" created.` : `Password of "${username}" changed.`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]) {
+  const [command = 'serve', ...rest] = argv;
+  switch (command) {
+    case 'serve': return serve();
+    case 'migrate': {
+      const database = await openAppDatabase(loadConfig());
+      await database.close();
+      console.log('Migrations applied.');
+      return;
+    }
+    case 'admin': return admin(rest[0], rest[1]);
+    default: throw new Error(USAGE);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

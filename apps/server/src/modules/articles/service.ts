@@ -1,0 +1,44 @@
+import type { Article, ListArticlesQuery } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import { notFound } from '../../errors.ts';
+import { toArticle } from './dto.ts';
+import { articleRepo } from './repo.ts';
+
+export const RELATED_LIMIT = 6;
+const POPULAR_WINDOW_DAYS = 30;
+const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
+
+export async function listArticles(db: Db, query: ListArticlesQuery): Promise<Article[]> {
+  const rows = await articleRepo.list(db, { offset: (query.page - 1) * query.limit, limit: query.limit, category: query.category });
+  return rows.map(toArticle);
+}
+
+export async function featuredArticles(db: Db, limit: number): Promise<Article[]> {
+  return (await articleRepo.featured(db, limit)).map(toArticle);
+}
+
+/** Most viewed of the last month; topped up from all time when the month is quiet. */
+export async function popularArticles(db: Db, limit: number, now = new Date()): Promise<Article[]> {
+  const recent = await articleRepo.popular(db, limit, new Date(now.getTime() - POPULAR_WINDOW_DAYS * 86_400_000));
+  if (recent.length >= limit) return recent.map(toArticle);
+  const seen = new Set(recent.map((a) => a.id));
+  const more = (await articleRepo.popularAllTime(db, limit)).filter((a) => !seen.has(a.id));
+  return [...recent, ...more].slice(0, limit).map(toArticle);
+}
+
+export async function getArticle(db: Db, id: number): Promise<Article> {
+  const row = await articleRepo.byId(db, id);
+  if (!row) throw notFound(ARTICLE_NOT_FOUND);
+  return toArticle(row);
+}
+
+export async function relatedArticles(db: Db, id: number): Promise<Article[]> {
+  const row = await articleRepo.byId(db, id);
+  if (!row) throw notFound(ARTICLE_NOT_FOUND);
+  return (await articleRepo.related(db, row, RELATED_LIMIT)).map(toArticle);
+}
+
+/** Where an old address now points (spec 02: 884 → 885 is the first row), if anywhere. */
+export async function resolveRedirect(db: Db, id: number): Promise<number | undefined> {
+  return articleRepo.redirectFor(db, id);
+}

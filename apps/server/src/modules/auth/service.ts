@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@chapar/db';
+import { AppError } from '../../errors.ts';
+import { authRepo, type AdminUserRow } from './repo.ts';
+import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from './password.ts';
+
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES = 5;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface AuthenticatedSession {
+  idHash: string;
+  csrfToken: string;
+  user: Pick<AdminUserRow, 'id' | 'username' | 'role'>;
+}
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+const WRONG_CREDENTIALS = 'نام کاربری یا رمز عبور اشتباه است';
+const TOO_MANY = 'تلاش‌های ناموفق زیادی انجام شده است. لطفاً ۱۵ دقیقه دیگر دوباره تلاش کنید.';
+
+/** Checks the credentials, limits failures, and opens a new session (a new id every login). */
+export async function login(db: Db, input: {
+  username: string; password: string; ip: string; userAgent?: string; policy: SessionPolicy; now?: Date;
+}): Promise<{ sessionId: string; csrfToken: string; user: AdminUserRow }> {
+  const now = input.now ?? new Date();
+  const failures = await authRepo.countRecentFailures(db, input.ip, input.username, new Date(now.getTime() - LOGIN_WINDOW_MS));
+  if (failures.byIp >= MAX_FAILURES || failures.byUser >= MAX_FAILURES) {
+    throw new AppError('rate_limited', TOO_MANY, { 'retry-after': String(LOGIN_WINDOW_MS / 1000) });
+  }
+  const user = await authRepo.findUserByUsername(db, input.username);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) {
+    await authRepo.recordFailedLogin(db, input.ip, input.username);
+    throw new AppError('unauthorized', WRONG_CREDENTIALS);
+  }
+  await authRepo.clearFailures(db, input.username);
+  const sessionId = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  await authRepo.insertSession(db, {
+    idHash: hashSessionId(sessionId),
+    userId: user.id,
+    csrfToken,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + input.policy.maxMs),
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 500),
+  });
+  await authRepo.touchLogin(db, user.id);
+  return { sessionId, csrfToken, user };
+}
+
+/** Resolves a cookie's session id; expired (idle or absolute) sessions are deleted and ignored. */
+export async function resolveSession(db: Db, sessionId: string, policy: SessionPolicy, now = new Date()): Promise<AuthenticatedSession | null> {
+  const idHash = hashSessionId(sessionId);
+  const session = await authRepo.findSession(db, idHash);
+  if (!session) return null;
+  const idleExpired = now.getTime() - session.lastSeenAt.getTime() > policy.idleMs;
+  if (idleExpired || session.expiresAt.getTime() <= now.getTime()) {
+    await authRepo.deleteSession(db, idHash);
+    return null;
+  }
+  const user = await authRepo.findUserById(db, session.userId);
+  if (!user) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await authRepo.touchSession(db, idHash, now);
+  return { idHash, csrfToken: session.csrfToken, user: { id: user.id, username: user.username, role: user.role } };
+}
+
+export async function logout(db: Db, idHash: string): Promise<void> {
+  await authRepo.deleteSession(db, idHash);
+}
+
+/**
+ * First start: create the admin from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin` with a random
+ * password that is returned once so the caller can log it.
+ */
+export async function ensureInitialAdmin(db: Db, opts: { username?: string; password?: string }): Promise<{ created: boolean; username?: string; generatedPassword?: string }> {
+  if ((await authRepo.countUsers(db)) > 0) return { created: false };
+  const username = opts.username ?? 'admin';
+  const generatedPassword = opts.password ? undefined : generatePassword();
+  await authRepo.createUser(db, username, await hashPassword(opts.password ?? generatedPassword!));
+  return { created: true, username, generatedPassword };
+}
+
+export async function createAdmin(db: Db, username: string, password: string): Promise<void> {
+  if (await authRepo.findUserByUsername(db, username)) throw new AppError('conflict', `کاربر ${username} از قبل وجود دارد`);
+  await authRepo.createUser(db, username, await hashPassword(password));
+}
+
+/** Changing a password ends every session of that user. */
+export async function setAdminPassword(db: Db, username: string, password: string): Promise<void> {
+  const user = await authRepo.findUserByUsername(db, username);
+  if (!user) throw new AppError('not_found', `کاربر ${username} یافت نشد`);
+  await authRepo.setPassword(db, username, await hashPassword(password));
+  await authRepo.deleteSessionsOfUser(db, user.id);
+}

@@ -1,0 +1,37 @@
+import type { SearchQuery, SearchResponse } from '@chapar/shared/contracts';
+import { findCategory, normalizePersian } from '@chapar/shared/text';
+import type { Db } from '@chapar/db';
+import { toArticle } from '../articles/dto.ts';
+import { toTsQuery } from './index-text.ts';
+import { searchRepo, type SearchFilters } from './repo.ts';
+
+const DAY = 86_400_000;
+const WINDOWS: Record<SearchQuery['date'], number | undefined> = {
+  all: undefined, today: DAY, week: 7 * DAY, month: 30 * DAY, '3months': 90 * DAY,
+};
+
+/**
+ * Advanced search: one normaliser for the query and the index, so Arabic letters and any
+ * digits find the Persian spelling; trigram similarity when full-text finds nothing.
+ */
+export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): Promise<SearchResponse> {
+  const normalised = normalizePersian(q.q);
+  const tsquery = toTsQuery(normalised);
+  if (!tsquery) return { articles: [], total: 0, page: q.page, mode: 'empty' };
+  const window = WINDOWS[q.date];
+  const category = q.category === 'all' || !q.category ? undefined : (findCategory(q.category)?.name ?? q.category);
+  const f: SearchFilters = {
+    category,
+    since: window ? new Date(now.getTime() - window) : undefined,
+    sort: q.sort,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  };
+  let mode: SearchResponse['mode'] = 'fulltext';
+  let rows = await searchRepo.fullText(db, tsquery, f);
+  if (rows.length === 0 && q.page === 1 && normalised.length >= 3) {
+    rows = await searchRepo.fuzzy(db, normalised, f);
+    mode = 'fuzzy';
+  }
+  return { articles: rows.map(({ total: _t, ...row }) => toArticle(row)), total: rows[0]?.total ?? 0, page: q.page, mode };
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing.ts';
+import { createArticle } from '../../test-factories.ts';
+
+let t: TestApp;
+const H = 3_600_000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const now = Date.now();
+  // 'انتخابات': two articles in the last day, none the day before → up.
+  await createArticle(t.database, { keywords: 'انتخابات,مجلس', category: 'Politics', views: 500, publishedAt: new Date(now - 2 * H) });
+  await createArticle(t.database, { keywords: 'انتخابات', category: 'Politics', views: 100, publishedAt: new Date(now - 5 * H) });
+  // 'بورس': one in the last day, two the day before → down.
+  await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 3 * H) });
+  await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 30 * H) });
+  await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 40 * H) });
+  // Too old to count.
+  await createArticle(t.database, { keywords: 'قدیمی', category: 'Health', views: 99999, publishedAt: new Date(now - 30 * 24 * H) });
+});
+afterAll(async () => { await t?.close(); });
+
+describe('GET /api/analytics/trending-topics', () => {
+  it('weights keywords by views, gives the trend and the Persian category', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics' });
+    expect(res.statusCode).toBe(200);
+    const topics = res.json() as Array<{ keyword: string; count: number; trend: string; category: string }>;
+    expect(topics[0]).toEqual({ keyword: 'انتخابات', count: 8, trend: 'up', category: 'سیاست' });
+    expect(topics.find((x) => x.keyword === 'بورس')).toMatchObject({ trend: 'down', category: 'اقتصاد' });
+    expect(topics.find((x) => x.keyword === 'قدیمی')).toBeUndefined();
+  });
+
+  it('honours and bounds the limit', async () => {
+    const one = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics?limit=1' });
+    expect(one.json()).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics?limit=1000' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import { AppError } from '../errors.ts';
+import { resolveSession, type AuthenticatedSession, type SessionPolicy } from '../modules/auth/service.ts';
+
+export const SESSION_COOKIE = 'chapar_sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin session, resolved lazily on /api/admin requests and SSR of admin-aware pages. */
+    adminSession: AuthenticatedSession | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes under /api/admin that answer without a session (login, status). */
+    public?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function loadAdminSession(db: Db, request: FastifyRequest, policy: SessionPolicy): Promise<AuthenticatedSession | null> {
+  const sid = request.cookies[SESSION_COOKIE];
+  if (!sid || sid.length > 100) return null;
+  return resolveSession(db, sid, policy);
+}
+
+/**
+ * One guard on the whole /api/admin prefix: every route there, including ones added later,
+ * needs a session, and every state-changing request needs the session's CSRF token.
+ */
+export async function registerAuth(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('adminSession', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/admin')) return;
+    request.adminSession = await loadAdminSession(opts.db, request, opts.policy);
+    if (request.routeOptions.config?.public) return;
+    if (!request.adminSession) throw new AppError('unauthorized', 'برای این کار باید وارد پنل مدیریت شوید');
+    if (!SAFE_METHODS.has(request.method)) {
+      const token = request.headers[CSRF_HEADER];
+      if (typeof token !== 'string' || token !== request.adminSession.csrfToken) {
+        throw new AppError('csrf_invalid', 'توکن امنیتی درخواست نامعتبر است. صفحه را دوباره بارگذاری کنید.');
+      }
+    }
+  });
+}
+
+export function requireAdmin(request: FastifyRequest): AuthenticatedSession {
+  if (!request.adminSession) throw new AppError('unauthorized', 'برای این کار باید وارد پنل مدیریت شوید');
+  return request.adminSession;
+}

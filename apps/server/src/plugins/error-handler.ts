@@ -1,0 +1,33 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/** One place that turns every failure into {error, message}; 5xx never leaks details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send({ error: err.code, message: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const message = `${err.validationContext ?? 'request'}${where ? `.${where}` : ''}: ${first?.message ?? 'ورودی نامعتبر است'}`;
+      return reply.status(400).send({ error: 'validation_error', message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'invalid_json'
+        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
+      const message = code === 'invalid_json' ? 'بدنه درخواست JSON معتبر نیست' : err.message;
+      return reply.status(status).send({ error: code, message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'not_found', message: `مسیر ${request.method} ${request.url.split('?')[0]} یافت نشد` });
+  });
+}

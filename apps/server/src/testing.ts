@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '@chapar/db';
+import { openTestDatabase } from '@chapar/db/testing';
+import { buildApp } from './app.ts';
+import { testConfig, type Config } from './config.ts';
+import { ensureInitialAdmin } from './modules/auth/service.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Every registered /api/admin route (method and URL pattern). */
+  adminRoutes(): Array<{ method: string; url: string }>;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' };
+
+/**
+ * The real app on a fresh migrated database (PGlite in memory, or TEST_DATABASE_URL), with
+ * categories and one admin. `ssr` adds the rendered pages (needs the web build).
+ */
+export async function buildTestApp(opts: { ssr?: boolean; config?: Partial<Config>; seed?: (database: Database) => Promise<void> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const { seedCategories } = await import('@chapar/db/seed');
+  await seedCategories(database);
+  await ensureInitialAdmin(database.db, TEST_ADMIN);
+  if (opts.seed) await opts.seed(database);
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, database, ssr: opts.ssr ?? false });
+  await app.ready();
+  const adminRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD');
+  return { app, database, config, adminRoutes, close: async () => { await app.close(); await database.close(); } };
+}
+
+/** Logs in as the test admin; returns the cookie header and CSRF token for later requests. */
+export async function loginAsAdmin(app: FastifyInstance): Promise<{ cookie: string; csrfToken: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { cookie, csrfToken: (res.json() as { csrfToken: string }).csrfToken };
+}

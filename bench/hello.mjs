@@ -1,0 +1,8 @@
+// The baseline: a bare node:http hello world on the port given as argv[2].
+import http from 'node:http';
+
+const port = Number(process.argv[2] ?? 3999);
+http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/plain' });
+  res.end('hello world');
+}).listen(port, '127.0.0.1', () => process.send?.('ready'));

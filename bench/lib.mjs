@@ -1,0 +1,42 @@
+// Shared benchmark plumbing: start servers in child processes, run autocannon, print tables.
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export function startProcess(script, args = [], env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, args, {
+      env: { ...process.env, ...env },
+      execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
+    child.once('message', (m) => { if (m === 'ready') { clearTimeout(timer); resolve(child); } });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export function stopProcess(child) {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export async function load(url, { connections = 50, duration = 10, headers } = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return { url, rps: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, non2xx, total: result.requests.total };
+}
+
+export const durationArg = () => Number(process.env.BENCH_DURATION ?? 10);
+
+export function table(rows, baseline) {
+  const lines = ['| target | req/s | p50 ms | p99 ms | % of hello world | errors |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    const pct = baseline ? `${((r.rps / baseline.rps) * 100).toFixed(0)}%` : '';
+    lines.push(`| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${pct} | ${r.non2xx} |`);
+  }
+  return lines.join('\n');
+}

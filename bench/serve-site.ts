@@ -1,0 +1,25 @@
+// Boots the real site for a benchmark: a fresh PGlite data dir with the demo content,
+// caches on or off by the environment (READ_CACHE_TTL_MS / PAGE_CACHE_TTL_MS = 0 turns them off).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+
+const port = Number(process.argv[2] ?? 3998);
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'chapar-bench-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  ADMIN_PASSWORD: 'bench-password-1',
+});
+const database = await openAppDatabase(config);
+await prepareSite(database, config, pino({ level: 'warn' }));
+const app = await buildApp({ config, database, ssr: process.env.BENCH_SSR !== 'false' });
+await app.listen({ host: '127.0.0.1', port });
+process.send?.('ready');

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Database } from '@chapar/db';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+
+export const E2E_ADMIN = { username: 'editor', password: 'e2e-password-123' };
+
+export interface Site {
+  baseUrl: string;
+  app: FastifyInstance;
+  database: Database;
+  browser: Browser;
+  newContext(opts?: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; javaScriptEnabled?: boolean }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** The whole site as `npm start` runs it (demo content, SSR), on a random port, plus a browser. */
+export async function startSite(): Promise<Site> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chapar-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0',
+    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
+  });
+  const database = await openAppDatabase(config);
+  await prepareSite(database, config, pino({ level: 'silent' }));
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    baseUrl, app, database, browser,
+    newContext: (opts = {}) => browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+      colorScheme: opts.colorScheme ?? 'light',
+      javaScriptEnabled: opts.javaScriptEnabled ?? true,
+      locale: 'fa-IR',
+    }),
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

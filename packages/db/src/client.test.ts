@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, newsletterSubscribers, ratings } from './schema/index.ts';
+import { openTestDatabase } from './testing.ts';
+import type { Database } from './client.ts';
+
+let database: Database;
+beforeAll(async () => { database = await openTestDatabase(); });
+afterAll(async () => { await database?.close(); });
+
+describe('schema constraints', () => {
+  it('has pg_trgm available', async () => {
+    const { rows } = await database.raw.query<{ s: number }>("select similarity('خبر فوری', 'خبر فوریی') as s");
+    expect(Number(rows[0].s)).toBeGreaterThan(0.5);
+  });
+
+  it('rejects a second article for the same (source, telegramId)', async () => {
+    const { db } = database;
+    await db.insert(articles).values({ title: 'نخست', source: 'chan', telegramId: 10 });
+    await expect(db.insert(articles).values({ title: 'دوم', source: 'chan', telegramId: 10 })).rejects.toThrow();
+    // Articles written by hand (no source) may coexist.
+    await db.insert(articles).values([{ title: 'الف' }, { title: 'ب' }]);
+    const { rows } = await database.raw.query<{ n: number }>("select count(*)::int as n from articles");
+    const n = rows[0].n;
+    expect(n).toBe(3);
+  });
+
+  it('keeps one rating per session and article', async () => {
+    const { db } = database;
+    const [a] = await db.insert(articles).values({ title: 'برای امتیاز' }).returning();
+    await db.insert(ratings).values({ articleId: a.id, sessionId: 's1', rating: 4 });
+    await expect(db.insert(ratings).values({ articleId: a.id, sessionId: 's1', rating: 2 })).rejects.toThrow();
+  });
+
+  it('treats subscriber emails alike regardless of case', async () => {
+    const { db } = database;
+    await db.insert(newsletterSubscribers).values({ email: 'Reader@Example.com' });
+    await expect(db.insert(newsletterSubscribers).values({ email: 'reader@example.COM' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The raw SQL surface both drivers share; pg-boss and a few hand-written queries use it. */
+export interface RawSql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs several statements without parameters; returns the last statement's rows. */
+  exec(text: string): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… ; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent or 'memory://' keeps everything in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const raw: RawSql = {
+    query: async <T>(text: string, params?: unknown[]) => {
+      const res = await client.query<T>(text, params as unknown[]);
+      return { rows: res.rows };
+    },
+    exec: async (text) => {
+      const results = await client.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+  };
+  return { db, raw, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start, with the database's own words, rather than on the first request.
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const raw: RawSql = {
+    query: async <T>(text: string, params?: unknown[]) => {
+      const res = await pool.query(text, params);
+      return { rows: res.rows as T[] };
+    },
+    exec: async (text) => {
+      const res = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return { rows: last?.rows ?? [] };
+    },
+  };
+  return { db, raw, kind: 'postgres', close: () => pool.end() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}

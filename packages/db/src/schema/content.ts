@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  nameFa: varchar('name_fa', { length: 64 }).notNull(),
+  description: text('description').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const channels = pgTable('channels', {
+  id: serial('id').primaryKey(),
+  username: varchar('username', { length: 64 }).notNull().unique(),
+  role: varchar('role', { length: 16 }).notNull(), // primary | secondary
+  title: text('title').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  /** Cleaning rules: signature lines, ad markers, "join us" patterns. */
+  cleaningRules: jsonb('cleaning_rules').$type<ChannelCleaningRules>().notNull().default({}),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  lastSeenMessageId: bigint('last_seen_message_id', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+export interface ChannelCleaningRules {
+  signatures?: string[];
+  adMarkers?: string[];
+  stripLinks?: boolean;
+}
+
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 120 }).notNull().default(''),
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull().default(''),
+  content: text('content').notNull().default(''),
+  metaDescription: varchar('meta_description', { length: 160 }),
+  imageUrl: text('image_url'),
+  imageAltText: text('image_alt_text'),
+  videoUrl: text('video_url'),
+  videoAltText: text('video_alt_text'),
+  podcastUrl: text('podcast_url'),
+  podcastVoice: varchar('podcast_voice', { length: 64 }),
+  podcastDuration: integer('podcast_duration'),
+  category: varchar('category', { length: 32 }).notNull().default('Politics'),
+  keywords: text('keywords').notNull().default(''),
+  views: integer('views').notNull().default(0),
+  featured: boolean('featured').notNull().default(false),
+  /** published | draft | unpublished (removed at the source) */
+  status: varchar('status', { length: 16 }).notNull().default('published'),
+  source: varchar('source', { length: 64 }),
+  telegramId: bigint('telegram_id', { mode: 'number' }),
+  readingTime: integer('reading_time').notNull().default(1),
+  /** Normalised text for full-text search (see @chapar/shared/text normalizePersian). */
+  searchTitle: text('search_title').notNull().default(''),
+  searchBody: text('search_body').notNull().default(''),
+  contentHash: varchar('content_hash', { length: 64 }),
+  imageHash: varchar('image_hash', { length: 32 }),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('articles_source_telegram_uq').on(t.source, t.telegramId),
+  index('articles_status_published_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
+  index('articles_category_published_idx').on(t.category, t.publishedAt.desc().nullsFirst()),
+  index('articles_featured_idx').on(t.featured, t.publishedAt.desc().nullsFirst()),
+  index('articles_views_idx').on(t.views.desc().nullsFirst()),
+  index('articles_fts_idx').using('gin', sql`(setweight(to_tsvector('simple', ${t.searchTitle}), 'A') || setweight(to_tsvector('simple', ${t.searchBody}), 'B'))`),
+  index('articles_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+]);
+
+export const articleRedirects = pgTable('article_redirects', {
+  fromId: integer('from_id').primaryKey(),
+  toId: integer('to_id').notNull(),
+  reason: varchar('reason', { length: 32 }).notNull().default('manual'),
+  createdAt: createdAt(),
+});
+
+export const mediaAssets = pgTable('media_assets', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+  kind: varchar('kind', { length: 16 }).notNull(), // image | video | audio | document
+  storageKey: text('storage_key').notNull().unique(),
+  url: text('url').notNull(),
+  sourceUrl: text('source_url'),
+  mimeType: varchar('mime_type', { length: 100 }).notNull(),
+  bytes: integer('bytes').notNull().default(0),
+  width: integer('width'),
+  height: integer('height'),
+  durationSec: integer('duration_sec'),
+  watermarked: boolean('watermarked').notNull().default(false),
+  dhash: varchar('dhash', { length: 32 }),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [index('media_assets_article_idx').on(t.articleId)]);

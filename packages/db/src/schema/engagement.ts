@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import { articles } from './content.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const comments = pgTable('comments', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  parentId: integer('parent_id'),
+  depth: smallint('depth').notNull().default(0),
+  authorName: varchar('author_name', { length: 80 }).notNull(),
+  authorEmail: varchar('author_email', { length: 254 }),
+  content: text('content').notNull(),
+  isApproved: boolean('is_approved').notNull().default(false),
+  visitorId: varchar('visitor_id', { length: 64 }),
+  ipHash: varchar('ip_hash', { length: 64 }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('comments_article_idx').on(t.articleId, t.createdAt),
+  index('comments_parent_idx').on(t.parentId),
+]);
+
+export const ratings = pgTable('ratings', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  sessionId: varchar('session_id', { length: 64 }).notNull(),
+  rating: smallint('rating').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('ratings_article_session_uq').on(t.articleId, t.sessionId)]);
+
+export const bookmarks = pgTable('bookmarks', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  sessionId: varchar('session_id', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('bookmarks_session_article_uq').on(t.sessionId, t.articleId)]);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  email: varchar('email', { length: 254 }).notNull(),
+  name: varchar('name', { length: 120 }),
+  isActive: boolean('is_active').notNull().default(true),
+  source: varchar('source', { length: 32 }).notNull().default('website'),
+  subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`)]);
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+  event: varchar('event', { length: 32 }).notNull(), // view | view_30s | share | bookmark_add | bookmark_remove
+  value: varchar('value', { length: 64 }),
+  sessionId: varchar('session_id', { length: 64 }),
+  userAgent: text('user_agent'),
+  meta: jsonb('meta').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('analytics_events_created_idx').on(t.createdAt),
+  index('analytics_events_article_idx').on(t.articleId, t.event),
+  uniqueIndex('analytics_view_once_uq').on(t.articleId, t.sessionId, t.event).where(sql`${t.event} in ('view', 'view_30s')`),
+]);

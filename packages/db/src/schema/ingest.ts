@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import { articles } from './content.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Every post seen on a channel, as fetched; the unique key makes re-running any job safe. */
+export const telegramPosts = pgTable('telegram_posts', {
+  id: serial('id').primaryKey(),
+  source: varchar('source', { length: 64 }).notNull(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  groupedId: varchar('grouped_id', { length: 40 }),
+  text: text('text').notNull().default(''),
+  html: text('html').notNull().default(''),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  contentHash: varchar('content_hash', { length: 64 }).notNull().default(''),
+  postedAt: timestamp('posted_at', { withTimezone: true }),
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** new | processing | published | ignored | blocked | failed */
+  state: varchar('state', { length: 16 }).notNull().default('new'),
+  articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+  lastError: text('last_error'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('telegram_posts_source_id_uq').on(t.source, t.telegramId),
+  index('telegram_posts_state_idx').on(t.state),
+]);
+
+export const ignoredPosts = pgTable('ignored_posts', {
+  id: serial('id').primaryKey(),
+  source: varchar('source', { length: 64 }).notNull(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  url: text('url').notNull(),
+  reason: varchar('reason', { length: 64 }).notNull(),
+  content: text('content').notNull().default(''),
+  category: varchar('category', { length: 32 }),
+  dateFound: timestamp('date_found', { withTimezone: true }).notNull().defaultNow(),
+  reviewedBy: varchar('reviewed_by', { length: 80 }),
+  shouldProcess: boolean('should_process').notNull().default(false),
+}, (t) => [uniqueIndex('ignored_posts_source_id_uq').on(t.source, t.telegramId)]);
+
+export const blockedPosts = pgTable('blocked_posts', {
+  id: serial('id').primaryKey(),
+  source: varchar('source', { length: 64 }).notNull(),
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+  title: text('title'),
+  reason: text('reason'),
+  allowRegeneration: boolean('allow_regeneration').notNull().default(false),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('blocked_posts_source_id_uq').on(t.source, t.telegramId)]);
+
+/** Admin-triggered and scheduled work as the newsroom sees it (the queue itself is pg-boss). */
+export const operations = pgTable('operations', {
+  id: serial('id').primaryKey(),
+  kind: varchar('kind', { length: 64 }).notNull(),
+  /** queued | running | success | error */
+  status: varchar('status', { length: 16 }).notNull().default('queued'),
+  progress: integer('progress').notNull().default(0),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  result: jsonb('result').$type<Record<string, unknown>>(),
+  logs: jsonb('logs').$type<string[]>().notNull().default([]),
+  errors: jsonb('errors').$type<string[]>().notNull().default([]),
+  requestedBy: varchar('requested_by', { length: 80 }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('operations_created_idx').on(t.createdAt)]);
+
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

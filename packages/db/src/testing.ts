@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type Database } from './client.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase();
+    await migrateDatabase(database);
+    return database;
+  }
+  const dbName = `chapar_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${dbName}`;
+  const database = await openDatabase({ url: testUrl.toString(), poolSize: 4 });
+  await migrateDatabase(database);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${dbName} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Error body of every non-2xx answer. */
+export const errorResponse = z.object({ error: z.string(), message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** A numeric id in a path: digits only, positive, within int4. */
+export const idParam = z.object({
+  id: z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(2_147_483_647, 'شناسه بیش از حد بزرگ است'),
+});
+
+export const MAX_PAGE_LIMIT = 100;
+/** The admin article table reads up to 1000 at once (spec 03 §9). */
+export const MAX_ADMIN_LIMIT = 1000;
+
+export const okResponse = z.object({ success: z.boolean(), message: z.string() });

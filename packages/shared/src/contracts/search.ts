@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { article } from './articles.ts';
+
+export const SEARCH_SORTS = ['relevance', 'date', 'views'] as const;
+export const SEARCH_DATES = ['all', 'today', 'week', 'month', '3months'] as const;
+export const SEARCH_PAGE_SIZE = 20;
+
+/** GET /api/search/advanced: an empty q is allowed and answers an empty result. */
+export const searchQuery = z.object({
+  q: z.string().max(200, 'عبارت جستجو حداکثر ۲۰۰ نویسه است').default(''),
+  category: z.string().max(64).default('all'),
+  sort: z.enum(SEARCH_SORTS, { error: 'ترتیب نامعتبر است' }).default('relevance'),
+  date: z.enum(SEARCH_DATES, { error: 'بازه زمانی نامعتبر است' }).default('all'),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchResponse = z.object({
+  articles: z.array(article),
+  total: z.number().int(),
+  page: z.number().int(),
+  /** 'fulltext' normally; 'fuzzy' when nothing matched exactly and trigram similarity found these. */
+  mode: z.enum(['fulltext', 'fuzzy', 'empty']),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+export const trendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
+export const trendingTopic = z.object({
+  keyword: z.string(),
+  count: z.number().int(),
+  trend: z.enum(['up', 'down', 'stable']),
+  category: z.string(),
+});
+export type TrendingTopic = z.infer<typeof trendingTopic>;
+
+export const subscribeBody = z.object({
+  email: z.string({ error: 'لطفاً یک ایمیل معتبر وارد کنید' }).trim().max(254).pipe(z.email({ error: 'لطفاً یک ایمیل معتبر وارد کنید' })),
+  name: z.string().trim().max(120).optional().nullable(),
+});
+export const subscribeResponse = z.object({ success: z.boolean(), message: z.string(), alreadySubscribed: z.boolean() });

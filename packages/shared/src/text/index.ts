@@ -1,0 +1,10 @@
+// Persian text helpers shared by server and web: `@chapar/shared/text`.
+export * from './normalize.ts';
+export * from './digits.ts';
+export * from './dates.ts';
+export * from './slug.ts';
+export * from './reading.ts';
+export * from './alt-text.ts';
+export * from './categories.ts';
+export * from './freshness.ts';
+export * from './share.ts';

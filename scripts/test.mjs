@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, unit and integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then browser tests. Missing system tools skip their suites
+// loudly; under CI a missing tool is a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { INSTALL_COMMAND, missingTools } from './tools.mjs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const outDir = mkdtempSync(path.join(tmpdir(), 'chapar-test-'));
+let failedSteps = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n━━ ${label} ━━`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failedSteps.push(label);
+  return res.status === 0;
+}
+
+function vitest(label, args, env = {}) {
+  const out = path.join(outDir, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], env);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  }
+}
+
+const missing = missingTools();
+if (missing.length) {
+  const lines = missing.map((m) => `  ✗ ${m.name} is missing: skipping ${m.suites}`);
+  console.log(`\n${'!'.repeat(78)}\n${lines.join('\n')}\n  Install them with: ${INSTALL_COMMAND}\n${'!'.repeat(78)}`);
+  if (ci) {
+    console.error('CI=true: missing tools are a failure, not a skip.');
+    process.exit(1);
+  }
+}
+
+run('lint', 'npx', ['eslint', '.']);
+run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('web build', 'npm', ['run', 'build', '--silent']);
+vitest('unit and integration (PGlite)', [], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db']);
+}
+if (!missing.some((m) => m.name === 'chromium')) {
+  vitest('browser', ['--config', 'e2e/vitest.config.ts']);
+}
+
+if (missing.length) {
+  console.log(`\nSkipped suites (missing ${missing.map((m) => m.name).join(', ')}): install with ${INSTALL_COMMAND}`);
+}
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
