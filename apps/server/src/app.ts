@@ -1,4 +1,6 @@
 import compress from '@fastify/compress';
+import { createServer } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@chapar/db';
@@ -6,6 +8,7 @@ import type { Config } from './config.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMedia } from './plugins/media.ts';
+import { HotCache } from './plugins/hot-cache.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
@@ -34,7 +37,12 @@ export interface BuildAppOptions {
 
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
 export async function buildApp({ config, database, ssr = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const hotCache = new HotCache();
   const app = Fastify({
+    // Cached public answers are written before routing: the hot path never enters the app.
+    serverFactory: (handler) => createServer((req, res) => {
+      if (!hotCache.serve(req, res)) handler(req, res);
+    }),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -51,8 +59,8 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] , brotliOptions: { params: { 1: 4 } } });
-  registerReadCache(app, config.readCacheTtlMs);
+  registerReadCache(app, hotCache, config.readCacheTtlMs);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   app.decorate('contentChanged', () => {
     app.readCache.invalidate();
     if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { clear(): void } }).pageCache.clear();

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HotCache, respond } from './hot-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    hotCache: HotCache;
     readCache: ReadCache;
   }
   interface FastifyContextConfig {
@@ -11,34 +12,25 @@ declare module 'fastify' {
   }
 }
 
-interface Entry {
-  body: string;
-  etag: string;
-  contentType: string;
-  expiresAt: number;
-}
-
 export interface ReadCache {
   /** Drops everything; called by every write that changes what public reads return. */
   invalidate(): void;
   readonly size: number;
 }
 
-const MAX_ENTRIES = 5_000;
 const CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
 
 /**
- * Hot public reads kept in memory for a short time and dropped on writes. A hit never
- * touches the database: the route's handler does not run.
+ * Hot public API reads kept in the hot cache. The HTTP server answers hits before routing
+ * (see app.ts); this hook answers them for requests that reach the app (e.g. inject) and
+ * stores fresh answers. Registered before compression so it sees the plain body.
  */
-export function registerReadCache(app: FastifyInstance, ttlMs: number): void {
-  const entries = new Map<string, Entry>();
+export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: number): void {
   const startedAt = new WeakMap<FastifyRequest, number>();
-  let generation = 0;
-
+  app.decorate('hotCache', cache);
   app.decorate('readCache', {
-    invalidate: () => { generation++; entries.clear(); },
-    get size() { return entries.size; },
+    invalidate: () => cache.clear(),
+    get size() { return cache.size; },
   });
 
   const enabled = (request: FastifyRequest) =>
@@ -46,39 +38,25 @@ export function registerReadCache(app: FastifyInstance, ttlMs: number): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!enabled(request)) return;
-    startedAt.set(request, generation);
-    const entry = entries.get(request.url);
+    startedAt.set(request, cache.generation);
+    const entry = cache.lookup(request.url, request.headers.cookie);
     if (!entry) return;
-    if (entry.expiresAt < Date.now()) { entries.delete(request.url); return; }
-    reply.header('x-cache', 'HIT');
-    return sendEntry(request, reply, entry);
+    const { status, headers, body } = respond(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
+    return reply.code(status).headers(headers).send(body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!enabled(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (reply.getHeader('x-cache') === 'HIT') return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url').slice(0, 22)}"`;
-    // A write that landed while this read ran must not be overwritten by the older answer.
-    if (startedAt.get(request) === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(request.url, {
-        body: payload,
-        etag,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        expiresAt: Date.now() + ttlMs,
-      });
-    }
-    reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'MISS');
-    if (request.headers['if-none-match'] === etag) {
+    if (!enabled(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'HIT') return payload;
+    reply.header('cache-control', CACHE_CONTROL);
+    const entry = cache.store(request.url, startedAt.get(request) ?? -1, {
+      body: payload, headers: reply.getHeaders(), ttlMs, anonymousOnly: false,
+    });
+    reply.header('x-cache', 'MISS');
+    if (entry) reply.header('etag', entry.etag);
+    if (entry && request.headers['if-none-match'] === entry.etag) {
       reply.code(304);
       return '';
     }
     return payload;
   });
-}
-
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.type(entry.contentType).send(entry.body);
 }

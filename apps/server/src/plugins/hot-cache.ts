@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+export interface HotEntry {
+  body: Buffer;
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  expiresAt: number;
+  /** Rendered pages differ for a signed-in admin: only anonymous requests may be served. */
+  anonymousOnly: boolean;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+const MAX_ENTRIES = 5_000;
+const COMPRESS_MIN_BYTES = 1024;
+const SESSION_COOKIE_MARK = 'chapar_sid=';
+
+/**
+ * Finished responses to public GETs, kept in memory briefly and dropped on any content change.
+ * A hit is answered straight from the HTTP server's request handler, before routing, hooks or
+ * the database, with compressed variants made once per entry.
+ */
+export class HotCache {
+  private readonly entries = new Map<string, HotEntry>();
+  private generationValue = 0;
+
+  get generation(): number { return this.generationValue; }
+  get size(): number { return this.entries.size; }
+
+  clear(): void {
+    this.generationValue++;
+    this.entries.clear();
+  }
+
+  lookup(url: string, cookie: string | undefined): HotEntry | undefined {
+    const entry = this.entries.get(url);
+    if (!entry) return undefined;
+    if (entry.expiresAt < Date.now()) {
+      this.entries.delete(url);
+      return undefined;
+    }
+    if (entry.anonymousOnly && cookie?.includes(SESSION_COOKIE_MARK)) return undefined;
+    return entry;
+  }
+
+  /** Stores a response unless content changed while it was being produced. */
+  store(url: string, startedGeneration: number, input: { body: string | Buffer; headers: OutgoingHttpHeaders; ttlMs: number; anonymousOnly: boolean }): HotEntry | undefined {
+    if (startedGeneration !== this.generationValue || input.ttlMs <= 0) return undefined;
+    const body = typeof input.body === 'string' ? Buffer.from(input.body) : input.body;
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(input.headers)) {
+      if (value === undefined || ['content-length', 'set-cookie', 'content-encoding', 'x-cache', 'etag', 'vary'].includes(name)) continue;
+      headers[name] = value;
+    }
+    headers.etag = etag;
+    headers.vary = 'accept-encoding';
+    const entry: HotEntry = { body, headers, etag, expiresAt: Date.now() + input.ttlMs, anonymousOnly: input.anonymousOnly };
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(url, entry);
+    return entry;
+  }
+
+  /** Answers a raw request from the cache; false when it must go through the app. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const entry = this.lookup(req.url ?? '', req.headers.cookie);
+    if (!entry) return false;
+    const { status, headers, body } = respond(entry, req.headers['if-none-match'], req.headers['accept-encoding']);
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+}
+
+/** Status, headers and body for an entry, honouring If-None-Match and Accept-Encoding. */
+export function respond(entry: HotEntry, ifNoneMatch: string | undefined, acceptEncoding: string | string[] | undefined) {
+  if (ifNoneMatch === entry.etag) return { status: 304, headers: { ...entry.headers, 'x-cache': 'HIT' }, body: undefined };
+  const accept = String(acceptEncoding ?? '');
+  let body = entry.body;
+  let encoding: string | undefined;
+  if (entry.body.length >= COMPRESS_MIN_BYTES) {
+    if (accept.includes('br')) {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      body = entry.br;
+      encoding = 'br';
+    } else if (accept.includes('gzip')) {
+      entry.gzip ??= gzipSync(entry.body, { level: 6 });
+      body = entry.gzip;
+      encoding = 'gzip';
+    }
+  }
+  const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, 'x-cache': 'HIT' };
+  if (encoding) headers['content-encoding'] = encoding;
+  return { status: 200, headers, body };
+}
