@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HotCache, respond } from './hot-cache.ts';
 
@@ -49,7 +50,7 @@ export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: 
     if (!enabled(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'HIT') return payload;
     reply.header('cache-control', CACHE_CONTROL);
     const entry = cache.store(request.url, startedAt.get(request) ?? -1, {
-      body: payload, headers: reply.getHeaders(), ttlMs, anonymousOnly: false,
+      body: payload, headers: reply.getHeaders() as OutgoingHttpHeaders, ttlMs, anonymousOnly: false,
     });
     reply.header('x-cache', 'MISS');
     if (entry) reply.header('etag', entry.etag);

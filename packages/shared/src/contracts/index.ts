@@ -4,3 +4,4 @@ export * from './categories.ts';
 export * from './system.ts';
 export * from './auth.ts';
 export * from './search.ts';
+export * from './engagement.ts';
