@@ -1,0 +1,92 @@
+import { stripHtml } from '@chapar/shared/text';
+
+// Sentence and length helpers for Persian text, shared by both rewriters and the
+// output checks. Persian ends sentences with . ! ؟ and … like Latin text, but
+// writes decimals as ۱.۵ or ۱٫۵, so a dot only ends a sentence before a space.
+
+const ELLIPSIS = '…';
+
+// Punctuation a headline must not end with. '»' and ')' stay: they close something.
+const TRAILING_PUNCTUATION = /[\s.!?؟…:،؛,;\-–—_|*«(]+$/u;
+
+/** Splits at sentence ends (. ! ? ؟ … followed by space) and at line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=[.!?؟…])\s+/u))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Removes trailing punctuation; drops a closing '»' or ')' whose opener is missing. */
+export function stripTrailingPunctuation(text: string): string {
+  let result = text.replace(TRAILING_PUNCTUATION, '');
+  if (result.endsWith('»') && !result.includes('«')) result = result.slice(0, -1).replace(TRAILING_PUNCTUATION, '');
+  if (result.endsWith(')') && !result.includes('(')) result = result.slice(0, -1).replace(TRAILING_PUNCTUATION, '');
+  return result;
+}
+
+/**
+ * Cuts at the last word boundary that fits in `max` characters. With `ellipsis`
+ * the '…' counts towards `max`. A text that fits comes back unchanged.
+ */
+export function truncateAtWord(text: string, max: number, ellipsis = true): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const room = ellipsis ? max - ELLIPSIS.length : max;
+  const slice = clean.slice(0, room + 1);
+  const lastSpace = slice.lastIndexOf(' ');
+  // A single enormous 'word' (a URL, say) is cut mid-word rather than lost.
+  let cut = (lastSpace > room * 0.5 ? slice.slice(0, lastSpace) : clean.slice(0, room)).replace(/[\s.،,;؛:\-–—]+$/u, '');
+  const code = cut.charCodeAt(cut.length - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut = cut.slice(0, -1);
+  return ellipsis ? `${cut}${ELLIPSIS}` : cut;
+}
+
+/**
+ * A headline-sized piece of `text`: cut at a clause break (، ؛ : –) when one
+ * falls in the second half of the limit, else at a word; never trailing punctuation.
+ */
+export function cutHeadline(text: string, max: number): string {
+  const clean = text.trim();
+  if (clean.length <= max) return stripTrailingPunctuation(clean);
+  const head = clean.slice(0, max + 1);
+  const clauseEnd = Math.max(...['،', '؛', ':', ' – ', ' - ', ' — '].map((mark) => head.lastIndexOf(mark)));
+  if (clauseEnd > max * 0.5) return stripTrailingPunctuation(head.slice(0, clauseEnd));
+  return stripTrailingPunctuation(truncateAtWord(clean, max, false));
+}
+
+/** Joins sentences while they fit in `max`; the first one is cut to fit if it alone is too long. */
+export function takeSentences(sentences: string[], max: number, count: number): string {
+  let result = '';
+  for (const sentence of sentences.slice(0, count)) {
+    const next = result ? `${result} ${sentence}` : sentence;
+    if (next.length > max) break;
+    result = next;
+  }
+  return result || truncateAtWord(sentences[0] ?? '', max);
+}
+
+/** Plain text → paragraphs: each non-empty line becomes one <p>, HTML-escaped. */
+export function textToParagraphs(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Article HTML → plain text with one line per paragraph (plain text passes through). */
+export function htmlToText(content: string): string {
+  if (!/<[a-z][^>]*>/i.test(content)) return content.trim();
+  return content
+    .split(/<\/(?:p|h2|h3|li|blockquote|figure)>|<br\s*\/?>/i)
+    .map((part) => stripHtml(part))
+    .filter(Boolean)
+    .join('\n');
+}

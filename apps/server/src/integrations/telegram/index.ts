@@ -1,0 +1,16 @@
+// The Telegram integration's public surface: modules import from here only.
+export type {
+  ChannelPage,
+  FetchPageOptions,
+  TelegramDocument,
+  TelegramLinkPreview,
+  TelegramPhoto,
+  TelegramPost,
+  TelegramSource,
+  TelegramVideo,
+  TelegramVoice,
+} from './types.ts';
+export { TelegramFetchError, type TelegramFetchErrorCode } from './telegram-fetch-error.ts';
+export { createWebPreviewSource, type WebPreviewSourceOptions } from './web-preview-source.ts';
+export { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
+export { parseViews, parseDuration } from './markup-values.ts';

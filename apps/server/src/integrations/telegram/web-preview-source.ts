@@ -1,0 +1,78 @@
+// TelegramSource over Telegram's public web preview: channel pages at
+// {base}/s/{channel} (paged with ?before= and ?after=) and single posts through
+// the embed widget at {base}/{channel}/{id}?embed=1. Needs no account.
+import { fetch as undiciFetch } from 'undici';
+import { fetchWithRetry, type FetchLike } from './fetch-with-retry.ts';
+import { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
+import { TelegramFetchError } from './telegram-fetch-error.ts';
+import type { ChannelPage, FetchPageOptions, TelegramPost, TelegramSource } from './types.ts';
+
+export interface WebPreviewSourceOptions {
+  /** TELEGRAM_WEB_BASE_URL; https://t.me in production, a local fixture server in tests. */
+  baseUrl?: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** First backoff delay after a 5xx or timeout; doubles per retry. */
+  backoffBaseMs?: number;
+  /** Longest Retry-After worth sleeping through inside one call. */
+  maxRetryAfterMs?: number;
+  fetch?: FetchLike;
+}
+
+// Telegram usernames: 5–32 letters, digits and underscores, starting with a
+// letter. Checking first keeps arbitrary paths out of the URL we build.
+const CHANNEL_RE = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+
+export function createWebPreviewSource(options: WebPreviewSourceOptions = {}): TelegramSource {
+  const base = (options.baseUrl ?? 'https://t.me').replace(/\/+$/, '');
+  const policy = {
+    timeoutMs: options.timeoutMs ?? 15_000,
+    maxRetries: options.maxRetries ?? 3,
+    backoffBaseMs: options.backoffBaseMs ?? 1_000,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+  };
+  const fetchImpl: FetchLike = options.fetch ?? (undiciFetch as unknown as FetchLike);
+
+  return {
+    async fetchPage(channel: string, page: FetchPageOptions = {}): Promise<ChannelPage> {
+      const url = new URL(`${base}/s/${checkChannel(channel, base)}`);
+      if (page.before !== undefined) url.searchParams.set('before', String(checkId(page.before)));
+      if (page.after !== undefined) url.searchParams.set('after', String(checkId(page.after)));
+      const response = await fetchWithRetry(fetchImpl, url.href, policy);
+      // t.me redirects /s/{name} to /{name} when a channel has no public preview.
+      if (response.status === 404 || response.status >= 300) {
+        throw new TelegramFetchError('not_found', `@${channel} has no public web preview`, {
+          url: url.href,
+          status: response.status,
+          attempts: 1,
+        });
+      }
+      const parsed = parseChannelPage(response.body, { pageUrl: url.href });
+      if (!parsed.posts.length && !/tgme_channel_history|tgme_widget_message/.test(response.body)) {
+        throw new TelegramFetchError('not_found', `@${channel} has no public web preview`, { url: url.href, status: response.status, attempts: 1 });
+      }
+      return parsed;
+    },
+
+    async fetchPost(channel: string, messageId: number): Promise<TelegramPost | null> {
+      const url = new URL(`${base}/${checkChannel(channel, base)}/${checkId(messageId)}`);
+      url.searchParams.set('embed', '1');
+      const response = await fetchWithRetry(fetchImpl, url.href, policy);
+      if (response.status === 404 || response.status >= 300) return null;
+      return parseEmbedPost(response.body, messageId, { pageUrl: url.href });
+    },
+  };
+}
+
+function checkChannel(channel: string, base: string): string {
+  const name = channel.trim().replace(/^@/, '');
+  if (!CHANNEL_RE.test(name)) {
+    throw new TelegramFetchError('invalid_channel', `'${channel}' is not a public channel username`, { url: base, attempts: 0 });
+  }
+  return name;
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`Message id must be a positive integer, got ${id}`);
+  return id;
+}
