@@ -18,6 +18,11 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { trendingRoutes } from './modules/trending/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { bookmarkRoutes } from './modules/bookmarks/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { feedRoutes } from './modules/feeds/routes.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -78,6 +83,11 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await app.register(newsletterRoutes, { db });
   await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://') });
   // Feature modules register here, one line each.
+  await app.register(commentRoutes, { db, secret: config.sessionSecret });
+  await app.register(ratingRoutes, { db });
+  await app.register(bookmarkRoutes, { db });
+  await app.register(analyticsRoutes, { db, secret: config.sessionSecret, policy });
+  await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
 
   if (ssr) {
     const { registerSsr } = await import('./plugins/ssr-registration.ts');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrateDatabase, openDatabase, type Database } from '@chapar/db';
-import { seedCategories, seedDemoContent } from '@chapar/db/seed';
+import { seedCategories, seedDemoContent, seedRedirects } from '@chapar/db/seed';
 import type { Config } from './config.ts';
 import { ensureInitialAdmin } from './modules/auth/service.ts';
 
@@ -17,6 +17,7 @@ export async function openAppDatabase(config: Config): Promise<Database> {
 /** First-start work: categories, the first admin, demo content on an empty site. Safe to repeat. */
 export async function prepareSite(database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
   await seedCategories(database);
+  await seedRedirects(database);
   const admin = await ensureInitialAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created && admin.generatedPassword) {
     log.warn(`Created admin user "${admin.username}" with password: ${admin.generatedPassword} (shown once; change it with \`npm run admin -- set-password ${admin.username}\`)`);

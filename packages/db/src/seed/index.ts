@@ -4,3 +4,4 @@ export { DEMO_ARTICLES, type DemoArticle, type DemoCategory } from './demo-artic
 export {
   renderDemoImage, DEMO_IMAGE_WIDTH, DEMO_IMAGE_HEIGHT, FONTS_DIR, type DemoImageInput,
 } from './demo-images.ts';
+export { seedRedirects, SPEC_REDIRECTS } from './redirects.ts';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TrendingTopic } from '@chapar/shared/contracts';
 import { categoryFaName } from '@chapar/shared/text';
 import type { Database } from '@chapar/db';

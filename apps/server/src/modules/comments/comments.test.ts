@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { comments } from '@chapar/db';
+import { toAsciiDigits } from '@chapar/shared/text';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { createArticle } from '../../test-factories.ts';
+import { issueCaptcha } from './captcha.ts';
+
+let t: TestApp;
+let articleId: number;
+let otherArticleId: number;
+let admin: { cookie: string; csrfToken: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  articleId = (await createArticle(t.database, { title: 'خبر با نظرها' })).id;
+  otherArticleId = (await createArticle(t.database, { title: 'خبر دیگر' })).id;
+  admin = await loginAsAdmin(t.app);
+});
+afterAll(async () => { await t?.close(); });
+
+let visitors = 0;
+const newVisitor = () => ({ 'x-session-id': `visitor-${++visitors}-abcdef` });
+/** A captcha issued long enough ago, answered correctly. */
+const solved = (agoMs = 5_000) => {
+  const c = issueCaptcha(t.config.sessionSecret, Date.now() - agoMs);
+  return { captchaToken: c.token, captchaAnswer: String(c.answer) };
+};
+const post = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = newVisitor()) =>
+  t.app.inject({ method: 'POST', url: `/api/articles/${id}/comments`, payload, headers });
+const publicList = async (id = articleId) => (await t.app.inject({ method: 'GET', url: `/api/articles/${id}/comments` })).json() as { comments: Array<Record<string, unknown> & { replies: Array<Record<string, unknown> & { replies: unknown[] }> }> };
+const asAdmin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken } });
+const approve = (id: number) => asAdmin('POST', `/api/admin/comments/${id}/approve`);
+const sum = (question: string) => (toAsciiDigits(question).match(/\d+/g) ?? []).map(Number).reduce((a, b) => a + b, 0);
+
+describe('captcha', () => {
+  it('issues a Persian arithmetic question with a signed token that hides the answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/comments/captcha' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as { token: string; question: string; expiresAt: string };
+    expect(body.question).toMatch(/^[۱-۹][۰]? \+ [۱-۹][۰]? = \?$/);
+    const answer = sum(body.question);
+    expect(answer).toBeGreaterThanOrEqual(2);
+    expect(answer).toBeLessThanOrEqual(20);
+    expect(body).not.toHaveProperty('answer');
+    expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+  });
+
+  it('refuses a wrong answer with a fresh challenge, and spends the token', async () => {
+    const c = issueCaptcha(t.config.sessionSecret, Date.now() - 5_000);
+    const wrong = String(c.answer === 20 ? 19 : c.answer + 1);
+    const res = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: c.token, captchaAnswer: wrong });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { error: string; message: string; captcha: { token: string; question: string } };
+    expect(body).toMatchObject({ error: 'captcha_invalid', message: 'کد امنیتی اشتباه است' });
+    expect(body.captcha.token).not.toBe(c.token);
+    expect(body.captcha.question).toMatch(/= \?$/);
+    // The right answer no longer helps: the token was spent by the wrong one.
+    const retry = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: c.token, captchaAnswer: String(c.answer) });
+    expect(retry.statusCode).toBe(400);
+    expect(retry.json()).toMatchObject({ error: 'captcha_invalid' });
+  });
+
+  it('requires an answer', async () => {
+    for (const captchaAnswer of [undefined, '', '   ']) {
+      const res = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: solved().captchaToken, captchaAnswer });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation_error', message: 'کد امنیتی الزامی است' });
+    }
+  });
+
+  it('refuses forged, expired and too-fast answers', async () => {
+    const forged = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: 'v1.AAAAAAAAAAAAAAAA.0.AAAAAAAAAAAAAAAAAAAAAA', captchaAnswer: '5' });
+    expect(forged.json()).toMatchObject({ error: 'captcha_invalid' });
+    const expired = await post(articleId, { authorName: 'مینا', content: 'سلام', ...solved(11 * 60_000) });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: 'captcha_invalid', captcha: { question: expect.any(String) } });
+    // Issued by the server just now and answered at once: a script, not a reader.
+    const fresh = (await t.app.inject({ method: 'GET', url: '/api/comments/captcha' })).json() as { token: string; question: string };
+    const fast = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: fresh.token, captchaAnswer: String(sum(fresh.question)) });
+    expect(fast.statusCode).toBe(400);
+    expect((fast.json() as { message: string }).message).toContain('سریع');
+  });
+
+  it('accepts the answer in Persian digits', async () => {
+    const { captchaToken, captchaAnswer } = solved();
+    const res = await post(articleId, { authorName: 'مینا', content: 'با ارقام فارسی', captchaToken, captchaAnswer: captchaAnswer.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]) });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('posting a comment', () => {
+  it('stores a valid comment as pending, not shown until approved', async () => {
+    const before = await publicList();
+    const res = await post(articleId, { authorName: ' رضا ', content: 'نظر خوبی بود', authorEmail: 'reza@example.com', ...solved() });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { success: boolean; message: string; comment: { id: number; isApproved: boolean; authorEmail: unknown; authorName: string; parentId: unknown; replies: unknown[] } };
+    expect(body).toMatchObject({ success: true, message: 'نظر شما پس از بررسی منتشر خواهد شد' });
+    expect(body.comment).toMatchObject({ authorName: 'رضا', content: 'نظر خوبی بود', isApproved: false, authorEmail: null, parentId: null, replies: [] });
+    const [row] = await t.database.db.select().from(comments).where(eq(comments.id, body.comment.id));
+    expect(row.authorEmail).toBe('reza@example.com');
+
+    expect((await publicList()).comments.map((c) => c.id)).toEqual(before.comments.map((c) => c.id));
+    expect((await approve(body.comment.id)).statusCode).toBe(200);
+    const after = await publicList();
+    const shown = after.comments.find((c) => c.id === body.comment.id);
+    expect(shown).toMatchObject({ authorName: 'رضا', isApproved: true, authorEmail: null });
+  });
+
+  it.each([
+    ['an empty name', { authorName: '', content: 'متن' }, 'لطفاً نام و متن نظر را وارد کنید'],
+    ['a blank text', { authorName: 'نام', content: '   ' }, 'لطفاً نام و متن نظر را وارد کنید'],
+    ['a missing name', { content: 'متن' }, 'لطفاً نام و متن نظر را وارد کنید'],
+    ['a name of 81 letters', { authorName: 'ن'.repeat(81), content: 'متن' }, 'نام حداکثر ۸۰ نویسه است'],
+    ['a text of 2001 letters', { authorName: 'نام', content: 'م'.repeat(2001) }, 'متن نظر حداکثر ۲۰۰۰ نویسه است'],
+    ['a malformed email', { authorName: 'نام', content: 'متن', authorEmail: 'not-an-email' }, 'لطفاً یک ایمیل معتبر وارد کنید'],
+  ])('rejects %s with the spec message', async (_label, fields, message) => {
+    const res = await post(articleId, { ...fields, ...solved() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message });
+  });
+
+  it('accepts an empty optional email and answers 404 for an unknown article', async () => {
+    expect((await post(articleId, { authorName: 'نام', content: 'متن', authorEmail: '', ...solved() })).statusCode).toBe(201);
+    expect((await post(987654, { authorName: 'نام', content: 'متن', ...solved() })).statusCode).toBe(404);
+  });
+
+  it('refuses a filled honeypot', async () => {
+    const res = await post(articleId, { authorName: 'ربات', content: 'تبلیغ', website: 'http://spam.example', ...solved() });
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(comments).where(eq(comments.authorName, 'ربات'))).toHaveLength(0);
+  });
+
+  it('keeps script-like text as plain text and returns it verbatim', async () => {
+    const payloads = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
+    const ids: number[] = [];
+    for (const content of payloads) {
+      const res = await post(articleId, { authorName: '<b>هکر</b>', content: `${content}\u0000\u0007`, ...solved() });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const created = (res.json() as { comment: { id: number; content: string } }).comment;
+      expect(created.content).toBe(content);
+      ids.push(created.id);
+      await approve(created.id);
+    }
+    const shown = (await publicList()).comments.filter((c) => ids.includes(c.id as number));
+    expect(shown.map((c) => c.content)).toEqual(payloads);
+    expect(shown[0].authorName).toBe('<b>هکر</b>');
+    const rows = await t.database.db.select().from(comments).where(eq(comments.id, ids[0]));
+    expect(rows[0].content).toBe(payloads[0]);
+  });
+
+  it('allows one comment per 15 s per visitor (session id, else IP)', async () => {
+    const visitor = newVisitor();
+    expect((await post(articleId, { authorName: 'سارا', content: 'اول', ...solved() }, visitor)).statusCode).toBe(201);
+    const second = await post(articleId, { authorName: 'سارا', content: 'دوم', ...solved() }, visitor);
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(15);
+    expect(second.json()).toMatchObject({ error: 'rate_limited' });
+
+    const byIp = (ip: string, content: string) => t.app.inject({ method: 'POST', url: `/api/articles/${articleId}/comments`, remoteAddress: ip, payload: { authorName: 'بی‌نشست', content, ...solved() } });
+    expect((await byIp('10.2.0.1', 'یک')).statusCode).toBe(201);
+    expect((await byIp('10.2.0.1', 'دو')).statusCode).toBe(429);
+    expect((await byIp('10.2.0.2', 'سه')).statusCode).toBe(201);
+  });
+});
+
+describe('replies', () => {
+  it('nests up to three levels and refuses a fourth', async () => {
+    const ids: number[] = [];
+    let parentId: number | undefined;
+    for (const content of ['سطح یک', 'سطح دو', 'سطح سه']) {
+      const res = await post(articleId, { authorName: 'نویسنده', content, parentId, ...solved() });
+      expect(res.statusCode).toBe(201);
+      parentId = (res.json() as { comment: { id: number } }).comment.id;
+      ids.push(parentId);
+      await approve(parentId);
+    }
+    const deeper = await post(articleId, { authorName: 'نویسنده', content: 'سطح چهار', parentId, ...solved() });
+    expect(deeper.statusCode).toBe(400);
+    expect(deeper.json()).toEqual({ error: 'bad_request', message: 'حداکثر ۳ سطح پاسخ مجاز است' });
+
+    const root = (await publicList()).comments.find((c) => c.id === ids[0])!;
+    expect(root.replies).toHaveLength(1);
+    expect(root.replies[0]).toMatchObject({ id: ids[1], parentId: ids[0], content: 'سطح دو' });
+    expect(root.replies[0].replies).toMatchObject([{ id: ids[2], parentId: ids[1], replies: [] }]);
+  });
+
+  it('refuses a parent from another article, an unapproved or a missing parent', async () => {
+    const elsewhere = await post(otherArticleId, { authorName: 'الف', content: 'جای دیگر', ...solved() });
+    const elsewhereId = (elsewhere.json() as { comment: { id: number } }).comment.id;
+    await approve(elsewhereId);
+    const cross = await post(articleId, { authorName: 'ب', content: 'پاسخ', parentId: elsewhereId, ...solved() });
+    expect(cross.statusCode).toBe(400);
+    const pending = await post(articleId, { authorName: 'پ', content: 'در انتظار', ...solved() });
+    const pendingId = (pending.json() as { comment: { id: number } }).comment.id;
+    expect((await post(articleId, { authorName: 'ت', content: 'پاسخ', parentId: pendingId, ...solved() })).statusCode).toBe(400);
+    expect((await post(articleId, { authorName: 'ت', content: 'پاسخ', parentId: 999999, ...solved() })).statusCode).toBe(400);
+  });
+
+  it('lists comments oldest first', async () => {
+    const list = (await publicList()).comments;
+    const times = list.map((c) => Date.parse(c.createdAt as string));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+});
+
+describe('moderation API', () => {
+  it('requires an admin session and the CSRF token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/comments' })).statusCode).toBe(401);
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/admin/comments/1/approve', headers: { cookie: admin.cookie } });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('lists every comment with its article title, email, nested replies and stats', async () => {
+    const res = await asAdmin('GET', '/api/admin/comments');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { comments: Array<{ id: number; author: string; email: string | null; articleTitle: string; isApproved: boolean; replies: Array<{ replies: unknown[] }> }>; stats: { total: number; pending: number; approved: number } };
+    const rows = await t.database.db.select().from(comments);
+    expect(body.stats).toEqual({
+      total: rows.length,
+      approved: rows.filter((r) => r.isApproved).length,
+      pending: rows.filter((r) => !r.isApproved).length,
+    });
+    const reza = body.comments.find((c) => c.author === 'رضا');
+    expect(reza).toMatchObject({ email: 'reza@example.com', articleTitle: 'خبر با نظرها', isApproved: true });
+    const thread = body.comments.find((c) => c.replies.length > 0 && c.replies[0].replies.length > 0);
+    expect(thread).toBeDefined();
+    const pendingOnly = (await asAdmin('GET', '/api/admin/comments?status=pending')).json() as { comments: Array<{ isApproved: boolean }> };
+    expect(pendingOnly.comments.length).toBeGreaterThan(0);
+    expect(pendingOnly.comments.every((c) => !c.isApproved)).toBe(true);
+  });
+
+  it('approves and deletes in bulk; deleting a comment deletes its replies', async () => {
+    const make = async (content: string, parentId?: number) =>
+      ((await post(articleId, { authorName: 'دسته', content, parentId, ...solved() })).json() as { comment: { id: number } }).comment.id;
+    const a = await make('الف');
+    const b = await make('ب');
+    const approved = await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [a, b] });
+    expect(approved.json()).toMatchObject({ success: true, affected: 2 });
+    const reply = await make('پاسخ به الف', a);
+    await approve(reply);
+    const nested = await make('پاسخ به پاسخ', reply);
+    expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'delete', commentIds: [a] })).statusCode).toBe(400);
+
+    const single = await asAdmin('DELETE', `/api/admin/comments/${a}`);
+    expect(single.json()).toMatchObject({ success: true, affected: 3 });
+    const left = await t.database.db.select({ id: comments.id }).from(comments);
+    expect(left.map((r) => r.id)).not.toContain(reply);
+    expect(left.map((r) => r.id)).not.toContain(nested);
+    expect((await publicList()).comments.map((c) => c.id)).not.toContain(a);
+
+    const bulk = await asAdmin('DELETE', '/api/admin/comments/bulk', { action: 'delete', commentIds: [b] });
+    expect(bulk.json()).toMatchObject({ success: true, affected: 1 });
+    expect((await asAdmin('DELETE', `/api/admin/comments/${b}`)).statusCode).toBe(404);
+    expect((await approve(b)).statusCode).toBe(404);
+    expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [] })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,76 @@
+import type { AdminComment } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
+import type { Db } from '@chapar/db';
+import { notFound } from '../../errors.ts';
+import { commentRepo, type AdminCommentRow } from './repo.ts';
+
+const COMMENT_NOT_FOUND = 'نظر مورد نظر یافت نشد';
+
+export interface ModerationResult { success: boolean; message: string; affected: number }
+
+function toAdminComment(row: AdminCommentRow): AdminComment {
+  return {
+    id: row.id,
+    author: row.authorName,
+    email: row.authorEmail,
+    content: row.content,
+    articleId: row.articleId,
+    articleTitle: row.articleTitle,
+    parentId: row.parentId,
+    isApproved: row.isApproved,
+    createdAt: row.createdAt.toISOString(),
+    replies: [],
+  };
+}
+
+/**
+ * The moderation table (spec 03 §7): newest threads first, replies nested oldest first
+ * under their parent; a comment whose parent is not in the list stands on its own.
+ */
+export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pending' | 'approved'; limit: number }) {
+  const approved = opts.status === 'all' ? undefined : opts.status === 'approved';
+  const [rows, stats] = await Promise.all([commentRepo.listForAdmin(db, { approved, limit: opts.limit }), commentRepo.stats(db)]);
+  const nodes = new Map(rows.map((r) => [r.id, toAdminComment(r)]));
+  const roots: AdminComment[] = [];
+  for (const row of [...rows].reverse()) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    if (parent) parent.replies.push(node);
+    else roots.unshift(node);
+  }
+  return { comments: roots, stats };
+}
+
+export async function approveComments(db: Db, ids: number[]): Promise<ModerationResult> {
+  const affected = await commentRepo.approve(db, [...new Set(ids)]);
+  return { success: true, affected, message: `${toPersianDigits(affected)} نظر تأیید شد` };
+}
+
+export async function approveComment(db: Db, id: number): Promise<ModerationResult> {
+  if ((await commentRepo.approve(db, [id])) === 0) throw notFound(COMMENT_NOT_FOUND);
+  return { success: true, affected: 1, message: 'نظر تأیید شد' };
+}
+
+/** Deletes the comments and every reply below them (replies have no foreign key to cascade). */
+export async function deleteComments(db: Db, ids: number[]): Promise<ModerationResult> {
+  const affected = await deleteWithReplies(db, ids);
+  return { success: true, affected, message: `${toPersianDigits(affected)} نظر حذف شد` };
+}
+
+export async function deleteComment(db: Db, id: number): Promise<ModerationResult> {
+  const affected = await deleteWithReplies(db, [id]);
+  if (affected === 0) throw notFound(COMMENT_NOT_FOUND);
+  return { success: true, affected, message: affected > 1 ? `نظر و ${toPersianDigits(affected - 1)} پاسخ آن حذف شد` : 'نظر حذف شد' };
+}
+
+async function deleteWithReplies(db: Db, ids: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const all = new Set(ids);
+    let frontier = [...all];
+    while (frontier.length) {
+      frontier = (await commentRepo.childIds(tx, frontier)).filter((id) => !all.has(id));
+      for (const id of frontier) all.add(id);
+    }
+    return commentRepo.deleteIds(tx, [...all]);
+  });
+}

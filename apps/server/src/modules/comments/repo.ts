@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { articles, comments, type Db } from '@chapar/db';
+
+export type CommentRow = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;
+/** A Db or a transaction: every query takes either. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const adminColumns = {
+  id: comments.id,
+  articleId: comments.articleId,
+  parentId: comments.parentId,
+  authorName: comments.authorName,
+  authorEmail: comments.authorEmail,
+  content: comments.content,
+  isApproved: comments.isApproved,
+  createdAt: comments.createdAt,
+  articleTitle: articles.title,
+};
+export type AdminCommentRow = Pick<CommentRow, Exclude<keyof typeof adminColumns, 'articleTitle'>> & { articleTitle: string };
+
+export const commentRepo = {
+  async publishedArticleExists(db: Tx, articleId: number): Promise<boolean> {
+    const [row] = await db.select({ id: articles.id }).from(articles)
+      .where(and(eq(articles.id, articleId), eq(articles.status, 'published')));
+    return Boolean(row);
+  },
+
+  async approvedForArticle(db: Tx, articleId: number): Promise<CommentRow[]> {
+    return db.select().from(comments)
+      .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
+      .orderBy(asc(comments.createdAt), asc(comments.id));
+  },
+
+  async byId(db: Tx, id: number): Promise<CommentRow | undefined> {
+    const [row] = await db.select().from(comments).where(eq(comments.id, id));
+    return row;
+  },
+
+  /** Serialises one visitor's submissions until the transaction ends (both drivers). */
+  async lockVisitor(tx: Tx, visitorKey: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:${visitorKey}`}))`);
+  },
+
+  async latestByVisitorSince(db: Tx, visitorKey: string, since: Date): Promise<Date | undefined> {
+    const [row] = await db.select({ createdAt: comments.createdAt }).from(comments)
+      .where(and(eq(comments.visitorId, visitorKey), gt(comments.createdAt, since)))
+      .orderBy(desc(comments.createdAt)).limit(1);
+    return row?.createdAt;
+  },
+
+  async insert(db: Tx, values: NewComment): Promise<CommentRow> {
+    const [row] = await db.insert(comments).values(values).returning();
+    return row;
+  },
+
+  async listForAdmin(db: Tx, opts: { approved?: boolean; limit: number }): Promise<AdminCommentRow[]> {
+    return db.select(adminColumns).from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .where(opts.approved === undefined ? undefined : eq(comments.isApproved, opts.approved))
+      .orderBy(desc(comments.createdAt), desc(comments.id)).limit(opts.limit);
+  },
+
+  async stats(db: Tx): Promise<{ total: number; pending: number; approved: number }> {
+    const [row] = await db.select({
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`(count(*) filter (where ${comments.isApproved}))::int`,
+    }).from(comments);
+    return { total: row.total, approved: row.approved, pending: row.total - row.approved };
+  },
+
+  async approve(db: Tx, ids: number[]): Promise<number> {
+    const rows = await db.update(comments).set({ isApproved: true })
+      .where(inArray(comments.id, ids)).returning({ id: comments.id });
+    return rows.length;
+  },
+
+  async childIds(db: Tx, parentIds: number[]): Promise<number[]> {
+    const rows = await db.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, parentIds));
+    return rows.map((r) => r.id);
+  },
+
+  async deleteIds(db: Tx, ids: number[]): Promise<number> {
+    const rows = await db.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id });
+    return rows.length;
+  },
+};

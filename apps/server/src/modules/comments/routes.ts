@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCommentsQuery, adminCommentsResponse, bulkApproveCommentsBody, bulkDeleteCommentsBody, captchaChallenge,
+  commentErrorResponse, commentListResponse, createCommentBody, createCommentResponse, errorResponse, idParam,
+  moderationResponse, COMMENT_MESSAGES,
+} from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import { AppError } from '../../errors.ts';
+import { visitorOf } from '../analytics/visitor.ts';
+import { issueCaptcha, UsedCaptchas } from './captcha.ts';
+import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin } from './moderation.ts';
+import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
+
+export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse };
+  const deps = { db, secret, usedCaptchas: new UsedCaptchas() };
+  const freshCaptcha = () => {
+    const { answer: _answer, ...challenge } = issueCaptcha(secret);
+    return challenge;
+  };
+
+  r.get('/api/articles/:id/comments', {
+    config: { readCache: true },
+    schema: { params: idParam, response: { 200: commentListResponse, ...errors } },
+  }, async (request) => listArticleComments(db, request.params.id));
+
+  r.get('/api/comments/captcha', {
+    schema: { response: { 200: captchaChallenge } },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return freshCaptcha();
+  });
+
+  r.post('/api/articles/:id/comments', {
+    // The form shows the message as it is, so validation answers the spec's plain sentence.
+    attachValidation: true,
+    schema: { params: idParam, body: createCommentBody, response: { 201: createCommentResponse, 400: commentErrorResponse, ...errors } },
+  }, async (request, reply) => {
+    if (request.validationError) {
+      const first = request.validationError.validation[0];
+      throw new AppError('validation_error', first?.message || COMMENT_MESSAGES.incomplete);
+    }
+    const visitor = visitorOf(request, secret);
+    try {
+      const comment = await submitComment(deps, { ...request.body, articleId: request.params.id, visitorKey: visitor.key, ipHash: visitor.ipHash });
+      return reply.code(201).send({ success: true, message: COMMENT_MESSAGES.pending, comment });
+    } catch (err) {
+      if (!(err instanceof CaptchaRejected)) throw err;
+      return reply.code(400).send({ error: err.code, message: err.message, captcha: freshCaptcha() });
+    }
+  });
+
+  // Moderation (spec 03 §7); the /api/admin guard requires a session and the CSRF token.
+  r.get('/api/admin/comments', {
+    schema: { querystring: adminCommentsQuery, response: { 200: adminCommentsResponse, ...errors } },
+  }, async (request) => listCommentsForAdmin(db, request.query));
+
+  r.post('/api/admin/comments/bulk', {
+    schema: { body: bulkApproveCommentsBody, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await approveComments(db, request.body.commentIds)));
+
+  r.delete('/api/admin/comments/bulk', {
+    schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await deleteComments(db, request.body.commentIds)));
+
+  r.post('/api/admin/comments/:id/approve', {
+    schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await approveComment(db, request.params.id)));
+
+  r.delete('/api/admin/comments/:id', {
+    schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await deleteComment(db, request.params.id)));
+
+  function changed<T extends { affected: number }>(result: T): T {
+    if (result.affected > 0) app.contentChanged();
+    return result;
+  }
+}

@@ -1,0 +1,120 @@
+import { COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
+import { commentRepo, type CommentRow } from './repo.ts';
+
+/** One comment per visitor in this window. */
+export const COMMENT_INTERVAL_MS = 15_000;
+const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
+
+/** A captcha the visitor must answer again; the route attaches a fresh challenge. */
+export class CaptchaRejected extends Error {
+  readonly code = 'captcha_invalid';
+}
+
+export interface CommentDeps {
+  db: Db;
+  secret: string;
+  usedCaptchas: UsedCaptchas;
+}
+
+export interface SubmitCommentInput extends CreateCommentBody {
+  articleId: number;
+  visitorKey: string;
+  ipHash: string;
+  now?: number;
+}
+
+// Control characters (except tab and newline) never belong in a comment; everything else is
+// stored as typed and escaped when rendered, so '<script>' stays visible text.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const plainText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL_RE, '').trim();
+const oneLine = (text: string) => plainText(text).replace(/\s+/g, ' ');
+
+export function toPublicComment(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    content: row.content,
+    authorName: row.authorName,
+    authorEmail: null,
+    parentId: row.parentId,
+    createdAt: row.createdAt.toISOString(),
+    isApproved: row.isApproved,
+    replies: [],
+  };
+}
+
+/** Approved comments oldest first, replies nested; a reply whose parent is not shown is not shown. */
+export async function listArticleComments(db: Db, articleId: number): Promise<{ comments: Comment[] }> {
+  if (!(await commentRepo.publishedArticleExists(db, articleId))) throw notFound(ARTICLE_NOT_FOUND);
+  const nodes = new Map<number, Comment>();
+  const rows = await commentRepo.approvedForArticle(db, articleId);
+  for (const row of rows) nodes.set(row.id, toPublicComment(row));
+  const roots: Comment[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    if (row.parentId === null) roots.push(node);
+    else nodes.get(row.parentId)?.replies.push(node);
+  }
+  return { comments: roots };
+}
+
+/** The depth a reply to `parentId` would have, after checking the parent may take one. */
+async function replyDepth(db: Db, articleId: number, parentId: number | null): Promise<number> {
+  if (parentId === null) return 0;
+  const parent = await commentRepo.byId(db, parentId);
+  if (!parent || !parent.isApproved) throw badRequest('نظری که به آن پاسخ می‌دهید یافت نشد');
+  if (parent.articleId !== articleId) throw badRequest('نظری که به آن پاسخ می‌دهید متعلق به این مقاله نیست');
+  if (parent.depth >= COMMENT_MAX_DEPTH) throw badRequest(COMMENT_MESSAGES.tooDeep);
+  return parent.depth + 1;
+}
+
+/**
+ * A visitor's comment: the server-issued captcha answered (each token once, not sooner than
+ * 3 s after it was issued), the honeypot empty, at most three levels, one per 15 s per
+ * visitor. Stored as plain text, waiting for moderation.
+ */
+export async function submitComment(deps: CommentDeps, input: SubmitCommentInput): Promise<Comment> {
+  const { db } = deps;
+  const now = input.now ?? Date.now();
+  if (input.website && input.website.trim() !== '') throw badRequest('ارسال نظر پذیرفته نشد');
+  const authorName = oneLine(input.authorName);
+  const content = plainText(input.content);
+  if (!authorName || !content) throw badRequest(COMMENT_MESSAGES.incomplete);
+  if (!(await commentRepo.publishedArticleExists(db, input.articleId))) throw notFound(ARTICLE_NOT_FOUND);
+  const depth = await replyDepth(db, input.articleId, input.parentId);
+
+  const check = checkCaptcha(deps.secret, input.captchaToken, input.captchaAnswer, now);
+  if (!check.ok) {
+    // A wrong answer spends the token, so its answer cannot be found by trying them all.
+    if (check.id) deps.usedCaptchas.spend(check.id, now);
+    throw new CaptchaRejected(check.reason === 'wrong' ? COMMENT_MESSAGES.captchaWrong : COMMENT_MESSAGES.captchaExpired);
+  }
+  if (deps.usedCaptchas.has(check.id)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
+  if (now - check.issuedAt < CAPTCHA_MIN_FILL_MS) throw badRequest('ارسال بیش از حد سریع بود؛ چند ثانیه صبر کنید و دوباره بفرستید');
+
+  const row = await db.transaction(async (tx) => {
+    await commentRepo.lockVisitor(tx, input.visitorKey);
+    const last = await commentRepo.latestByVisitorSince(tx, input.visitorKey, new Date(now - COMMENT_INTERVAL_MS));
+    if (last) {
+      const wait = Math.max(1, Math.ceil((last.getTime() + COMMENT_INTERVAL_MS - now) / 1000));
+      throw new AppError('rate_limited', 'لطفاً کمی صبر کنید؛ هر ۱۵ ثانیه یک نظر می‌توانید بفرستید', { 'retry-after': String(wait) });
+    }
+    if (!deps.usedCaptchas.spend(check.id, now)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
+    return commentRepo.insert(tx, {
+      articleId: input.articleId,
+      parentId: input.parentId,
+      depth,
+      authorName,
+      authorEmail: input.authorEmail,
+      content,
+      isApproved: false,
+      visitorId: input.visitorKey,
+      ipHash: input.ipHash,
+      createdAt: new Date(now),
+    });
+  });
+  return toPublicComment(row);
+}

@@ -1,0 +1,32 @@
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { articles, type Db } from '@chapar/db';
+
+const published = eq(articles.status, 'published');
+const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
+
+export const feedRepo = {
+  /** Newest published articles, optionally of one category (its stored English name). */
+  async latest(db: Db, opts: { limit: number; category?: string }) {
+    return db.select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      metaDescription: articles.metaDescription,
+      category: articles.category,
+      imageUrl: articles.imageUrl,
+      publishedAt: articles.publishedAt,
+    }).from(articles)
+      .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)
+      .orderBy(...newestFirst).limit(opts.limit);
+  },
+
+  async forSitemap(db: Db, limit: number) {
+    return db.select({ id: articles.id, title: articles.title, updatedAt: articles.updatedAt })
+      .from(articles).where(published).orderBy(...newestFirst).limit(limit);
+  },
+
+  async publishedSince(db: Db, since: Date, limit: number) {
+    return db.select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
+      .from(articles).where(and(published, gte(articles.publishedAt, since))).orderBy(...newestFirst).limit(limit);
+  },
+};
