@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing.ts';
+import { createArticle } from '../test-factories.ts';
+
+// Needs the web build (`npm run build -w apps/web`); the test renders the real pages.
+describe('server-side rendered pages', () => {
+  let t: TestApp;
+  const titles = ['نرخ تورم در آبان کاهش یافت', 'تیم ملی والیبال به فینال رسید', 'رونمایی از گوشی هوشمند ایرانی'];
+  let firstId = 0;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      ssr: true,
+      config: { pageCacheTtlMs: 60_000, publicBaseUrl: 'https://chapar.test' },
+      seed: async (database) => {
+        for (const title of titles) {
+          const row = await createArticle(database, { title, excerpt: `خلاصه: ${title}` });
+          firstId ||= row.id;
+        }
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('renders the home page in Persian, right to left, with the latest articles in the HTML', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/<html lang="fa" dir="rtl">/);
+    for (const title of titles) expect(res.body).toContain(title);
+    expect(res.body).toContain('<link rel="canonical" href="https://chapar.test/">');
+    expect(res.body).toMatch(/<meta property="og:title" content="[^"]*چاپار/);
+    expect(res.body).toContain('<meta property="og:locale" content="fa_IR">');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // Data for hydration travels in a non-executing JSON script.
+    expect(res.body).toContain('<script type="application/json" id="__chapar_state">');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(res.headers.etag).toBeTruthy();
+  });
+
+  it('answers an unknown path with the 404 page and a 404 status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('صفحه یافت نشد');
+    expect(res.body).toContain('href="/category/politics"');
+    expect(res.body).toContain('href="/category/economy"');
+  });
+
+  it('keeps JSON 404s for unknown API paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-endpoint' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('renders an article with its canonical address and NewsArticle data, and 404 for a missing one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/article/${firstId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<h1`);
+    expect(res.body).toContain(titles[0]);
+    expect(res.body).toContain('"@type":"NewsArticle"');
+    expect(res.body).toMatch(/<link rel="canonical" href="https:\/\/chapar\.test\/article\/[^"]+-\d+">/);
+    const missing = await t.app.inject({ method: 'GET', url: '/article/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('مقاله مورد نظر یافت نشد');
+  });
+
+  it('redirects a short link to the article address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/s/${firstId}` });
+    expect(res.statusCode).toBe(301);
+    expect(decodeURI(String(res.headers.location))).toMatch(new RegExp(`^/article/.+-${firstId}$`));
+  });
+
+  it('serves a second request from the page cache and drops it on pageCache.clear()', async () => {
+    t.app.pageCache.clear();
+    const first = await t.app.inject({ method: 'GET', url: '/trending' });
+    expect(first.headers['x-page-cache']).toBe('MISS');
+    const second = await t.app.inject({ method: 'GET', url: '/trending' });
+    expect(second.headers['x-page-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    const notModified = await t.app.inject({ method: 'GET', url: '/trending', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    t.app.pageCache.clear();
+    const third = await t.app.inject({ method: 'GET', url: '/trending' });
+    expect(third.headers['x-page-cache']).toBe('MISS');
+  });
+
+  it('does not cache pages for a reader with a session cookie', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'chapar_sid=abc' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('serves the admin area as a client-only shell that is not indexed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('serves hashed assets as immutable and never the raw template', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(home.body)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await t.app.inject({ method: 'GET', url: script! });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<!--app-html-->');
+  });
+});

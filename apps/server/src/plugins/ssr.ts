@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './auth.ts';
+import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rendered pages for anonymous readers; clear() on every content change. */
+    pageCache: PageCache;
+  }
+}
+
+export interface SsrPluginOptions {
+  /** apps/web/dist: holds client/ (browser assets, index.html, manifest) and server/entry-server.js. */
+  webDistDir: string;
+  /** Origin for canonical and Open Graph URLs. */
+  publicBaseUrl: string;
+  pageCacheTtlMs: number;
+}
+
+// The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
+interface RenderResult {
+  status: number;
+  redirect?: string;
+  head: string;
+  html: string;
+  stateScript: string;
+  modules: string[];
+  cacheable?: boolean;
+}
+interface SsrEntry {
+  render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
+}
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string }>;
+
+const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PUBLIC_FILE = 'public, max-age=3600';
+// Preloaded because every page's text uses them (regular body, bold headlines).
+const PRELOADED_FONTS = [/Vazirmatn-NL-Regular-[^/]*\.woff2$/, /Vazirmatn-NL-Bold-[^/]*\.woff2$/];
+
+const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>خطای سرور | چاپار</title></head>
+<body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
+
+function etagOf(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function hasSession(request: FastifyRequest): boolean {
+  return Boolean(request.cookies?.[SESSION_COOKIE] ?? request.headers.cookie?.includes(`${SESSION_COOKIE}=`));
+}
+
+/** Links for the page's own chunks (and what they import) that the template does not already load. */
+function preloadLinks(manifest: Manifest, modules: string[], template: string): string {
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  const links = [...css].filter((f) => !template.includes(`/${f}`)).map((f) => `<link rel="stylesheet" href="/${f}">`);
+  for (const file of files) {
+    if (!template.includes(`/${file}`)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  }
+  return links.join('');
+}
+
+function fontPreloads(manifest: Manifest): string {
+  const fonts = Object.values(manifest).map((c) => c.file).filter((file) => PRELOADED_FONTS.some((re) => re.test(file)));
+  return fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join('');
+}
+
+/**
+ * Public pages rendered on the server (spec 01 §2) and the built browser assets. Registered
+ * at the root, after the API routes: their more specific routes win over the catch-all.
+ */
+export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): Promise<void> {
+  const clientDir = path.join(opts.webDistDir, 'client');
+  const serverEntry = path.join(opts.webDistDir, 'server', 'entry-server.js');
+  if (!existsSync(serverEntry) || !existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error(`The web app is not built (${opts.webDistDir}): run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
+    .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
+  const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
+  const baseUrl = opts.publicBaseUrl.replace(/\/$/, '');
+
+  const pageCache = createPageCache({ ttlMs: opts.pageCacheTtlMs });
+  app.decorate('pageCache', pageCache);
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The template is only ever sent rendered.
+    globIgnore: ['index.html'],
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : PUBLIC_FILE);
+    },
+  });
+
+  // The page's data comes from the API itself, in process: no network, same rules and caches.
+  const fetchJson = async (apiPath: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+    if (res.statusCode >= 400) {
+      throw Object.assign(new Error(`${res.statusCode}: ${res.body}`), { status: res.statusCode, body: res.body });
+    }
+    return res.json();
+  };
+
+  const renderPage = async (url: string): Promise<CachedPage & { cacheable: boolean }> => {
+    const result = await entry.render({ url, fetchJson, publicBaseUrl: baseUrl });
+    const cacheable = result.cacheable !== false && result.status < 500;
+    if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };
+    const html = template
+      .replace('<!--app-head-->', result.head + preloadLinks(manifest, result.modules, template))
+      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-state-->', () => result.stateScript);
+    return { status: result.status, html, etag: etagOf(html), cacheable };
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
+    reply.header('cache-control', cacheControl).header('etag', page.etag);
+    if (page.location) return reply.redirect(encodeURI(page.location), page.status);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    // Unknown API paths keep their JSON 404; a missing asset is not worth rendering a page for.
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/assets/')) return reply.callNotFound();
+    const isAdmin = url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+    const cacheable = !isAdmin && !hasSession(request);
+    if (cacheable) {
+      const hit = pageCache.get(url);
+      if (hit) return send(request, reply.header('x-page-cache', 'HIT'), hit, ANONYMOUS_CACHE_CONTROL);
+    }
+    const generation = pageCache.generation;
+    let page: CachedPage & { cacheable: boolean };
+    try {
+      page = await renderPage(url);
+    } catch (error) {
+      request.log.error({ err: error }, 'server-side render failed');
+      return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(ERROR_PAGE);
+    }
+    if (!cacheable) return send(request, reply, page, isAdmin ? 'no-store' : PRIVATE_CACHE_CONTROL);
+    // A page built while the API was failing is sent, but neither kept nor shared.
+    if (!page.cacheable) return send(request, reply, page, 'no-store');
+    const { cacheable: _kept, ...stored } = page;
+    pageCache.set(url, stored, generation);
+    return send(request, reply.header('x-page-cache', 'MISS'), stored, ANONYMOUS_CACHE_CONTROL);
+  };
+
+  app.get('/', handler);
+  app.get('/*', handler);
+}
+
+// Registered at the root (fastify-plugin semantics): the decorator and routes are app-wide.
+(ssrPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

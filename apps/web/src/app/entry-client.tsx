@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import './styles.css';
+import { PAGE_STATE_ID, type PageState } from './page-state.ts';
+import { Providers } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute } from './routes.tsx';
+
+function readPageState(): PageState | null {
+  const text = document.getElementById(PAGE_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageState;
+  } catch {
+    return null;
+  }
+}
+
+const state = readPageState();
+const queryClient = createQueryClient();
+const container = document.getElementById('root');
+if (!container) throw new Error('missing #root');
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <Providers queryClient={queryClient} dehydratedState={state?.queries} renderedAt={state?.renderedAt ?? Date.now()}>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// Public pages arrive rendered and are hydrated once their page chunk is here (the server
+// preloads it), so hydration never suspends; the admin area is rendered here only.
+const { pathname } = window.location;
+if (container.hasChildNodes() && !isAdminPath(pathname)) {
+  loadRoute(matchPublicRoute(pathname).route).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Accessibility, Menu, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Logo } from '../../components/logo.tsx';
+import { PreferencesPanel } from '../../components/preferences-panel.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { Popover } from '../../components/ui/popover.tsx';
+import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { HeaderSearch } from '../../features/search/components/header-search.tsx';
+import { paths } from '../../lib/paths.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+
+export function Header() {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const { pathname, search } = useLocation();
+  useEffect(() => setSearchOpen(false), [pathname, search]);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
+      <div className="container-page flex h-16 items-center gap-2 md:gap-4">
+        <Link to={paths.home()} aria-label="چاپار، صفحه اصلی" className="shrink-0 rounded-lg">
+          <Logo />
+        </Link>
+        <HeaderSearch className="mx-auto hidden w-full max-w-md md:block" />
+        <div className="ms-auto flex items-center gap-0.5 md:ms-0">
+          {/* On phones the toggle opens the search row; without JavaScript it is a link to /search. */}
+          <a
+            href={paths.search()}
+            role="button"
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            aria-label={searchOpen ? 'بستن جستجو' : 'جستجو'}
+            onClick={(e) => { e.preventDefault(); setSearchOpen((o) => !o); }}
+            className={`${buttonStyles.icon} md:hidden`}
+          >
+            {searchOpen ? <X aria-hidden="true" className="size-5" /> : <Search aria-hidden="true" className="size-5" />}
+          </a>
+          <Link to={paths.search()} aria-label="جستجوی پیشرفته" title="جستجوی پیشرفته" className={buttonStyles.icon}>
+            <SlidersHorizontal aria-hidden="true" className="size-5" />
+          </Link>
+          <div className="hidden md:block">
+            <Popover
+              label="تنظیمات دسترس‌پذیری"
+              trigger={(props) => (
+                <button type="button" {...props} aria-label="تنظیمات دسترس‌پذیری" title="تنظیمات دسترس‌پذیری" className={buttonStyles.icon}>
+                  <Accessibility aria-hidden="true" className="size-5" />
+                </button>
+              )}
+            >
+              <PreferencesPanel />
+            </Popover>
+          </div>
+          <ThemeToggle />
+          <UserMenu />
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'بستن منو' : 'منو'}
+            onClick={() => setMenuOpen((o) => !o)}
+            className={`${buttonStyles.icon} md:hidden`}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      </div>
+      <div id="mobile-search" hidden={!searchOpen} className="container-page pb-3 md:hidden">
+        {searchOpen && <HeaderSearch autoFocus />}
+      </div>
+      <MobileMenu open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}

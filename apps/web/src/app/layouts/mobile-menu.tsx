@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Flame, SlidersHorizontal } from 'lucide-react';
+import { PreferencesPanel } from '../../components/preferences-panel.tsx';
+import { paths } from '../../lib/paths.ts';
+
+const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium hover:bg-surface';
+
+/** The phone menu: quick links and the accessibility settings; closes on navigation and Escape. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const location = useLocation();
+  useEffect(() => { onClose(); }, [location.pathname, onClose]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') onClose(); };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <div id="mobile-menu" hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border md:hidden">
+      <div className="container-page space-y-4 py-4">
+        <nav aria-label="پیوندهای سریع" className="grid gap-1">
+          <Link to={paths.search()} className={itemClass}><SlidersHorizontal aria-hidden="true" className="size-4" />جستجوی پیشرفته</Link>
+          <Link to={paths.trending()} className={itemClass}><Flame aria-hidden="true" className="size-4 text-accent" />موضوعات داغ</Link>
+        </nav>
+        <section aria-label="تنظیمات دسترس‌پذیری" className="rounded-xl border border-border p-4">
+          <PreferencesPanel />
+        </section>
+      </div>
+    </div>
+  );
+}

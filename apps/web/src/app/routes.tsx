@@ -1,0 +1,98 @@
+import { lazy, Suspense, use, useEffect, useRef } from 'react';
+import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import type { RouteModule } from './route-types.ts';
+
+// The admin area is its own chunk: public pages never download it.
+const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
+
+interface PublicRoute {
+  path: string;
+  /** Source path of the module, for the server to find its client chunk in Vite's manifest. */
+  src: string;
+  load: () => Promise<{ route: RouteModule }>;
+}
+
+/**
+ * Public routes of spec 01 §2, rendered on the server. Each page is its own chunk; the
+ * server preloads the current one and the client loads it before hydrating.
+ */
+export const PUBLIC_ROUTES: PublicRoute[] = [
+  { path: '/', src: 'src/app/routes/home.tsx', load: () => import('./routes/home.tsx') },
+  { path: '/category/:slug', src: 'src/app/routes/category.tsx', load: () => import('./routes/category.tsx') },
+  { path: '/search', src: 'src/app/routes/search.tsx', load: () => import('./routes/search.tsx') },
+  { path: '/trending', src: 'src/app/routes/trending.tsx', load: () => import('./routes/trending.tsx') },
+  { path: '/article/*', src: 'src/app/routes/article.tsx', load: () => import('./routes/article.tsx') },
+  { path: '/s/:id', src: 'src/app/routes/short-link.tsx', load: () => import('./routes/short-link.tsx') },
+  { path: '*', src: 'src/app/routes/not-found.tsx', load: () => import('./routes/not-found.tsx') },
+];
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** The public route for a path (the 404 route when nothing else matches) and its params. */
+export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string | undefined> } {
+  const matches = matchRoutes(PUBLIC_ROUTES.map((r) => ({ path: r.path })), pathname);
+  const match = matches?.[matches.length - 1];
+  const route = PUBLIC_ROUTES.find((r) => r.path === match?.route.path) ?? PUBLIC_ROUTES[PUBLIC_ROUTES.length - 1];
+  return { route, params: match?.params ?? {} };
+}
+
+// Loaded modules by path. Once a module is here its page renders synchronously, so a page
+// loaded before hydration never suspends.
+const loaded = new Map<string, RouteModule>();
+const loading = new Map<string, Promise<RouteModule>>();
+
+export function loadRoute(route: PublicRoute): Promise<RouteModule> {
+  let promise = loading.get(route.path);
+  if (!promise) {
+    promise = route.load().then(({ route: module }) => {
+      loaded.set(route.path, module);
+      return module;
+    });
+    loading.set(route.path, promise);
+  }
+  return promise;
+}
+
+function RoutePage({ route }: { route: PublicRoute }) {
+  const module = loaded.get(route.path) ?? use(loadRoute(route));
+  return <module.Component />;
+}
+
+const pageFallback = <LoaderCircle aria-label="در حال بارگذاری" className="mx-auto mt-24 size-8 animate-spin text-muted" />;
+
+const routeObjects: RouteObject[] = [
+  { path: '/admin/*', element: <Suspense fallback={pageFallback}><AdminApp /></Suspense> },
+  {
+    element: <PublicLayout />,
+    children: PUBLIC_ROUTES.map((route) => ({
+      path: route.path,
+      element: <Suspense fallback={pageFallback}><RoutePage route={route} /></Suspense>,
+    })),
+  },
+];
+
+/**
+ * A new page starts at the top; back and forward keep the browser's own restoration, and
+ * changes of the query alone (search filters) do not scroll.
+ */
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
+export function AppRoutes() {
+  useScrollToTopOnNavigate();
+  return useRoutes(routeObjects);
+}

@@ -1,0 +1,35 @@
+import { useParams } from 'react-router';
+import { ArticleGrid } from '../../components/article-grid.tsx';
+import { categoryArticlesQuery, useCategoryArticles } from '../../features/articles/api.ts';
+import { categoriesQuery, categoryTitle, useCategories } from '../../features/categories/api.ts';
+import { pageTitle, useDocumentHead } from '../../lib/head.ts';
+import { paths } from '../../lib/paths.ts';
+import type { RouteContext, RouteModule } from '../route-types.ts';
+
+function CategoryPage() {
+  const slug = (useParams().slug ?? '').toLowerCase();
+  const { data: categories } = useCategories();
+  const { data, isLoading } = useCategoryArticles(slug);
+  const { name, description } = categoryTitle(slug, categories);
+  useDocumentHead({ title: pageTitle(name), description });
+  return (
+    <>
+      <header className="mb-6 border-b border-border pb-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+        {description && <p className="mt-2 text-muted">{description}</p>}
+      </header>
+      <ArticleGrid articles={data} isLoading={isLoading} skeletonCount={9} priorityCount={3} empty="مقاله‌ای یافت نشد" />
+    </>
+  );
+}
+
+const slugOf = (ctx: RouteContext) => (ctx.params.slug ?? '').toLowerCase();
+
+export const route: RouteModule = {
+  Component: CategoryPage,
+  prefetch: (ctx) => ctx.queryClient.prefetchQuery(categoryArticlesQuery(slugOf(ctx))),
+  head: (ctx) => {
+    const { name, description } = categoryTitle(slugOf(ctx), ctx.queryClient.getQueryData(categoriesQuery().queryKey));
+    return { title: pageTitle(name), description: description || undefined, path: paths.category(slugOf(ctx)) };
+  },
+};

@@ -1,0 +1,63 @@
+import { useSearchParams } from 'react-router';
+import { DEFAULT_SEARCH, readSearchParams, searchQuery, type SearchParams } from '../../features/search/api.ts';
+import { SearchForm } from '../../features/search/components/search-form.tsx';
+import { SearchResults } from '../../features/search/components/search-results.tsx';
+import { SearchTips } from '../../features/search/components/search-tips.tsx';
+import { TRENDING_LIMITS, trendingTopicsQuery } from '../../features/trending/api.ts';
+import { TrendingList } from '../../features/trending/components/trending-list.tsx';
+import { pageTitle, useDocumentHead } from '../../lib/head.ts';
+import { paths } from '../../lib/paths.ts';
+import type { RouteModule } from '../route-types.ts';
+
+function titleFor(q: string): string {
+  return pageTitle(q ? `جستجو: ${q}` : 'جستجوی پیشرفته');
+}
+
+function SearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readSearchParams(searchParams);
+  useDocumentHead({ title: titleFor(params.q.trim()) });
+
+  // Spec 01 §2: every change rewrites the address (replace, not push).
+  // Defaults stay out of the address, so /search?q=x is the plain search of spec 01 §2.
+  const update = (next: SearchParams) => {
+    const params = new URLSearchParams();
+    for (const key of ['q', 'category', 'sort', 'date'] as const) {
+      if (next[key] && next[key] !== DEFAULT_SEARCH[key]) params.set(key, next[key]);
+    }
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-6">
+        <h1 className="text-2xl font-bold">جستجوی پیشرفته</h1>
+        <SearchForm params={params} onChange={update} />
+        <SearchResults params={params} />
+      </div>
+      <aside aria-label="ستون کناری جستجو" className="space-y-6">
+        <section aria-labelledby="search-trending-heading" className="rounded-2xl border border-border bg-card p-4">
+          <h2 id="search-trending-heading" className="mb-2 font-bold">موضوعات داغ</h2>
+          <TrendingList limit={TRENDING_LIMITS.sidebar} />
+        </section>
+        <SearchTips />
+      </aside>
+    </div>
+  );
+}
+
+export const route: RouteModule = {
+  Component: SearchPage,
+  prefetch: ({ queryClient, searchParams }) => {
+    const params = readSearchParams(searchParams);
+    return Promise.all([
+      params.q.trim() ? queryClient.prefetchQuery(searchQuery(params)) : null,
+      queryClient.prefetchQuery(trendingTopicsQuery(TRENDING_LIMITS.sidebar)),
+    ]);
+  },
+  head: ({ searchParams }) => {
+    const q = readSearchParams(searchParams).q.trim();
+    // Result pages are not worth indexing; the canonical search page is.
+    return { title: titleFor(q), path: paths.search(), noindex: q !== '' };
+  },
+};

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { ArticleSummary } from '../lib/article-summary.ts';
+import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';
+
+interface ArticleGridProps {
+  articles: ArticleSummary[] | undefined;
+  isLoading: boolean;
+  skeletonCount?: number;
+  empty: ReactNode;
+  /** Number of leading cards whose images load at once. */
+  priorityCount?: number;
+}
+
+/** Responsive grid of cards: 1 column on phones, 2 on tablets, 3 on desktops. */
+export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, priorityCount = 0 }: ArticleGridProps) {
+  const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
+  if (isLoading && !articles) {
+    return (
+      <div className={grid} aria-busy="true" aria-label="در حال بارگذاری">
+        {Array.from({ length: skeletonCount }, (_, i) => <ArticleCardSkeleton key={i} />)}
+      </div>
+    );
+  }
+  if (!articles?.length) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <ul className={grid}>
+      {articles.map((article, i) => (
+        <li key={article.id}><ArticleCard article={article} priority={i < priorityCount} /></li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted">{children}</p>;
+}

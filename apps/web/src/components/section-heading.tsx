@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { mirrorRtl } from './ui/button-styles.ts';
+
+/** Section title with the accent rule and an optional "more" link. */
+export function SectionHeading({ id, children, moreHref, moreLabel = 'بیشتر' }: { id: string; children: ReactNode; moreHref?: string; moreLabel?: string }) {
+  return (
+    <div className="mb-4 flex items-center justify-between gap-4 border-b border-border pb-2">
+      <h2 id={id} className="relative text-lg font-bold before:absolute before:-bottom-[9px] before:inset-x-0 before:h-0.5 before:bg-accent sm:text-xl">
+        {children}
+      </h2>
+      {moreHref && (
+        <Link to={moreHref} className="inline-flex items-center gap-1 text-sm text-muted hover:text-accent">
+          {moreLabel}
+          <ChevronRight aria-hidden="true" className={`size-4 ${mirrorRtl}`} />
+        </Link>
+      )}
+    </div>
+  );
+}

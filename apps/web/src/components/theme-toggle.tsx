@@ -1,0 +1,15 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTheme } from '../lib/theme.tsx';
+import { buttonStyles } from './ui/button-styles.ts';
+
+export function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const label = theme === 'dark' ? 'تغییر به پوسته روشن' : 'تغییر به پوسته تیره';
+  return (
+    <button type="button" onClick={toggleTheme} aria-label={label} title={label} className={buttonStyles.icon}>
+      {/* The icon follows the class on <html>, right even before hydration. */}
+      <Moon aria-hidden="true" className="size-5 dark:hidden" />
+      <Sun aria-hidden="true" className="hidden size-5 dark:block" />
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+// Shared class strings: one look for buttons and fields across the site.
+export const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+export const buttonStyles = {
+  primary: `inline-flex items-center justify-center gap-2 rounded-lg bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-60 ${focusRing}`,
+  secondary: `inline-flex items-center justify-center gap-2 rounded-lg border border-border bg-card px-4 py-2 text-sm font-medium text-fg hover:bg-surface disabled:opacity-60 ${focusRing}`,
+  ghost: `inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-fg hover:bg-surface ${focusRing}`,
+  icon: `inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg hover:bg-surface ${focusRing}`,
+  /** The icon button's shape without colours, for variants that bring their own. */
+  iconShape: `inline-flex size-10 shrink-0 items-center justify-center rounded-full ${focusRing}`,
+} as const;
+
+/** A field without a text size (callers add one: classes of the same property must not clash). */
+export const inputBase = `w-full rounded-lg border border-border bg-card px-3 py-2 text-fg placeholder:text-muted focus:border-accent ${focusRing}`;
+export const inputStyles = `${inputBase} text-sm`;
+
+/** Icons that point "forward" are drawn for LTR and flipped in RTL (STYLE.md §11). */
+export const mirrorRtl = 'rtl:-scale-x-100';

@@ -1,0 +1,117 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+import { focusRing } from './button-styles.ts';
+
+// Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
+export const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  durationMs?: number;
+}
+
+interface ToastState extends ToastInput {
+  id: number;
+}
+
+interface ToastContextValue {
+  toast: (input: ToastInput) => void;
+  dismiss: () => void;
+}
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastState | null>(null);
+  const nextId = useRef(1);
+  const toast = useCallback((input: ToastInput) => setCurrent({ ...input, id: nextId.current++ }), []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+  const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ToastViewport toast={current} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastContextValue {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error('useToast must be used within a ToastProvider');
+  return context;
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismiss: () => void }) {
+  const viewport = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        viewport.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <ol
+      ref={viewport}
+      tabIndex={-1}
+      aria-label="اعلان‌ها (F8)"
+      className="fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]"
+    >
+      {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />}
+    </ol>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const start = useRef<number | null>(null);
+  const destructive = toast.variant === 'destructive';
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(onDismiss, toast.durationMs ?? TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [paused, onDismiss, toast.durationMs]);
+
+  return (
+    <li
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onPointerDown={(e) => { start.current = e.clientX; }}
+      onPointerMove={(e) => { if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current)); }}
+      onPointerUp={() => {
+        if (offset > SWIPE_THRESHOLD_PX) onDismiss();
+        start.current = null;
+        setOffset(0);
+      }}
+      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+      className={cn(
+        'flex touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg',
+        destructive ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-card text-fg',
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-bold">{toast.title}</p>
+        {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
+      </div>
+      <button type="button" onClick={onDismiss} aria-label="بستن اعلان" className={cn('rounded-full p-1 hover:bg-black/10', focusRing)}>
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { formatNumberFa } from '@chapar/shared/text';
+import { ArticleImage } from '../../../components/article-image.tsx';
+import { EmptyState } from '../../../components/article-grid.tsx';
+import { CategoryBadge } from '../../../components/category-badge.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { mirrorRtl } from '../../../components/ui/button-styles.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useFeaturedArticles } from '../api.ts';
+
+export const SLIDE_INTERVAL_MS = 5_000;
+
+const control = 'flex size-10 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65';
+
+/**
+ * Featured news (spec 01 §2): advances every 5 s when there is more than one item, wraps,
+ * has previous/next/dot controls; pauses while hovered or focused, or when paused by hand.
+ */
+export function FeaturedSlider() {
+  const { data, isLoading } = useFeaturedArticles();
+  const slides = data ?? [];
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const count = slides.length;
+  const current = count ? index % count : 0;
+
+  const go = useCallback((to: number) => setIndex(((to % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (count < 2 || hovered || focused || stopped) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, hovered, focused, stopped]);
+
+  if (isLoading && !data) return <Skeleton className="aspect-[16/10] w-full rounded-2xl sm:aspect-video" />;
+  if (!count) return <EmptyState>خبر ویژه‌ای یافت نشد</EmptyState>;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="اخبار ویژه"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false); }}
+      className="relative overflow-hidden rounded-2xl bg-black"
+    >
+      <div className="relative aspect-[4/3] sm:aspect-video" aria-live={stopped || hovered || focused ? 'polite' : 'off'}>
+        {slides.map((article, i) => (
+          <div
+            key={article.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${formatNumberFa(i + 1)} از ${formatNumberFa(count)}`}
+            inert={i !== current}
+            className={cn('absolute inset-0 transition-opacity duration-700', i === current ? 'opacity-100' : 'opacity-0')}
+          >
+            <ArticleImage article={article} priority={i === 0} className="absolute inset-0 h-full w-full" sizes="(min-width: 1024px) 52rem, 100vw" />
+            <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/35 to-transparent" />
+            <div className="absolute inset-x-0 bottom-0 space-y-2 p-4 pb-12 text-white sm:p-6 sm:pb-14">
+              <CategoryBadge category={article.category} />
+              <h2 className="line-clamp-3 text-lg leading-8 font-bold sm:text-2xl sm:leading-10 lg:text-3xl lg:leading-[3rem]">
+                <Link to={paths.article(article)} className="hover:underline">{article.title}</Link>
+              </h2>
+              {article.excerpt && <p className="hidden text-sm leading-7 text-white/85 sm:line-clamp-2">{article.excerpt}</p>}
+              <p className="text-xs text-white/75"><RelativeTime date={article.publishedAt} /></p>
+            </div>
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <div className="absolute top-3 end-3 flex gap-2">
+            <button type="button" onClick={() => go(current - 1)} aria-label="خبر قبلی" className={control}>
+              <ChevronLeft aria-hidden="true" className={`size-5 ${mirrorRtl}`} />
+            </button>
+            <button type="button" onClick={() => go(current + 1)} aria-label="خبر بعدی" className={control}>
+              <ChevronRight aria-hidden="true" className={`size-5 ${mirrorRtl}`} />
+            </button>
+          </div>
+          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
+            <button type="button" onClick={() => setStopped((s) => !s)} aria-label={stopped ? 'پخش خودکار' : 'توقف پخش خودکار'} className="flex size-7 items-center justify-center rounded-full text-white/85 hover:text-white">
+              {stopped ? <Play aria-hidden="true" className="size-3.5" /> : <Pause aria-hidden="true" className="size-3.5" />}
+            </button>
+            {slides.map((article, i) => (
+              <button
+                key={article.id}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`رفتن به خبر ${formatNumberFa(i + 1)}`}
+                aria-current={i === current}
+                className="flex size-7 items-center justify-center"
+              >
+                <span className={cn('block h-2 rounded-full bg-white transition-all', i === current ? 'w-6' : 'w-2 opacity-50')} />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

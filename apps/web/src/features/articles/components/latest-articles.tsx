@@ -1,0 +1,13 @@
+import { ArticleGrid } from '../../../components/article-grid.tsx';
+import { SectionHeading } from '../../../components/section-heading.tsx';
+import { LATEST_LIMIT, useLatestArticles } from '../api.ts';
+
+export function LatestArticles() {
+  const { data, isLoading } = useLatestArticles();
+  return (
+    <section aria-labelledby="latest-heading">
+      <SectionHeading id="latest-heading">آخرین اخبار</SectionHeading>
+      <ArticleGrid articles={data?.slice(0, LATEST_LIMIT)} isLoading={isLoading} skeletonCount={LATEST_LIMIT} empty="خبری یافت نشد" />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { Hash } from 'lucide-react';
+import { paths } from '../../../lib/paths.ts';
+import { useLatestArticles } from '../api.ts';
+
+const MAX_CHIPS = 12;
+
+/** Topics of the latest news (their keywords), each a search. */
+export function TopicChips() {
+  const { data } = useLatestArticles();
+  const seen = new Set<string>();
+  for (const article of data ?? []) {
+    for (const keyword of article.keywords.split(/[,،]/)) {
+      const topic = keyword.trim();
+      if (topic && seen.size < MAX_CHIPS) seen.add(topic);
+    }
+  }
+  if (!seen.size) return null;
+  return (
+    <section aria-labelledby="topics-heading">
+      <h2 id="topics-heading" className="mb-3 text-lg font-bold">موضوعات</h2>
+      <ul className="flex flex-wrap gap-2">
+        {[...seen].map((topic) => (
+          <li key={topic}>
+            <Link to={paths.search({ q: topic })} className="inline-flex items-center gap-1 rounded-full border border-border px-3 py-1 text-sm hover:border-accent hover:text-accent">
+              <Hash aria-hidden="true" className="size-3.5 text-muted" />
+              {topic}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

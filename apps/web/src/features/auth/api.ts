@@ -1,0 +1,71 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminStatus, LoginBody } from '@chapar/shared/contracts';
+import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
+
+export const ADMIN_STATUS_PATH = '/api/admin/status';
+// Same value as CSRF_HEADER in the contracts; importing it would pull zod into the bundle.
+const CSRF_HEADER = 'x-csrf-token';
+
+const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null };
+
+/**
+ * Only the browser asks: server-rendered pages are the same for every reader. A 401 means
+ * logged out (spec 01 §7: some reads return null on 401), not an error.
+ */
+export const adminStatusQuery = () =>
+  queryOptions({
+    queryKey: [ADMIN_STATUS_PATH] as const,
+    queryFn: async ({ client }) => {
+      try {
+        return await getJson<AdminStatus>(client, ADMIN_STATUS_PATH);
+      } catch (error) {
+        if (isApiError(error, 401)) return LOGGED_OUT;
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
+
+export function useAdminStatus(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...adminStatusQuery(), enabled: options.enabled ?? true });
+}
+
+export interface LoginResult {
+  success: true;
+  message: string;
+  user: { id: number; username: string; role: string };
+  csrfToken: string;
+}
+
+export const loginErrors = {
+  empty: 'لطفاً نام کاربری و رمز عبور را وارد کنید',
+  failed: 'ورود ناموفق بود',
+  wrongCredentials: 'نام کاربری یا رمز عبور اشتباه است',
+} as const;
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<LoginResult>('POST', '/api/admin/login', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_STATUS_PATH] }),
+  });
+}
+
+/** Spec 01 §4: after logout (even a failed one) everything the browser holds is cleared. */
+export function clearClientState(): void {
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+  }
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage blocked: nothing to clear.
+  }
+}
+
+export async function logout(csrfToken: string | null): Promise<void> {
+  await apiRequest('POST', '/api/admin/logout', { headers: csrfToken ? { [CSRF_HEADER]: csrfToken } : {} });
+}

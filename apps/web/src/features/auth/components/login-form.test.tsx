@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { LoginForm } from './login-form.tsx';
+
+describe('LoginForm', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for both fields, shows and hides the password, and notes who may log in', () => {
+    renderWithApp(<LoginForm onSuccess={() => {}} />);
+    expect(screen.getByText('دسترسی فقط برای مدیران سیستم')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(screen.getByRole('alert').textContent).toBe('لطفاً نام کاربری و رمز عبور را وارد کنید');
+    const password = screen.getByLabelText('رمز عبور');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'نمایش رمز عبور' }));
+    expect(password.getAttribute('type')).toBe('text');
+  });
+
+  it('posts the credentials and shows the server message on failure', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: 'invalid_credentials', message: 'نام کاربری یا رمز عبور اشتباه است' }), { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<LoginForm onSuccess={() => {}} />);
+    fireEvent.change(screen.getByLabelText('نام کاربری'), { target: { value: ' admin ' } });
+    fireEvent.change(screen.getByLabelText('رمز عبور'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('نام کاربری یا رمز عبور اشتباه است'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/login');
+    expect(init.credentials).toBe('include');
+    expect(JSON.parse(String(init.body))).toEqual({ username: 'admin', password: 'secret' });
+  });
+});

@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Eye, EyeOff, Info, LoaderCircle } from 'lucide-react';
+import { isApiError } from '../../../lib/api-client.ts';
+import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
+import { loginErrors, useLogin, type LoginResult } from '../api.ts';
+
+function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.status === 401) return loginErrors.wrongCredentials;
+  }
+  return loginErrors.failed;
+}
+
+/** Username, password with show/hide, and the administrators-only note (spec 01 §2). */
+export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const ids = { user: useId(), pass: useId(), note: useId(), error: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError(loginErrors.empty);
+      return;
+    }
+    setError(null);
+    login.mutate({ username: username.trim(), password }, {
+      onSuccess,
+      onError: (err) => setError(loginErrorMessage(err)),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={ids.note} className="space-y-4">
+      <div>
+        <label htmlFor={ids.user} className="mb-1 block text-sm font-medium">نام کاربری</label>
+        <input id={ids.user} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" className={inputStyles} />
+      </div>
+      <div>
+        <label htmlFor={ids.pass} className="mb-1 block text-sm font-medium">رمز عبور</label>
+        <div className="relative">
+          <input
+            id={ids.pass}
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            dir="ltr"
+            // The field is always left-to-right while the button sits at the page's end (left),
+            // so this one padding is physical on purpose.
+            className={`${inputBase} pl-11! text-sm`}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((s) => !s)}
+            aria-label={showPassword ? 'پنهان کردن رمز عبور' : 'نمایش رمز عبور'}
+            aria-pressed={showPassword}
+            className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-lg text-muted hover:text-fg"
+          >
+            {showPassword ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+          </button>
+        </div>
+      </div>
+      {error && <p id={ids.error} role="alert" className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent">{error}</p>}
+      <p id={ids.note} className="flex items-center gap-2 text-xs text-muted">
+        <Info aria-hidden="true" className="size-4 shrink-0" />
+        دسترسی فقط برای مدیران سیستم
+      </p>
+      <button type="submit" disabled={login.isPending} className={`${buttonStyles.primary} w-full`}>
+        {login.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+        ورود
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import { LoaderCircle, Mail } from 'lucide-react';
+import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { isValidNewsletterEmail, newsletterTexts, useSubscribe } from '../api.ts';
+
+function errorText(error: unknown): string {
+  if (isApiError(error) && error.serverMessage) return error.serverMessage;
+  return newsletterTexts.failedBody;
+}
+
+/** Sidebar newsletter (spec 01 §5): email with an at-sign, optional name. */
+export function NewsletterBox() {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const subscribe = useSubscribe();
+  const { toast } = useToast();
+  const ids = { email: useId(), name: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidNewsletterEmail(email)) {
+      toast({ title: newsletterTexts.invalidTitle, description: newsletterTexts.invalidBody, variant: 'destructive' });
+      return;
+    }
+    subscribe.mutate({ email: email.trim(), name: name.trim() || undefined }, {
+      onSuccess: (result) => {
+        if (result && result.success === false) {
+          toast({ title: newsletterTexts.failedTitle, description: result.error || result.message || newsletterTexts.failedBody, variant: 'destructive' });
+          return;
+        }
+        toast({ title: newsletterTexts.successTitle, description: result?.message || newsletterTexts.successBody });
+        setEmail('');
+        setName('');
+      },
+      onError: (error) => toast({ title: newsletterTexts.failedTitle, description: errorText(error), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="newsletter-heading" className="rounded-2xl bg-accent-soft p-4">
+      <h2 id="newsletter-heading" className="mb-1 flex items-center gap-2 text-lg font-bold">
+        <Mail aria-hidden="true" className="size-5 text-accent" />
+        عضویت در خبرنامه
+      </h2>
+      <p className="mb-3 text-sm text-muted">خلاصه مهم‌ترین خبرهای روز را هر صبح دریافت کنید.</p>
+      <form onSubmit={submit} noValidate className="space-y-2">
+        <label htmlFor={ids.email} className="sr-only">ایمیل</label>
+        <input id={ids.email} type="email" required dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="ایمیل شما" className={`${inputStyles} text-start placeholder:text-end`} />
+        <label htmlFor={ids.name} className="sr-only">نام (اختیاری)</label>
+        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} placeholder="نام (اختیاری)" className={inputStyles} />
+        <button type="submit" disabled={subscribe.isPending} className={`${buttonStyles.primary} w-full`}>
+          {subscribe.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          عضویت
+        </button>
+      </form>
+    </section>
+  );
+}

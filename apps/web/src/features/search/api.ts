@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Article } from '@chapar/shared/contracts';
+import { getJson, withQuery } from '../../lib/api-client.ts';
+import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';
+
+export const SORT_OPTIONS = [
+  { value: 'relevance', label: 'مرتبط‌ترین' },
+  { value: 'date', label: 'جدیدترین' },
+  { value: 'views', label: 'پربازدیدترین' },
+] as const;
+
+export const DATE_OPTIONS = [
+  { value: 'all', label: 'همه زمان‌ها' },
+  { value: 'today', label: 'امروز' },
+  { value: 'week', label: 'هفته گذشته' },
+  { value: 'month', label: 'ماه گذشته' },
+  { value: '3months', label: 'سه ماه گذشته' },
+] as const;
+
+export interface SearchParams {
+  q: string;
+  category: string;
+  sort: string;
+  date: string;
+}
+
+export const DEFAULT_SEARCH: SearchParams = { q: '', category: 'all', sort: 'relevance', date: 'all' };
+
+export function readSearchParams(search: URLSearchParams): SearchParams {
+  return {
+    q: search.get('q') ?? '',
+    category: search.get('category') || DEFAULT_SEARCH.category,
+    sort: search.get('sort') || DEFAULT_SEARCH.sort,
+    date: search.get('date') || DEFAULT_SEARCH.date,
+  };
+}
+
+export interface SearchResult {
+  articles: ArticleSummary[];
+  total: number;
+}
+
+// Spec 01 §7: the result is read from `articles`, else `results`, else the body itself.
+export function toSearchResult(body: unknown): SearchResult {
+  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const list = (record?.articles ?? record?.results ?? body) as unknown;
+  const articles = Array.isArray(list) ? toSummaries(list as Article[]) : [];
+  const total = typeof record?.total === 'number' ? record.total : articles.length;
+  return { articles, total };
+}
+
+export function searchPath(params: SearchParams): string {
+  return withQuery('/api/search/advanced', {
+    q: params.q.trim(),
+    category: params.category === 'all' ? undefined : params.category,
+    sort: params.sort,
+    date: params.date,
+  });
+}
+
+export const searchQuery = (params: SearchParams) => {
+  const path = searchPath(params);
+  return queryOptions({
+    queryKey: [path] as const,
+    queryFn: async ({ client }) => toSearchResult(await getJson<unknown>(client, path)),
+    // Spec 01 §5: search runs only with a non-empty query.
+    enabled: params.q.trim() !== '',
+  });
+};
+
+export const useSearch = (params: SearchParams) => useQuery({ ...searchQuery(params), placeholderData: keepPreviousData });

@@ -1,0 +1,44 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Search } from 'lucide-react';
+import { paths } from '../../../lib/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+
+/**
+ * Header search (spec 01 §2): blank is ignored, otherwise go to /search?q= and clear the
+ * box. A real GET form, so it also works before (or without) JavaScript.
+ */
+export function HeaderSearch({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+  const [query, setQuery] = useState('');
+  const navigate = useNavigate();
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    if (!q) return;
+    navigate(paths.search({ q }));
+    setQuery('');
+  };
+
+  return (
+    <form role="search" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">جستجو در اخبار</label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="جستجو در اخبار..."
+        autoComplete="off"
+        autoFocus={autoFocus}
+        enterKeyHint="search"
+        className="h-10 w-full rounded-full border border-border bg-surface pe-11 ps-4 text-sm text-fg placeholder:text-muted focus:border-accent focus:bg-card"
+      />
+      <button type="submit" aria-label="جستجو" className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-full text-muted hover:text-accent">
+        <Search aria-hidden="true" className="size-4" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { AlertCircle, SearchX } from 'lucide-react';
+import { formatNumberFa } from '@chapar/shared/text';
+import { ArticleGrid } from '../../../components/article-grid.tsx';
+import { useSearch, type SearchParams } from '../api.ts';
+
+export const SEARCH_TEXTS = {
+  noResult: 'نتیجه‌ای یافت نشد',
+  failed: 'خطا در جستجو. لطفاً دوباره تلاش کنید.',
+  prompt: 'عبارتی را برای جستجو در اخبار وارد کنید.',
+} as const;
+
+export function SearchResults({ params }: { params: SearchParams }) {
+  const search = useSearch(params);
+  const q = params.q.trim();
+  if (!q) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted">{SEARCH_TEXTS.prompt}</p>;
+  if (search.isError) {
+    return (
+      <p role="alert" className="flex items-center justify-center gap-2 rounded-xl bg-accent-soft p-6 text-accent">
+        <AlertCircle aria-hidden="true" className="size-5" />
+        {SEARCH_TEXTS.failed}
+      </p>
+    );
+  }
+  const data = search.data;
+  return (
+    <div aria-busy={search.isFetching} className="space-y-4">
+      {data && (
+        <p role="status" className="text-sm text-muted">
+          {formatNumberFa(data.total)} نتیجه برای «<span className="font-bold text-fg">{q}</span>»
+        </p>
+      )}
+      <ArticleGrid
+        articles={data?.articles}
+        isLoading={search.isLoading}
+        empty={<span className="inline-flex items-center gap-2"><SearchX aria-hidden="true" className="size-5" />{SEARCH_TEXTS.noResult}</span>}
+      />
+    </div>
+  );
+}

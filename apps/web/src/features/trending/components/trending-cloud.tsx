@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { formatNumberFa } from '@chapar/shared/text';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { cloudFontSize, useTrendingTopics } from '../api.ts';
+import { TONE_CLASSES, topicTone } from '../topic-color.ts';
+
+/** Keyword cloud: size linear in count (0.7–2.5rem), colour by trend or category. */
+export function TrendingCloud({ limit, className }: { limit: number; className?: string }) {
+  const { data, isLoading, isError } = useTrendingTopics(limit);
+  if (isLoading && !data) return <Skeleton className={cn('h-40 w-full rounded-xl', className)} />;
+  const topics = (data ?? []).slice(0, limit);
+  if (isError || !topics.length) return <p className={cn('py-6 text-center text-sm text-muted', className)}>موضوع داغی یافت نشد</p>;
+  const counts = topics.map((t) => t.count);
+  const min = Math.min(...counts);
+  const max = Math.max(...counts);
+  return (
+    <ul className={cn('flex flex-wrap items-center justify-center gap-x-3 gap-y-1 leading-tight', className)}>
+      {topics.map((topic) => (
+        <li key={topic.keyword}>
+          <Link
+            to={paths.search({ q: topic.keyword })}
+            title={`${topic.keyword}: ${formatNumberFa(topic.count)} خبر`}
+            style={{ fontSize: `${cloudFontSize(topic.count, min, max)}rem` }}
+            className={cn('inline-block rounded px-1 font-bold transition-opacity hover:opacity-75', TONE_CLASSES[topicTone(topic)])}
+          >
+            {topic.keyword}
+            <span className="sr-only"> ({formatNumberFa(topic.count)} خبر)</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import { findCategory } from '@chapar/shared/text';
+import type { TrendingTopic } from './api.ts';
+
+export type TopicTone = 'up' | 'down' | 'politics' | 'economy' | 'neutral';
+
+/** Spec 01 §2 legend: green growing, red declining, blue political, teal economic. */
+export function topicTone(topic: TrendingTopic): TopicTone {
+  if (topic.trend === 'up') return 'up';
+  if (topic.trend === 'down') return 'down';
+  const slug = findCategory(topic.category)?.slug;
+  if (slug === 'politics') return 'politics';
+  if (slug === 'economy') return 'economy';
+  return 'neutral';
+}
+
+export const TONE_CLASSES: Record<TopicTone, string> = {
+  up: 'text-green-700 dark:text-green-400',
+  down: 'text-red-700 dark:text-red-400',
+  politics: 'text-blue-700 dark:text-blue-400',
+  economy: 'text-teal-700 dark:text-teal-400',
+  neutral: 'text-fg',
+};
+
+export const TONE_LEGEND: Array<{ tone: Exclude<TopicTone, 'neutral'>; label: string; swatch: string }> = [
+  { tone: 'up', label: 'در حال رشد', swatch: 'bg-green-600' },
+  { tone: 'down', label: 'در حال کاهش', swatch: 'bg-red-600' },
+  { tone: 'politics', label: 'سیاسی', swatch: 'bg-blue-600' },
+  { tone: 'economy', label: 'اقتصادی', swatch: 'bg-teal-600' },
+];

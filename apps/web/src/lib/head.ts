@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+
+export const SITE_NAME = 'چاپار';
+export const SITE_TAGLINE = 'آخرین اخبار ایران و جهان';
+export const DEFAULT_DESCRIPTION = 'چاپار؛ تازه‌ترین اخبار سیاسی، اقتصادی، فناوری، ورزشی و فرهنگی ایران و جهان، سریع و خلاصه.';
+/** Share image of spec 01 §1: 1200 × 630. */
+export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
+/** What a page says about itself to browsers, search engines and link previews. */
+export interface PageHead {
+  title: string;
+  description?: string;
+  /** Path (and query) of the canonical address. */
+  path: string;
+  image?: string | null;
+  imageAlt?: string | null;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+  publishedTime?: string;
+  modifiedTime?: string;
+  section?: string;
+  jsonLd?: Record<string, unknown>;
+}
+
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | ${SITE_TAGLINE}`;
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** JSON inside <script>: '<' escaped so no string can close the tag. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function encodePath(path: string): string {
+  try {
+    return encodeURI(decodeURI(path));
+  } catch {
+    return encodeURI(path);
+  }
+}
+
+export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${baseUrl.replace(/\/$/, '')}${encodePath(pathOrUrl)}`;
+}
+
+/** The <head> tags of a server-rendered page: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+export function renderHeadTags(head: PageHead, baseUrl: string): string {
+  const title = escapeAttr(head.title);
+  const description = escapeAttr(head.description ?? DEFAULT_DESCRIPTION);
+  const url = escapeAttr(absoluteUrl(baseUrl, head.path));
+  const image = escapeAttr(absoluteUrl(baseUrl, head.image || DEFAULT_SHARE_IMAGE.path));
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<link rel="canonical" href="${url}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:site_name" content="${SITE_NAME}">`,
+    '<meta property="og:locale" content="fa_IR">',
+    `<meta property="og:type" content="${head.type ?? 'website'}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${url}">`,
+    `<meta property="og:image" content="${image}">`,
+    head.image ? '' : `<meta property="og:image:width" content="${DEFAULT_SHARE_IMAGE.width}"><meta property="og:image:height" content="${DEFAULT_SHARE_IMAGE.height}">`,
+    head.imageAlt ? `<meta property="og:image:alt" content="${escapeAttr(head.imageAlt)}">` : '',
+    head.publishedTime ? `<meta property="article:published_time" content="${escapeAttr(head.publishedTime)}">` : '',
+    head.modifiedTime ? `<meta property="article:modified_time" content="${escapeAttr(head.modifiedTime)}">` : '',
+    head.section ? `<meta property="article:section" content="${escapeAttr(head.section)}">` : '',
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${title}">`,
+    `<meta name="twitter:description" content="${description}">`,
+    `<meta name="twitter:image" content="${image}">`,
+    head.jsonLd ? `<script type="application/ld+json">${safeJson(head.jsonLd)}</script>` : '',
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Client navigation: keep the tab title and description in step with the page. */
+export function useDocumentHead(head: Pick<PageHead, 'title' | 'description'>): void {
+  const { title, description } = head;
+  useEffect(() => {
+    document.title = title;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
+}

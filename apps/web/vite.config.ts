@@ -1,0 +1,49 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const require = createRequire(import.meta.url);
+// Vazirmatn's woff2 files, referenced from src/app/fonts.css and emitted as hashed assets.
+const vazirmatnDir = dirname(require.resolve('vazirmatn/package.json'));
+
+// Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
+// SSR build (`vite build --ssr src/app/entry-server.tsx`): dist/server/entry-server.js.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss()],
+  // public/ (theme-init.js, favicon, share image) belongs to the browser build only.
+  publicDir: isSsrBuild ? false : 'public',
+  resolve: {
+    alias: {
+      '@vazirmatn': vazirmatnDir,
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  build: {
+    manifest: !isSsrBuild,
+    target: 'es2022',
+    // Every browser we target supports modulepreload; the polyfill only costs bytes.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild
+      ? { output: { entryFileNames: '[name].js' } }
+      : {
+          output: {
+            // Few, cacheable chunks instead of dozens of tiny shared ones: libraries (change
+            // rarely), shared site code, then one chunk per page.
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', test: /node_modules/ },
+                { name: 'common', test: /src\/(components|lib)\/|packages\/shared\//, minShareCount: 2 },
+              ],
+            },
+          },
+        },
+  },
+  ssr: {
+    // The shared package ships TypeScript source: bundle it rather than import it at run time.
+    noExternal: ['@chapar/shared'],
+  },
+}));
