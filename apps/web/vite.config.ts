@@ -9,6 +9,17 @@ const require = createRequire(import.meta.url);
 // Vazirmatn's woff2 files, referenced from src/app/fonts.css and emitted as hashed assets.
 const vazirmatnDir = dirname(require.resolve('vazirmatn/package.json'));
 
+// The browser gets Preact behind React's API (about 55 KB gzip less than react-dom); the server
+// renders with React itself. See docs/decisions/0004-preact-in-the-browser.md.
+const PREACT_ALIASES = {
+  'react-dom/test-utils': 'preact/test-utils',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+  react: 'preact/compat',
+};
+
 // Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
 // SSR build (`vite build --ssr src/app/entry-server.tsx`): dist/server/entry-server.js.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -17,6 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   resolve: {
     alias: {
+      ...(isSsrBuild ? {} : PREACT_ALIASES),
       '@vazirmatn': vazirmatnDir,
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },

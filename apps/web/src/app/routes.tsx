@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -58,7 +58,9 @@ export function loadRoute(route: PublicRoute): Promise<RouteModule> {
 }
 
 function RoutePage({ route }: { route: PublicRoute }) {
-  const module = loaded.get(route.path) ?? use(loadRoute(route));
+  const module = loaded.get(route.path);
+  // Suspend until the chunk is here (a thrown promise works in React and in Preact alike).
+  if (!module) throw loadRoute(route);
   return <module.Component />;
 }
 
