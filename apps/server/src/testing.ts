@@ -20,7 +20,13 @@ export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery'
  * The real app on a fresh migrated database (PGlite in memory, or TEST_DATABASE_URL), with
  * categories and one admin. `ssr` adds the rendered pages (needs the web build).
  */
-export async function buildTestApp(opts: { ssr?: boolean; config?: Partial<Config>; seed?: (database: Database) => Promise<void> } = {}): Promise<TestApp> {
+export async function buildTestApp(opts: {
+  ssr?: boolean;
+  config?: Partial<Config>;
+  seed?: (database: Database) => Promise<void>;
+  /** Runs before the app is ready, e.g. to add a hook. */
+  beforeReady?: (app: FastifyInstance) => void;
+} = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const { seedCategories } = await import('@chapar/db/seed');
   await seedCategories(database);
@@ -28,6 +34,7 @@ export async function buildTestApp(opts: { ssr?: boolean; config?: Partial<Confi
   if (opts.seed) await opts.seed(database);
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database, ssr: opts.ssr ?? false });
+  opts.beforeReady?.(app);
   await app.ready();
   const adminRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD');
   return { app, database, config, adminRoutes, close: async () => { await app.close(); await database.close(); } };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -150,6 +151,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
       if (hit) return send(request, reply.header('x-page-cache', 'HIT'), hit, ANONYMOUS_CACHE_CONTROL);
     }
     const generation = pageCache.generation;
+    const hotGeneration = app.hotCache.generation;
     let page: CachedPage & { cacheable: boolean };
     try {
       page = await renderPage(url);
@@ -162,6 +164,15 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (!page.cacheable) return send(request, reply, page, 'no-store');
     const { cacheable: _kept, ...stored } = page;
     pageCache.set(url, stored, generation);
+    if (stored.status === 200 && !stored.location) {
+      // Later anonymous requests for this page are answered by the HTTP handler itself.
+      app.hotCache.store(url, hotGeneration, {
+        body: stored.html,
+        headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/html; charset=utf-8', 'cache-control': ANONYMOUS_CACHE_CONTROL, 'x-page-cache': 'HIT' },
+        ttlMs: opts.pageCacheTtlMs,
+        anonymousOnly: true,
+      });
+    }
     return send(request, reply.header('x-page-cache', 'MISS'), stored, ANONYMOUS_CACHE_CONTROL);
   };
 
