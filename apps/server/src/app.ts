@@ -7,11 +7,13 @@ import type { Database } from '@chapar/db';
 import type { Config } from './config.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
 import { HotCache } from './plugins/hot-cache.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
+import { resolveRedirect } from './modules/articles/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -23,6 +25,16 @@ import { ratingRoutes } from './modules/ratings/routes.ts';
 import { bookmarkRoutes } from './modules/bookmarks/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { feedRoutes } from './modules/feeds/routes.ts';
+import { telegramAuthRoutes } from './modules/telegram-auth/routes.ts';
+import { registerIngestServices } from './jobs/plugin.ts';
+import { ingestAdminRoutes } from './modules/ingest/admin-routes.ts';
+import { operationsRoutes } from './modules/ingest/operations-routes.ts';
+import { monitorRoutes } from './modules/monitor/routes.ts';
+import { channelRoutes } from './modules/channels/routes.ts';
+import { blocklistRoutes } from './modules/blocklist/routes.ts';
+import { ignoredRoutes } from './modules/ignored/routes.ts';
+import { articleAdminRoutes } from './modules/articles/admin-routes.ts';
+import { systemAdminRoutes } from './modules/system/admin-routes.ts';
 import { VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -73,6 +85,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   await registerAuth(app, { db: database.db, policy });
   await registerMedia(app, { dataDir: config.dataDir });
+  await registerImageVariants(app, { dataDir: config.dataDir });
 
   const { db } = database;
   await app.register(systemRoutes, { database, version: VERSION });
@@ -88,10 +101,20 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await app.register(bookmarkRoutes, { db });
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret, policy });
   await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
+  await app.register(telegramAuthRoutes, { db, config });
+  const services = await registerIngestServices(app, { config, database });
+  await app.register(ingestAdminRoutes, { services });
+  await app.register(operationsRoutes, { services });
+  await app.register(monitorRoutes, { services });
+  await app.register(channelRoutes, { services });
+  await app.register(blocklistRoutes, { services });
+  await app.register(ignoredRoutes, { services });
+  await app.register(articleAdminRoutes, { services });
+  await app.register(systemAdminRoutes, { services });
 
   if (ssr) {
     const { registerSsr } = await import('./plugins/ssr-registration.ts');
-    await registerSsr(app, config);
+    await registerSsr(app, config, { articleRedirect: (id) => resolveRedirect(db, id) });
   }
   return app;
 }

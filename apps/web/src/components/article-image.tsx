@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ImageOff, Newspaper } from 'lucide-react';
-import { buildAltText, categoryFaName } from '@chapar/shared/text';
+import { buildAltText, categoryFaName, imageSrcSet } from '@chapar/shared/text';
 import type { ArticleSummary } from '../lib/article-summary.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -26,6 +26,7 @@ export function ArticleImage({ article, className, priority = false, sizes }: Ar
       {showImage ? (
         <img
           src={article.imageUrl ?? undefined}
+          srcSet={imageSrcSet(article.imageUrl)}
           alt={alt}
           width={640}
           height={360}

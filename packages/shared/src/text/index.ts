@@ -8,3 +8,4 @@ export * from './alt-text.ts';
 export * from './categories.ts';
 export * from './freshness.ts';
 export * from './share.ts';
+export * from './image-variants.ts';

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing.ts';
+
+describe('GET /img/w{width}/{path}', () => {
+  let t: TestApp;
+  let dataDir = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'chapar-img-'));
+    mkdirSync(path.join(dataDir, 'media', 'demo'), { recursive: true });
+    const jpeg = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#b91c1c' } }).jpeg().toBuffer();
+    writeFileSync(path.join(dataDir, 'media', 'demo', 'a.jpg'), jpeg);
+    t = await buildTestApp({ config: { dataDir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('makes a WebP at the asked width, cached for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/img/w480/demo/a.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(480);
+    // The second answer comes from the stored variant and is identical.
+    const again = await t.app.inject({ method: 'GET', url: '/img/w480/demo/a.jpg' });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('refuses other widths, missing files and paths outside the media folder', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/img/w500/demo/a.jpg' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/img/w480/demo/missing.jpg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/img/w480/../../etc/passwd.jpg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/img/w480/%2e%2e/%2e%2e/secret.jpg' })).statusCode).toBe(404);
+  });
+});
