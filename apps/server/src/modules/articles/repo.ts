@@ -7,8 +7,8 @@ const published = eq(articles.status, 'published');
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 
 /** Every column but the search-only ones, which readers never need. */
-const { searchTitle: _t, searchBody: _b, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
-export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'contentHash' | 'imageHash' | 'createdAt'>;
+const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
+export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'searchVector' | 'contentHash' | 'imageHash' | 'createdAt'>;
 
 export const articleRepo = {
   async list(db: Db, opts: { offset: number; limit: number; category?: string }): Promise<PublicArticleRow[]> {

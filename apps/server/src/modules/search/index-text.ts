@@ -9,11 +9,12 @@ export function searchColumns(a: { title: string; excerpt?: string | null; conte
 }
 
 /**
- * A prefix-matching tsquery from a normalised query: every word must appear, the last one may
- * be the start of a word (the reader is still typing). Characters tsquery treats specially go.
+ * A tsquery from a normalised query: every word must appear. Whole words only: a prefix match
+ * makes the database re-read every matching row, and partial words are what the trigram
+ * fallback is for. Characters tsquery treats specially go.
  */
 export function toTsQuery(normalised: string): string | null {
   const words = normalised.split(' ').map((w) => w.replace(/[&|!():*<>'\\"]/g, '')).filter(Boolean);
   if (!words.length) return null;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+  return words.join(' & ');
 }

@@ -28,10 +28,10 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
     offset: (q.page - 1) * q.limit,
   };
   let mode: SearchResponse['mode'] = 'fulltext';
-  let rows = await searchRepo.fullText(db, tsquery, f);
-  if (rows.length === 0 && q.page === 1 && normalised.length >= 3) {
-    rows = await searchRepo.fuzzy(db, normalised, f);
+  let result = await searchRepo.fullText(db, tsquery, f);
+  if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
+    result = await searchRepo.fuzzy(db, normalised, f);
     mode = 'fuzzy';
   }
-  return { articles: rows.map(({ total: _t, ...row }) => toArticle(row)), total: rows[0]?.total ?? 0, page: q.page, mode };
+  return { articles: result.rows.map(toArticle), total: result.total, page: q.page, mode };
 }
