@@ -1,0 +1,27 @@
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Site } from '../harness.ts';
+
+/** A context like the harness's (Persian locale, base URL) with extra options: permissions, CSP bypass, user agent. */
+export function openContext(site: Site, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return site.browser.newContext({ baseURL: site.baseUrl, viewport: { width: 1280, height: 900 }, locale: 'fa-IR', ...options });
+}
+
+// Chromium's headless user agent counts as a bot for view tracking; this one is a reader's.
+export const READER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** The visible toast's text (one at a time, spec 01 §9). */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('ol[aria-label^="اعلان‌ها"] > li');
+  await toast.first().waitFor();
+  return (await toast.first().innerText()).trim();
+}
+
+/** Waits for a toast whose text includes `text`. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+/** The path of the page's address, decoded: '/article/برف-تهران-12'. */
+export function decodedPath(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).pathname);
+}

@@ -1,0 +1,54 @@
+import type { Locator, Page, Response } from 'playwright-core';
+
+/**
+ * Goes to a public page and waits until it is hydrated. The header's user menu asks for
+ * /api/admin/status from the browser only, after hydration, so its answer is the signal.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/status', { timeout: 15_000 });
+  const response = await page.goto(url);
+  await status;
+  return response;
+}
+
+/** Same as {@link gotoHydrated} for a reload. */
+export async function reloadHydrated(page: Page): Promise<void> {
+  const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/status', { timeout: 15_000 });
+  await page.reload();
+  await status;
+}
+
+/** The href of every article link inside a container, in document order. */
+export function articleHrefs(container: Locator): Promise<string[]> {
+  return container.locator('article h2 a, article h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** Text of the category badges (Persian category names) of the cards inside a container. */
+export function cardBadges(container: Locator): Promise<string[]> {
+  return container.locator('article a[href^="/category/"]').allTextContents();
+}
+
+/** The index of the slider's active dot (aria-current="true"), or -1. */
+export function activeSlide(page: Page): Promise<number> {
+  return page.getByRole('button', { name: /^رفتن به خبر/ }).evaluateAll(
+    (dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'),
+  );
+}
+
+/** Which element has the focus: its tag, id and text, for assertions. */
+export function focused(page: Page): Promise<{ tag: string; id: string; text: string; href: string | null }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { tag: el?.tagName ?? '', id: el?.id ?? '', text: el?.textContent?.trim() ?? '', href: el?.getAttribute('href') ?? null };
+  });
+}
+
+/** The API answer the page is expected to mirror, read straight from the server. */
+export async function apiJson<T>(baseUrl: string, path: string): Promise<T> {
+  const res = await fetch(new URL(path, baseUrl));
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export const PERSIAN_DIGIT = /[۰-۹]/;
+export const ASCII_DIGIT = /[0-9]/;
