@@ -21,9 +21,10 @@ export const TONE_CLASSES: Record<TopicTone, string> = {
   neutral: 'text-fg',
 };
 
-export const TONE_LEGEND: Array<{ tone: Exclude<TopicTone, 'neutral'>; label: string; swatch: string }> = [
+export const TONE_LEGEND: Array<{ tone: TopicTone; label: string; swatch: string }> = [
   { tone: 'up', label: 'در حال رشد', swatch: 'bg-green-600' },
   { tone: 'down', label: 'در حال کاهش', swatch: 'bg-red-600' },
   { tone: 'politics', label: 'سیاسی', swatch: 'bg-blue-600' },
   { tone: 'economy', label: 'اقتصادی', swatch: 'bg-teal-600' },
+  { tone: 'neutral', label: 'سایر موضوعات', swatch: 'bg-fg' },
 ];

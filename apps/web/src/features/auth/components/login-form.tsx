@@ -38,7 +38,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
     <form onSubmit={submit} noValidate aria-describedby={ids.note} className="space-y-4">
       <div>
         <label htmlFor={ids.user} className="mb-1 block text-sm font-medium">نام کاربری</label>
-        <input id={ids.user} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" className={inputStyles} />
+        <input id={ids.user} name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" className={inputStyles} />
       </div>
       <div>
         <label htmlFor={ids.pass} className="mb-1 block text-sm font-medium">رمز عبور</label>
