@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/db/migrations/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.scratch/**', 'packages/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,11 @@ describe('server-side rendered pages', () => {
   });
 
   it('renders an article with its canonical address and NewsArticle data, and 404 for a missing one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/article/${firstId}` });
+    const moved = await t.app.inject({ method: 'GET', url: `/article/${firstId}` });
+    expect(moved.statusCode).toBe(301);
+    const canonical = String(moved.headers.location);
+    expect(decodeURI(canonical)).toMatch(new RegExp(`^/article/.+-${firstId}$`));
+    const res = await t.app.inject({ method: 'GET', url: canonical });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<h1`);
     expect(res.body).toContain(titles[0]);
@@ -63,6 +67,36 @@ describe('server-side rendered pages', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/article/999999' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('مقاله مورد نظر یافت نشد');
+  });
+
+  it('answers every other form of an article address with a 301 to the clean one', async () => {
+    const clean = String((await t.app.inject({ method: 'GET', url: `/s/${firstId}` })).headers.location);
+    for (const url of [`/article/old-slug-${firstId}`, `/article/${encodeURIComponent(clean.slice('/article/'.length))}`, `/article/${firstId}?utm_source=x`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(String(res.headers.location)).toBe(url.includes('?') ? `${clean}?utm_source=x` : clean);
+    }
+    expect((await t.app.inject({ method: 'GET', url: clean })).statusCode).toBe(200);
+  });
+
+  it('follows the article redirect table (884 → 885) with a 301 to the target', async () => {
+    const { articleRedirects } = await import('@chapar/db');
+    await t.database.db.insert(articleRedirects).values([{ fromId: 884, toId: 885 }, { fromId: 7001, toId: firstId }]).onConflictDoNothing();
+    const legacy = await t.app.inject({ method: 'GET', url: '/article/884' });
+    expect(legacy.statusCode).toBe(301);
+    expect(legacy.headers.location).toBe('/article/885');
+    const moved = await t.app.inject({ method: 'GET', url: '/s/7001' });
+    expect(moved.statusCode).toBe(301);
+    expect(decodeURI(String(moved.headers.location))).toMatch(new RegExp(`^/article/.+-${firstId}$`));
+  });
+
+  it('cleans the article body again when rendering it (rows changed behind the app)', async () => {
+    const row = await createArticle(t.database, { title: 'خبر با کد ناامن', content: '<p>سالم</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">پیوند</a>' });
+    const clean = String((await t.app.inject({ method: 'GET', url: `/article/${row.id}` })).headers.location);
+    const res = await t.app.inject({ method: 'GET', url: clean });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>سالم</p><img src="x">');
+    expect(res.body).not.toMatch(/onerror|<script>alert|javascript:/);
   });
 
   it('redirects a short link to the article address', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { articlePath, parseArticleId } from '@chapar/shared/text';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 
@@ -22,6 +23,8 @@ export interface SsrPluginOptions {
   /** Origin for canonical and Open Graph URLs. */
   publicBaseUrl: string;
   pageCacheTtlMs: number;
+  /** Where an old article id now points (the article_redirects table), if anywhere. */
+  articleRedirect?: (id: number) => Promise<number | undefined>;
 }
 
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
@@ -51,6 +54,11 @@ const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset
 
 function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+// A Location header carries only ASCII: encode non-ASCII runs and spaces, keep existing escapes.
+function encodeLocation(location: string): string {
+  return location.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
 }
 
 function hasSession(request: FastifyRequest): boolean {
@@ -122,7 +130,26 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return res.json();
   };
 
+  // Spec 02 §2: an article address whose id moved (884 → 885) answers 301, straight to the
+  // target's clean address when the target exists.
+  const movedArticle = async (url: string): Promise<string | undefined> => {
+    const [pathname, search] = url.split(/\?(.*)/s, 2);
+    if (!opts.articleRedirect || !/^\/(?:article|s)\//i.test(pathname)) return undefined;
+    const id = parseArticleId(pathname);
+    const toId = id === null ? undefined : await opts.articleRedirect(id);
+    if (toId === undefined || toId === id) return undefined;
+    let target = `/article/${toId}`;
+    try {
+      target = articlePath((await fetchJson(`/api/articles/${toId}`)) as { id: number; title: string });
+    } catch {
+      // Missing target: its own address answers 404.
+    }
+    return search ? `${target}?${search}` : target;
+  };
+
   const renderPage = async (url: string): Promise<CachedPage & { cacheable: boolean }> => {
+    const moved = await movedArticle(url);
+    if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
     const result = await entry.render({ url, fetchJson, publicBaseUrl: baseUrl });
     const cacheable = result.cacheable !== false && result.status < 500;
     if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };
@@ -135,7 +162,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
     reply.header('cache-control', cacheControl).header('etag', page.etag);
-    if (page.location) return reply.redirect(encodeURI(page.location), page.status);
+    if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
   };

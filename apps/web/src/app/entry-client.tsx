@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles.css';
+import { registerServiceWorker } from '../features/offline/register-sw.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -40,3 +41,6 @@ if (container.hasChildNodes() && !isAdminPath(pathname)) {
 } else {
   createRoot(container).render(app);
 }
+
+// Offline reading (spec 02 §4): production builds only, so development never serves stale modules.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -19,6 +19,10 @@ export interface PageHead {
   publishedTime?: string;
   modifiedTime?: string;
   section?: string;
+  /** article:tag, one tag each. */
+  tags?: string[];
+  /** Large previews in search results and link cards (articles with an image). */
+  largeImagePreview?: boolean;
   jsonLd?: Record<string, unknown>;
 }
 
@@ -59,6 +63,7 @@ export function renderHeadTags(head: PageHead, baseUrl: string): string {
     `<meta name="description" content="${description}">`,
     `<link rel="canonical" href="${url}">`,
     head.noindex ? '<meta name="robots" content="noindex">' : '',
+    !head.noindex && head.largeImagePreview ? '<meta name="robots" content="index, follow, max-image-preview:large">' : '',
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     '<meta property="og:locale" content="fa_IR">',
     `<meta property="og:type" content="${head.type ?? 'website'}">`,
@@ -71,6 +76,7 @@ export function renderHeadTags(head: PageHead, baseUrl: string): string {
     head.publishedTime ? `<meta property="article:published_time" content="${escapeAttr(head.publishedTime)}">` : '',
     head.modifiedTime ? `<meta property="article:modified_time" content="${escapeAttr(head.modifiedTime)}">` : '',
     head.section ? `<meta property="article:section" content="${escapeAttr(head.section)}">` : '',
+    ...(head.tags ?? []).map((tag) => `<meta property="article:tag" content="${escapeAttr(tag)}">`),
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,

@@ -1,47 +1,98 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Home, RotateCcw } from 'lucide-react';
-import { categoryFaName, parseArticleId, stripHtml } from '@chapar/shared/text';
 import type { Article } from '@chapar/shared/contracts';
-import { ARTICLE_REDIRECTS, articleQuery, useArticle } from '../../features/article/api.ts';
+import { categoryFaName, parseArticleId, shortPath, stripHtml } from '@chapar/shared/text';
+import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';
+import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components/article-body.tsx';
+import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
+import { ArticleCover } from '../../features/article/components/article-cover.tsx';
+import { ArticleMeta } from '../../features/article/components/article-meta.tsx';
+import { ARTICLE_NOT_FOUND, ArticleNotFound } from '../../features/article/components/article-not-found.tsx';
 import { ArticleSkeleton } from '../../features/article/components/article-skeleton.tsx';
-import { ArticleView } from '../../features/article/components/article-view.tsx';
+import { ArticleTopBar } from '../../features/article/components/article-top-bar.tsx';
+import { KeywordTags } from '../../features/article/components/keyword-tags.tsx';
+import { OldContentWarning } from '../../features/article/components/old-content-warning.tsx';
+import { ReadingStats } from '../../features/article/components/reading-stats.tsx';
+import { RelatedArticles } from '../../features/article/components/related-articles.tsx';
+import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
+import { OfflineBanner } from '../../features/offline/components/offline-banner.tsx';
+import { OfflineSaveButton } from '../../features/offline/components/offline-save-button.tsx';
+import { PodcastPlayer } from '../../features/players/components/podcast-player.tsx';
+import { VideoPlayer } from '../../features/players/components/video-player.tsx';
+import { NativeShareButton } from '../../features/share/components/native-share-button.tsx';
+import { ShareButtons } from '../../features/share/components/share-buttons.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, SITE_NAME, useDocumentHead, type PageHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
+import { absoluteSiteUrl, rememberSiteOrigin, useSiteOrigin } from '../../lib/site-origin.ts';
 import type { RouteContext, RouteModule } from '../route-types.ts';
-
-const NOT_FOUND = 'مقاله مورد نظر یافت نشد';
-
-function ArticleNotFound() {
-  useDocumentHead({ title: pageTitle(NOT_FOUND) });
-  return (
-    <div className="py-16 text-center">
-      <h1 className="text-2xl font-bold">{NOT_FOUND}</h1>
-      <Link to={paths.home()} className={`${buttonStyles.primary} mt-6`}><Home aria-hidden="true" className="size-4" />بازگشت به صفحه اصلی</Link>
-    </div>
-  );
-}
-
-function ArticleLoaded({ article }: { article: Article }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const clean = paths.article(article);
-  useDocumentHead({ title: pageTitle(article.title), description: article.metaDescription || article.excerpt });
-  // Spec 02 §2: an encoded or legacy address is replaced by the clean one.
-  useEffect(() => {
-    if (location.pathname !== encodeURI(clean)) navigate(clean + location.search + location.hash, { replace: true });
-  }, [clean, location.pathname, location.search, location.hash, navigate]);
-  return <ArticleView article={article} url={typeof window === 'undefined' ? clean : window.location.origin + encodeURI(clean)} />;
-}
+import { AdminTools, InteractionCard, LazyComments, renderBodyVideo, videoLabel } from './article-sections.tsx';
 
 function ArticleFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="py-16 text-center">
       <h1 className="text-xl font-bold">خطا در بارگذاری خبر</h1>
       <p className="mt-2 text-muted">لطفاً دوباره تلاش کنید.</p>
-      <button type="button" onClick={onRetry} className={`${buttonStyles.secondary} mt-6`}><RotateCcw aria-hidden="true" className="size-4" />تلاش دوباره</button>
+      <div className="mt-6 flex justify-center gap-2">
+        <button type="button" onClick={onRetry} className={buttonStyles.secondary}><RotateCcw aria-hidden="true" className="size-4" />تلاش دوباره</button>
+        <Link to={paths.home()} className={buttonStyles.ghost}><Home aria-hidden="true" className="size-4" />صفحه اصلی</Link>
+      </div>
+    </div>
+  );
+}
+
+/** Spec 02 §2: every block of the page, top to bottom. */
+function ArticleLoaded({ article }: { article: Article }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const clean = paths.article(article);
+  const origin = useSiteOrigin();
+  const url = absoluteSiteUrl(origin, clean);
+  const shortUrl = absoluteSiteUrl(origin, shortPath(article.id));
+  const renderVideo = useMemo(() => renderBodyVideo(article), [article]);
+  useDocumentHead({ title: pageTitle(article.title), description: article.metaDescription || article.excerpt });
+  useTrackViews(article.id);
+  // Spec 02 §2: an encoded or outdated address becomes the clean one (replace, not push).
+  // The server already answers such addresses with a 301; this covers client navigation.
+  useEffect(() => {
+    if (location.pathname !== encodeURI(clean)) navigate(clean + location.search + location.hash, { replace: true });
+  }, [clean, location.pathname, location.search, location.hash, navigate]);
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <ArticleTopBar title={article.title}>
+        <NativeShareButton articleId={article.id} title={article.title} url={url} />
+        <BookmarkButton articleId={article.id} />
+      </ArticleTopBar>
+      <ArticleBreadcrumb title={article.title} category={article.category} />
+      <OfflineBanner />
+      <article aria-labelledby="article-title">
+        <OldContentWarning publishedAt={article.publishedAt} />
+        <ArticleCover article={article} />
+        <ArticleMeta article={article}>
+          <OfflineSaveButton article={article} pagePath={clean} />
+        </ArticleMeta>
+        <h1 id="article-title" className="mt-4 text-2xl leading-[2.75rem] font-bold sm:text-3xl sm:leading-[3.25rem]">{article.title}</h1>
+        {article.excerpt && <p className="mt-3 text-lg leading-9 text-muted">{article.excerpt}</p>}
+        <div className="mt-6">
+          <ShareButtons articleId={article.id} url={url} title={article.title} category={article.category}>
+            <BookmarkButton articleId={article.id} variant="pill" />
+          </ShareButtons>
+        </div>
+        {article.videoUrl && !hasEmbeddedVideo(article.content) && (
+          <VideoPlayer src={article.videoUrl} poster={article.imageUrl} label={videoLabel(article)} />
+        )}
+        {article.podcastUrl && <PodcastPlayer src={article.podcastUrl} duration={article.podcastDuration} voice={article.podcastVoice} />}
+        <ReadingStats content={article.content} />
+        <ArticleBody html={article.content} renderVideo={renderVideo} />
+        <KeywordTags keywords={article.keywords} />
+      </article>
+      <RelatedArticles articleId={article.id} />
+      <InteractionCard article={article} url={url} shortUrl={shortUrl} />
+      <LazyComments articleId={article.id} />
+      <AdminTools article={article} />
     </div>
   );
 }
@@ -50,15 +101,10 @@ const isMissing = (error: unknown) => isApiError(error, 404) || isApiError(error
 
 function ArticlePage() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const parsed = parseArticleId(pathname);
-  const redirectTo = parsed !== null ? ARTICLE_REDIRECTS[parsed] : undefined;
-  const { data, isLoading, error, refetch } = useArticle(redirectTo ? null : parsed);
-  useEffect(() => {
-    if (redirectTo) navigate(`/article/${redirectTo}`, { replace: true });
-  }, [redirectTo, navigate]);
-  if (parsed === null || isMissing(error)) return <ArticleNotFound />;
-  if (error) return <ArticleFailed onRetry={() => void refetch()} />;
+  const id = parseArticleId(pathname);
+  const { data, isLoading, error, refetch } = useArticle(id);
+  if (id === null || isMissing(error)) return <ArticleNotFound />;
+  if (error && !data) return <ArticleFailed onRetry={() => void refetch()} />;
   if (isLoading || !data) return <ArticleSkeleton />;
   return <ArticleLoaded article={data} />;
 }
@@ -72,6 +118,10 @@ const loaded = (ctx: RouteContext) => {
 function articleHead(article: Article, baseUrl: string): PageHead {
   const path = paths.article(article);
   const description = article.metaDescription || article.excerpt || stripHtml(article.content).slice(0, 160);
+  const image = absoluteUrl(baseUrl, article.imageUrl || DEFAULT_SHARE_IMAGE.path);
+  const section = categoryFaName(article.category);
+  const tags = keywordList(article.keywords);
+  const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(baseUrl, '/'), logo: { '@type': 'ImageObject', url: absoluteUrl(baseUrl, '/favicon.svg') } };
   return {
     title: pageTitle(article.title),
     description,
@@ -81,19 +131,25 @@ function articleHead(article: Article, baseUrl: string): PageHead {
     imageAlt: article.imageAltText,
     publishedTime: article.publishedAt,
     modifiedTime: article.updatedAt,
-    section: categoryFaName(article.category),
+    section,
+    tags,
+    largeImagePreview: true,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: article.title.slice(0, 110),
       description,
-      image: [absoluteUrl(baseUrl, article.imageUrl || DEFAULT_SHARE_IMAGE.path)],
+      image: [image],
       datePublished: article.publishedAt,
       dateModified: article.updatedAt,
-      articleSection: categoryFaName(article.category),
+      // Articles are the newsroom's rewrites of channel posts: the organisation is the author.
+      author: [{ '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(baseUrl, '/') }],
+      publisher,
+      articleSection: section,
+      keywords: tags.join('، '),
       inLanguage: 'fa-IR',
-      mainEntityOfPage: absoluteUrl(baseUrl, path),
-      publisher: { '@type': 'Organization', name: SITE_NAME, logo: { '@type': 'ImageObject', url: absoluteUrl(baseUrl, '/favicon.svg') } },
+      isAccessibleForFree: true,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(baseUrl, path) },
     },
   };
 }
@@ -101,19 +157,27 @@ function articleHead(article: Article, baseUrl: string): PageHead {
 export const route: RouteModule = {
   Component: ArticlePage,
   prefetch: async (ctx) => {
+    rememberSiteOrigin(ctx.queryClient, ctx.baseUrl);
     const id = idOf(ctx);
-    if (id !== null && !ARTICLE_REDIRECTS[id]) await ctx.queryClient.prefetchQuery(articleQuery(id));
+    if (id === null) return;
+    await Promise.all([ctx.queryClient.prefetchQuery(articleQuery(id)), ctx.queryClient.prefetchQuery(relatedQuery(id))]);
   },
   resolve: (ctx) => {
     const id = idOf(ctx);
     if (id === null) return { status: 404 };
-    if (ARTICLE_REDIRECTS[id]) return { status: 301, redirect: `/article/${ARTICLE_REDIRECTS[id]}` };
     const state = ctx.queryClient.getQueryState(articleQuery(id).queryKey);
     if (isMissing(state?.error)) return { status: 404 };
-    return { status: state?.error ? 503 : 200 };
+    if (!state?.data) return { status: state?.error ? 503 : 200 };
+    // One address per article: any other form (bare id, old slug, other encoding) moves.
+    const clean = paths.article(state.data);
+    if (ctx.pathname !== encodeURI(clean)) {
+      const search = ctx.searchParams.toString();
+      return { status: 301, redirect: search ? `${clean}?${search}` : clean };
+    }
+    return { status: 200 };
   },
   head: (ctx) => {
     const article = loaded(ctx);
-    return article ? articleHead(article, ctx.baseUrl) : { title: pageTitle(NOT_FOUND), path: ctx.pathname, noindex: true };
+    return article ? articleHead(article, ctx.baseUrl) : { title: pageTitle(ARTICLE_NOT_FOUND), path: ctx.pathname, noindex: true };
   },
 };

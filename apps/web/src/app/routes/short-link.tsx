@@ -2,14 +2,17 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseArticleId } from '@chapar/shared/text';
 import { articleQuery, useArticle } from '../../features/article/api.ts';
+import { ARTICLE_NOT_FOUND, ArticleNotFound } from '../../features/article/components/article-not-found.tsx';
 import { ArticleSkeleton } from '../../features/article/components/article-skeleton.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { pageTitle } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RouteModule } from '../route-types.ts';
-import { NotFoundPage } from './not-found.tsx';
 
-/** /s/{id}: the server answers 301; in the browser (client navigation) we replace the address. */
+/**
+ * /s/{id}: the server answers 301 (after its redirect table); in the browser (client
+ * navigation) the address is replaced by the article's clean one.
+ */
 function ShortLinkPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -18,7 +21,7 @@ function ShortLinkPage() {
   useEffect(() => {
     if (data) navigate(paths.article(data), { replace: true });
   }, [data, navigate]);
-  if (id === null || isError) return <NotFoundPage />;
+  if (id === null || isError) return <ArticleNotFound />;
   return <ArticleSkeleton />;
 }
 
@@ -35,5 +38,9 @@ export const route: RouteModule = {
     if (state?.data) return { status: 301, redirect: paths.article(state.data) };
     return { status: isApiError(state?.error, 404) || isApiError(state?.error, 400) ? 404 : 200 };
   },
-  head: ({ pathname }) => ({ title: pageTitle(), path: pathname, noindex: true }),
+  head: ({ queryClient, pathname }) => {
+    const id = parseArticleId(pathname);
+    const missing = id === null || queryClient.getQueryState(articleQuery(id).queryKey)?.error;
+    return { title: pageTitle(missing ? ARTICLE_NOT_FOUND : undefined), path: pathname, noindex: true };
+  },
 };

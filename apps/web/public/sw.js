@@ -1,0 +1,154 @@
+// Chapar's service worker: offline reading of saved articles (spec 02 §4).
+//
+// - Pages: network first; without a network, the copy saved in Cache Storage ('articles-v1',
+//   filled by the page's "save offline" button), found by address or by article id.
+// - /api/articles/{id}...: network first, the saved answer when offline.
+// - /assets/* (hashed, immutable): from any cache first, else the network, kept in a small
+//   runtime cache so a saved page finds its scripts even after a new deploy.
+// - Everything else (admin, other API calls, cross-origin) is left to the browser.
+
+const ARTICLES_CACHE = 'articles-v1';
+const ASSETS_CACHE = 'chapar-assets-v1';
+const KEEP = new Set([ARTICLES_CACHE, ASSETS_CACHE]);
+const MAX_RUNTIME_ASSETS = 120;
+
+self.addEventListener('install', () => {
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (!KEEP.has(name)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+const articleIdOf = (pathname) => {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Keep it as it came.
+  }
+  const match = /^\/(?:article\/(?:.*-)?|s\/)(\d+)\/?$/.exec(path);
+  return match ? match[1] : null;
+};
+
+// The saved page for this address: the same URL, else a redirect to the saved page of the
+// same article id (/s/42 or an old slug), so the page runs at its own address.
+async function savedPage(request) {
+  const cache = await caches.open(ARTICLES_CACHE);
+  const exact = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
+  if (exact) return fromCache(exact);
+  const id = articleIdOf(new URL(request.url).pathname);
+  if (!id) return undefined;
+  for (const key of await cache.keys()) {
+    const { pathname } = new URL(key.url);
+    if (pathname.startsWith('/article/') && articleIdOf(pathname) === id) return Response.redirect(key.url, 302);
+  }
+  return undefined;
+}
+
+function offlinePage() {
+  const html = '<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + '<title>آفلاین | چاپار</title></head><body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem;line-height:2">'
+    + '<h1>اتصال اینترنت برقرار نیست</h1><p>این صفحه برای خواندن آفلاین ذخیره نشده است. پس از اتصال دوباره تلاش کنید.</p>'
+    + '<p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>';
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'x-chapar-offline': '1' } });
+}
+
+// Marks an answer that came from the saved copy (tests and the page can tell).
+async function fromCache(response) {
+  const headers = new Headers(response.headers);
+  headers.set('x-chapar-offline', '1');
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+async function handleNavigation(event) {
+  const { request } = event;
+  try {
+    const response = await fetch(request);
+    // A saved page stays fresh: each online visit replaces the stored copy.
+    if (response.ok && response.status === 200 && !response.redirected) {
+      event.waitUntil((async () => {
+        const cache = await caches.open(ARTICLES_CACHE);
+        if (await cache.match(request, { ignoreSearch: true })) await cache.put(request.url.split('?')[0], response.clone());
+      })());
+    }
+    return response;
+  } catch {
+    return (await savedPage(request)) ?? offlinePage();
+  }
+}
+
+async function handleArticleApi(event) {
+  const { request } = event;
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      event.waitUntil((async () => {
+        const cache = await caches.open(ARTICLES_CACHE);
+        if (await cache.match(request)) await cache.put(request, response.clone());
+      })());
+    }
+    return response;
+  } catch (error) {
+    const saved = await caches.match(request, { cacheName: ARTICLES_CACHE });
+    if (saved) return fromCache(saved);
+    throw error;
+  }
+}
+
+async function trimAssets(cache) {
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - MAX_RUNTIME_ASSETS))) await cache.delete(key);
+}
+
+async function handleAsset(event) {
+  const { request } = event;
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200) {
+    event.waitUntil((async () => {
+      const cache = await caches.open(ASSETS_CACHE);
+      await cache.put(request, response.clone());
+      await trimAssets(cache);
+    })());
+  }
+  return response;
+}
+
+async function handleStatic(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cached = await caches.match(request, { ignoreSearch: true });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    // Saved CDN images, when offline.
+    if (request.destination === 'image') event.respondWith(handleStatic(request));
+    return;
+  }
+  const { pathname } = url;
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/api/admin')) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(handleNavigation(event));
+  } else if (/^\/api\/articles\/\d+(\/related)?$/.test(pathname)) {
+    event.respondWith(handleArticleApi(event));
+  } else if (pathname.startsWith('/assets/')) {
+    event.respondWith(handleAsset(event));
+  } else if (pathname.startsWith('/media/') || pathname === '/theme-init.js' || pathname === '/favicon.svg') {
+    event.respondWith(handleStatic(request));
+  }
+});

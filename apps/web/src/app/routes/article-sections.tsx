@@ -1,0 +1,79 @@
+// Pieces of the article page that combine several features (features never import each
+// other; the page composes them). The route module is article.tsx.
+import { lazy, Suspense } from 'react';
+import { MessagesSquare } from 'lucide-react';
+import type { Article } from '@chapar/shared/contracts';
+import { buildAltText } from '@chapar/shared/text';
+import { WhenVisible } from '../../components/when-visible.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type { BodyVideo } from '../../features/article/components/article-body.tsx';
+import { useAdminStatus } from '../../features/auth/api.ts';
+import { VideoPlayer } from '../../features/players/components/video-player.tsx';
+import { StarRating } from '../../features/rating/components/star-rating.tsx';
+import { ShareActions } from '../../features/share/components/share-actions.tsx';
+import { ShortLinkBox } from '../../features/share/components/short-link-box.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+
+// Loaded when the reader comes near them, or when an administrator is signed in: most
+// readers never download the comment form or the admin tools.
+const CommentsSection = lazy(() => import('../../features/comments/components/comments-section.tsx'));
+const ArticleAdminPanel = lazy(() => import('../../features/article-admin/components/article-admin-panel.tsx'));
+
+export function videoLabel(article: Article): string {
+  return article.videoAltText || buildAltText({ kind: 'video', title: article.title, category: article.category, excerpt: article.excerpt });
+}
+
+/** Puts the site's player in place of a video embedded in the body. */
+export const renderBodyVideo = (article: Article) => (video: BodyVideo) => (
+  <VideoPlayer
+    src={video.src}
+    poster={video.poster}
+    label={videoLabel(article)}
+    // Already cleaned: it is part of the sanitised body.
+    caption={video.captionHtml ? <span dangerouslySetInnerHTML={{ __html: video.captionHtml }} /> : undefined}
+  />
+);
+
+/** Spec 02 §2 item 15: rating, share, copy link and the short-link box. */
+export function InteractionCard({ article, url, shortUrl }: { article: Article; url: string; shortUrl: string }) {
+  return (
+    <section aria-labelledby="interaction-title" className="mt-10 space-y-5 rounded-2xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="interaction-title" className="text-lg font-bold">نظر شما درباره این خبر</h2>
+      <StarRating articleId={article.id} />
+      <ShareActions articleId={article.id} title={article.title} url={url} />
+      <ShortLinkBox articleId={article.id} shortUrl={shortUrl} />
+    </section>
+  );
+}
+
+const commentsPlaceholder = (
+  <div className="space-y-3" aria-hidden="true">
+    <div className="flex items-center gap-2 text-xl font-bold"><MessagesSquare className="size-5 text-muted" />نظرات</div>
+    <Skeleton className="h-24 w-full" />
+  </div>
+);
+
+/** Spec 02 §2 item 16, loaded when it comes near the viewport. */
+export function LazyComments({ articleId }: { articleId: number }) {
+  return (
+    <WhenVisible id="comments" className="mt-10 scroll-mt-32" placeholder={commentsPlaceholder}>
+      <Suspense fallback={commentsPlaceholder}>
+        <CommentsSection articleId={articleId} />
+      </Suspense>
+    </WhenVisible>
+  );
+}
+
+/** Spec 02 §2 item 18: only for a signed-in administrator (the status call is not retried). */
+export function AdminTools({ article }: { article: Article }) {
+  const hydrated = useHydrated();
+  const { data } = useAdminStatus({ enabled: hydrated });
+  if (!hydrated || !data?.isAuthenticated) return null;
+  return (
+    <div className="mt-10">
+      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <ArticleAdminPanel articleId={article.id} articleTitle={article.title} csrfToken={data.csrfToken} />
+      </Suspense>
+    </div>
+  );
+}

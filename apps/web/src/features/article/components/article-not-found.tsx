@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { Home } from 'lucide-react';
+import { buttonStyles } from '../../../components/ui/button-styles.ts';
+import { pageTitle, useDocumentHead } from '../../../lib/head.ts';
+import { paths } from '../../../lib/paths.ts';
+
+export const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
+
+/** Spec 02 §2: a missing article (or a failed address) says so and leads home. */
+export function ArticleNotFound() {
+  useDocumentHead({ title: pageTitle(ARTICLE_NOT_FOUND) });
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{ARTICLE_NOT_FOUND}</h1>
+      <p className="mt-2 text-muted">ممکن است این خبر حذف شده یا نشانی آن اشتباه باشد.</p>
+      <Link to={paths.home()} className={`${buttonStyles.primary} mt-6`}><Home aria-hidden="true" className="size-4" />بازگشت به صفحه اصلی</Link>
+    </div>
+  );
+}

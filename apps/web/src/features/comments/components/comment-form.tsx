@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LoaderCircle, RefreshCw, Send } from 'lucide-react';
+import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { captchaFromError, COMMENT_MESSAGES, useCaptcha, usePostComment } from '../api.ts';
+
+interface CommentFormProps {
+  articleId: number;
+  /** The comment answered, or null for a new thread. */
+  replyTo: { id: number; authorName: string } | null;
+  onCancel: () => void;
+  onSent: () => void;
+}
+
+const EMPTY = { authorName: '', authorEmail: '', content: '', captchaAnswer: '', website: '' };
+
+/**
+ * Name, optional email, text, the server's arithmetic captcha and a hidden honeypot
+ * (spec 02 §4, §5). A posted comment waits for moderation.
+ */
+export function CommentForm({ articleId, replyTo, onCancel, onSent }: CommentFormProps) {
+  const [fields, setFields] = useState(EMPTY);
+  const captcha = useCaptcha(true);
+  const post = usePostComment(articleId);
+  const { toast } = useToast();
+  const id = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
+  const set = (name: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setFields((f) => ({ ...f, [name]: value }));
+  };
+
+  useEffect(() => nameRef.current?.focus({ preventScroll: false }), []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!fields.authorName.trim() || !fields.content.trim()) {
+      toast({ title: COMMENT_MESSAGES.incompleteTitle, description: COMMENT_MESSAGES.incomplete, variant: 'destructive' });
+      return;
+    }
+    if (!fields.captchaAnswer.trim()) {
+      toast({ title: COMMENT_MESSAGES.captchaRequired, variant: 'destructive' });
+      captchaRef.current?.focus();
+      return;
+    }
+    if (!captcha.data) return;
+    post.mutate({ ...fields, captchaToken: captcha.data.token, parentId: replyTo?.id ?? null }, {
+      onSuccess: () => {
+        toast({ title: COMMENT_MESSAGES.sentTitle, description: COMMENT_MESSAGES.pending, durationMs: 6000 });
+        setFields(EMPTY);
+        onSent();
+      },
+      onError: (error) => {
+        if (captchaFromError(error)) {
+          toast({ title: (error as { serverMessage?: string }).serverMessage || COMMENT_MESSAGES.captchaWrong, description: 'پرسش تازه را پاسخ دهید.', variant: 'destructive' });
+          setFields((f) => ({ ...f, captchaAnswer: '' }));
+          captchaRef.current?.focus();
+          return;
+        }
+        toast({ title: COMMENT_MESSAGES.failedTitle, description: (error as { serverMessage?: string }).serverMessage || COMMENT_MESSAGES.failed, variant: 'destructive', durationMs: 8000 });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={replyTo ? `پاسخ به ${replyTo.authorName}` : 'فرم ارسال نظر'} className="space-y-3 rounded-xl border border-border bg-card p-4">
+      {replyTo && <p className="text-sm text-muted">در پاسخ به <strong className="text-fg">{replyTo.authorName}</strong></p>}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">نام <span aria-hidden="true" className="text-accent">*</span></label>
+          <input ref={nameRef} id={`${id}-name`} name="authorName" required maxLength={80} autoComplete="name" value={fields.authorName} onChange={set('authorName')} className={inputStyles} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">ایمیل <span className="text-muted">(اختیاری، نمایش داده نمی‌شود)</span></label>
+          <input id={`${id}-email`} name="authorEmail" type="email" dir="ltr" maxLength={254} autoComplete="email" value={fields.authorEmail} onChange={set('authorEmail')} className={`${inputStyles} text-start`} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-content`} className="mb-1 block text-sm font-medium">متن نظر <span aria-hidden="true" className="text-accent">*</span></label>
+        <textarea id={`${id}-content`} name="content" required rows={4} maxLength={2000} value={fields.content} onChange={set('content')} className={`${inputStyles} leading-7`} />
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -start-[9999px] size-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>وب‌سایت</label>
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={fields.website} onChange={set('website')} />
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-captcha`} className="mb-1 block text-sm font-medium">
+            کد امنیتی: <span data-testid="captcha-question" dir="ltr" className="inline-block font-bold">{captcha.data?.question ?? '…'}</span>
+          </label>
+          <div className="flex items-center gap-1">
+            <input ref={captchaRef} id={`${id}-captcha`} name="captchaAnswer" inputMode="numeric" autoComplete="off" required maxLength={4} value={fields.captchaAnswer} onChange={set('captchaAnswer')} className={`${inputStyles} w-24`} />
+            <button type="button" onClick={() => void captcha.refetch()} aria-label="پرسش امنیتی تازه" title="پرسش تازه" className={buttonStyles.icon}>
+              <RefreshCw aria-hidden="true" className={`size-4 ${captcha.isFetching ? 'animate-spin' : ''}`} />
+            </button>
+          </div>
+          {captcha.isError && <p role="alert" className="mt-1 text-sm text-accent">دریافت کد امنیتی ممکن نشد؛ دوباره تلاش کنید.</p>}
+        </div>
+        <div className="ms-auto flex gap-2">
+          <button type="button" onClick={() => { setFields(EMPTY); onCancel(); }} className={buttonStyles.ghost}>انصراف</button>
+          <button type="submit" disabled={post.isPending || !captcha.data} className={buttonStyles.primary}>
+            {post.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />}
+            ارسال نظر
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithApp } from '../../../testing/render.tsx';
+import { PodcastPlayer } from './podcast-player.tsx';
+import { CONTROLS_HIDE_MS, VideoPlayer } from './video-player.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+describe('video player', () => {
+  it('hides its controls 3 s after playback starts and shows them again on interaction', () => {
+    vi.useFakeTimers();
+    renderWithApp(<VideoPlayer src="/media/v.mp4" label="ویدیوی خبر" />);
+    const video = document.querySelector('video')!;
+    Object.defineProperty(video, 'paused', { value: false, configurable: true });
+    fireEvent.playing(video);
+    const controls = screen.getByTestId('video-controls');
+    expect(controls.getAttribute('aria-hidden')).toBe('false');
+    act(() => vi.advanceTimersByTime(CONTROLS_HIDE_MS - 1));
+    expect(controls.getAttribute('aria-hidden')).toBe('false');
+    act(() => vi.advanceTimersByTime(1));
+    expect(controls.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.pointerMove(screen.getByRole('group', { name: /^پخش‌کننده ویدیو/ }));
+    expect(controls.getAttribute('aria-hidden')).toBe('false');
+  });
+
+  it('shows the error with an open-in-new-tab link', () => {
+    renderWithApp(<VideoPlayer src="/media/broken.mp4" label="ویدیوی خبر" />);
+    fireEvent.error(document.querySelector('video')!);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('خطا در بارگذاری ویدیو');
+    const link = screen.getByRole('link', { name: 'باز کردن در برگه جدید' });
+    expect(link.getAttribute('href')).toBe('/media/broken.mp4');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('podcast player', () => {
+  it('moves the volume in steps of 0.1 and returns to the start at the end', () => {
+    renderWithApp(<PodcastPlayer src="/media/p.mp3" duration={90} />);
+    const audio = document.querySelector('audio')!;
+    fireEvent.click(screen.getByRole('button', { name: 'کم کردن صدا' }));
+    fireEvent.click(screen.getByRole('button', { name: 'کم کردن صدا' }));
+    expect(audio.volume).toBeCloseTo(0.8);
+    expect(screen.getByText('۸۰٪')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'زیاد کردن صدا' }));
+    expect(audio.volume).toBeCloseTo(0.9);
+    expect((screen.getByRole('button', { name: 'زیاد کردن صدا' }) as HTMLButtonElement).disabled).toBe(false);
+
+    let position = 42;
+    Object.defineProperty(audio, 'currentTime', { get: () => position, set: (v: number) => { position = v; }, configurable: true });
+    fireEvent.ended(audio);
+    expect(position).toBe(0);
+    expect(screen.getByRole('button', { name: 'پخش نسخه صوتی' })).toBeTruthy();
+  });
+});
