@@ -40,3 +40,10 @@ export function table(rows, baseline) {
   }
   return lines.join('\n');
 }
+
+/** The canonical address of the newest article (/article/{id} answers 301 to it). */
+export async function newestArticlePath(base) {
+  const [first] = await (await fetch(`${base}/api/articles?page=1&limit=1`)).json();
+  const res = await fetch(`${base}/article/${first.id}`, { redirect: 'manual' });
+  return res.status === 301 ? new URL(res.headers.get('location'), base).pathname : `/article/${first.id}`;
+}

@@ -3,7 +3,7 @@
 // names, fetched and gzipped (level 9, as a CDN would), summed. Run against a started site:
 //   node bench/page-weight.mjs [baseUrl] [path...]
 import { gzipSync } from 'node:zlib';
-import { startProcess, stopProcess } from './lib.mjs';
+import { newestArticlePath, startProcess, stopProcess } from './lib.mjs';
 
 let base = process.argv[2];
 let site;
@@ -11,8 +11,7 @@ if (!base) {
   site = await startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3996']);
   base = 'http://127.0.0.1:3996';
 }
-const [first] = await (await fetch(`${base}/api/articles?page=1&limit=1`)).json();
-const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/', '/category/politics', `/article/${first.id}`];
+const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/', '/category/politics', await newestArticlePath(base)];
 
 console.log('| page | scripts | JS raw KB | JS gzip KB | HTML gzip KB |\n|---|---:|---:|---:|---:|');
 for (const path of paths) {

@@ -2,7 +2,7 @@
 // Public pages under load beside a node:http hello world, in one run: the home page and an
 // article page, with the production caches (rendered HTML for anonymous readers, hot API
 // reads) and without them. 50 connections, 10 s each (BENCH_DURATION to change).
-import { durationArg, load, startProcess, stopProcess, table } from './lib.mjs';
+import { durationArg, load, newestArticlePath, startProcess, stopProcess, table } from './lib.mjs';
 
 const duration = durationArg();
 const rows = [];
@@ -15,9 +15,8 @@ for (const [mode, ttl] of [['cache on', '30000'], ['cache off', '0']]) {
   const site = await startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3998'], {
     READ_CACHE_TTL_MS: ttl, PAGE_CACHE_TTL_MS: ttl,
   });
-  const [first] = await (await fetch('http://127.0.0.1:3998/api/articles?page=1&limit=1')).json();
-  const articlePath = `/article/${first.id}`;
-  for (const [name, path] of [['GET / (home HTML)', '/'], ['GET /article/{id} (article HTML)', articlePath]]) {
+  const articlePath = await newestArticlePath('http://127.0.0.1:3998');
+  for (const [name, path] of [['GET / (home HTML)', '/'], ['GET /article/{slug}-{id} (article HTML)', articlePath]]) {
     const res = await fetch(`http://127.0.0.1:3998${path}`);
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     rows.push({ label: `${name}, ${mode}`, ...(await load(`http://127.0.0.1:3998${path}`, { duration })) });

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrateDatabase, openDatabase, type Database } from '@chapar/db';
-import { seedCategories, seedDemoContent, seedRedirects } from '@chapar/db/seed';
+import { seedCategories, seedRedirects } from '@chapar/db/seed';
 import type { Config } from './config.ts';
 import { ensureInitialAdmin } from './modules/auth/service.ts';
+import { seedDemoNewsroom } from './modules/ingest/demo/seed-demo.ts';
 
 export async function openAppDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({
@@ -25,7 +26,8 @@ export async function prepareSite(database: Database, config: Config, log: Pick<
     log.info(`Created admin user "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
   }
   if (config.demoContent && !config.dataDir.startsWith('memory://')) {
-    const { articles } = await seedDemoContent(database, { mediaDir: path.join(config.dataDir, 'media'), mediaBaseUrl: '/media' });
-    if (articles > 0) log.info(`Added ${articles} demo articles (DEMO_CONTENT=false turns this off)`);
+    // Bundled demo channel pages through the real ingest pipeline (offline rewriter, watermarks).
+    const { articles, ms } = await seedDemoNewsroom(database, config, log);
+    if (articles > 0) log.info(`Added ${articles} demo articles from the bundled demo channel in ${ms} ms (DEMO_CONTENT=false turns this off)`);
   }
 }

@@ -25,9 +25,54 @@ const envSchema = z.object({
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   SITE_NAME: z.string().default('چاپار'),
+  TELEGRAM_CHANNELS: z.string().trim().default('').transform((v, ctx) => parseChannelList(v, ctx)),
+  TELEGRAM_WEB_BASE_URL: z.url().default('https://t.me'),
+  TELEGRAPH_BASE_URL: z.url().default('https://telegra.ph'),
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  MEDIA_BASE_URL: z.string().default('/media'),
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  WATERMARK_TEXT: optionalString,
+  MONITOR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  MONITOR_AUTOSTART: bool(true),
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  INGEST_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(3),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(600),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  ADMIN_JOB_WAIT_SECONDS: z.coerce.number().int().min(1).default(120),
+  // Telegram login (MTProto) for the site's own account; without both, the public pages are used.
+  // An empty value (as .env.example leaves it) means unset, not 0.
+  TELEGRAM_API_ID: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  TELEGRAM_API_HASH: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters from my.telegram.org').optional()),
+  TELEGRAM_TEST_DC: bool(false),
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+export interface ChannelSetting {
+  role: 'primary' | 'secondary';
+  username: string;
+}
+
+const CHANNEL_NAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+
+/** 'primary:chan1,secondary:chan2' (or bare names, the first primary) → at most one channel per role. */
+function parseChannelList(value: string, ctx: z.RefinementCtx): ChannelSetting[] {
+  const result: ChannelSetting[] = [];
+  value.split(',').map((s) => s.trim()).filter(Boolean).forEach((item, i) => {
+    const [rawRole, rawName] = item.includes(':') ? item.split(':', 2) : [i === 0 ? 'primary' : 'secondary', item];
+    const role = rawRole.trim().toLowerCase();
+    const username = rawName.trim().replace(/^@/, '');
+    if (role !== 'primary' && role !== 'secondary') ctx.addIssue({ code: 'custom', message: `unknown role '${role}' (primary or secondary)` });
+    else if (!CHANNEL_NAME.test(username)) ctx.addIssue({ code: 'custom', message: `'${username}' is not a channel username` });
+    else if (result.some((c) => c.role === role || c.username.toLowerCase() === username.toLowerCase())) ctx.addIssue({ code: 'custom', message: `${role} channel or @${username} given twice` });
+    else result.push({ role, username });
+  });
+  return result;
+}
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -51,6 +96,27 @@ function toConfig(env: z.infer<typeof envSchema>) {
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     siteName: env.SITE_NAME,
+    channels: env.TELEGRAM_CHANNELS,
+    telegramWebBaseUrl: env.TELEGRAM_WEB_BASE_URL.replace(/\/+$/, ''),
+    telegraphBaseUrl: env.TELEGRAPH_BASE_URL.replace(/\/+$/, ''),
+    ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
+    mediaBaseUrl: env.MEDIA_BASE_URL.replace(/\/+$/, ''),
+    mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    watermarkText: env.WATERMARK_TEXT ?? env.SITE_NAME,
+    monitorIntervalMinutes: env.MONITOR_INTERVAL_MINUTES,
+    monitorAutostart: env.MONITOR_AUTOSTART,
+    ingestConcurrency: env.INGEST_CONCURRENCY,
+    ingestMaxPages: env.INGEST_MAX_PAGES,
+    jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
+    jobRetryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+    adminJobWaitMs: env.ADMIN_JOB_WAIT_SECONDS * 1000,
+    /** Runs the job worker (pg-boss) in this process; `serve --no-worker` and tests turn it off. */
+    worker: true,
+    telegramApiId: env.TELEGRAM_API_ID,
+    telegramApiHash: env.TELEGRAM_API_HASH,
+    /** Log in against Telegram's test data centre (test numbers, no real account touched). */
+    telegramTestDc: env.TELEGRAM_TEST_DC,
   };
 }
 
@@ -67,5 +133,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Config for tests: in-memory database, quiet logs, no demo content unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://' });
-  return { ...base, dataDir: 'memory://', ...overrides };
+  return { ...base, dataDir: 'memory://', worker: false, ...overrides };
 }

@@ -4,9 +4,12 @@ import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createAdmin, setAdminPassword } from './modules/auth/service.ts';
+import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
 
 const USAGE = `Usage: main.ts <command>
-  serve                         web server (default)
+  serve [--no-worker]           web server (default) with the job worker, or without it
+  worker                        job worker only (no HTTP): ingestion, the monitor's schedule
+  ingest                        check every channel once now and ingest its posts, then exit
   migrate                       apply database migrations and exit
   admin create <username>       create an admin (password from ADMIN_PASSWORD or prompted)
   admin set-password <username> change an admin's password (ends their sessions)`;
@@ -20,8 +23,8 @@ async function readPassword(): Promise<string> {
   return answer;
 }
 
-async function serve() {
-  const config = loadConfig();
+async function serve(flags: string[]) {
+  const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
   const log = pino({ level: config.logLevel });
   const database = await openAppDatabase(config);
   await prepareSite(database, config, log);
@@ -62,7 +65,9 @@ async function admin(action: string | undefined, username: string | undefined) {
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
-    case 'serve': return serve();
+    case 'serve': return serve(rest);
+    case 'worker': return runWorkerProcess();
+    case 'ingest': return ingestNow();
     case 'migrate': {
       const database = await openAppDatabase(loadConfig());
       await database.close();

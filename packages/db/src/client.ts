@@ -64,6 +64,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not
+  // crash the process as an unhandled 'error' event: the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   // Fail at start, with the database's own words, rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { ssrPlugin } from './ssr.ts';
+import { ssrPlugin, type SsrPluginOptions } from './ssr.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** Public pages rendered on the server from the built web app (`npm run build`). */
-export async function registerSsr(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSsr(app: FastifyInstance, config: Config, opts: Pick<SsrPluginOptions, 'articleRedirect'> = {}): Promise<void> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'server'))) {
     throw new Error(`The web app is not built (${WEB_DIST_DIR} is missing): run \`npm run build\` first.`);
   }
@@ -16,5 +16,6 @@ export async function registerSsr(app: FastifyInstance, config: Config): Promise
     webDistDir: WEB_DIST_DIR,
     publicBaseUrl: config.publicBaseUrl,
     pageCacheTtlMs: config.pageCacheTtlMs,
+    articleRedirect: opts.articleRedirect,
   });
 }

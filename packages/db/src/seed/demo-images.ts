@@ -42,6 +42,8 @@ export interface DemoImageInput {
   category: string;
   /** Position in the demo set; varies the shapes together with the title. */
   index: number;
+  /** Draw the 'چاپار | خبر' line (default). Off for pictures that get the site's watermark later. */
+  brand?: boolean;
 }
 
 // Small deterministic PRNG (mulberry32) seeded from the title and index, so a
@@ -136,10 +138,10 @@ function renderText(text: string, fontfile: string, font: string, color: string)
 }
 
 /** A 1200×675 (16:9) JPEG for a demo article, drawn in a few tens of milliseconds. */
-export async function renderDemoImage({ title, category, index }: DemoImageInput): Promise<Buffer> {
+export async function renderDemoImage({ title, category, index, brand = true }: DemoImageInput): Promise<Buffer> {
   const palette = PALETTES[category] ?? DEFAULT_PALETTE;
   const rand = prng(hash(title) ^ Math.imul(index + 1, 2654435761));
-  const [label, brand] = await Promise.all([
+  const [label, brandLine] = await Promise.all([
     renderText(categoryFaName(category), FONT_BOLD, 'Vazirmatn Bold 104', '#ffffff'),
     renderText('چاپار | خبر', FONT_REGULAR, 'Vazirmatn 34', '#ffffffcc'),
   ]);
@@ -147,7 +149,7 @@ export async function renderDemoImage({ title, category, index }: DemoImageInput
   return sharp(Buffer.from(backgroundSvg(palette, rand)))
     .composite([
       { input: label.data, left: Math.max(0, right - label.width), top: DEMO_IMAGE_HEIGHT - 266 },
-      { input: brand.data, left: Math.max(0, right - brand.width), top: DEMO_IMAGE_HEIGHT - 112 },
+      ...(brand ? [{ input: brandLine.data, left: Math.max(0, right - brandLine.width), top: DEMO_IMAGE_HEIGHT - 112 }] : []),
     ])
     .jpeg({ quality: 82, mozjpeg: false, progressive: true })
     .toBuffer();

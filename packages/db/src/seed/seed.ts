@@ -69,8 +69,11 @@ async function renderImages(items: readonly DemoArticle[], dir: string): Promise
 }
 
 /**
- * Demo articles with generated images, for a site with no articles yet. Returns
- * {articles: 0} and touches nothing when the articles table is not empty.
+ * Demo articles with generated images, inserted directly, for a site with no articles yet.
+ * Returns {articles: 0} and touches nothing when the articles table is not empty. The site's
+ * own first start no longer uses this: it runs the same texts as bundled channel pages through
+ * the ingest pipeline (apps/server/src/modules/ingest/demo); this stays for scripts that need the
+ * articles without the server and its pipeline.
  */
 export async function seedDemoContent(database: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
   if (await hasArticles(database)) return { articles: 0 };

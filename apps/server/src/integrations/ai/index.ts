@@ -47,3 +47,4 @@ export {
   type RewriteResult,
   type Rewriter,
 } from './types.ts';
+export { probeAiEndpoint, type AiProbe } from './probe.ts';

@@ -93,4 +93,10 @@ export interface TelegramSource {
   fetchPage(channel: string, options?: FetchPageOptions): Promise<ChannelPage>;
   /** Null when the post does not exist (deleted, or never was). */
   fetchPost(channel: string, messageId: number): Promise<TelegramPost | null>;
+  /**
+   * For sources whose media URLs are not plain public addresses (MTProto, bundled demo
+   * pages): fetches one of this source's media URLs itself. Without it, the pipeline
+   * downloads the URL over HTTP from Telegram's hosts.
+   */
+  downloadMedia?(url: string): Promise<Buffer>;
 }

@@ -1,0 +1,41 @@
+// Where media lives once it leaves Telegram: the Storage interface. Keys are relative
+// paths ('tg/akhbar_rooz/103/0-image.jpg'); URLs are what readers' browsers load.
+
+export interface StoredObject {
+  key: string;
+  url: string;
+  bytes: number;
+}
+
+export interface Storage {
+  /** 'local' (served by the app under /media) or 'memory' (tests, memory:// data dir). */
+  readonly kind: 'local' | 'memory';
+  /** Writes (or replaces) an object; readers never see a half-written file. */
+  put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  get(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** The public URL of a key (whether or not it exists). */
+  url(key: string): string;
+  /** The key behind one of this storage's URLs; null for any other address. */
+  keyFromUrl(url: string): string | null;
+  /** Writes, reads back and deletes a small object: the health check. */
+  probe(): Promise<void>;
+}
+
+// Keys are built by the app, but a key from a stored URL is checked anyway: no '..',
+// no absolute paths, only the characters our key builders use.
+const KEY_RE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]{0,300}$/;
+
+export function assertKey(key: string): string {
+  if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+/** The key of a URL under `baseUrl` ('/media' or 'https://cdn.example/media'), or null. */
+export function keyUnder(baseUrl: string, url: string): string | null {
+  const prefix = `${baseUrl.replace(/\/+$/, '')}/`;
+  if (!url.startsWith(prefix)) return null;
+  const key = decodeURIComponent(url.slice(prefix.length).split(/[?#]/)[0]);
+  return KEY_RE.test(key) ? key : null;
+}

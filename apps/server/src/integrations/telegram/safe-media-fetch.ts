@@ -1,0 +1,124 @@
+// Downloads one media file for the ingest pipeline, safely: only Telegram's hosts (and
+// the configured test host), every resolved address checked at connect time (so DNS
+// rebinding cannot slip past), each redirect checked again, and a hard size cap.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent, request } from 'undici';
+import { hostAllowed, isPrivateAddress } from './address-policy.ts';
+
+export type MediaFetchErrorCode = 'host_not_allowed' | 'private_address' | 'too_large' | 'http_error' | 'too_many_redirects' | 'network';
+
+export class MediaFetchError extends Error {
+  constructor(readonly code: MediaFetchErrorCode, message: string, readonly url: string) {
+    super(message);
+    this.name = 'MediaFetchError';
+  }
+}
+
+export interface MediaFetchPolicy {
+  /** Host rules ('t.me', '.telesco.pe'); see TELEGRAM_MEDIA_HOSTS. */
+  allowedHosts: readonly string[];
+  /** Hosts exempt from the private-address rule: only the configured test base URL's host. */
+  trustedHosts: readonly string[];
+  maxBytes: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface FetchedMedia {
+  body: Buffer;
+  contentType: string | null;
+  finalUrl: string;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A dns.lookup that refuses a host when any of its addresses is private (unless trusted). */
+function guardedLookup(trusted: readonly string[]) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
+    dnsLookup(hostname, { all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const list = addresses as LookupAddress[];
+      if (!hostAllowed(hostname, trusted) && (!list.length || list.some((a) => isPrivateAddress(a.address)))) {
+        const refused = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' });
+        return callback(refused, []);
+      }
+      if (options.all) return callback(null, list);
+      return callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+const agents = new Map<string, Agent>();
+function agentFor(trusted: readonly string[]): Agent {
+  const key = trusted.join(',');
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedLookup(trusted) as never }, keepAliveTimeout: 10_000 });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+function checkUrl(raw: string, policy: MediaFetchPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new MediaFetchError('host_not_allowed', 'not a URL', raw);
+  }
+  const trusted = hostAllowed(url.hostname, policy.trustedHosts);
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) throw new MediaFetchError('host_not_allowed', 'only plain http(s) URLs', raw);
+  if (!trusted && !hostAllowed(url.hostname, policy.allowedHosts)) throw new MediaFetchError('host_not_allowed', `${url.hostname} is not a Telegram host`, raw);
+  if (!trusted && url.port && url.port !== '443' && url.port !== '80') throw new MediaFetchError('host_not_allowed', 'unusual port', raw);
+  // A literal IP skips DNS, so it is checked here.
+  if (!trusted && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, '')) && /^[\d.]+$|:/.test(url.hostname)) {
+    throw new MediaFetchError('private_address', `${url.hostname} is a private address`, raw);
+  }
+  return url;
+}
+
+export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy): Promise<FetchedMedia> {
+  const maxRedirects = policy.maxRedirects ?? 3;
+  let current = rawUrl;
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    const url = checkUrl(current, policy);
+    let res: Awaited<ReturnType<typeof request>>;
+    try {
+      res = await request(url, {
+        method: 'GET', dispatcher: agentFor(policy.trustedHosts),
+        headersTimeout: policy.timeoutMs ?? 30_000, bodyTimeout: policy.timeoutMs ?? 30_000,
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; ChaparBot/1.0)' },
+      });
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      throw new MediaFetchError(code === 'EPRIVATE' ? 'private_address' : 'network', (error as Error).message, current);
+    }
+    if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+      await res.body.dump();
+      current = new URL(String(res.headers.location), url).href;
+      continue;
+    }
+    if (res.statusCode !== 200) {
+      await res.body.dump();
+      throw new MediaFetchError('http_error', `answered ${res.statusCode}`, current);
+    }
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > policy.maxBytes) {
+      await res.body.dump();
+      throw new MediaFetchError('too_large', `${declared} bytes is over the ${policy.maxBytes} byte cap`, current);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of res.body) {
+      total += (chunk as Buffer).length;
+      if (total > policy.maxBytes) {
+        res.body.destroy();
+        throw new MediaFetchError('too_large', `over the ${policy.maxBytes} byte cap`, current);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const type = res.headers['content-type'];
+    return { body: Buffer.concat(chunks), contentType: typeof type === 'string' ? type : null, finalUrl: current };
+  }
+  throw new MediaFetchError('too_many_redirects', `more than ${maxRedirects} redirects`, rawUrl);
+}

@@ -1,0 +1,52 @@
+// A check of the channels: by the monitor's schedule, its 'check now' button, or an admin
+// action ('add the latest 5'). New and edited posts go to ingest-post jobs, one each;
+// callers that answer with the outcome ask it to wait for them.
+import { z } from 'zod';
+import { monitorState } from '../modules/monitor/state-repo.ts';
+import { checkAllChannels } from '../modules/ingest/check-all.ts';
+import { waitForPosts } from '../modules/ingest/wait-posts.ts';
+import { defineJob } from './define-job.ts';
+import { ingestPostJob } from './ingest-post.ts';
+
+export const checkChannelsJob = defineJob({
+  name: 'check-channels',
+  payload: z.object({
+    trigger: z.enum(['schedule', 'force', 'admin']),
+    channels: z.array(z.string()).max(10).optional(),
+    latest: z.number().int().min(1).max(200).optional(),
+    skipMedia: z.boolean().optional(),
+    useAI: z.boolean().optional(),
+    /** Wait (up to ADMIN_JOB_WAIT_SECONDS) for the posts to go through the pipeline. */
+    await: z.boolean().optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+  // Two at once: a long admin run does not hold up the next request.
+  localConcurrency: 2,
+  async handler(payload, { services: s, operation }) {
+    const { config, db } = s;
+    if (payload.trigger === 'schedule' && !(await monitorState.enabled(db, config.monitorAutostart))) return { skipped: 'monitor stopped' };
+    const check = await checkAllChannels(s, { channels: payload.channels, latest: payload.latest, operation });
+    await s.jobs.sendMany(ingestPostJob, check.toProcess.map((ref) => ({ ...ref, skipMedia: payload.skipMedia, useAI: payload.useAI })));
+    if (payload.trigger !== 'admin') {
+      await monitorState.setLastResults(db, {
+        newPosts: check.newPosts.length, lastCheck: new Date().toISOString(), success: check.errors.length === 0, errors: check.errors, posts: check.toProcess,
+      });
+    }
+    await operation.log(`${check.toProcess.length} posts handed to the pipeline (source: ${check.sourceKind})`);
+    // An admin asking for the latest N hears about all N, new or already published.
+    const watched = payload.latest !== undefined ? check.seen : check.toProcess;
+    const outcome = payload.await ? await waitForPosts(db, watched, Math.max(1000, config.adminJobWaitMs - 5000)) : null;
+    return {
+      checked: check.checked,
+      newPosts: check.newPosts.length,
+      editedPosts: check.editedPosts.length,
+      deletedPosts: check.deletedPosts.length,
+      queued: check.toProcess.length,
+      processedPosts: outcome?.processed ?? 0,
+      published: outcome?.published ?? 0,
+      errors: check.errors,
+      detailedReport: { processed: outcome?.report ?? [] },
+    };
+  },
+});

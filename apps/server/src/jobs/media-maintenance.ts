@@ -1,0 +1,43 @@
+// Watermark and video maintenance over stored media (modules/media/*-tasks.ts): the job
+// behind the watermark tab and the video tools.
+import { z } from 'zod';
+import { dedupeVideos, embedVideos, fixVideoUrls, migrateVideos } from '../modules/media/video-tasks.ts';
+import { applyWatermarks, toReport, verifyWatermarks, watermarkSelfTest, type TaskItem } from '../modules/media/watermark-tasks.ts';
+import { defineJob } from './define-job.ts';
+
+export const MEDIA_ACTIONS = ['watermark-test', 'watermark', 'verify', 'fix-video-urls', 'migrate-videos', 'dedupe-videos', 'embed-videos'] as const;
+
+export const mediaMaintenanceJob = defineJob({
+  name: 'media-maintenance',
+  payload: z.object({
+    action: z.enum(MEDIA_ACTIONS),
+    articleIds: z.array(z.number().int().positive()).max(1000).optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+  // Two at once: a long admin run does not hold up the next request.
+  localConcurrency: 2,
+  async handler({ action, articleIds }, { services: s, operation }) {
+    let items: TaskItem[];
+    let url: string | null = null;
+    if (action === 'watermark-test') ({ items, url } = await watermarkSelfTest(s));
+    else if (action === 'watermark') items = await applyWatermarks(s, articleIds);
+    else if (action === 'verify') items = await verifyWatermarks(s, articleIds);
+    else if (action === 'fix-video-urls') items = await fixVideoUrls(s, articleIds);
+    else if (action === 'migrate-videos') items = await migrateVideos(s, articleIds);
+    else if (action === 'dedupe-videos') items = await dedupeVideos(s, articleIds);
+    else items = await embedVideos(s, articleIds);
+    for (const item of items.slice(0, 50)) await (item.status === 'error' ? operation.error : operation.log)(`${item.articleId ? `#${item.articleId} ` : ''}${item.message}`);
+    const count = (status: TaskItem['status']) => items.filter((i) => i.status === status).length;
+    return {
+      action,
+      url,
+      processed: items.length,
+      successful: count('success'),
+      failed: count('error'),
+      skipped: count('skipped'),
+      items,
+      detailedReport: { processed: toReport(items, action.includes('video') ? 'video' : 'image') },
+    };
+  },
+});

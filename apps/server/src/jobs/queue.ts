@@ -1,0 +1,140 @@
+// The job queue: pg-boss on the app's database (PGlite through the adapter, PostgreSQL
+// through its own pool when DATABASE_URL is set). Started on first use, so a process
+// that never sends a job never starts it. Only a worker process supervises (expires
+// stuck jobs, runs cron schedules) and works jobs.
+import { PgBoss } from 'pg-boss';
+import type { Database } from '@chapar/db';
+import type { JobDefinition } from './define-job.ts';
+import { bossDbAdapter } from './pg-boss-adapter.ts';
+import { KEEP_COMPLETED_SECONDS, RETRY_DEFAULTS } from './retry-defaults.ts';
+
+export interface JobQueueOptions {
+  database: Database;
+  /** PostgreSQL URL for pg-boss's own pool; absent on PGlite (and for test databases). */
+  connectionString?: string;
+  /** Supervise and run schedules: true in processes that run the worker. */
+  worker: boolean;
+  expireInSeconds: number;
+  retryDelaySeconds: number;
+  onError(error: Error): void;
+}
+
+export interface QueueCounts {
+  name: string;
+  pending: number;
+  processing: number;
+  completed: number;
+  failed: number;
+}
+
+export class JobQueue {
+  private boss?: PgBoss;
+  private starting?: Promise<PgBoss>;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly workIds = new Map<string, string>();
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  get started(): boolean {
+    return Boolean(this.boss);
+  }
+
+  /** Starts pg-boss (installing or migrating its schema) once. */
+  async instance(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= (async () => {
+      const { worker } = this.options;
+      const common = { supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const };
+      const boss = this.options.connectionString
+        ? new PgBoss({ connectionString: this.options.connectionString, max: 4, ...common })
+        : new PgBoss({ db: bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common });
+      boss.on('error', (error) => this.options.onError(error as Error));
+      await boss.start();
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  /** Creates the job's queue with the retry defaults, or brings an existing one up to date. */
+  async ensureQueue(definition: JobDefinition): Promise<PgBoss> {
+    const boss = await this.instance();
+    let ready = this.queues.get(definition.name);
+    if (!ready) {
+      const settings = {
+        ...RETRY_DEFAULTS,
+        retryDelay: this.options.retryDelaySeconds,
+        retryLimit: definition.retryLimit ?? RETRY_DEFAULTS.retryLimit,
+        expireInSeconds: this.options.expireInSeconds,
+        deleteAfterSeconds: KEEP_COMPLETED_SECONDS,
+      };
+      ready = boss.createQueue(definition.name, { ...settings, policy: definition.policy ?? 'standard' })
+        .then(() => boss.updateQueue(definition.name, settings));
+      ready.catch(() => this.queues.delete(definition.name));
+      this.queues.set(definition.name, ready);
+    }
+    await ready;
+    return boss;
+  }
+
+  async send<P>(definition: JobDefinition, payload: P): Promise<string | null> {
+    const data = definition.payload.parse(payload) as object;
+    const boss = await this.ensureQueue(definition);
+    const id = await boss.send(definition.name, data, { singletonKey: definition.singletonKey?.(data) });
+    this.wake(definition.name);
+    return id;
+  }
+
+  async sendMany<P>(definition: JobDefinition, payloads: P[]): Promise<void> {
+    if (!payloads.length) return;
+    const boss = await this.ensureQueue(definition);
+    const jobs = payloads.map((p) => {
+      const data = definition.payload.parse(p) as object;
+      return { data, singletonKey: definition.singletonKey?.(data) };
+    });
+    await boss.insert(definition.name, jobs);
+    this.wake(definition.name);
+  }
+
+  /** Wakes this process's worker for a queue so a job just sent starts now, not at the next poll. */
+  wake(name: string): void {
+    const id = this.workIds.get(name);
+    if (id && this.boss) this.boss.notifyWorker(id);
+  }
+
+  rememberWorker(name: string, workId: string): void {
+    this.workIds.set(name, workId);
+  }
+
+  /** Counts by state per queue, straight from pg-boss's job table. */
+  async counts(): Promise<QueueCounts[]> {
+    const { rows: installed } = await this.options.database.raw.query<{ ok: boolean }>("select to_regclass('pgboss.job') is not null as ok");
+    if (!installed[0]?.ok) return [];
+    const { rows } = await this.options.database.raw.query<{ name: string; state: string; n: number }>(
+      'select name, state::text as state, count(*)::int as n from pgboss.job group by name, state',
+    );
+    const byName = new Map<string, QueueCounts>();
+    for (const row of rows) {
+      const entry = byName.get(row.name) ?? { name: row.name, pending: 0, processing: 0, completed: 0, failed: 0 };
+      if (row.state === 'created' || row.state === 'retry') entry.pending += row.n;
+      else if (row.state === 'active') entry.processing += row.n;
+      else if (row.state === 'completed') entry.completed += row.n;
+      else if (row.state === 'failed' || row.state === 'cancelled') entry.failed += row.n;
+      byName.set(row.name, entry);
+    }
+    return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Stops taking jobs. Graceful: running handlers get `timeoutMs` to finish; after that
+   * (or at once with graceful false) their jobs are failed and retried by another worker.
+   */
+  async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
+    this.boss = undefined;
+    this.starting = undefined;
+    this.queues.clear();
+    this.workIds.clear();
+    if (boss) await boss.stop({ graceful: options.graceful ?? true, timeout: options.timeoutMs ?? 10_000, close: true });
+  }
+}

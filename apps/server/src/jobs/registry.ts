@@ -1,0 +1,38 @@
+// Every job the app runs, and starting a worker for them. The monitor's schedule is the
+// check-channels queue on a cron (every MONITOR_INTERVAL_MINUTES); its handler skips the
+// run while the monitor is stopped, so start/stop is one settings row, not a schedule edit.
+import type { Services } from '../modules/ingest/services.ts';
+import { checkChannelsJob } from './check-channels.ts';
+import type { JobDefinition } from './define-job.ts';
+import { fetchPostsJob } from './fetch-posts.ts';
+import { ingestPostJob } from './ingest-post.ts';
+import { mediaMaintenanceJob } from './media-maintenance.ts';
+import { repairArticlesJob } from './repair-articles.ts';
+import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
+import { batchHandler } from './run-job.ts';
+
+export const JOBS: readonly JobDefinition[] = [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob] as JobDefinition[];
+
+export function monitorCron(intervalMinutes: number): string {
+  return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;
+}
+
+/** Works every queue in this process and keeps the monitor's schedule in place. */
+export async function startWorker(services: Services): Promise<void> {
+  const { jobs } = services;
+  const boss = await jobs.instance();
+  for (const definition of JOBS) {
+    await jobs.ensureQueue(definition);
+    const batchSize = definition.batchSize?.(services) ?? 1;
+    const workId = await boss.work(definition.name, {
+      batchSize,
+      localConcurrency: definition.localConcurrency ?? 1,
+      includeMetadata: true,
+      perJobResults: true,
+      pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+      burstWhenBatchFull: batchSize > 1,
+    }, batchHandler(definition, services));
+    jobs.rememberWorker(definition.name, workId);
+  }
+  await boss.schedule(checkChannelsJob.name, monitorCron(services.config.monitorIntervalMinutes), { trigger: 'schedule' }, { tz: 'UTC' });
+}

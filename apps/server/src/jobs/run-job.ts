@@ -1,0 +1,42 @@
+// Runs a batch of jobs of one queue: each job's payload checked, its operation record
+// (if any) kept up to date, and its own outcome reported to pg-boss, so one failing post
+// is retried alone while the rest of the batch completes.
+import type { JobResult, JobWithMetadata } from 'pg-boss';
+import { operationReporter } from '../modules/ingest/operation-reporter.ts';
+import { operationsRepo } from '../modules/ingest/operations-repo.ts';
+import { PermanentError } from '../modules/ingest/permanent-error.ts';
+import type { Services } from '../modules/ingest/services.ts';
+import type { JobDefinition } from './define-job.ts';
+
+export function batchHandler(definition: JobDefinition, services: Services) {
+  const { db, log } = services;
+  return async (jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> => Promise.all(jobs.map(async (job): Promise<JobResult> => {
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      // A payload that does not parse will not parse on a retry either.
+      log.error(`${definition.name} ${job.id}: invalid payload: ${parsed.error.message}`);
+      return { id: job.id, status: 'deadletter', output: { message: 'invalid payload' } };
+    }
+    const payload = parsed.data as { operationId?: number };
+    let finalAttempt = job.retryCount >= job.retryLimit;
+    const operation = operationReporter(db, payload.operationId, log);
+    try {
+      if (payload.operationId) await operationsRepo.start(db, payload.operationId);
+      const result = (await definition.handler(parsed.data, { services, job: { id: job.id, retryCount: job.retryCount, finalAttempt }, operation })) ?? {};
+      if (payload.operationId) await operationsRepo.finish(db, payload.operationId, 'success', result);
+      return { id: job.id, status: 'completed', output: result };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Retrying cannot fix it: fail for good now rather than after every backoff.
+      const permanent = error instanceof PermanentError;
+      finalAttempt ||= permanent;
+      log.warn(`${definition.name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+      if (payload.operationId) {
+        await operation.error(message).catch(() => undefined);
+        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message }).catch(() => undefined);
+        else await operation.log(`retrying (attempt ${job.retryCount + 2} of ${job.retryLimit + 1})`).catch(() => undefined);
+      }
+      return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };
+    }
+  }));
+}

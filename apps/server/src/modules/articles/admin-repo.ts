@@ -1,0 +1,67 @@
+// Article queries for ingestion and administration: any status, by Telegram source,
+// and the one upsert keyed on (source, telegramId) that makes ingestion idempotent.
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { articles, type Db } from '@chapar/db';
+
+export type ArticleRow = typeof articles.$inferSelect;
+export type ArticleInsert = typeof articles.$inferInsert;
+
+/** Fields an ingest writes; views, featured and createdAt belong to the site. */
+export type IngestedFields = Omit<ArticleInsert, 'id' | 'views' | 'featured' | 'createdAt'>;
+
+export const articleAdminRepo = {
+  async byId(db: Db, id: number): Promise<ArticleRow | undefined> {
+    const [row] = await db.select().from(articles).where(eq(articles.id, id));
+    return row;
+  },
+  async byIds(db: Db, ids: number[]): Promise<ArticleRow[]> {
+    return ids.length ? db.select().from(articles).where(inArray(articles.id, ids)).orderBy(asc(articles.id)) : [];
+  },
+  async bySource(db: Db, source: string, telegramId: number): Promise<ArticleRow | undefined> {
+    const [row] = await db.select().from(articles).where(and(eq(articles.source, source), eq(articles.telegramId, telegramId)));
+    return row;
+  },
+  /** Inserts the post's article, or updates it if the post already has one. */
+  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ id: number; created: boolean }> {
+    const { publishedAt: _p, ...update } = fields;
+    const [row] = await db.insert(articles).values(fields)
+      .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...update, updatedAt: new Date() } })
+      .returning({ id: articles.id, created: sql<boolean>`(xmax = 0)` });
+    return row;
+  },
+  async update(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
+    const [row] = await db.update(articles).set(patch).where(eq(articles.id, id)).returning();
+    return row;
+  },
+  async delete(db: Db, ids: number[]): Promise<ArticleRow[]> {
+    return ids.length ? db.delete(articles).where(inArray(articles.id, ids)).returning() : [];
+  },
+  async setFeatured(db: Db, ids: number[], featured: boolean): Promise<number> {
+    const rows = await db.update(articles).set({ featured }).where(inArray(articles.id, ids)).returning({ id: articles.id });
+    return rows.length;
+  },
+  async unpublishSource(db: Db, source: string, telegramId: number): Promise<number | null> {
+    const [row] = await db.update(articles).set({ status: 'unpublished', updatedAt: new Date() })
+      .where(and(eq(articles.source, source), eq(articles.telegramId, telegramId), ne(articles.status, 'unpublished')))
+      .returning({ id: articles.id });
+    return row?.id ?? null;
+  },
+  /** Another article with the same text fingerprint (the same story posted twice). */
+  async withTextHash(db: Db, hash: string, except: { source: string; telegramId: number }): Promise<ArticleRow | undefined> {
+    const [row] = await db.select().from(articles).where(and(
+      eq(articles.contentHash, hash),
+      or(isNull(articles.source), ne(articles.source, except.source), ne(articles.telegramId, except.telegramId)),
+    )).limit(1);
+    return row;
+  },
+  /** Articles a repair job works on: newest first, by ids, source or a condition. */
+  async forRepair(db: Db, scope: { ids?: number[]; source?: string; latest?: number; where?: SQL; telegramOnly?: boolean; limit: number }): Promise<ArticleRow[]> {
+    const where: SQL[] = [];
+    if (scope.ids) where.push(inArray(articles.id, scope.ids.length ? scope.ids : [-1]));
+    if (scope.source) where.push(sql`lower(${articles.source}) = lower(${scope.source})`);
+    if (scope.telegramOnly) where.push(isNotNull(articles.telegramId), isNotNull(articles.source));
+    if (scope.where) where.push(scope.where);
+    return db.select().from(articles).where(where.length ? and(...where) : undefined)
+      .orderBy(desc(articles.publishedAt), desc(articles.id)).limit(Math.min(scope.latest ?? scope.limit, scope.limit));
+  },
+};

@@ -1,0 +1,49 @@
+// Article administration (spec 03 §7 'Articles', spec 02's regenerate and fix-image).
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  aiRegenerateBody, aiRegenerateResponse, article, bulkArticlesBody, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam, okResponse,
+  regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse,
+} from '@chapar/shared/contracts';
+import type { Services } from '../ingest/services.ts';
+import { saveUpload } from '../media/upload.ts';
+import { bulkArticles, deleteArticle, regenerateField, updateArticle } from './admin-service.ts';
+import { fixArticleImage, regenerateArticle } from './regenerate.ts';
+
+export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+  const who = (username: string | undefined) => username ?? 'admin';
+  // Only this plugin's routes read multipart bodies; uploads are capped here, not by the JSON body limit.
+  await app.register(multipart, { limits: { fileSize: s.config.uploadMaxBytes, files: 1, fields: 10, parts: 12 } });
+
+  r.patch('/api/admin/articles/:id', { schema: { params: idParam, body: updateArticleBody, response: { 200: article, ...errors } } },
+    async (request) => updateArticle(s, request.params.id, request.body));
+
+  r.delete('/api/admin/articles/:id', { schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
+    async (request) => deleteArticle(s, request.params.id, who(request.adminSession?.user.username)));
+
+  r.post('/api/admin/articles/bulk', { schema: { body: bulkArticlesBody, response: { 200: okResponse, ...errors } } },
+    async (request) => bulkArticles(s, request.body, who(request.adminSession?.user.username)));
+
+  r.post('/api/admin/ai-regenerate', { schema: { body: aiRegenerateBody, response: { 200: aiRegenerateResponse, ...errors } } },
+    async (request) => regenerateField(s, request.body.field, request.body.content));
+
+  r.post('/api/admin/upload-file', { schema: { response: { 200: uploadFileResponse, ...errors } } },
+    async (request) => saveUpload(s, request.isMultipart() ? await request.file() : undefined));
+
+  r.post('/api/admin/regenerate-article/:id', {
+    schema: { params: idParam, body: regenerateArticleBody, response: { 200: regenerateArticleResponse, 202: regenerateArticleResponse, ...errors } },
+  }, async (request, reply) => {
+    const { finished, body } = await regenerateArticle(s, request.params.id, request.adminSession?.user.username ?? null);
+    return reply.code(finished ? 200 : 202).send(body);
+  });
+
+  r.post('/api/admin/fix-article-image/:id', {
+    schema: { params: idParam, response: { 200: fixArticleImageResponse, 202: fixArticleImageResponse, ...errors } },
+  }, async (request, reply) => {
+    const { finished, body } = await fixArticleImage(s, request.params.id, request.adminSession?.user.username ?? null);
+    return reply.code(finished ? 200 : 202).send(body);
+  });
+}

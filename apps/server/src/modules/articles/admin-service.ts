@@ -1,0 +1,98 @@
+// Article administration (spec 03 §7): edit, delete (which blocklists a Telegram post so
+// it is not ingested again), bulk feature/unfeature/delete and AI field regeneration.
+import { ADMIN_ARTICLE_MESSAGES, type Article, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { findCategory } from '@chapar/shared/text';
+import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { blocklistRepo } from '../blocklist/repo.ts';
+import { postStore } from '../ingest/post-store.ts';
+import type { Services } from '../ingest/services.ts';
+import { mediaRepo } from '../media/repo.ts';
+import { deleteMedia } from '../media/store-media.ts';
+import { articleAdminRepo } from './admin-repo.ts';
+import { derivedFields, fitMeta } from './derived-fields.ts';
+import { toArticle } from './dto.ts';
+import { sanitizeArticleContent } from './sanitize-content.ts';
+
+/** Media addresses are ours (/media/…) or plain http(s): never javascript:, data: and the like. */
+const SAFE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
+
+export async function updateArticle(s: Services, id: number, body: UpdateArticleBody): Promise<Article> {
+  for (const url of [body.imageUrl, body.videoUrl]) {
+    if (url && url.trim() && !SAFE_URL.test(url.trim())) throw new AppError('validation_error', 'نشانی تصویر یا ویدیو باید با http(s):// یا / آغاز شود');
+  }
+  const current = await articleAdminRepo.byId(s.db, id);
+  if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  const category = body.category === undefined ? current.category : findCategory(body.category)?.name;
+  if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
+  const next = {
+    ...current,
+    ...body,
+    category,
+    content: body.content === undefined ? current.content : sanitizeArticleContent(body.content),
+    metaDescription: body.metaDescription === undefined ? current.metaDescription : fitMeta(body.metaDescription),
+    imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,
+    videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,
+  };
+  const row = await articleAdminRepo.update(s.db, id, {
+    title: next.title, excerpt: next.excerpt, content: next.content, category, featured: next.featured,
+    metaDescription: next.metaDescription, imageUrl: next.imageUrl, videoUrl: next.videoUrl,
+    ...derivedFields(next),
+    updatedAt: new Date(),
+  });
+  s.contentChanged();
+  return toArticle(row!);
+}
+
+/**
+ * Deletes articles. One that came from Telegram puts (telegramId, source) on the blocklist
+ * first, so the next check does not bring it back; its media files go with it.
+ */
+export async function deleteArticles(s: Services, ids: number[], reason: string): Promise<number> {
+  const rows = await articleAdminRepo.byIds(s.db, ids);
+  for (const row of rows) {
+    if (row.source && row.telegramId) {
+      await blocklistRepo.block(s.db, { source: row.source, telegramId: row.telegramId, title: row.title, reason });
+      await postStore.setState(s.db, { source: row.source, telegramId: row.telegramId }, 'blocked', { articleId: null });
+    }
+    const media = await mediaRepo.forArticle(s.db, row.id);
+    await deleteMedia(s.media, media.filter((m) => m.storageKey.startsWith('tg/')));
+  }
+  const deleted = await articleAdminRepo.delete(s.db, rows.map((r) => r.id));
+  if (deleted.length) s.contentChanged();
+  return deleted.length;
+}
+
+export async function deleteArticle(s: Services, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
+  const row = await articleAdminRepo.byId(s.db, id);
+  if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  await deleteArticles(s, [id], `حذف توسط ${by}`);
+  const blocked = Boolean(row.source && row.telegramId);
+  return { success: true, blocked, message: blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد' };
+}
+
+const ACTION_WORDS = { delete: 'حذف', feature: 'ویژه', unfeature: 'عادی' } as const;
+
+export async function bulkArticles(s: Services, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
+  const ids = [...new Set(body.articleIds)];
+  const count = body.action === 'delete'
+    ? await deleteArticles(s, ids, `حذف گروهی توسط ${by}`)
+    : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  if (body.action !== 'delete' && count) s.contentChanged();
+  return { success: true, message: `${count} مقاله ${body.action === 'delete' ? 'حذف شد' : `${ACTION_WORDS[body.action]} شد`}` };
+}
+
+/** A fresh value for one field (the edit dialog's AI button), from the AI or the offline rewriter. */
+export async function regenerateField(s: Services, field: RegenerableField, content: string): Promise<{ regeneratedContent: string }> {
+  try {
+    const value = await s.rewriter.regenerateField({ field, content });
+    return { regeneratedContent: field === 'content' ? sanitizeArticleContent(value) : value };
+  } catch (error) {
+    if (!(error instanceof RewriteError)) throw error;
+    if (error.code === 'empty_input') throw new AppError('bad_request', 'متنی برای بازتولید وجود ندارد');
+    // The AI is configured but failing: the offline rewriter still gives a usable value.
+    const value = await s.offlineRewriter.regenerateField({ field, content }).catch(() => null);
+    if (value === null) throw new AppError('unavailable', ADMIN_ARTICLE_MESSAGES.regenerateFailed);
+    return { regeneratedContent: value };
+  }
+}

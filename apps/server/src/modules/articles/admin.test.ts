@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePersian } from '@chapar/shared/text';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { createArticle } from '../../test-factories.ts';
+
+let t: TestApp;
+let dataDir: string;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'chapar-admin-'));
+  t = await buildTestApp({ config: { dataDir, uploadMaxBytes: 200_000 } });
+  const { cookie, csrfToken } = await loginAsAdmin(t.app);
+  headers = { cookie, 'x-csrf-token': csrfToken };
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers, payload });
+
+function multipart(filename: string, body: Buffer, type = 'application/octet-stream') {
+  const boundary = '----chapar-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+describe('PATCH /api/admin/articles/{id}', () => {
+  it('sanitises content, recomputes slug, reading time and search columns, and drops public caches', async () => {
+    const a = await createArticle(t.database, { title: 'عنوان نخست خبر آزمایشی' });
+    const cached = await t.app.inject({ method: 'GET', url: `/api/articles/${a.id}` });
+    expect(cached.headers['x-cache']).toBe('MISS');
+    const res = await patch(a.id, {
+      title: 'عنوان تازه خبر درباره كتاب',
+      content: '<p onclick="steal()">متن <strong>تازه</strong></p><script>alert(1)</script><img src="javascript:x"><p>' + 'کلمه '.repeat(450) + '</p>',
+      category: 'فرهنگ',
+      featured: true,
+      metaDescription: 'توضیح کوتاه',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { title: string; content: string; slug: string; readingTime: number; category: string; featured: boolean };
+    expect(body.content).not.toMatch(/onclick|script|javascript/);
+    expect(body.content).toContain('<strong>تازه</strong>');
+    expect(body).toMatchObject({ slug: 'عنوان-تازه-خبر-درباره-کتاب', readingTime: 3, category: 'Culture', featured: true });
+    const row = (await t.database.raw.query<{ search_title: string; search_body: string }>('select search_title, search_body from articles where id = $1', [a.id])).rows[0];
+    expect(row.search_title).toBe(normalizePersian('عنوان تازه خبر درباره كتاب'));
+    expect(row.search_body).not.toContain('<');
+    const fresh = await t.app.inject({ method: 'GET', url: `/api/articles/${a.id}` });
+    expect(fresh.headers['x-cache']).toBe('MISS');
+    expect((fresh.json() as { title: string }).title).toBe('عنوان تازه خبر درباره كتاب');
+  });
+
+  it('refuses a meta description over 150 characters, an unknown category and unknown fields', async () => {
+    const a = await createArticle(t.database);
+    expect((await patch(a.id, { metaDescription: 'م'.repeat(151) })).statusCode).toBe(400);
+    expect((await patch(a.id, { category: 'Astrology' })).statusCode).toBe(400);
+    expect((await patch(a.id, { views: 5 })).statusCode).toBe(400);
+    expect((await patch(a.id, { imageUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await patch(a.id, { videoUrl: '/media/uploads/x.mp4', imageUrl: 'https://cdn.example/a.jpg' })).statusCode).toBe(200);
+    expect((await patch(999999, { title: 'عنوانی که نیست' })).statusCode).toBe(404);
+  });
+});
+
+describe('bulk actions and delete', () => {
+  it('features, unfeatures and deletes, answering {success, message}', async () => {
+    const ids = [(await createArticle(t.database)).id, (await createArticle(t.database)).id];
+    const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
+    expect((await bulk('feature', ids)).json()).toEqual({ success: true, message: '2 مقاله ویژه شد' });
+    const featured = await t.database.raw.query<{ featured: boolean }>('select featured from articles where id = any($1)', [ids]);
+    expect(featured.rows.every((r) => r.featured)).toBe(true);
+    expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '2 مقاله عادی شد' });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '2 مقاله حذف شد' });
+    expect((await bulk('delete', [])).statusCode).toBe(400);
+    expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
+  });
+
+  it('deletes an article that did not come from Telegram without blocklisting anything', async () => {
+    const a = await createArticle(t.database);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers });
+    expect(res.json()).toEqual({ success: true, blocked: false, message: 'مقاله حذف شد' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/blocked-posts', headers })).json()).toEqual({ posts: [], count: 0 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/ai-regenerate', () => {
+  it('regenerates a field with the offline rewriter when no AI is configured', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/ai-regenerate', headers, payload: { field: 'title', content: '<p>بارش برف در تهران ادامه دارد. مدارس تعطیل شد.</p>' } });
+    expect(res.json()).toEqual({ regeneratedContent: 'بارش برف در تهران ادامه دارد' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/ai-regenerate', headers, payload: { field: 'slug', content: 'x' } })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/upload-file', () => {
+  it('stores an image by its content, watermarked, served from /media', async () => {
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#336699' } }).png().toBuffer();
+    const res = await multipart('photo.exe', png);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { url: string; kind: string; mimeType: string; embedHtml: string };
+    expect(body).toMatchObject({ kind: 'image', mimeType: 'image/png' });
+    expect(body.url).toMatch(/^\/media\/uploads\/\d{4}-\d{2}\/[0-9a-f]{16}\/0-file\.png$/);
+    expect(body.embedHtml).toBe(`<figure><img src="${body.url}" alt="photo.exe"></figure>`);
+    const served = await t.app.inject({ method: 'GET', url: body.url });
+    expect(served.statusCode).toBe(200);
+    const stats = await sharp(served.rawPayload).stats();
+    expect(stats.channels[0].max).toBeGreaterThan(200); // the white watermark is there
+  });
+
+  it('accepts a PDF named anything, and embeds it as a link', async () => {
+    const res = await multipart('report.jpg', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF'));
+    expect(res.json()).toMatchObject({ kind: 'document', mimeType: 'application/pdf' });
+  });
+
+  it('refuses a script posing as an image, an oversized file, and a request without a file', async () => {
+    const script = await multipart('cat.jpg', Buffer.from('#!/bin/sh\nrm -rf / --no-preserve-root\n'), 'image/jpeg');
+    expect(script.statusCode).toBe(415);
+    const big = await multipart('big.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300_000)]));
+    expect(big.statusCode).toBe(413);
+    const none = await t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers, payload: { file: 'x' } });
+    expect(none.statusCode).toBe(400);
+  });
+});

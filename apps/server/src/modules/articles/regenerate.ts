@@ -1,0 +1,65 @@
+// Spec 02's admin tools on the article page: regenerate the article from its Telegram post
+// (text and media), or re-process only its image. Both run the repair job and answer with
+// the steps it logged.
+import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
+import { AppError, notFound } from '../../errors.ts';
+import { repairArticlesJob } from '../../jobs/repair-articles.ts';
+import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
+import type { Services } from '../ingest/services.ts';
+import { articleAdminRepo } from './admin-repo.ts';
+
+const NO_SOURCE = 'این مقاله منبع تلگرامی ندارد و از کانال قابل بازسازی نیست';
+
+async function telegramArticle(s: Services, id: number) {
+  const row = await articleAdminRepo.byId(s.db, id);
+  if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  if (!row.source || !row.telegramId) throw new AppError('bad_request', NO_SOURCE);
+  return row;
+}
+
+/** The operation's log lines without their time stamps: what actually happened, in order. */
+function steps(outcome: OperationOutcome): string[] {
+  return outcome.operation.logs.map((line) => line.replace(/^\S+ /, ''));
+}
+
+function firstItem(outcome: OperationOutcome) {
+  return ((outcome.result.items as Array<{ message: string; updated: boolean; imageUrl: string | null; status: string }> | undefined) ?? [])[0];
+}
+
+export async function regenerateArticle(s: Services, id: number, by: string | null) {
+  const row = await telegramArticle(s, id);
+  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: ['regenerate'] }, { kind: 'regenerate-article', requestedBy: by });
+  const item = firstItem(outcome);
+  if (item?.status === 'error') throw new AppError('unavailable', item.message);
+  return {
+    finished: outcome.finished,
+    body: {
+      success: outcome.finished,
+      process: steps(outcome),
+      message: outcome.finished ? (item?.message ?? 'بازسازی انجام شد') : 'بازسازی در حال اجراست',
+      // The article keeps its id: it is keyed to its post, so regenerating updates it in place.
+      newArticleId: row.id,
+      articleId: row.id,
+      operationId: outcome.operation.id,
+    },
+  };
+}
+
+export async function fixArticleImage(s: Services, id: number, by: string | null) {
+  await telegramArticle(s, id);
+  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: ['media'] }, { kind: 'fix-article-image', requestedBy: by });
+  const item = firstItem(outcome);
+  if (item?.status === 'error') throw new AppError('unavailable', item.message);
+  const fresh = await articleAdminRepo.byId(s.db, id);
+  return {
+    finished: outcome.finished,
+    body: {
+      success: outcome.finished,
+      process: steps(outcome),
+      message: outcome.finished ? (item?.message ?? 'تصویر پردازش شد') : 'پردازش تصویر در حال اجراست',
+      articleId: id,
+      imageUrl: fresh?.imageUrl ?? null,
+      operationId: outcome.operation.id,
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
+
+let t: IngestTestApp;
+const articleOf = async (telegramId: number) =>
+  (await t.database.raw.query<{ id: number; status: string }>('select id, status from articles where telegram_id = $1', [telegramId])).rows[0];
+
+beforeAll(async () => {
+  t = await buildIngestTestApp();
+  await t.post('/api/admin/auto-monitor/force-check');
+});
+afterAll(async () => { await t?.close(); });
+
+describe('deleting an article from Telegram', () => {
+  it('blocklists its post, so no check or processing brings it back', async () => {
+    const { id } = await articleOf(116);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${id}`, headers: t.headers });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ success: true, blocked: true });
+    expect(await articleOf(116)).toBeUndefined();
+
+    const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<Record<string, unknown>>; count: number };
+    expect(list.count).toBe(1);
+    expect(list.posts[0]).toMatchObject({ telegramId: 116, source: 'akhbar_rooz', allowRegeneration: false, reason: 'حذف توسط admin' });
+    expect(String(list.posts[0].title)).toContain('تیم ملی فوتبال');
+
+    // An edit makes the check run the pipeline for it again: still blocked.
+    t.server.edit(116, 'فینال روز جمعه', 'فینال روز شنبه');
+    await t.post('/api/admin/auto-monitor/force-check');
+    expect(await articleOf(116)).toBeUndefined();
+    const processed = await t.post('/api/admin/process-post', { postId: 116 });
+    expect(processed.statusCode).toBe(200);
+    expect(processed.json()).toMatchObject({ articleId: null, detailedReport: { processed: [{ status: 'skipped', reason: 'on the blocklist' }] } });
+    expect(await articleOf(116)).toBeUndefined();
+  });
+
+  it('allows regeneration when asked, and then processing makes the article again', async () => {
+    const allow = await t.post('/api/admin/blocked-posts/116/akhbar_rooz/allow-regeneration');
+    expect(allow.json()).toMatchObject({ success: true, post: { allowRegeneration: true } });
+    const processed = await t.post('/api/admin/process-post', { postId: 116 });
+    expect((processed.json() as { articleId: number }).articleId).toBeGreaterThan(0);
+    expect((await articleOf(116)).status).toBe('published');
+  });
+
+  it('deleting the entry queues the post to be made again automatically', async () => {
+    const { id } = await articleOf(113);
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${id}`, headers: t.headers });
+    expect(await articleOf(113)).toBeUndefined();
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/admin/blocked-posts/113/akhbar_rooz', headers: t.headers });
+    expect(res.json()).toMatchObject({ success: true });
+    for (let i = 0; i < 50 && !(await articleOf(113)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await articleOf(113))?.status).toBe('published');
+    const again = await t.app.inject({ method: 'DELETE', url: '/api/admin/blocked-posts/113/akhbar_rooz', headers: t.headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('bulk delete blocklists every Telegram article it removes', async () => {
+    const ids = [(await articleOf(96)).id, (await articleOf(97)).id];
+    const res = await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: ids });
+    expect(res.json()).toEqual({ success: true, message: '2 مقاله حذف شد' });
+    const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }> };
+    // 113 left the blocklist above; 116 stays on it, allowed.
+    expect(list.posts.map((p) => p.telegramId).sort((a, b) => a - b)).toEqual([96, 97, 116]);
+  });
+});

@@ -1,0 +1,30 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { blockedPosts, type Db } from '@chapar/db';
+
+export type BlockedRow = typeof blockedPosts.$inferSelect;
+
+export const blocklistRepo = {
+  async list(db: Db): Promise<BlockedRow[]> {
+    return db.select().from(blockedPosts).orderBy(desc(blockedPosts.deletedAt), desc(blockedPosts.id));
+  },
+  async find(db: Db, source: string, telegramId: number): Promise<BlockedRow | undefined> {
+    const [row] = await db.select().from(blockedPosts).where(and(eq(blockedPosts.source, source), eq(blockedPosts.telegramId, telegramId)));
+    return row;
+  },
+  /** Blocks a post (again): a second deletion refreshes the entry and blocks it fully. */
+  async block(db: Db, entry: { source: string; telegramId: number; title: string | null; reason: string }): Promise<void> {
+    await db.insert(blockedPosts).values(entry).onConflictDoUpdate({
+      target: [blockedPosts.source, blockedPosts.telegramId],
+      set: { title: entry.title, reason: entry.reason, allowRegeneration: false, deletedAt: new Date() },
+    });
+  },
+  async allow(db: Db, source: string, telegramId: number): Promise<BlockedRow | undefined> {
+    const [row] = await db.update(blockedPosts).set({ allowRegeneration: true })
+      .where(and(eq(blockedPosts.source, source), eq(blockedPosts.telegramId, telegramId))).returning();
+    return row;
+  },
+  async remove(db: Db, source: string, telegramId: number): Promise<BlockedRow | undefined> {
+    const [row] = await db.delete(blockedPosts).where(and(eq(blockedPosts.source, source), eq(blockedPosts.telegramId, telegramId))).returning();
+    return row;
+  },
+};

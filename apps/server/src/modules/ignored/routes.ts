@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponse, idParam, ignoredPost, ignoredPostList, initSampleResponse, okResponse, processIgnoredResponse, reviewIgnoredBody,
+} from '@chapar/shared/contracts';
+import type { Services } from '../ingest/services.ts';
+import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
+
+export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  r.get('/api/admin/ignored-posts', { schema: { response: { 200: ignoredPostList, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listIgnored(s);
+  });
+
+  r.post('/api/admin/ignored-posts/init-sample', { schema: { response: { 200: initSampleResponse, ...errors } } }, async () => recordSample(s));
+
+  r.post('/api/admin/ignored-posts/:id/review', {
+    schema: { params: idParam, body: reviewIgnoredBody, response: { 200: okResponse.extend({ post: ignoredPost }), ...errors } },
+  }, async (request) => reviewIgnored(s, request.params.id, request.body, request.adminSession?.user.username ?? null));
+
+  r.post('/api/admin/ignored-posts/:id/process', {
+    schema: { params: idParam, response: { 200: processIgnoredResponse, 202: processIgnoredResponse, ...errors } },
+  }, async (request, reply) => {
+    const { outcome, body } = await processIgnored(s, request.params.id, request.adminSession?.user.username ?? null);
+    return reply.code(outcome.finished ? 200 : 202).send(body);
+  });
+}

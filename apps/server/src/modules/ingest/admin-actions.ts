@@ -1,0 +1,115 @@
+// The admin's body-less processing endpoints (spec 03 §7), each one of a few real jobs
+// with parameters. docs/decisions/0003-ingestion-jobs.md explains the reading of each.
+import type { z } from 'zod';
+import {
+  autoEmbedVideosResponse, fixAllArticlesResponse, fixAllVideosResponse, fixArticleResponse, fixVideoDuplicatesResponse,
+  mediaSyncResponse, migrateVideosResponse, operationResponse, preciseSyncResponse, smartMediaMatchResponse,
+} from '@chapar/shared/contracts';
+import type { ChannelSetting } from '../../config.ts';
+import { checkChannelsJob } from '../../jobs/check-channels.ts';
+import type { JobDefinition } from '../../jobs/define-job.ts';
+import { mediaMaintenanceJob } from '../../jobs/media-maintenance.ts';
+import { repairArticlesJob } from '../../jobs/repair-articles.ts';
+import { num } from './run-operation.ts';
+
+type Result = Record<string, unknown>;
+
+export interface AdminAction {
+  /** Path under /api/admin/, ':id' for one article. */
+  path: string;
+  job: JobDefinition;
+  payload(params: { id?: number }): Record<string, unknown>;
+  message(result: Result): string;
+  response: z.ZodType;
+  /** Fields the spec gives this endpoint beside the common ones. */
+  extra?(result: Result): Record<string, unknown>;
+}
+
+const items = (r: Result) => (r.items as Array<Record<string, unknown>> | undefined) ?? [];
+const checked = (r: Result) => `${num(r.newPosts)} پست جدید، ${num(r.published)} مقاله منتشرشده از ${num(r.queued)} پست در صف${(r.errors as string[] | undefined)?.length ? `؛ خطا: ${(r.errors as string[]).join('، ')}` : ''}`;
+const repaired = (r: Result) => `${num(r.total)} مقاله بررسی شد، ${num(r.updated)} مقاله اصلاح شد${num(r.failed) ? `، ${num(r.failed)} خطا` : ''}`;
+const media = (r: Result) => `${num(r.processed)} مورد: ${num(r.successful)} موفق، ${num(r.skipped)} ردشده، ${num(r.failed)} خطا`;
+
+const check = (latest: number | undefined, channels: string[] | undefined, simple = false) => () =>
+  ({ trigger: 'admin', latest, channels, await: true, ...(simple ? { skipMedia: true, useAI: false } : {}) });
+const repair = (scope: Record<string, unknown>, actions: string[]) => ({ id }: { id?: number }) => ({ scope: id ? { ids: [id] } : scope, actions });
+const maintain = (action: string) => ({ id }: { id?: number }) => ({ action, ...(id ? { articleIds: [id] } : {}) });
+
+export function adminActions(channels: readonly ChannelSetting[]): AdminAction[] {
+  const primary = channels.find((c) => c.role === 'primary')?.username;
+  const secondary = channels.find((c) => c.role === 'secondary')?.username;
+  const onPrimary = primary ? [primary] : undefined;
+  const base = { response: operationResponse };
+  const list: AdminAction[] = [
+    { ...base, path: 'add-latest-5-enhanced-posts', job: checkChannelsJob, payload: check(5, onPrimary), message: checked },
+    { ...base, path: 'add-20-recent-posts', job: checkChannelsJob, payload: check(20, onPrimary), message: checked },
+    { ...base, path: 'add-5-latest-simple', job: checkChannelsJob, payload: check(5, onPrimary, true), message: checked },
+    { ...base, path: 'add-2-simple-posts', job: checkChannelsJob, payload: check(2, onPrimary, true), message: checked },
+    { ...base, path: 'sync-last-posts', job: checkChannelsJob, payload: check(undefined, undefined), message: checked },
+    { ...base, path: 'sync-all-channels', job: checkChannelsJob, payload: check(undefined, undefined), message: checked },
+    { ...base, path: 'check-articles', job: repairArticlesJob, payload: repair({ filter: 'telegram', latest: 100 }, ['verify-source']), message: repaired },
+    { ...base, path: 'complete-telegraph-processing', job: repairArticlesJob, payload: repair({ filter: 'telegraph' }, ['regenerate']), message: repaired },
+    { ...base, path: 'fix-all-missing-images', job: repairArticlesJob, payload: repair({ filter: 'missing-image' }, ['missing-media']), message: repaired },
+    { ...base, path: 'auto-fix-content-issues', job: repairArticlesJob, payload: repair({ filter: 'all' }, ['content', 'excerpt']), message: repaired },
+    { ...base, path: 'rewrite-recent', job: repairArticlesJob, payload: repair({ filter: 'telegram', latest: 20 }, ['rewrite']), message: repaired },
+    { ...base, path: 'comprehensive-content-cleaning', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['clean', 'content']), message: repaired },
+    { ...base, path: 'fix-excerpts', job: repairArticlesJob, payload: repair({ filter: 'all' }, ['excerpt']), message: repaired },
+    { ...base, path: 'sync-images', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['match-media']), message: repaired },
+    { ...base, path: 'fix-article-dates', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['dates']), message: repaired },
+    { ...base, path: 'fix-all-media-matching', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['match-media', 'missing-media']), message: repaired },
+    { ...base, path: 'watermark-test', job: mediaMaintenanceJob, payload: maintain('watermark-test'), message: (r) => `آزمون واترمارک: ${media(r)}` },
+    { ...base, path: 'apply-watermarks', job: mediaMaintenanceJob, payload: maintain('watermark'), message: media },
+    { ...base, path: 'verify-all-watermarks', job: mediaMaintenanceJob, payload: maintain('verify'), message: media },
+    { ...base, path: 'fix-all-video-urls', job: mediaMaintenanceJob, payload: maintain('fix-video-urls'), message: media },
+    { ...base, path: 'watermark-article/:id', job: mediaMaintenanceJob, payload: maintain('watermark'), message: media },
+    { ...base, path: 'verify-watermark/:id', job: mediaMaintenanceJob, payload: maintain('verify'), message: media },
+    { ...base, path: 'fix-video-url/:id', job: mediaMaintenanceJob, payload: maintain('fix-video-urls'), message: media },
+    {
+      path: 'migrate-videos', job: mediaMaintenanceJob, payload: maintain('migrate-videos'), message: media, response: migrateVideosResponse,
+      extra: (r) => ({ totalProcessed: num(r.processed), successful: num(r.successful), failed: num(r.failed), skipped: num(r.skipped), results: items(r).map((i) => ({ articleId: i.articleId ?? 0, status: String(i.status) })) }),
+    },
+    {
+      path: 'fix-video-duplicates', job: mediaMaintenanceJob, payload: maintain('dedupe-videos'), message: media, response: fixVideoDuplicatesResponse,
+      extra: (r) => ({ processed: num(r.processed), fixed: num(r.successful), skipped: num(r.skipped) }),
+    },
+    {
+      path: 'auto-embed-videos', job: mediaMaintenanceJob, payload: maintain('embed-videos'), message: media, response: autoEmbedVideosResponse,
+      extra: (r) => ({ processed: num(r.processed), successful: num(r.successful), failed: num(r.failed) }),
+    },
+    {
+      path: 'fix-all-videos', job: mediaMaintenanceJob, payload: maintain('fix-video-urls'), message: media, response: fixAllVideosResponse,
+      extra: (r) => ({ processed: num(r.processed), successful: num(r.successful), failed: num(r.failed), results: items(r).map((i) => ({ articleId: i.articleId ?? 0, status: String(i.status), message: String(i.message) })) }),
+    },
+    {
+      path: 'fix-article/:id', job: repairArticlesJob, payload: repair({}, ['missing-media', 'dates', 'content', 'excerpt']), message: repaired, response: fixArticleResponse,
+      extra: (r) => ({ updated: Boolean(items(r)[0]?.updated), imageUrl: (items(r)[0]?.imageUrl as string | null) ?? null, videoUrl: (items(r)[0]?.videoUrl as string | null) ?? null }),
+    },
+    {
+      path: 'fix-all-articles', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['match-media', 'dates', 'content', 'excerpt']), message: repaired, response: fixAllArticlesResponse,
+      extra: (r) => ({ result: { total: num(r.total), processed: num(r.processed), updated: num(r.updated), errors: num(r.failed), details: (r.details as string[] | undefined) ?? [] } }),
+    },
+    {
+      path: 'comprehensive-media-sync', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['media']), message: repaired, response: mediaSyncResponse,
+      extra: (r) => ({ report: {
+        totalArticles: num(r.total), processed: num(r.processed), updated: num(r.updated), failed: num(r.failed),
+        articles: items(r).map((i) => ({ id: Number(i.articleId), status: String(i.status), message: String(i.message), newImageUrl: i.updated ? ((i.imageUrl as string | null) ?? null) : null })),
+      } }),
+    },
+    {
+      path: 'smart-media-match', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['match-media']), message: repaired, response: smartMediaMatchResponse,
+      extra: (r) => ({ result: { total: num(r.total), updated: num(r.updated), results: items(r).map((i) => ({ articleId: Number(i.articleId), updated: Boolean(i.updated), reason: String(i.message) })) } }),
+    },
+    {
+      path: 'precise-telegram-sync', job: repairArticlesJob, payload: repair({ filter: 'telegram' }, ['match-media', 'dates']), message: repaired, response: preciseSyncResponse,
+      extra: (r) => ({ result: { total: num(r.total), updated: num(r.updated), failed: num(r.failed), details: (r.details as string[] | undefined) ?? [] } }),
+    },
+  ];
+  if (secondary) {
+    // The spec's clean-{secondary-source} paths, with the configured secondary channel's name.
+    list.push(
+      { ...base, path: `clean-all-${secondary}-articles`, job: repairArticlesJob, payload: repair({ source: secondary }, ['clean']), message: repaired },
+      { ...base, path: `clean-${secondary}-article/:id`, job: repairArticlesJob, payload: repair({}, ['clean']), message: repaired },
+    );
+  }
+  return list;
+}

@@ -1,0 +1,82 @@
+// Processing from Telegram (spec 03 §7): a post by link, id or range, and the body-less
+// jobs of the generate, watermark and sync screens. Every call is an operation record.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponse, idParam, postOperationResponse, processFromLinkBody, processPostBody, processRangeBody, syncTelegramPostBody,
+} from '@chapar/shared/contracts';
+import { AppError } from '../../errors.ts';
+import { fetchPostsJob } from '../../jobs/fetch-posts.ts';
+import { adminActions } from './admin-actions.ts';
+import { operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
+import type { Services } from './services.ts';
+import { requireTelegramLink } from './telegram-link.ts';
+
+const by = (request: FastifyRequest) => request.adminSession?.user.username ?? null;
+const answer = (reply: FastifyReply, outcome: OperationOutcome, body: object) => reply.code(outcome.finished ? 200 : 202).send(body);
+
+export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+  const configured = s.config.channels.map((c) => c.username);
+  const linkOptions = { channels: configured, webBaseUrl: s.config.telegramWebBaseUrl };
+
+  const channelFor = (name: string | undefined) => {
+    const wanted = name?.replace(/^@/, '').trim() || s.config.channels.find((c) => c.role === 'primary')?.username;
+    const channel = configured.find((c) => c.toLowerCase() === wanted?.toLowerCase());
+    if (!channel) throw new AppError('bad_request', wanted ? `کانال @${wanted} در فهرست کانال‌های پیکربندی‌شده نیست` : 'هیچ کانالی پیکربندی نشده است (TELEGRAM_CHANNELS)');
+    return channel;
+  };
+
+  const processPosts = async (request: FastifyRequest, reply: FastifyReply, kind: string, payload: Record<string, unknown>) => {
+    const outcome = await runOperation(s, fetchPostsJob, payload, { kind, requestedBy: by(request) });
+    const result = outcome.result;
+    const message = `${Number(result.created ?? 0)} مقاله ساخته شد، ${Number(result.updated ?? 0)} به‌روز شد، ${Number(result.ignored ?? 0)} نادیده گرفته شد`;
+    return answer(reply, outcome, { ...operationAnswer(outcome, message), articleId: (result.articleId as number | null) ?? null });
+  };
+
+  const postSchema = { response: { 200: postOperationResponse, 202: postOperationResponse, ...errors } };
+
+  // An admin chose this very post, so the ignore filters do not stand in the way.
+  r.post('/api/admin/process-from-link', { schema: { body: processFromLinkBody, ...postSchema } }, async (request, reply) => {
+    const link = requireTelegramLink(request.body.link, linkOptions);
+    return processPosts(request, reply, 'process-from-link', {
+      source: link.channel, ids: [link.messageId], force: true, contentVerification: request.body.contentVerification || undefined,
+    });
+  });
+
+  r.post('/api/admin/sync-telegram-post', { schema: { body: syncTelegramPostBody, ...postSchema } }, async (request, reply) => {
+    const link = requireTelegramLink(request.body.url ?? request.body.link ?? request.body.postUrl ?? '', linkOptions);
+    return processPosts(request, reply, 'sync-telegram-post', { source: link.channel, ids: [link.messageId], force: true });
+  });
+
+  r.post('/api/admin/process-post', { schema: { body: processPostBody, ...postSchema } }, async (request, reply) => {
+    const b = request.body;
+    return processPosts(request, reply, 'process-post', {
+      source: channelFor(b.channelName), ids: [b.postId], force: true, skipExisting: b.skipExisting, skipMedia: !b.extractImages, useAI: b.useAI,
+    });
+  });
+
+  // A range is bulk work: the filters apply as they do to the channel's own posts.
+  r.post('/api/admin/process-posts-range', { schema: { body: processRangeBody, ...postSchema } }, async (request, reply) => {
+    const { startId, endId, options = {} } = request.body;
+    const ids = Array.from({ length: endId - startId + 1 }, (_, i) => startId + i);
+    return processPosts(request, reply, 'process-posts-range', {
+      source: channelFor(options.channelName), ids, skipExisting: options.skipExisting, skipMedia: options.extractImages === false, useAI: options.useAI,
+    });
+  });
+
+  for (const action of adminActions(s.config.channels)) {
+    const url = `/api/admin/${action.path}`;
+    const withId = action.path.endsWith('/:id');
+    r.post(url, {
+      schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },
+    }, async (request, reply) => {
+      const id = withId ? (request.params as { id: number }).id : undefined;
+      const outcome = await runOperation(s, action.job, action.payload({ id }), { kind: action.path.replace('/:id', ''), requestedBy: by(request) });
+      const body = { ...operationAnswer(outcome, outcome.finished ? action.message(outcome.result) : ''), ...(outcome.finished ? action.extra?.(outcome.result) : undefined) };
+      return answer(reply, outcome, outcome.finished || !action.extra ? body : { ...body, ...action.extra({}) });
+    });
+  }
+
+}

@@ -1,0 +1,78 @@
+// The article step: rewrite, media and post become one row, upserted on (source,
+// telegramId) so any re-run updates the same article instead of adding one.
+import { articleReadingMinutes, buildAltText, normalizePersian, slugify } from '@chapar/shared/text';
+import type { RewriteResult } from '../../integrations/ai/index.ts';
+import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { searchColumns } from '../search/index-text.ts';
+import type { PostMedia } from './media-step.ts';
+import type { NormalisedPost } from './normalise.ts';
+import type { Services } from './services.ts';
+
+export const MAX_KEYWORDS = 8;
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Keywords from several lists, first come first kept, the same word in any spelling once. */
+export function mergeKeywords(lists: string[][], max = MAX_KEYWORDS): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const word of lists.flat()) {
+    const clean = word.replace(/[,،]/g, ' ').replace(/\s+/g, ' ').trim();
+    const key = normalizePersian(clean);
+    if (!clean || seen.has(key) || out.length >= max) continue;
+    seen.add(key);
+    out.push(clean);
+  }
+  return out.join(',');
+}
+
+/** The rewritten body, then the album's other pictures and a voice note, as figures. */
+export function composeContent(body: string, media: PostMedia, alt: string): string {
+  const gallery = media.images.slice(1).filter((m) => m.position < 10)
+    .map((m) => `<figure><img src="${attr(m.url)}" alt="${attr(alt)}"></figure>`);
+  const audio = media.audio ? [`<figure><audio controls src="${attr(media.audio.url)}"></audio></figure>`] : [];
+  return [body, ...gallery, ...audio].join('\n');
+}
+
+export interface WriteArticleInput {
+  source: string;
+  post: TelegramPost;
+  normalised: NormalisedPost;
+  rewrite: RewriteResult;
+  media: PostMedia | null;
+}
+
+export async function writeArticle(s: Services, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
+  const { post, normalised, rewrite, media } = input;
+  const category = normalised.categoryHint ?? rewrite.category;
+  const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords]);
+  const cover = media?.images[0] ?? null;
+  const imageAltText = cover ? buildAltText({ kind: 'image', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null;
+  const content = media ? composeContent(rewrite.content, media, imageAltText ?? rewrite.title) : rewrite.content;
+  return articleAdminRepo.upsertIngested(s.db, {
+    source: input.source,
+    telegramId: post.messageId,
+    slug: slugify(rewrite.title),
+    title: rewrite.title,
+    excerpt: rewrite.excerpt,
+    content,
+    metaDescription: rewrite.metaDescription.slice(0, 150),
+    // Without a media step (text-only processing) the article keeps the media it has.
+    ...(media ? {
+      imageUrl: cover?.url ?? null,
+      imageAltText,
+      imageHash: cover?.dhash ?? null,
+      videoUrl: media.video?.url ?? null,
+      videoAltText: media.video ? buildAltText({ kind: 'video', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null,
+    } : {}),
+    category,
+    keywords,
+    status: 'published',
+    readingTime: articleReadingMinutes(content),
+    contentHash: normalised.textHash,
+    publishedAt: post.date,
+    updatedAt: post.date,
+    ...searchColumns({ title: rewrite.title, excerpt: rewrite.excerpt, content, keywords }),
+  });
+}

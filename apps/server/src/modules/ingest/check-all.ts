@@ -1,0 +1,64 @@
+// A check of several channels (all active ones by default): each channel is checked on
+// its own, so one unreachable channel is reported and the others still go through.
+import type { ChannelRow } from '../channels/repo.ts';
+import { channelRepo } from '../channels/repo.ts';
+import { checkChannel, type ChannelCheck } from './check-channel.ts';
+import type { OperationReporter } from './operation-reporter.ts';
+import type { PostRef } from './post-store.ts';
+import type { Services } from './services.ts';
+
+export interface CheckAllOptions {
+  channels?: string[];
+  latest?: number;
+  operation?: OperationReporter;
+}
+
+export interface CheckAllResult {
+  checked: string[];
+  newPosts: PostRef[];
+  editedPosts: PostRef[];
+  deletedPosts: PostRef[];
+  seen: PostRef[];
+  toProcess: PostRef[];
+  errors: string[];
+  sourceKind: string;
+}
+
+export async function resolveChannels(s: Services, names?: string[]): Promise<{ channels: ChannelRow[]; errors: string[] }> {
+  if (!names?.length) return { channels: await channelRepo.active(s.db), errors: [] };
+  const channels: ChannelRow[] = [];
+  const errors: string[] = [];
+  for (const name of names) {
+    const row = await channelRepo.byUsername(s.db, name.replace(/^@/, ''));
+    if (row) channels.push(row);
+    else errors.push(`@${name}: کانال در فهرست کانال‌های پیکربندی‌شده نیست`);
+  }
+  return { channels, errors };
+}
+
+export async function checkAllChannels(s: Services, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
+  const { channels, errors } = await resolveChannels(s, opts.channels);
+  const { kind, source } = await s.sources.current();
+  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [], errors, sourceKind: kind };
+  if (!channels.length && !errors.length) result.errors.push('هیچ کانال فعالی پیکربندی نشده است (TELEGRAM_CHANNELS)');
+  for (const [i, channel] of channels.entries()) {
+    let check: ChannelCheck;
+    try {
+      check = await checkChannel(s, source, channel, { latest: opts.latest });
+    } catch (error) {
+      const message = `@${channel.username}: ${(error as Error).message}`;
+      result.errors.push(message);
+      await opts.operation?.error(message);
+      continue;
+    }
+    result.checked.push(channel.username);
+    result.newPosts.push(...check.newPosts);
+    result.editedPosts.push(...check.editedPosts);
+    result.deletedPosts.push(...check.deletedPosts);
+    result.seen.push(...check.seen);
+    result.toProcess.push(...check.toProcess);
+    await opts.operation?.log(`@${channel.username}: ${check.fetched} posts read, ${check.newPosts.length} new, ${check.editedPosts.length} edited, ${check.deletedPosts.length} deleted`);
+    await opts.operation?.progress(((i + 1) / channels.length) * 40);
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+// One check of one channel: read its newest page (and older pages back to the last post
+// already known), store every post, notice edits (the text changed) and deletions (a
+// known post missing from the range the pages cover, confirmed by asking for it alone),
+// and say which posts need the pipeline.
+import type { ChannelPage, TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { blocklistRepo } from '../blocklist/repo.ts';
+import type { ChannelRow } from '../channels/repo.ts';
+import { channelRepo } from '../channels/repo.ts';
+import { postStore, type PostRef } from './post-store.ts';
+import type { Services } from './services.ts';
+
+export interface CheckOptions {
+  /** Pages read at most (INGEST_MAX_PAGES by default). */
+  maxPages?: number;
+  /** Only the newest N posts are stored and processed ('add the latest 5'). */
+  latest?: number;
+}
+
+export interface ChannelCheck {
+  channel: string;
+  fetched: number;
+  newPosts: PostRef[];
+  editedPosts: PostRef[];
+  deletedPosts: PostRef[];
+  /** Every post read (or, with `latest`, the newest N). */
+  seen: PostRef[];
+  /** Posts the pipeline should (re)run: new, edited, unfinished, or no longer blocked. */
+  toProcess: PostRef[];
+}
+
+/** Reads pages until the last known post (or the channel's start, or the page limit). */
+async function readPages(source: TelegramSource, channel: ChannelRow, opts: CheckOptions, maxPages: number): Promise<TelegramPost[]> {
+  const posts = new Map<number, TelegramPost>();
+  let page: ChannelPage = await source.fetchPage(channel.username);
+  for (let read = 1; ; read++) {
+    for (const post of page.posts) posts.set(post.messageId, post);
+    const oldest = Math.min(...page.posts.map((p) => p.messageId));
+    const reachedKnown = channel.lastSeenMessageId !== null && oldest <= channel.lastSeenMessageId;
+    const enough = opts.latest !== undefined && posts.size >= opts.latest;
+    if (!page.olderCursor || !page.posts.length || read >= maxPages || reachedKnown || enough) break;
+    page = await source.fetchPage(channel.username, { before: page.olderCursor });
+  }
+  return [...posts.values()].sort((a, b) => a.messageId - b.messageId);
+}
+
+export async function checkChannel(s: Services, source: TelegramSource, channel: ChannelRow, opts: CheckOptions = {}): Promise<ChannelCheck> {
+  const maxPages = opts.maxPages ?? (opts.latest ? Math.max(s.config.ingestMaxPages, Math.ceil(opts.latest / 10) + 1) : s.config.ingestMaxPages);
+  let posts = await readPages(source, channel, opts, maxPages);
+  const covered = new Set(posts.flatMap((p) => [p.messageId, ...(p.albumMessageIds ?? [])]));
+  const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
+  if (opts.latest !== undefined) posts = posts.slice(-opts.latest);
+
+  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [] };
+  for (const post of posts) {
+    const ref = { source: channel.username, telegramId: post.messageId };
+    result.seen.push(ref);
+    const { change, row } = await postStore.saveFetched(s.db, channel.username, post);
+    if (change === 'new') result.newPosts.push(ref);
+    if (change === 'edited') result.editedPosts.push(ref);
+    if (change !== 'same' || ['new', 'processing', 'failed'].includes(row.state)) {
+      result.toProcess.push(ref);
+    } else if (row.state === 'blocked') {
+      const block = await blocklistRepo.find(s.db, ref.source, ref.telegramId);
+      if (!block || block.allowRegeneration) result.toProcess.push(ref);
+    }
+  }
+
+  if (range && opts.latest === undefined) result.deletedPosts = await noticeDeletions(s, source, channel.username, range, covered);
+  await channelRepo.recordCheck(s.db, channel.id, range ? range[1] : null);
+  return result;
+}
+
+/** Known posts inside the pages' id range but not on them are asked for one by one. */
+async function noticeDeletions(s: Services, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<PostRef[]> {
+  const deleted: PostRef[] = [];
+  for (const row of await postStore.inRange(s.db, channel, from, to)) {
+    if (covered.has(row.telegramId)) continue;
+    const ref = { source: channel, telegramId: row.telegramId };
+    // A page can leave a post out for other reasons; only a 'not found' for the post itself counts.
+    if (await source.fetchPost(channel, row.telegramId)) continue;
+    await postStore.markDeleted(s.db, ref);
+    if (await articleAdminRepo.unpublishSource(s.db, channel, row.telegramId)) s.contentChanged();
+    deleted.push(ref);
+  }
+  return deleted;
+}

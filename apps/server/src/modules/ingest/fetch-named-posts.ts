@@ -1,0 +1,74 @@
+// Named posts from one channel: each read alone (an album by any of its ids), checked
+// against the admin's verification text if one was given, stored and ingested.
+import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
+import { normalizePersian } from '@chapar/shared/text';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { ingestPost, type IngestOutcome } from './ingest-post.ts';
+import type { OperationReporter } from './operation-reporter.ts';
+import { postStore } from './post-store.ts';
+import type { Services } from './services.ts';
+
+export interface FetchNamedOptions {
+  source: string;
+  ids: number[];
+  force?: boolean;
+  skipExisting?: boolean;
+  skipMedia?: boolean;
+  useAI?: boolean;
+  contentVerification?: string;
+  finalAttempt: boolean;
+  operation: OperationReporter;
+}
+
+export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
+  const { source } = await s.sources.current();
+  const outcomes: IngestOutcome[] = [];
+  const report: ReportItem[] = [];
+  const done = new Set<number>();
+  for (const [i, id] of opts.ids.entries()) {
+    const name = `${opts.source}/${id}`;
+    try {
+      const post = await source.fetchPost(opts.source, id);
+      if (!post) {
+        const stored = await postStore.get(s.db, opts.source, id);
+        if (stored && !stored.deletedAt) {
+          await postStore.markDeleted(s.db, { source: opts.source, telegramId: id });
+          if (await articleAdminRepo.unpublishSource(s.db, opts.source, id)) s.contentChanged();
+        }
+        report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: 'پست یافت نشد (حذف شده یا وجود ندارد)' });
+        await opts.operation.error(`${name}: پست یافت نشد`);
+        continue;
+      }
+      if (done.has(post.messageId)) continue; // another id of the same album
+      done.add(post.messageId);
+      if (opts.contentVerification?.trim() && !normalizePersian(post.text).includes(normalizePersian(opts.contentVerification))) {
+        report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: LINK_MESSAGES.mismatch });
+        await opts.operation.error(`${name}: ${LINK_MESSAGES.mismatch}`);
+        continue;
+      }
+      await postStore.saveFetched(s.db, opts.source, post);
+      const outcome = await ingestPost(s, { source: opts.source, telegramId: post.messageId }, {
+        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, finalAttempt: opts.finalAttempt, source,
+      });
+      outcomes.push(outcome);
+      report.push(...outcome.report);
+      await opts.operation.log(`${opts.source}/${post.messageId}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`);
+    } catch (error) {
+      report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: (error as Error).message });
+      await opts.operation.error(`${name}: ${(error as Error).message}`);
+    }
+    await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
+  }
+  const articleIds = outcomes.map((o) => o.articleId).filter((id): id is number => id !== null);
+  return {
+    requested: opts.ids.length,
+    processed: outcomes.length,
+    created: outcomes.filter((o) => o.status === 'created').length,
+    updated: outcomes.filter((o) => o.status === 'updated').length,
+    ignored: outcomes.filter((o) => o.status === 'ignored').length,
+    articleId: articleIds[0] ?? null,
+    articleIds,
+    outcomes: outcomes.map((o) => ({ telegramId: o.ref.telegramId, status: o.status, articleId: o.articleId, reason: o.reason ?? null })),
+    detailedReport: { processed: report },
+  };
+}

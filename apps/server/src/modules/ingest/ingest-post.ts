@@ -1,0 +1,142 @@
+// One post through the pipeline: normalise → blocklist → filters (ignored with a
+// reason) → rewrite → media → article. Safe to run any number of times for the same
+// post: the article is keyed on (source, telegramId), media on their storage keys.
+import type { IgnoreReason, ReportItem } from '@chapar/shared/contracts';
+import { classifyCategory } from '../../integrations/ai/index.ts';
+import { fetchTelegraphArticle, telegraphLinks, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { blocklistRepo } from '../blocklist/repo.ts';
+import { channelRepo } from '../channels/repo.ts';
+import { compileRules } from '../channels/cleaning-rules.ts';
+import { ignoredRepo } from '../ignored/repo.ts';
+import { mediaRepo } from '../media/repo.ts';
+import { deleteMedia } from '../media/store-media.ts';
+import { writeArticle } from './article-writer.ts';
+import { contentIgnoreReason } from './filters.ts';
+import { collectMedia, type PostMedia } from './media-step.ts';
+import { normalisePost } from './normalise.ts';
+import { fromPayload, postStore, type PostRef } from './post-store.ts';
+import { PermanentError } from './permanent-error.ts';
+import { rewritePost } from './rewrite-step.ts';
+import type { Services } from './services.ts';
+
+export interface IngestOptions {
+  /** Past the filters and the 'nothing changed' shortcut (an admin said: process it). */
+  force?: boolean;
+  /** Leave an existing article as it is. */
+  skipExisting?: boolean;
+  /** Text only: no media downloaded. */
+  skipMedia?: boolean;
+  useAI?: boolean;
+  /** The job's last attempt: fall back rather than fail. */
+  finalAttempt?: boolean;
+  /** The source to download media through; the current one when absent. */
+  source?: TelegramSource;
+}
+
+export type IngestStatus = 'created' | 'updated' | 'unchanged' | 'skipped' | 'ignored' | 'blocked' | 'deleted';
+
+export interface IngestOutcome {
+  ref: PostRef;
+  status: IngestStatus;
+  articleId: number | null;
+  reason?: string;
+  report: ReportItem[];
+}
+
+export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
+
+export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
+  const row = await postStore.get(s.db, ref.source, ref.telegramId);
+  if (!row) throw new PermanentError(`پست ${ref.source}/${ref.telegramId} هنوز از کانال خوانده نشده است`);
+  const done = (status: IngestStatus, articleId: number | null, reason?: string, report: ReportItem[] = []): IngestOutcome =>
+    ({ ref, status, articleId, reason, report: [...report, { status: status === 'created' || status === 'updated' ? 'success' : 'skipped', articleId, filename: `${ref.source}/${ref.telegramId}`, fileType: 'post', reason: reason ?? status }] });
+
+  if (row.deletedAt) {
+    const articleId = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
+    if (articleId) s.contentChanged();
+    return done('deleted', articleId, 'removed from the channel; article unpublished');
+  }
+  const existing = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
+  if (existing && opts.skipExisting) return done('skipped', existing.id, 'already has an article');
+  if (existing && !opts.force && row.state === 'published' && existing.status === 'published') return done('unchanged', existing.id, 'already published');
+
+  const block = await blocklistRepo.find(s.db, ref.source, ref.telegramId);
+  if (block && !block.allowRegeneration) {
+    await postStore.setState(s.db, ref, 'blocked');
+    return done('blocked', null, 'on the blocklist');
+  }
+
+  await postStore.setState(s.db, ref, 'processing', { lastError: null });
+  try {
+    const post = fromPayload(row.payload);
+    const channel = await channelRepo.byUsername(s.db, ref.source);
+    const rules = compileRules(ref.source, channel?.cleaningRules);
+    const telegraph = await readTelegraph(s, post);
+    const normalised = normalisePost(post, rules, { telegraph });
+
+    if (!opts.force) {
+      const duplicate = await articleAdminRepo.withTextHash(s.db, normalised.textHash, ref);
+      const reason: IgnoreReason | undefined = contentIgnoreReason(post, normalised, rules) ?? (duplicate ? 'duplicate' : undefined);
+      if (reason) return await ignore(s, ref, post, normalised.plain, reason, done);
+    }
+
+    const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true });
+    if (!rewrite.ok) {
+      if (!opts.force) return await ignore(s, ref, post, normalised.plain, rewrite.reason, done);
+      throw new PermanentError('این پست متنی برای ساختن مقاله ندارد');
+    }
+    const source = opts.source ?? (await s.sources.current()).source;
+    const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);
+    const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media });
+    if (media) await attachMedia(s, id, media);
+
+    await postStore.setState(s.db, ref, 'published', { articleId: id });
+    await ignoredRepo.remove(s.db, ref.source, ref.telegramId);
+    s.contentChanged();
+    const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
+    if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
+    return done(created ? 'created' : 'updated', id, `${created ? 'article created' : 'article updated'} (${rewrite.rewriter} rewrite)`, report);
+  } catch (error) {
+    await postStore.setState(s.db, ref, 'failed', { lastError: (error as Error).message.slice(0, 1000) });
+    throw error;
+  }
+}
+
+async function ignore(s: Services, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r?: string) => IngestOutcome) {
+  await ignoredRepo.record(s.db, {
+    source: ref.source, telegramId: ref.telegramId, url: publicPostUrl(ref), reason,
+    content: plain || post.text, category: plain ? classifyCategory(plain).category : null,
+  });
+  await postStore.setState(s.db, ref, 'ignored');
+  return done('ignored', null, reason);
+}
+
+/** Links the stored media to the article and removes what an edit took away. */
+async function attachMedia(s: Services, articleId: number, media: PostMedia) {
+  const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
+  await mediaRepo.attach(s.db, keys, articleId);
+  const stale = await mediaRepo.othersOf(s.db, articleId, keys);
+  // Only media that came from the post: files an admin uploaded into the article stay.
+  await deleteMedia(s.media, stale.filter((m) => m.storageKey.startsWith('tg/')));
+}
+
+/** Text-only runs keep the media the article already has (its album stays in the body). */
+async function existingMedia(s: Services, articleId: number | undefined): Promise<PostMedia | null> {
+  if (!articleId) return null;
+  const assets = await mediaRepo.forArticle(s.db, articleId);
+  const images = assets.filter((a) => a.kind === 'image');
+  if (!assets.length) return null;
+  return { images, video: assets.find((a) => a.kind === 'video') ?? null, audio: assets.find((a) => a.kind === 'audio') ?? null, report: [] };
+}
+
+async function readTelegraph(s: Services, post: TelegramPost) {
+  const [link] = telegraphLinks(post.links, s.config.telegraphBaseUrl);
+  if (!link) return null;
+  try {
+    return await fetchTelegraphArticle(link, s.mediaPolicy);
+  } catch (error) {
+    s.log.warn(`${post.channel}/${post.messageId}: Telegraph page not read (${(error as Error).message})`);
+    return null;
+  }
+}

@@ -1,0 +1,66 @@
+// The media step: every photo of the post (all of an album's), its video (or, when
+// Telegram withholds a big one, the thumbnail), and a voice note are downloaded from
+// Telegram only, watermarked and stored. A file that fails is reported and skipped; the
+// article still appears with what did work.
+import type { ReportItem } from '@chapar/shared/contracts';
+import { fetchMediaSafely, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
+import type { MediaAssetRow } from '../media/repo.ts';
+import type { MediaKind } from '../media/sniff.ts';
+import { storeMedia } from '../media/store-media.ts';
+import type { PostRef } from './post-store.ts';
+import type { Services } from './services.ts';
+
+export interface PostMedia {
+  images: MediaAssetRow[];
+  video: MediaAssetRow | null;
+  audio: MediaAssetRow | null;
+  report: ReportItem[];
+}
+
+interface Planned { url: string; role: 'image' | 'thumb' | 'video' | 'audio' | 'preview'; position: number; accept: MediaKind[] }
+
+function plan(post: TelegramPost): Planned[] {
+  const items: Planned[] = post.photos.map((p, i) => ({ url: p.url, role: 'image', position: i, accept: ['image'] }));
+  post.videos.forEach((v, i) => {
+    if (v.url && !v.tooBig) items.push({ url: v.url, role: 'video', position: 10 + i, accept: ['video'] });
+    if (v.thumbUrl) items.push({ url: v.thumbUrl, role: 'thumb', position: 20 + i, accept: ['image'] });
+  });
+  if (post.voice?.url) items.push({ url: post.voice.url, role: 'audio', position: 30, accept: ['audio'] });
+  // The preview card's picture stands in for a cover only when the post has no picture of its own.
+  if (!items.some((i) => i.accept.includes('image')) && post.linkPreview?.imageUrl) {
+    items.push({ url: post.linkPreview.imageUrl, role: 'preview', position: 40, accept: ['image'] });
+  }
+  return items;
+}
+
+export async function downloadFrom(s: Services, source: TelegramSource, url: string): Promise<Buffer> {
+  if (source.downloadMedia) {
+    const body = await source.downloadMedia(url);
+    if (body.length > s.config.mediaMaxBytes) throw new Error(`${body.length} bytes is over the ${s.config.mediaMaxBytes} byte cap`);
+    return body;
+  }
+  return (await fetchMediaSafely(url, s.mediaPolicy)).body;
+}
+
+export async function collectMedia(s: Services, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
+  const result: PostMedia = { images: [], video: null, audio: null, report: [] };
+  for (const item of plan(post)) {
+    const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;
+    try {
+      const body = await downloadFrom(s, source, item.url);
+      const stored = await storeMedia(s.media, {
+        keyBase: `tg/${ref.source}/${ref.telegramId}`, position: item.position, role: item.role, body, sourceUrl: item.url, accept: item.accept,
+      });
+      if (stored.kind === 'image') result.images.push(stored);
+      else if (stored.kind === 'video') result.video ??= stored;
+      else if (stored.kind === 'audio') result.audio ??= stored;
+      const marked = stored.kind === 'audio' ? 'stored' : stored.watermarked ? 'watermarked and stored' : `stored without watermark${stored.note ? ` (${stored.note})` : ''}`;
+      result.report.push({ status: 'success', articleId: null, filename: stored.storageKey, fileType: stored.kind, reason: marked });
+    } catch (error) {
+      result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: (error as Error).message });
+    }
+  }
+  // Photos first, then video thumbnails, then a preview picture: the first is the cover.
+  result.images.sort((a, b) => a.position - b.position);
+  return result;
+}

@@ -1,0 +1,82 @@
+// telegram_posts: every post as fetched, keyed by (source, telegramId). The check stores
+// posts here and the per-post job reads them back, so a job carries only the key and a
+// re-run always sees the latest fetched version.
+import { createHash } from 'node:crypto';
+import { and, between, eq, inArray, isNull } from 'drizzle-orm';
+import { telegramPosts, type Db } from '@chapar/db';
+import { normalizePersian } from '@chapar/shared/text';
+import type { TelegramPost } from '../../integrations/telegram/index.ts';
+
+export type PostRow = typeof telegramPosts.$inferSelect;
+/** new → processing → published | ignored | blocked | failed; deleted when gone from the channel. */
+export type PostState = 'new' | 'processing' | 'published' | 'ignored' | 'blocked' | 'failed' | 'deleted';
+export interface PostRef { source: string; telegramId: number }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The text's fingerprint: equal for the same words however they are spelled or spaced. */
+export function textHash(text: string): string {
+  return sha256(normalizePersian(text));
+}
+
+/** Text plus the shape of the media: an edit of either changes it. */
+export function postHash(post: TelegramPost): string {
+  const media = [post.photos.length, post.videos.map((v) => (v.tooBig ? 'big' : 'v')).join(''), post.voice ? 'a' : '', post.linkPreview?.url ?? ''];
+  return sha256(`${normalizePersian(post.text)}|${media.join('|')}`);
+}
+
+export function toPayload(post: TelegramPost): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(post)) as Record<string, unknown>;
+}
+
+export function fromPayload(payload: Record<string, unknown>): TelegramPost {
+  return { ...(payload as unknown as TelegramPost), date: new Date(String(payload.date)) };
+}
+
+export const postStore = {
+  /** Stores a fetched post; says whether it is new, changed since last time, or the same. */
+  async saveFetched(db: Db, source: string, post: TelegramPost): Promise<{ change: 'new' | 'edited' | 'same'; row: PostRow }> {
+    const hash = postHash(post);
+    const values = {
+      source, telegramId: post.messageId, groupedId: post.groupedId ?? null, text: post.text, html: post.html,
+      payload: toPayload(post), contentHash: hash, postedAt: post.date,
+    };
+    const [inserted] = await db.insert(telegramPosts).values(values).onConflictDoNothing().returning();
+    if (inserted) return { change: 'new', row: inserted };
+    const existing = await postStore.get(db, source, post.messageId);
+    if (!existing) throw new Error(`post ${source}/${post.messageId} vanished while being stored`);
+    if (existing.contentHash === hash && !existing.deletedAt) return { change: 'same', row: existing };
+    // Changed, or back after being taken for deleted: either way it is worked on again.
+    const [row] = await db.update(telegramPosts)
+      .set({ ...values, editedAt: existing.contentHash === hash ? existing.editedAt : new Date(), deletedAt: null, state: 'new', fetchedAt: new Date() })
+      .where(eq(telegramPosts.id, existing.id)).returning();
+    return { change: 'edited', row };
+  },
+  async get(db: Db, source: string, telegramId: number): Promise<PostRow | undefined> {
+    const [row] = await db.select().from(telegramPosts).where(and(eq(telegramPosts.source, source), eq(telegramPosts.telegramId, telegramId)));
+    return row;
+  },
+  async setState(db: Db, ref: PostRef, state: PostState, extra: { articleId?: number | null; lastError?: string | null } = {}): Promise<void> {
+    await db.update(telegramPosts).set({ state, ...extra })
+      .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
+  },
+  async markDeleted(db: Db, ref: PostRef): Promise<void> {
+    await db.update(telegramPosts).set({ deletedAt: new Date(), state: 'deleted' })
+      .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
+  },
+  /** Stored, not deleted posts of a channel with ids in [from, to]. */
+  async inRange(db: Db, source: string, from: number, to: number): Promise<PostRow[]> {
+    return db.select().from(telegramPosts)
+      .where(and(eq(telegramPosts.source, source), between(telegramPosts.telegramId, from, to), isNull(telegramPosts.deletedAt)));
+  },
+  async states(db: Db, refs: PostRef[]): Promise<Map<string, PostRow>> {
+    const map = new Map<string, PostRow>();
+    for (const source of new Set(refs.map((r) => r.source))) {
+      const ids = refs.filter((r) => r.source === source).map((r) => r.telegramId);
+      const rows = await db.select().from(telegramPosts).where(and(eq(telegramPosts.source, source), inArray(telegramPosts.telegramId, ids)));
+      for (const row of rows) map.set(`${row.source}/${row.telegramId}`, row);
+    }
+    return map;
+  },
+
+};

@@ -1,0 +1,56 @@
+// Re-downloads a post's media for an existing article and puts it in place: cover,
+// video, and the album pictures inside the body, without touching the text.
+import { load } from 'cheerio';
+import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
+import type { ArticleRow } from '../articles/admin-repo.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { derivedFields } from '../articles/derived-fields.ts';
+import { mediaRepo } from '../media/repo.ts';
+import { deleteMedia } from '../media/store-media.ts';
+import { composeContent } from './article-writer.ts';
+import { collectMedia, type PostMedia } from './media-step.ts';
+import type { Services } from './services.ts';
+
+/** The body without figures that show the post's own (tg/) media, which are composed anew. */
+export function stripPostFigures(html: string, isPostMedia: (url: string) => boolean): string {
+  const $ = load(`<div id="root">${html}</div>`, null, false);
+  $('#root figure').each((_, el) => {
+    const src = $(el).find('img, audio, video').attr('src') ?? '';
+    if (isPostMedia(src)) $(el).remove();
+  });
+  return ($('#root').html() ?? '').trim();
+}
+
+export async function refreshArticleMedia(s: Services, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
+  const ref = { source: article.source!, telegramId: article.telegramId! };
+  const media = await collectMedia(s, source, post, ref);
+  const isPostMedia = (url: string) => (s.storage.keyFromUrl(url) ?? '').startsWith(`tg/${ref.source}/${ref.telegramId}/`);
+  const body = stripPostFigures(article.content, isPostMedia);
+  const cover = media.images[0] ?? null;
+  const content = composeContent(body, media, article.imageAltText ?? article.title);
+  // A download that failed keeps what the article had rather than blanking it.
+  const imageUrl = cover?.url ?? (post.photos.length ? article.imageUrl : null);
+  const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) ? article.videoUrl : null);
+  const next = { ...article, content, imageUrl, videoUrl };
+  const updated = content !== article.content || imageUrl !== article.imageUrl || videoUrl !== article.videoUrl || (cover?.dhash ?? null) !== article.imageHash;
+  await articleAdminRepo.update(s.db, article.id, { content, imageUrl, videoUrl, imageHash: cover?.dhash ?? article.imageHash, ...derivedFields(next), ...(updated ? { updatedAt: new Date() } : {}) });
+  const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
+  await mediaRepo.attach(s.db, keys, article.id);
+  const stale = await mediaRepo.othersOf(s.db, article.id, keys);
+  await deleteMedia(s.media, stale.filter((m) => m.storageKey.startsWith('tg/') && !media.report.some((r) => r.status === 'error')));
+  if (updated) s.contentChanged();
+  return { updated, media: { ...media, report: media.report.map((r) => ({ ...r, articleId: article.id })) }, imageUrl, videoUrl };
+}
+
+/** Whether the article's cover or video is missing, or points at a file no longer stored. */
+export async function mediaMissing(s: Services, article: ArticleRow, post: TelegramPost): Promise<string | null> {
+  if (!article.imageUrl && (post.photos.length || post.videos.some((v) => v.thumbUrl))) return 'تصویر ندارد';
+  for (const url of [article.imageUrl, article.videoUrl]) {
+    if (!url) continue;
+    const key = s.storage.keyFromUrl(url);
+    if (!key) return `نشانی بیرونی: ${url}`;
+    if (!(await s.storage.exists(key))) return `فایل پیدا نشد: ${key}`;
+  }
+  if (!article.videoUrl && post.videos.some((v) => v.url && !v.tooBig)) return 'ویدیو ندارد';
+  return null;
+}

@@ -1,0 +1,118 @@
+// Repairs of existing articles, one function per kind, all keyed to the same Telegram
+// post the article came from. The admin's many 'fix …' buttons are these actions on a
+// scope of articles (see docs/decisions/0003-ingestion-jobs.md).
+import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
+import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
+import { channelRepo } from '../channels/repo.ts';
+import { compileRules } from '../channels/cleaning-rules.ts';
+import { cleanArticleHtml } from '../channels/clean-article-html.ts';
+import { mediaRepo } from '../media/repo.ts';
+import { ingestPost } from './ingest-post.ts';
+import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
+import { postStore } from './post-store.ts';
+import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
+import type { Services } from './services.ts';
+
+export const REPAIR_ACTIONS = ['regenerate', 'rewrite', 'media', 'missing-media', 'match-media', 'dates', 'verify-source', 'excerpt', 'clean', 'content'] as const;
+export type RepairAction = (typeof REPAIR_ACTIONS)[number];
+
+/** Actions that read the post from Telegram again. */
+const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates', 'verify-source']);
+
+export interface ArticleRepair {
+  articleId: number;
+  status: 'success' | 'skipped' | 'error';
+  updated: boolean;
+  message: string;
+  imageUrl: string | null;
+  videoUrl: string | null;
+}
+
+export async function repairArticle(
+  s: Services, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
+  log: (line: string) => Promise<void> = async () => undefined,
+): Promise<ArticleRepair> {
+  const notes: string[] = [];
+  let updated = false;
+  let current = article;
+  const reload = async () => { current = (await articleAdminRepo.byId(s.db, article.id)) ?? current; };
+  const fromTelegram = actions.some((a) => NEEDS_POST.has(a)) || actions.includes('rewrite');
+  let post: TelegramPost | null = null;
+  if (fromTelegram) {
+    if (!article.source || !article.telegramId) return result(article, 'skipped', false, 'این مقاله منبع تلگرامی ندارد');
+    const ref = { source: article.source, telegramId: article.telegramId };
+    if (actions.some((a) => NEEDS_POST.has(a)) || !(await postStore.get(s.db, ref.source, ref.telegramId))) {
+      await log(`خواندن پست ${ref.source}/${ref.telegramId} از تلگرام`);
+      post = await source.fetchPost(ref.source, ref.telegramId);
+      if (!post) {
+        await postStore.markDeleted(s.db, ref).catch(() => undefined);
+        const unpublished = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
+        if (unpublished) s.contentChanged();
+        return result(article, 'success', Boolean(unpublished), 'پست در کانال حذف شده است؛ مقاله از انتشار خارج شد');
+      }
+      const saved = await postStore.saveFetched(s.db, ref.source, post);
+      if (saved.change === 'edited' && actions.includes('verify-source')) {
+        const outcome = await ingestPost(s, ref, { force: true, finalAttempt, source });
+        notes.push('پست ویرایش شده بود؛ مقاله به‌روز شد');
+        updated ||= outcome.status === 'updated' || outcome.status === 'created';
+        await reload();
+      }
+    }
+  }
+  for (const action of actions) {
+    const ref = { source: current.source!, telegramId: current.telegramId! };
+    if (action === 'regenerate' || action === 'rewrite') {
+      const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source });
+      for (const item of outcome.report) await log(`${item.fileType}: ${item.filename ?? ''} — ${item.reason}`);
+      updated ||= outcome.status === 'updated' || outcome.status === 'created';
+      notes.push(action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');
+    } else if (action === 'media' || action === 'missing-media' || action === 'match-media') {
+      const why = action === 'media' ? 'همگام‌سازی رسانه' : action === 'missing-media' ? await mediaMissing(s, current, post!) : await mediaMismatch(s, current, post!);
+      if (!why) { notes.push('رسانه درست است'); continue; }
+      const refreshed = await refreshArticleMedia(s, source, current, post!);
+      for (const item of refreshed.media.report) await log(`${item.fileType}: ${item.filename ?? ''} — ${item.reason}`);
+      updated ||= refreshed.updated;
+      const failed = refreshed.media.report.filter((r) => r.status === 'error').length;
+      notes.push(`${why}: ${refreshed.media.report.length - failed} فایل ذخیره شد${failed ? `، ${failed} خطا` : ''}`);
+    } else if (action === 'dates') {
+      if (post && post.date.getTime() !== current.publishedAt.getTime()) {
+        await articleAdminRepo.update(s.db, current.id, { publishedAt: post.date });
+        updated = true;
+        notes.push(`تاریخ انتشار به ${post.date.toISOString()} اصلاح شد`);
+      }
+    } else if (action === 'verify-source') {
+      notes.push('پست در کانال موجود است');
+    } else {
+      const changed = await textAction(s, current, action);
+      updated ||= changed;
+      if (changed) notes.push(`${action} انجام شد`);
+    }
+    await reload();
+  }
+  if (updated) s.contentChanged();
+  return result(current, 'success', updated, notes.join('؛ ') || 'تغییری لازم نبود');
+}
+
+function result(a: ArticleRow, status: ArticleRepair['status'], updated: boolean, message: string): ArticleRepair {
+  return { articleId: a.id, status, updated, message, imageUrl: a.imageUrl, videoUrl: a.videoUrl };
+}
+
+async function textAction(s: Services, article: ArticleRow, action: 'excerpt' | 'clean' | 'content'): Promise<boolean> {
+  if (action === 'excerpt') return tidyExcerpt(s, article);
+  if (action === 'content') return tidyContent(s, article);
+  if (!article.source) return false;
+  const channel = await channelRepo.byUsername(s.db, article.source);
+  const cleaned = cleanArticleHtml(article.content, compileRules(article.source, channel?.cleaningRules));
+  if (!cleaned.removed) return false;
+  return rewriteText(s, article, { content: cleaned.html });
+}
+
+/** Why the stored media does not match the post (count, missing file), or null when it does. */
+async function mediaMismatch(s: Services, article: ArticleRow, post: TelegramPost): Promise<string | null> {
+  const missing = await mediaMissing(s, article, post);
+  if (missing) return missing;
+  const assets = await mediaRepo.forArticle(s.db, article.id);
+  const images = assets.filter((a) => a.kind === 'image' && a.position < 10).length;
+  if (images !== post.photos.length) return `تعداد تصاویر (${images}) با پست (${post.photos.length}) نمی‌خواند`;
+  return null;
+}

@@ -1,0 +1,30 @@
+// The rewrite step: the AI rewriter when configured (and wanted), else the offline one.
+// A post with nothing left to rewrite is ignored as too short. When the AI keeps
+// failing, the job retries; on its last attempt (or with a refused key, which no retry
+// fixes) the offline rewriter writes the article instead: degrade, don't die.
+import { RewriteError, type RewriteResult } from '../../integrations/ai/index.ts';
+import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import type { NormalisedPost } from './normalise.ts';
+import type { Services } from './services.ts';
+
+export type RewriteOutcome =
+  | { ok: true; result: RewriteResult; rewriter: 'ai' | 'offline'; note?: string }
+  | { ok: false; reason: 'too_short' };
+
+export async function rewritePost(
+  s: Services, post: TelegramPost, normalised: NormalisedPost, opts: { useAI: boolean; finalAttempt: boolean },
+): Promise<RewriteOutcome> {
+  const input = { text: normalised.text, hashtags: normalised.hashtags, channel: post.channel };
+  const rewriter = opts.useAI ? s.rewriter : s.offlineRewriter;
+  try {
+    return { ok: true, result: await rewriter.rewrite(input), rewriter: rewriter.name };
+  } catch (error) {
+    if (!(error instanceof RewriteError)) throw error;
+    if (error.code === 'empty_input') return { ok: false, reason: 'too_short' };
+    if (rewriter.name === 'offline') throw error;
+    if (error.code !== 'unauthorized' && !opts.finalAttempt) throw error;
+    const note = `AI rewrite failed (${error.code}: ${error.message}); written by the offline rewriter`;
+    s.log.warn(`${post.channel}/${post.messageId}: ${note}`);
+    return { ok: true, result: await s.offlineRewriter.rewrite(input), rewriter: 'offline', note };
+  }
+}

@@ -1,0 +1,67 @@
+// Everything the pipeline, the jobs and the admin routes share, built once per process:
+// the web app builds it in its jobs plugin, the `worker` command without any HTTP.
+import type { Database, Db } from '@chapar/db';
+import type { Config } from '../../config.ts';
+import { createRewriter, createOfflineRewriter, type Rewriter } from '../../integrations/ai/index.ts';
+import { createStorages, type Storage } from '../../integrations/storage/index.ts';
+import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from '../../integrations/telegram/index.ts';
+import { JobQueue } from '../../jobs/queue.ts';
+import type { MediaDeps } from '../media/store-media.ts';
+import type { Log } from './operation-reporter.ts';
+import { SourceProvider } from './source-provider.ts';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: Log;
+  storage: Storage;
+  originals: Storage;
+  media: MediaDeps;
+  /** AI when configured, else the offline rewriter. */
+  rewriter: Rewriter;
+  offlineRewriter: Rewriter;
+  sources: SourceProvider;
+  jobs: JobQueue;
+  /** Where and how much media may be downloaded from. */
+  mediaPolicy: MediaFetchPolicy;
+  /** Called after writes readers see; the web process drops its caches. */
+  contentChanged(): void;
+}
+
+export function createServices(opts: { config: Config; database: Database; log: Log }): Services {
+  const { config, database, log } = opts;
+  const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
+  const webBase = new URL(config.telegramWebBaseUrl);
+  const telegraph = new URL(config.telegraphBaseUrl);
+  // A non-Telegram base URL is a local fixture server: the one host allowed to be private.
+  const trustedHosts = webBase.hostname === 't.me' ? [] : [webBase.hostname];
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    log,
+    storage,
+    originals,
+    media: { db: database.db, storage, originals, watermarkText: config.watermarkText },
+    rewriter: createRewriter({ aiBaseUrl: config.ai.baseUrl, aiApiKey: config.ai.apiKey, aiModel: config.ai.model, timeoutMs: config.ai.timeoutMs }),
+    offlineRewriter: createOfflineRewriter(),
+    sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl }) }),
+    jobs: new JobQueue({
+      database,
+      connectionString: config.databaseUrl,
+      worker: config.worker,
+      expireInSeconds: config.jobExpireSeconds,
+      retryDelaySeconds: config.jobRetryDelaySeconds,
+      onError: (error) => log.error(`job queue: ${error.message}`),
+    }),
+    mediaPolicy: {
+      allowedHosts: [...TELEGRAM_MEDIA_HOSTS, webBase.hostname, telegraph.hostname],
+      trustedHosts,
+      maxBytes: config.mediaMaxBytes,
+      timeoutMs: 60_000,
+    },
+    contentChanged: () => undefined,
+  };
+  return services;
+}

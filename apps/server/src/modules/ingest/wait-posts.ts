@@ -1,0 +1,46 @@
+// Waiting for posts handed to the per-post jobs, for callers that answer with the
+// outcome (an admin's 'add the latest 5', the monitor's 'check now'). Reads the posts'
+// states, so it works whichever process runs the jobs.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ReportItem } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import { postStore, type PostRef } from './post-store.ts';
+
+const SETTLED = new Set(['published', 'ignored', 'blocked', 'deleted', 'failed']);
+
+export interface PostsOutcome {
+  /** Posts that reached a final state (failed included: its retries go on in the background). */
+  processed: number;
+  published: number;
+  pending: number;
+  report: ReportItem[];
+}
+
+export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutcome> {
+  const rows = await postStore.states(db, refs);
+  const outcome: PostsOutcome = { processed: 0, published: 0, pending: 0, report: [] };
+  for (const ref of refs) {
+    const row = rows.get(`${ref.source}/${ref.telegramId}`);
+    const state = row?.state ?? 'new';
+    if (SETTLED.has(state)) outcome.processed++;
+    else outcome.pending++;
+    if (state === 'published') outcome.published++;
+    outcome.report.push({
+      status: state === 'published' ? 'success' : state === 'failed' ? 'error' : 'skipped',
+      articleId: row?.articleId ?? null,
+      filename: `${ref.source}/${ref.telegramId}`,
+      fileType: 'post',
+      reason: state === 'failed' ? (row?.lastError ?? 'failed') : state,
+    });
+  }
+  return outcome;
+}
+
+export async function waitForPosts(db: Db, refs: PostRef[], timeoutMs: number): Promise<PostsOutcome> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await summarisePosts(db, refs);
+    if (outcome.pending === 0 || Date.now() >= deadline) return outcome;
+    await sleep(250);
+  }
+}

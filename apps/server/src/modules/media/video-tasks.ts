@@ -1,0 +1,127 @@
+// Video maintenance on articles: host every video ourselves (from the Telegram post, or a
+// Telegram-hosted URL), drop URLs that lead nowhere, embed the video in the body and
+// remove repeated embeds.
+import { load } from 'cheerio';
+import { isNotNull } from 'drizzle-orm';
+import { articles } from '@chapar/db';
+import { fetchMediaSafely } from '../../integrations/telegram/index.ts';
+import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
+import { derivedFields } from '../articles/derived-fields.ts';
+import type { Services } from '../ingest/services.ts';
+import { downloadFrom } from '../ingest/media-step.ts';
+import { mediaRepo } from './repo.ts';
+import { storeMedia } from './store-media.ts';
+import type { TaskItem } from './watermark-tasks.ts';
+
+async function videoArticles(s: Services, ids?: number[]): Promise<ArticleRow[]> {
+  return articleAdminRepo.forRepair(s.db, { ids, where: isNotNull(articles.videoUrl), limit: 2000 });
+}
+
+async function setVideo(s: Services, article: ArticleRow, videoUrl: string | null): Promise<void> {
+  await articleAdminRepo.update(s.db, article.id, { videoUrl, ...derivedFields({ ...article, videoUrl }), updatedAt: new Date() });
+  s.contentChanged();
+}
+
+async function hostVideo(s: Services, article: ArticleRow, body: Buffer, sourceUrl: string): Promise<string> {
+  const base = article.source && article.telegramId ? `tg/${article.source}/${article.telegramId}` : `articles/${article.id}`;
+  const stored = await storeMedia(s.media, { keyBase: base, position: 10, role: 'video', body, sourceUrl, articleId: article.id, accept: ['video'] });
+  await setVideo(s, article, stored.url);
+  return stored.url;
+}
+
+/** Videos whose URL is not one of our stored files: fetched again from the post, or removed. */
+export async function fixVideoUrls(s: Services, ids?: number[]): Promise<TaskItem[]> {
+  const items: TaskItem[] = [];
+  const { source } = await s.sources.current();
+  for (const article of await videoArticles(s, ids)) {
+    const key = s.storage.keyFromUrl(article.videoUrl!);
+    if (key && (await s.storage.exists(key))) {
+      items.push({ articleId: article.id, status: 'skipped', message: 'نشانی ویدیو درست است', file: key });
+      continue;
+    }
+    try {
+      const post = article.source && article.telegramId ? await source.fetchPost(article.source, article.telegramId) : null;
+      const video = post?.videos.find((v) => v.url && !v.tooBig);
+      if (video?.url) {
+        const url = await hostVideo(s, article, await downloadFrom(s, source, video.url), video.url);
+        items.push({ articleId: article.id, status: 'success', message: 'ویدیو دوباره از پست دریافت شد', file: url });
+      } else if (!key) {
+        items.push(await migrateOne(s, article));
+      } else {
+        await setVideo(s, article, null);
+        items.push({ articleId: article.id, status: 'success', message: 'فایل ویدیو در دسترس نبود؛ نشانی حذف شد', file: key });
+      }
+    } catch (error) {
+      items.push({ articleId: article.id, status: 'error', message: (error as Error).message, file: article.videoUrl });
+    }
+  }
+  return items;
+}
+
+async function migrateOne(s: Services, article: ArticleRow): Promise<TaskItem> {
+  const url = article.videoUrl!;
+  try {
+    const fetched = await fetchMediaSafely(url, s.mediaPolicy);
+    const stored = await hostVideo(s, article, fetched.body, url);
+    return { articleId: article.id, status: 'success', message: 'ویدیو به فضای ذخیره‌سازی سایت منتقل شد', file: stored };
+  } catch (error) {
+    return { articleId: article.id, status: 'error', message: (error as Error).message, file: url };
+  }
+}
+
+/** Videos on outside addresses (Telegram's CDN expires them) are copied to our storage. */
+export async function migrateVideos(s: Services, ids?: number[]): Promise<TaskItem[]> {
+  const items: TaskItem[] = [];
+  for (const article of await videoArticles(s, ids)) {
+    if (s.storage.keyFromUrl(article.videoUrl!)) items.push({ articleId: article.id, status: 'skipped', message: 'ویدیو از قبل روی سایت است', file: article.videoUrl });
+    else items.push(await migrateOne(s, article));
+  }
+  return items;
+}
+
+const videoSources = ($: ReturnType<typeof load>) => $('video').toArray().map((el) => $(el).attr('src') ?? $(el).find('source').attr('src') ?? '');
+
+/** The same video embedded more than once in a body: later copies go. */
+export async function dedupeVideos(s: Services, ids?: number[]): Promise<TaskItem[]> {
+  const items: TaskItem[] = [];
+  for (const article of await articleAdminRepo.forRepair(s.db, { ids, limit: 5000 })) {
+    const $ = load(`<div id="root">${article.content}</div>`, null, false);
+    const seen = new Set<string>();
+    let removed = 0;
+    $('#root video').each((_, el) => {
+      const src = $(el).attr('src') ?? $(el).find('source').attr('src') ?? '';
+      if (!src) return;
+      if (seen.has(src)) {
+        const figure = $(el).closest('figure');
+        (figure.length ? figure : $(el)).remove();
+        removed++;
+      }
+      seen.add(src);
+    });
+    if (!removed) continue;
+    const content = ($('#root').html() ?? '').trim();
+    await articleAdminRepo.update(s.db, article.id, { content, ...derivedFields({ ...article, content }), updatedAt: new Date() });
+    s.contentChanged();
+    items.push({ articleId: article.id, status: 'success', message: `${removed} ویدیوی تکراری حذف شد`, file: null });
+  }
+  return items;
+}
+
+/** Articles with a video that the body does not show yet get it embedded at the end. */
+export async function embedVideos(s: Services, ids?: number[]): Promise<TaskItem[]> {
+  const items: TaskItem[] = [];
+  for (const article of await videoArticles(s, ids)) {
+    const $ = load(article.content, null, false);
+    if (videoSources($).length) {
+      items.push({ articleId: article.id, status: 'skipped', message: 'ویدیو در متن هست', file: article.videoUrl });
+      continue;
+    }
+    const src = article.videoUrl!.replace(/"/g, '&quot;');
+    const content = `${article.content}\n<figure><video controls preload="metadata" src="${src}"></video></figure>`;
+    await articleAdminRepo.update(s.db, article.id, { content, ...derivedFields({ ...article, content }), updatedAt: new Date() });
+    await mediaRepo.attach(s.db, [s.storage.keyFromUrl(article.videoUrl!) ?? ''].filter(Boolean), article.id);
+    s.contentChanged();
+    items.push({ articleId: article.id, status: 'success', message: 'ویدیو در متن قرار گرفت', file: article.videoUrl });
+  }
+  return items;
+}

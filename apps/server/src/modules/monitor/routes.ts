@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse, forceCheckResponse, monitorStatus as monitorStatusSchema, monitorToggleResponse } from '@chapar/shared/contracts';
+import type { Services } from '../ingest/services.ts';
+import { forceCheck, monitorStatus, setMonitoring } from './service.ts';
+
+export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+  const by = (username: string | undefined) => username ?? null;
+
+  r.get('/api/admin/auto-monitor/status', { schema: { response: { 200: monitorStatusSchema, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return monitorStatus(s);
+  });
+  r.post('/api/admin/auto-monitor/start', { schema: { response: { 200: monitorToggleResponse, ...errors } } },
+    async (request) => setMonitoring(s, true, by(request.adminSession?.user.username)));
+  r.post('/api/admin/auto-monitor/stop', { schema: { response: { 200: monitorToggleResponse, ...errors } } },
+    async (request) => setMonitoring(s, false, by(request.adminSession?.user.username)));
+  r.post('/api/admin/auto-monitor/force-check', { schema: { response: { 200: forceCheckResponse, 202: forceCheckResponse, ...errors } } }, async (request, reply) => {
+    const { outcome, body } = await forceCheck(s, by(request.adminSession?.user.username));
+    return reply.code(outcome.finished ? 200 : 202).send(body);
+  });
+}

@@ -1,0 +1,61 @@
+// The auto-monitor (spec 03 §2.3, §4): start and stop switch one stored flag that the
+// scheduled check reads; 'check now' runs one check at once and waits for its posts,
+// without changing whether the monitor runs.
+import type { MonitorStatus } from '@chapar/shared/contracts';
+import { checkChannelsJob } from '../../jobs/check-channels.ts';
+import { channelRepo } from '../channels/repo.ts';
+import { num, runOperation } from '../ingest/run-operation.ts';
+import type { Services } from '../ingest/services.ts';
+import { summarisePosts } from '../ingest/wait-posts.ts';
+import { monitorState } from './state-repo.ts';
+
+/** The next time a `*\/n * * * *` schedule fires after `now` (UTC minutes 0, n, 2n, … of each hour). */
+export function nextScheduledCheck(now: Date, intervalMinutes: number): Date {
+  const next = new Date(now);
+  next.setUTCSeconds(0, 0);
+  const step = Math.min(60, intervalMinutes);
+  for (let i = 0; i < 120; i++) {
+    next.setUTCMinutes(next.getUTCMinutes() + 1);
+    if (next.getUTCMinutes() % step === 0) return next;
+  }
+  return next;
+}
+
+export async function monitorStatus(s: Services, now = new Date()): Promise<MonitorStatus> {
+  const [enabled, channels, last] = await Promise.all([
+    monitorState.enabled(s.db, s.config.monitorAutostart),
+    channelRepo.active(s.db),
+    monitorState.lastResults(s.db),
+  ]);
+  const processed = last?.posts.length ? (await summarisePosts(s.db, last.posts)).processed : 0;
+  return {
+    isMonitoring: enabled,
+    activeChannels: channels.length,
+    nextCheck: enabled ? nextScheduledCheck(now, s.config.monitorIntervalMinutes).toISOString() : null,
+    intervalMinutes: s.config.monitorIntervalMinutes,
+    lastResults: {
+      newPosts: last?.newPosts ?? 0,
+      processedPosts: processed,
+      lastCheck: last?.lastCheck ?? null,
+      success: last?.success ?? true,
+      errors: last?.errors ?? [],
+    },
+  };
+}
+
+export async function setMonitoring(s: Services, enabled: boolean, by: string | null) {
+  await monitorState.setEnabled(s.db, enabled, by);
+  const status = await monitorStatus(s);
+  return { success: true, message: enabled ? 'پایش خودکار فعال شد' : 'پایش خودکار متوقف شد', status };
+}
+
+export async function forceCheck(s: Services, by: string | null) {
+  const outcome = await runOperation(s, checkChannelsJob, { trigger: 'force', await: true }, { kind: 'force-check', requestedBy: by });
+  const r = outcome.result;
+  const errors = (r.errors as string[] | undefined) ?? [];
+  const result = { newPosts: num(r.newPosts), processedPosts: num(r.processedPosts), errors };
+  const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
+    ? `بررسی با خطا انجام شد: ${errors.join('، ')}`
+    : `بررسی انجام شد: ${result.newPosts} پست جدید، ${result.processedPosts} پست پردازش شد`;
+  return { outcome, body: { success: outcome.finished && errors.length === 0, message, operationId: outcome.operation.id, result } };
+}

@@ -1,0 +1,98 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorResponse, telegramAuthActionResponse, telegramAuthStatus, telegramSendPhoneBody, telegramSendPhoneResponse,
+  telegramVerifyCodeBody, telegramVerifyPasswordBody,
+} from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { FloodWaitPolicy, MtprotoGatewayFactory } from '../../integrations/telegram/mtproto/index.ts';
+import { gramjsGatewayFactory, type MtprotoProvider } from './provider.ts';
+import { TelegramAuthService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The MTProto source while the site's Telegram account is logged in, else null. */
+    telegramMtproto: MtprotoProvider;
+  }
+}
+
+export interface TelegramAuthRoutesOptions {
+  db: Db;
+  config: Config;
+  /** Tests inject an in-memory fake here; by default GramJS when TELEGRAM_API_ID/HASH are set. */
+  createGateway?: MtprotoGatewayFactory | null;
+  floodWait?: FloodWaitPolicy;
+  now?: () => Date;
+}
+
+// The form shows the message as it is, so a validation failure answers the plain Persian sentence.
+function rejectInvalid(request: FastifyRequest): void {
+  const first = request.validationError?.validation[0];
+  if (request.validationError) throw new AppError('validation_error', first?.message || 'ورودی نامعتبر است');
+}
+
+export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAuthRoutesOptions) {
+  const { config } = opts;
+  const service = new TelegramAuthService({
+    db: opts.db,
+    secret: config.sessionSecret,
+    createGateway: opts.createGateway !== undefined ? opts.createGateway : await gramjsGatewayFactory(config, app.log),
+    floodWait: opts.floodWait,
+    now: opts.now,
+    log: app.log,
+  });
+  app.decorate('telegramMtproto', { getActiveSource: () => service.getActiveSource() } satisfies MtprotoProvider);
+  if (service.configured && config.sessionSecretIsRandom) {
+    app.log.warn('SESSION_SECRET is not set: the Telegram login is sealed with a per-process key and will not survive a restart');
+  }
+  // Checked in the background: a slow or unreachable Telegram must not hold up the start.
+  const startupCheck = service.checkStoredSession().catch((err: unknown) => app.log.warn({ err }, 'Telegram session check failed'));
+  app.addHook('onClose', async () => {
+    await service.close();
+    await Promise.race([startupCheck, sleep(2_000)]);
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  r.get('/api/admin/telegram/auth-status', {
+    schema: { response: { 200: telegramAuthStatus } },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return service.status();
+  });
+
+  r.post('/api/admin/telegram/send-phone', {
+    attachValidation: true,
+    schema: { body: telegramSendPhoneBody, response: { 200: telegramSendPhoneResponse, ...errors } },
+  }, async (request) => {
+    rejectInvalid(request);
+    return service.sendPhone(request.body);
+  });
+
+  r.post('/api/admin/telegram/verify-code', {
+    attachValidation: true,
+    schema: { body: telegramVerifyCodeBody, response: { 200: telegramAuthActionResponse, ...errors } },
+  }, async (request) => {
+    rejectInvalid(request);
+    return service.verifyCode(request.body);
+  });
+
+  r.post('/api/admin/telegram/verify-password', {
+    attachValidation: true,
+    schema: { body: telegramVerifyPasswordBody, response: { 200: telegramAuthActionResponse, ...errors } },
+  }, async (request) => {
+    rejectInvalid(request);
+    return service.verifyPassword(request.body);
+  });
+
+  r.post('/api/admin/telegram/logout', {
+    schema: { response: { 200: telegramAuthActionResponse, ...errors } },
+  }, async () => service.logout());
+}
+
+// Registered at the root (fastify-plugin semantics), so app.telegramMtproto is visible app-wide.
+(telegramAuthRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -1,0 +1,62 @@
+// Article administration (spec 03 §7 'Articles' and spec 02's admin tools).
+import { z } from 'zod';
+
+export const ADMIN_ARTICLE_MESSAGES = {
+  selectionRequired: 'لطفاً مقالات و عملیات مورد نظر را انتخاب کنید',
+  notFound: 'مقاله مورد نظر یافت نشد',
+  regenerateFailed: 'خطا در بازتولید محتوا',
+  uploadFailed: 'آپلود فایل موفقیتآمیز نبود. لطفاً دوباره تلاش کنید.',
+  unknownCategory: 'دسته‌بندی نامعتبر است',
+} as const;
+
+const articleIds = z.array(z.number().int().positive().max(2_147_483_647), { error: ADMIN_ARTICLE_MESSAGES.selectionRequired })
+  .min(1, ADMIN_ARTICLE_MESSAGES.selectionRequired)
+  .max(1000, 'حداکثر ۱۰۰۰ مقاله در هر عملیات');
+
+export const bulkArticlesBody = z.object({
+  action: z.enum(['delete', 'feature', 'unfeature'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
+  articleIds,
+});
+export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
+
+export const REGENERABLE_FIELDS = ['title', 'excerpt', 'metaDescription', 'content'] as const;
+
+export const aiRegenerateBody = z.object({
+  field: z.enum(REGENERABLE_FIELDS, { error: 'فیلد نامعتبر است' }),
+  content: z.string().trim().min(1, 'متنی برای بازتولید وجود ندارد').max(200_000),
+});
+export const aiRegenerateResponse = z.object({ regeneratedContent: z.string() });
+
+export const uploadFileResponse = z.object({
+  url: z.string(),
+  /** image | video | audio | document */
+  kind: z.string(),
+  mimeType: z.string(),
+  bytes: z.number().int(),
+  /** HTML the editor appends to the content for this file. */
+  embedHtml: z.string(),
+});
+
+/** POST /api/admin/regenerate-article/{id} (spec 02 §7). */
+export const regenerateArticleBody = z.object({ verbose: z.boolean().optional() }).nullish();
+export const regenerateArticleResponse = z.object({
+  success: z.boolean(),
+  process: z.array(z.string()),
+  message: z.string(),
+  newArticleId: z.number().int(),
+  articleId: z.number().int(),
+  operationId: z.number().int(),
+});
+
+/** POST /api/admin/fix-article-image/{id} (spec 02 §7). */
+export const fixArticleImageResponse = z.object({
+  success: z.boolean(),
+  process: z.array(z.string()),
+  message: z.string(),
+  articleId: z.number().int(),
+  imageUrl: z.string().nullable(),
+  operationId: z.number().int(),
+});
+
+/** DELETE /api/admin/articles/{id}: `blocked` says the Telegram post went on the blocklist. */
+export const deleteArticleResponse = z.object({ success: z.boolean(), message: z.string(), blocked: z.boolean() });

@@ -1,0 +1,23 @@
+// The blocklist of spec 03 §2.9/§3: Telegram posts whose article an admin deleted.
+import { z } from 'zod';
+
+export const blockedPost = z.object({
+  id: z.number().int(),
+  telegramId: z.number().int(),
+  source: z.string(),
+  title: z.string().nullable(),
+  deletedAt: z.string(),
+  reason: z.string().nullable(),
+  allowRegeneration: z.boolean(),
+});
+export type BlockedPost = z.infer<typeof blockedPost>;
+
+export const blockedPostList = z.object({ posts: z.array(blockedPost), count: z.number().int() });
+
+/** A Telegram channel username as it appears in paths (5–32 letters, digits, underscores). */
+export const channelUsername = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'نام کانال نامعتبر است');
+
+export const blockedPostParams = z.object({
+  telegramId: z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  source: channelUsername,
+});

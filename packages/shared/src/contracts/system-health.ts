@@ -1,0 +1,42 @@
+// System health and queue status (spec 03 §3), read by the system-monitor tab.
+import { z } from 'zod';
+
+export const HEALTH_STATUSES = ['healthy', 'degraded', 'down'] as const;
+
+export const serviceHealth = z.object({
+  /** Stable key: database, ai, speech, storage, channel:primary, channel:secondary. */
+  id: z.string(),
+  /** Display name (Persian). */
+  service: z.string(),
+  status: z.enum(HEALTH_STATUSES),
+  error: z.string().nullable(),
+  /** Milliseconds the check took; null when nothing was asked. */
+  responseTime: z.number().nullable(),
+  lastChecked: z.string(),
+});
+export type ServiceHealth = z.infer<typeof serviceHealth>;
+
+export const systemHealth = z.object({
+  overall: z.enum(HEALTH_STATUSES),
+  /** Milliseconds since this process started. */
+  uptime: z.number().int(),
+  memory: z.object({ percentage: z.number(), used: z.number().int(), free: z.number().int() }),
+  timestamp: z.string(),
+  services: z.array(serviceHealth),
+});
+export type SystemHealth = z.infer<typeof systemHealth>;
+
+const counts = {
+  pending: z.number().int(),
+  processing: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+};
+
+export const queueStatus = z.object({
+  ...counts,
+  total: z.number().int(),
+  totalProcessed: z.number().int(),
+  queues: z.array(z.object({ name: z.string(), ...counts })),
+});
+export type QueueStatus = z.infer<typeof queueStatus>;

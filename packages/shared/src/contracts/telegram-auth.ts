@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { toAsciiDigits } from '../text/digits.ts';
+
+/** Spec 03 §9: a login code may be requested once per 22 hours; it has 5 digits; status is polled every 2 s. */
+export const TELEGRAM_CODE_INTERVAL_HOURS = 22;
+export const TELEGRAM_CODE_LENGTH = 5;
+export const TELEGRAM_AUTH_POLL_MS = 2_000;
+
+export const TELEGRAM_AUTH_MESSAGES = {
+  phoneRequired: 'لطفاً شماره تلفن را وارد کنید',
+  phoneFormat: 'شماره تلفن باید با + و کد کشور شروع شود و فقط رقم داشته باشد؛ مثلاً +989121234567',
+  codeFormat: 'کد تأیید باید دقیقاً ۵ رقم باشد',
+  passwordRequired: 'لطفاً رمز دومرحله‌ای را وارد کنید',
+  notConfigured: 'ورود به تلگرام پیکربندی نشده است: TELEGRAM_API_ID و TELEGRAM_API_HASH را تنظیم کنید',
+} as const;
+
+// Spaces, dashes and brackets are how people write numbers; Persian digits are how they type them.
+export const telegramPhoneNumber = z.string({ error: TELEGRAM_AUTH_MESSAGES.phoneRequired })
+  .max(40, TELEGRAM_AUTH_MESSAGES.phoneFormat)
+  .transform((v) => toAsciiDigits(v).replace(/[\s\-().]/g, '').replace(/^00/, '+'))
+  .pipe(z.string().min(1, TELEGRAM_AUTH_MESSAGES.phoneRequired).regex(/^\+[1-9]\d{6,14}$/, TELEGRAM_AUTH_MESSAGES.phoneFormat));
+
+export const telegramSendPhoneBody = z.object({ phoneNumber: telegramPhoneNumber }, { error: TELEGRAM_AUTH_MESSAGES.phoneRequired });
+export type TelegramSendPhoneBody = z.input<typeof telegramSendPhoneBody>;
+
+export const telegramVerifyCodeBody = z.object({
+  code: z.string({ error: TELEGRAM_AUTH_MESSAGES.codeFormat })
+    .max(20, TELEGRAM_AUTH_MESSAGES.codeFormat)
+    .transform((v) => toAsciiDigits(v).trim())
+    .pipe(z.string().regex(new RegExp(`^\\d{${TELEGRAM_CODE_LENGTH}}$`), TELEGRAM_AUTH_MESSAGES.codeFormat)),
+}, { error: TELEGRAM_AUTH_MESSAGES.codeFormat });
+export type TelegramVerifyCodeBody = z.input<typeof telegramVerifyCodeBody>;
+
+// The password is sent as typed (spaces may belong to it); only a blank one is refused.
+export const telegramVerifyPasswordBody = z.object({
+  password: z.string({ error: TELEGRAM_AUTH_MESSAGES.passwordRequired })
+    .max(256, TELEGRAM_AUTH_MESSAGES.passwordRequired)
+    .refine((v) => v.trim().length > 0, TELEGRAM_AUTH_MESSAGES.passwordRequired),
+}, { error: TELEGRAM_AUTH_MESSAGES.passwordRequired });
+export type TelegramVerifyPasswordBody = z.input<typeof telegramVerifyPasswordBody>;
+
+export const telegramAuthStep = z.enum(['phone', 'code', 'password']);
+export type TelegramAuthStep = z.infer<typeof telegramAuthStep>;
+
+export const telegramUserInfo = z.object({
+  firstName: z.string(),
+  username: z.string().nullable(),
+  /** Masked like phoneNumber. */
+  phone: z.string().nullable(),
+});
+
+/**
+ * Spec 03 §3. `phoneNumber` shows only its last 4 digits. Once logged in the step is
+ * 'phone' again (where a new login would start) and isAuthenticated is true.
+ */
+export const telegramAuthStatus = z.object({
+  step: telegramAuthStep,
+  isAuthenticated: z.boolean(),
+  message: z.string(),
+  phoneNumber: z.string().nullable(),
+  userInfo: telegramUserInfo.nullable(),
+});
+export type TelegramAuthStatus = z.infer<typeof telegramAuthStatus>;
+
+export const telegramAuthActionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  status: telegramAuthStatus,
+});
+export type TelegramAuthActionResponse = z.infer<typeof telegramAuthActionResponse>;
+
+/** send-phone also says from when another code may be requested (ISO 8601). */
+export const telegramSendPhoneResponse = telegramAuthActionResponse.extend({ nextCodeRequestAt: z.string() });
+export type TelegramSendPhoneResponse = z.infer<typeof telegramSendPhoneResponse>;
