@@ -1,4 +1,5 @@
 // Shared benchmark plumbing: start servers in child processes, run autocannon, print tables.
+import http from 'node:http';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -46,4 +47,14 @@ export async function newestArticlePath(base) {
   const [first] = await (await fetch(`${base}/api/articles?page=1&limit=1`)).json();
   const res = await fetch(`${base}/article/${first.id}`, { redirect: 'manual' });
   return res.status === 301 ? new URL(res.headers.get('location'), base).pathname : `/article/${first.id}`;
+}
+
+/** The bytes as sent on the wire (no decompression), with the given request headers. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    }).on('error', reject);
+  });
 }

@@ -9,7 +9,7 @@ import { TopicChips } from '../../features/articles/components/topic-chips.tsx';
 import { VideoSection } from '../../features/articles/components/video-section.tsx';
 import {
   articlesFeedQuery, categoryArticlesQuery, CATEGORY_PREVIEW_LIMIT, featuredArticlesQuery, latestArticlesQuery,
-  popularArticlesQuery, recentArticlesQuery,
+  popularArticlesQuery,
 } from '../../features/articles/api.ts';
 import { NewsletterBox } from '../../features/newsletter/components/newsletter-box.tsx';
 import { HealthIndicator } from '../../features/system/components/health-indicator.tsx';
@@ -63,6 +63,8 @@ function HomePage() {
 
 export const route: RouteModule = {
   Component: HomePage,
+  // The 20-article list behind the video section is left to the browser: it is below the fold
+  // and would double the data embedded in every home page.
   prefetch: ({ queryClient }) =>
     Promise.all([
       queryClient.prefetchQuery(featuredArticlesQuery()),
@@ -70,7 +72,6 @@ export const route: RouteModule = {
       ...PREVIEWS.map((p) => queryClient.prefetchQuery(categoryArticlesQuery(p.slug, CATEGORY_PREVIEW_LIMIT))),
       queryClient.prefetchQuery(popularArticlesQuery()),
       queryClient.prefetchQuery(trendingTopicsQuery(TRENDING_LIMITS.home)),
-      queryClient.prefetchQuery(recentArticlesQuery()),
       queryClient.prefetchInfiniteQuery(articlesFeedQuery()),
     ]),
   head: () => ({ title: pageTitle(), description: DEFAULT_DESCRIPTION, path: '/' }),

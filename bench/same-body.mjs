@@ -1,0 +1,12 @@
+// Reference: bare node:http answering every request with one fixed body (argv[3], a file) and
+// its content type, so a cached answer can be compared with the cost of its bytes alone.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+
+const port = Number(process.argv[2]);
+const body = readFileSync(process.argv[3]);
+const type = process.argv[4] ?? 'application/json; charset=utf-8';
+http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+  res.end(body);
+}).listen(port, '127.0.0.1', () => process.send?.('ready'));
