@@ -1,5 +1,8 @@
 // Shared benchmark plumbing: start servers in child processes, run autocannon, print tables.
 import http from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -57,4 +60,27 @@ export function rawGet(url, headers = {}) {
       res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
     }).on('error', reject);
   });
+}
+
+/** The baseline row: a bare node:http hello world under the same load. */
+export async function helloWorldRow(duration) {
+  const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, ['3999']);
+  const row = { label: 'node:http hello world', ...(await load('http://127.0.0.1:3999/', { duration })) };
+  await stopProcess(hello);
+  return row;
+}
+
+/** The same bytes from bare node:http: how fast a body of this size can go at all here. */
+export async function sameBodyRow(label, body, duration, type) {
+  const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}`);
+  writeFileSync(file, body);
+  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, ['3997', file, ...(type ? [type] : [])]);
+  const row = { label, ...(await load('http://127.0.0.1:3997/', { duration })) };
+  await stopProcess(same);
+  return row;
+}
+
+/** Starts the site on port 3998 with the caches on (ttl in ms) or off ('0'). */
+export function startSite(ttl, env = {}) {
+  return startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3998'], { READ_CACHE_TTL_MS: ttl, PAGE_CACHE_TTL_MS: ttl, ...env });
 }

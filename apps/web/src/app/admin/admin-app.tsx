@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, LoaderCircle, LogOut } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
 import { buttonStyles, mirrorRtl } from '../../components/ui/button-styles.ts';
 import { useToast } from '../../components/ui/toast.tsx';
-import { clearClientState, logout, useAdminStatus } from '../../features/auth/api.ts';
+import { useAdminStatus, useLogout } from '../../features/auth/api.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { pageTitle, useDocumentHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
@@ -30,24 +29,14 @@ function AdminLogin() {
 function AdminHome() {
   useDocumentHead({ title: pageTitle('پنل مدیریت') });
   const status = useAdminStatus();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const logoutAndClear = useLogout();
   if (status.isLoading) return <LoaderCircle aria-label="در حال بارگذاری" className="mx-auto size-8 animate-spin text-muted" />;
   if (!status.data?.isAuthenticated) return <Navigate to={paths.adminLogin()} replace />;
-  const onLogout = async () => {
-    let forced = false;
-    try { await logout(status.data?.csrfToken ?? null); } catch { forced = true; }
-    clearClientState();
-    queryClient.clear();
-    toast(forced
-      ? { title: 'خروج اجباری', description: 'خطایی رخ داد اما از حساب خارج شدید', variant: 'destructive' }
-      : { title: 'خروج کامل', description: 'همه داده‌ها پاک شد' });
-    setTimeout(() => window.location.assign('/'), 800);
-  };
+  const onLogout = () => logoutAndClear(status.data?.csrfToken ?? null);
   return (
     <div className="mx-auto max-w-2xl rounded-2xl border border-border bg-card p-6">
       <h1 className="text-2xl font-bold">پنل مدیریت</h1>
-      <p className="mt-2 text-muted">خوش آمدید، {status.data.username}. ابزارهای مدیریت به‌زودی در این بخش قرار می‌گیرند.</p>
+      <p className="mt-2 text-muted">خوش آمدید، {status.data.username}. در صفحه هر خبر، آمار بازدید و ابزارهای حذف، بازسازی و اصلاح تصویر آن خبر برای شما نمایش داده می‌شود.</p>
       <button type="button" onClick={() => void onLogout()} className={`${buttonStyles.secondary} mt-6`}>
         <LogOut aria-hidden="true" className={`size-4 ${mirrorRtl}`} />
         خروج

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus, LoginBody } from '@chapar/shared/contracts';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
+import { useToast } from '../../components/ui/toast.tsx';
 
 export const ADMIN_STATUS_PATH = '/api/admin/status';
 // Same value as CSRF_HEADER in the contracts; importing it would pull zod into the bundle.
@@ -68,4 +69,27 @@ export function clearClientState(): void {
 
 export async function logout(csrfToken: string | null): Promise<void> {
   await apiRequest('POST', '/api/admin/logout', { headers: csrfToken ? { [CSRF_HEADER]: csrfToken } : {} });
+}
+
+/**
+ * Spec 01 §4 logout: call the server, then clear cookies, storage and the query cache and go
+ * home; if the server call fails the same clearing happens and the reader is told so.
+ */
+export function useLogout(): (csrfToken: string | null) => Promise<void> {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return async (csrfToken) => {
+    let forced = false;
+    try {
+      await logout(csrfToken);
+    } catch {
+      forced = true;
+    }
+    clearClientState();
+    queryClient.clear();
+    toast(forced
+      ? { title: 'خروج اجباری', description: 'خطایی رخ داد اما از حساب خارج شدید', variant: 'destructive' }
+      : { title: 'خروج کامل', description: 'همه داده‌ها پاک شد' });
+    setTimeout(() => window.location.assign('/'), 800);
+  };
 }

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { clearClientState, logout, useAdminStatus } from '../api.ts';
+import { useAdminStatus, useLogout } from '../api.ts';
 
 // The form loads when the dialog first opens: most readers never log in.
 const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
@@ -20,23 +19,10 @@ export function UserMenu() {
   const [loginOpen, setLoginOpen] = useState(false);
   const navigate = useNavigate();
   const { toast } = useToast();
-  const queryClient = useQueryClient();
+  const logoutAndClear = useLogout();
 
   if (status.data?.isAuthenticated) {
-    const onLogout = async () => {
-      let forced = false;
-      try {
-        await logout(status.data?.csrfToken ?? null);
-      } catch {
-        forced = true;
-      }
-      clearClientState();
-      queryClient.clear();
-      toast(forced
-        ? { title: 'خروج اجباری', description: 'خطایی رخ داد اما از حساب خارج شدید', variant: 'destructive' }
-        : { title: 'خروج کامل', description: 'همه داده‌ها پاک شد' });
-      setTimeout(() => window.location.assign('/'), 800);
-    };
+    const onLogout = () => logoutAndClear(status.data?.csrfToken ?? null);
     return (
       <Popover
         label="منوی مدیر"
