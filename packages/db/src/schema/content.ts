@@ -77,8 +77,15 @@ export const articles = pgTable('articles', {
   index('articles_featured_idx').on(t.featured, t.publishedAt.desc().nullsFirst()),
   index('articles_views_idx').on(t.views.desc().nullsFirst()),
   index('articles_search_vector_idx').using('gin', t.searchVector),
-  index('articles_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
 ]);
+
+/**
+ * Every distinct word of the search index, kept by a trigger on articles (migration 0002). A
+ * misspelt query word is matched against this small list by trigram similarity, then searched.
+ */
+export const searchTerms = pgTable('search_terms', {
+  term: text('term').primaryKey(),
+}, (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)]);
 
 export const articleRedirects = pgTable('article_redirects', {
   fromId: integer('from_id').primaryKey(),

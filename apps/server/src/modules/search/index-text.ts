@@ -14,7 +14,17 @@ export function searchColumns(a: { title: string; excerpt?: string | null; conte
  * fallback is for. Characters tsquery treats specially go.
  */
 export function toTsQuery(normalised: string): string | null {
-  const words = normalised.split(' ').map((w) => w.replace(/[&|!():*<>'\\"]/g, '')).filter(Boolean);
-  if (!words.length) return null;
-  return words.join(' & ');
+  const words = queryWords(normalised);
+  return words.length ? words.join(' & ') : null;
+}
+
+/** The words of a normalised query, without the characters tsquery treats specially. */
+export function queryWords(normalised: string): string[] {
+  return normalised.split(' ').map((w) => w.replace(/[&|!():*<>'\\"]/g, '')).filter(Boolean);
+}
+
+/** Every word must match one of its alternatives: `(a | a1 | a2) & (b | b1)`. */
+export function alternativesTsQuery(alternatives: string[][]): string | null {
+  const groups = alternatives.map((alts) => alts.map((a) => a.replace(/[&|!():*<>'\\"\s]/g, '')).filter(Boolean)).filter((g) => g.length);
+  return groups.length ? groups.map((g) => `(${g.join(' | ')})`).join(' & ') : null;
 }

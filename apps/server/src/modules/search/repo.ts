@@ -1,5 +1,5 @@
 import { and, desc, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { articles, type Db } from '@chapar/db';
+import { articles, searchTerms, type Db } from '@chapar/db';
 
 const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
 
@@ -62,16 +62,18 @@ export const searchRepo = {
     });
   },
 
-  /** Typo tolerance: titles containing a word similar to the query (trigram index, `<%`). */
-  async fuzzy(db: Db, normalised: string, f: SearchFilters) {
-    const where = and(sql`${normalised} <% ${articles.searchTitle}`, ...filters(f));
+  /**
+   * Typo tolerance: the known words closest to a query word (trigram similarity over the term
+   * list, which is small next to the articles), best first.
+   */
+  async similarTerms(db: Db, word: string, limit: number): Promise<string[]> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.45`);
-      const score = sql`word_similarity(${normalised}, ${articles.searchTitle})`;
-      const order = f.sort === 'date' ? [desc(articles.publishedAt)] : f.sort === 'views' ? [desc(articles.views)] : [desc(score)];
-      const rows = await tx.select({ id: articles.id }).from(articles).where(where)
-        .orderBy(...order, desc(articles.id)).limit(f.limit).offset(f.offset);
-      return page(tx as unknown as Db, rows.map((r) => r.id), where);
+      await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.35`);
+      const rows = await tx.select({ term: searchTerms.term }).from(searchTerms)
+        .where(sql`${searchTerms.term} % ${word}`)
+        .orderBy(desc(sql`similarity(${searchTerms.term}, ${word})`), searchTerms.term)
+        .limit(limit);
+      return rows.map((r) => r.term);
     });
   },
 };

@@ -58,6 +58,14 @@ describe('GET /api/search/advanced', () => {
     expect(body.articles.map((a) => a.id)).toContain(ids.football);
   });
 
+  it('corrects a misspelt word among several to the known words, kept by the database', async () => {
+    const { rows } = await t.database.raw.query<{ term: string }>("select term from search_terms where term in ('پیروزی', 'دوستانه')");
+    expect(rows.map((r) => r.term).sort()).toEqual(['دوستانه', 'پیروزی'].sort());
+    const { body } = await search(`q=${encodeURIComponent('پیروزی دوستانع')}`);
+    expect(body.mode).toBe('fuzzy');
+    expect(body.articles.map((a) => a.id)).toEqual([ids.football]);
+  });
+
   it('answers an empty query with nothing, and bad filters with 400', async () => {
     expect((await search('q=')).body).toMatchObject({ articles: [], total: 0, mode: 'empty' });
     expect((await search('q=x&sort=popular')).status).toBe(400);

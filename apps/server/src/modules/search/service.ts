@@ -2,10 +2,12 @@ import type { SearchQuery, SearchResponse } from '@chapar/shared/contracts';
 import { findCategory, normalizePersian } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../articles/dto.ts';
-import { toTsQuery } from './index-text.ts';
+import { alternativesTsQuery, queryWords, toTsQuery } from './index-text.ts';
 import { searchRepo, type SearchFilters } from './repo.ts';
 
 const DAY = 86_400_000;
+/** How many known words stand in for one misspelt word. */
+const SIMILAR_TERMS = 3;
 const WINDOWS: Record<SearchQuery['date'], number | undefined> = {
   all: undefined, today: DAY, week: 7 * DAY, month: 30 * DAY, '3months': 90 * DAY,
 };
@@ -30,8 +32,15 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
   let mode: SearchResponse['mode'] = 'fulltext';
   let result = await searchRepo.fullText(db, tsquery, f);
   if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
-    result = await searchRepo.fuzzy(db, normalised, f);
-    mode = 'fuzzy';
+    // Nothing matched as typed: search again with each word widened to the known words closest
+    // to it (a misspelling finds the right spelling).
+    const words = queryWords(normalised);
+    const alternatives = await Promise.all(words.map(async (w) => [w, ...(await searchRepo.similarTerms(db, w, SIMILAR_TERMS))]));
+    const fuzzyQuery = alternatives.some((alts) => alts.length > 1) ? alternativesTsQuery(alternatives) : null;
+    if (fuzzyQuery) {
+      result = await searchRepo.fullText(db, fuzzyQuery, f);
+      mode = 'fuzzy';
+    }
   }
   return { articles: result.rows.map(toArticle), total: result.total, page: q.page, mode };
 }
