@@ -34,10 +34,14 @@ function systemTheme(): Theme {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreference] = useState<Theme | 'system'>('system');
   const [system, setSystem] = useState<Theme>('light');
+  // Until the stored choice is read, <html> keeps what /theme-init.js put there: touching it
+  // with the placeholder first render would flash the light theme after hydration.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     setPreference(storedTheme() ?? 'system');
     setSystem(systemTheme());
+    setReady(true);
     if (typeof matchMedia !== 'function') return;
     const media = matchMedia(DARK_QUERY);
     const onChange = () => setSystem(media.matches ? 'dark' : 'light');
@@ -48,8 +52,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme: Theme = preference === 'system' ? system : preference;
 
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', theme === 'dark');
-  }, [theme]);
+    if (ready) document.documentElement.classList.toggle('dark', theme === 'dark');
+  }, [theme, ready]);
 
   const setTheme = useCallback((next: Theme) => {
     writeStored(THEME_KEY, next);
