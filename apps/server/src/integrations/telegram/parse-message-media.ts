@@ -3,7 +3,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { MessageNodes } from './parse-message-text.ts';
 import { tidyText } from './parse-message-text.ts';
-import type { TelegramDocument, TelegramLinkPreview, TelegramPhoto, TelegramVideo, TelegramVoice } from './types.ts';
+import type { TelegramDocument, TelegramLinkPreview, TelegramPhoto, TelegramPost, TelegramVideo, TelegramVoice } from './types.ts';
 import {
   backgroundImageUrl,
   messageIdFromHref,
@@ -13,16 +13,9 @@ import {
   styleWidth,
 } from './markup-values.ts';
 
-export interface MessageMedia {
-  photos: TelegramPhoto[];
-  videos: TelegramVideo[];
-  voice?: TelegramVoice;
-  documents: TelegramDocument[];
-  linkPreview?: TelegramLinkPreview;
-  /** Message ids of the album items, ascending; empty when the post is no album. */
-  albumMessageIds: number[];
-  mediaUnsupported: boolean;
-}
+/** The media part of a TelegramPost, with the album's message ids (ascending; empty when no album). */
+export type MessageMedia = Pick<TelegramPost, 'photos' | 'videos' | 'voice' | 'documents' | 'linkPreview' | 'mediaUnsupported'>
+  & { albumMessageIds: number[] };
 
 // A replied-to message and a link preview card carry their own thumbnails and
 // photo wraps; they belong to someone else's post, not this one.

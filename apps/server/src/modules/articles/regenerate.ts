@@ -26,11 +26,17 @@ function firstItem(outcome: OperationOutcome) {
   return ((outcome.result.items as Array<{ message: string; updated: boolean; imageUrl: string | null; status: string }> | undefined) ?? [])[0];
 }
 
-export async function regenerateArticle(s: Services, id: number, by: string | null) {
-  const row = await telegramArticle(s, id);
-  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: ['regenerate'] }, { kind: 'regenerate-article', requestedBy: by });
+/** Runs one repair action on one article; an error on the article itself is a 503. */
+async function repairOne(s: Services, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
+  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: [action] }, { kind, requestedBy: by });
   const item = firstItem(outcome);
   if (item?.status === 'error') throw new AppError('unavailable', item.message);
+  return { outcome, item };
+}
+
+export async function regenerateArticle(s: Services, id: number, by: string | null) {
+  const row = await telegramArticle(s, id);
+  const { outcome, item } = await repairOne(s, id, 'regenerate', 'regenerate-article', by);
   return {
     finished: outcome.finished,
     body: {
@@ -47,9 +53,7 @@ export async function regenerateArticle(s: Services, id: number, by: string | nu
 
 export async function fixArticleImage(s: Services, id: number, by: string | null) {
   await telegramArticle(s, id);
-  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: ['media'] }, { kind: 'fix-article-image', requestedBy: by });
-  const item = firstItem(outcome);
-  if (item?.status === 'error') throw new AppError('unavailable', item.message);
+  const { outcome, item } = await repairOne(s, id, 'media', 'fix-article-image', by);
   const fresh = await articleAdminRepo.byId(s.db, id);
   return {
     finished: outcome.finished,

@@ -1,18 +1,11 @@
 // The media of one MTProto message in TelegramPost's terms. Files are not
 // downloaded here: photos and videos get mtproto:// references (see media-ref.ts).
 import { Api } from 'telegram';
-import type { TelegramDocument, TelegramLinkPreview, TelegramPhoto, TelegramVideo, TelegramVoice } from '../types.ts';
+import type { TelegramPhoto, TelegramPost } from '../types.ts';
 import { mediaRef } from './media-ref.ts';
 
-export interface MessageMedia {
-  photos: TelegramPhoto[];
-  videos: TelegramVideo[];
-  voice?: TelegramVoice;
-  documents: TelegramDocument[];
-  linkPreview?: TelegramLinkPreview;
-  /** Polls, stickers, locations and the like: nothing an article can show. */
-  mediaUnsupported: boolean;
-}
+/** The media part of a TelegramPost; polls, stickers and the like set mediaUnsupported. */
+export type MessageMedia = Pick<TelegramPost, 'photos' | 'videos' | 'voice' | 'documents' | 'linkPreview' | 'mediaUnsupported'>;
 
 export function messageMedia(message: Api.Message, channel: string): MessageMedia {
   const result: MessageMedia = { photos: [], videos: [], documents: [], mediaUnsupported: false };
