@@ -375,8 +375,8 @@ describe('article page', () => {
       const scopes = [document.querySelector('[data-testid="article-body"]')!, document.querySelector('#comments')!];
       const found: string[] = [];
       for (const el of scopes.flatMap((scope) => Array.from(scope.querySelectorAll('*')))) {
-        // Icons are the site's own inline SVG (lucide); any other SVG came from content.
-        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'INPUT', 'math'].includes(el.tagName) || (el.tagName === 'svg' && !el.classList.contains('lucide'))) found.push(el.tagName);
+        // Icons are the site's own sprite references (class "icon"); any other SVG came from content.
+        if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'FORM', 'INPUT', 'math'].includes(el.tagName) || (el.tagName === 'svg' && !el.classList.contains('icon'))) found.push(el.tagName);
         for (const attr of Array.from(el.attributes)) {
           if (attr.name.startsWith('on') || attr.name === 'style') found.push(`${el.tagName}[${attr.name}]`);
           if (/^(href|src|action|poster)$/.test(attr.name) && /^\s*(javascript|data):/i.test(attr.value)) found.push(`${el.tagName}[${attr.name}=${attr.value}]`);

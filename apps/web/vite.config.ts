@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSprite } from './icon-sprite.ts';
 
 const require = createRequire(import.meta.url);
 // Vazirmatn's woff2 files, referenced from src/app/fonts.css and emitted as hashed assets.
@@ -23,7 +24,7 @@ const PREACT_ALIASES = {
 // Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
 // SSR build (`vite build --ssr src/app/entry-server.tsx`): dist/server/entry-server.js.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), iconSprite()],
   // public/ (theme-init.js, favicon, share image) belongs to the browser build only.
   publicDir: isSsrBuild ? false : 'public',
   resolve: {

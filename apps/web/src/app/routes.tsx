@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../components/icons';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import type { RouteModule } from './route-types.ts';
 

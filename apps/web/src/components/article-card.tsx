@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Clock, Eye } from 'lucide-react';
+import { Clock, Eye } from './icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import type { ArticleSummary } from '../lib/article-summary.ts';
 import { paths } from '../lib/paths.ts';

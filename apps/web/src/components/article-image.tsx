@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImageOff, Newspaper } from 'lucide-react';
+import { ImageOff, Newspaper } from './icons';
 import { buildAltText, categoryFaName, imageSrcSet } from '@chapar/shared/text';
 import type { ArticleSummary } from '../lib/article-summary.ts';
 import { cn } from '../lib/cn.ts';

@@ -1,4 +1,4 @@
-import { Contrast, Minus, Plus, RotateCcw } from 'lucide-react';
+import { Contrast, Minus, Plus, RotateCcw } from './icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { FONT_SIZE, usePreferences } from '../lib/preferences.tsx';
 import { useTheme } from '../lib/theme.tsx';

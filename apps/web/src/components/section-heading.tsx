@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from './icons';
 import { mirrorRtl } from './ui/button-styles.ts';
 
 /** Section title with the accent rule and an optional "more" link. */

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from './icons';
 import { useTheme } from '../lib/theme.tsx';
 import { buttonStyles } from './ui/button-styles.ts';
 

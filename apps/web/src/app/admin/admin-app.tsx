@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
-import { ArrowLeft, LoaderCircle, LogOut } from 'lucide-react';
+import { ArrowLeft, LoaderCircle, LogOut } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { buttonStyles, mirrorRtl } from '../../components/ui/button-styles.ts';
 import { useToast } from '../../components/ui/toast.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Accessibility, Menu, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Accessibility, Menu, Search, SlidersHorizontal, X } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Flame, SlidersHorizontal } from 'lucide-react';
+import { Flame, SlidersHorizontal } from '../../components/icons';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';
 import { paths } from '../../lib/paths.ts';
 

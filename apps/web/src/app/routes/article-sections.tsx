@@ -1,7 +1,7 @@
 // Pieces of the article page that combine several features (features never import each
 // other; the page composes them). The route module is article.tsx.
 import { lazy, Suspense } from 'react';
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { buildAltText } from '@chapar/shared/text';
 import { WhenVisible } from '../../components/when-visible.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Home, RotateCcw } from 'lucide-react';
+import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { categoryFaName, parseArticleId, shortPath, stripHtml } from '@chapar/shared/text';
 import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Flame } from 'lucide-react';
+import { Flame } from '../../components/icons';
 import { CategoryPreview } from '../../features/articles/components/category-preview.tsx';
 import { FeaturedSlider } from '../../features/articles/components/featured-slider.tsx';
 import { LatestArticles } from '../../features/articles/components/latest-articles.tsx';

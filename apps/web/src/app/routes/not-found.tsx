@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Home } from 'lucide-react';
+import { Home } from '../../components/icons';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { pageTitle, useDocumentHead } from '../../lib/head.ts';

@@ -1,4 +1,4 @@
-import { BarChart3, Clock, Tags } from 'lucide-react';
+import { BarChart3, Clock, Tags } from '../../components/icons';
 import { TRENDING_LIMITS, trendingTopicsQuery } from '../../features/trending/api.ts';
 import { TrendLegend } from '../../features/trending/components/trend-legend.tsx';
 import { TrendingCloud } from '../../features/trending/components/trending-cloud.tsx';

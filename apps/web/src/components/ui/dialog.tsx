@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../icons';
 import { buttonStyles } from './button-styles.ts';
 
 interface DialogProps {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
 import { focusRing } from './button-styles.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Activity, BarChart3, Clock, Eye, ImageUp, RefreshCcw, Share2, Trash2, Users } from 'lucide-react';
+import { Activity, BarChart3, Clock, Eye, ImageUp, RefreshCcw, Share2, Trash2, Users } from '../../../components/icons';
 import { categoryFaName, formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CheckCircle2, Circle, LoaderCircle } from 'lucide-react';
+import { CheckCircle2, Circle, LoaderCircle } from '../../../components/icons';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { ToolResult } from '../api.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronLeft } from 'lucide-react';
+import { ChevronLeft } from '../../../components/icons';
 import { categoryFaName, categorySlug } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
 import { breadcrumbTitle } from '../api.ts';

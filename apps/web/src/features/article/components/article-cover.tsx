@@ -1,4 +1,4 @@
-import { Flame, RefreshCw } from 'lucide-react';
+import { Flame, RefreshCw } from '../../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { freshnessBadge, isHot, wasUpdated } from '@chapar/shared/text';
 import { ArticleImage } from '../../../components/article-image.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, Eye, History } from 'lucide-react';
+import { CalendarDays, Eye, History } from '../../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { formatJalaliDate, formatJalaliDateTime, formatNumberFa, formatRelativeFa } from '@chapar/shared/text';
 import { useNow } from '../../../lib/now.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../../../components/icons';
 import { buttonStyles, mirrorRtl } from '../../../components/ui/button-styles.ts';
 import { paths } from '../../../lib/paths.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Tag } from 'lucide-react';
+import { Tag } from '../../../components/icons';
 import { paths } from '../../../lib/paths.ts';
 import { keywordList } from '../api.ts';
 

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from '../../../components/icons';
 import { isOldContent } from '@chapar/shared/text';
 import { useNow } from '../../../lib/now.tsx';
 

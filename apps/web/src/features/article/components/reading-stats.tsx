@@ -1,4 +1,4 @@
-import { Clock, FileText } from 'lucide-react';
+import { Clock, FileText } from '../../../components/icons';
 import { articleReadingMinutes, countWords, formatNumberFa } from '@chapar/shared/text';
 
 /** Spec 02 §2 item 11: words and minutes (words / 200, rounded up), in Persian digits. */

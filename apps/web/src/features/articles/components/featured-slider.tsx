@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleImage } from '../../../components/article-image.tsx';
 import { EmptyState } from '../../../components/article-grid.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../../../components/icons';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { dedupeById, useArticlesFeed } from '../api.ts';

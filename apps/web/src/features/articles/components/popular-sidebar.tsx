@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TrendingUp } from 'lucide-react';
+import { TrendingUp } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleCardSkeleton } from '../../../components/article-card.tsx';
 import { DotSeparator } from '../../../components/dot-separator.tsx';

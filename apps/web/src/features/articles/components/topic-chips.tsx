@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Hash } from 'lucide-react';
+import { Hash } from '../../../components/icons';
 import { paths } from '../../../lib/paths.ts';
 import { useLatestArticles } from '../api.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PlayCircle } from 'lucide-react';
+import { PlayCircle } from '../../../components/icons';
 import { ArticleImage } from '../../../components/article-image.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { paths } from '../../../lib/paths.ts';

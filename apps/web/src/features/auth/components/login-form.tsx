@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Eye, EyeOff, Info, LoaderCircle } from 'lucide-react';
+import { Eye, EyeOff, Info, LoaderCircle } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client.ts';
 import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
 import { loginErrors, useLogin, type LoginResult } from '../api.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRound } from '../../../components/icons';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';

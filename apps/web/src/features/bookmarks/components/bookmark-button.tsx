@@ -1,4 +1,4 @@
-import { Bookmark } from 'lucide-react';
+import { Bookmark } from '../../../components/icons';
 import { buttonStyles, focusRing } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';

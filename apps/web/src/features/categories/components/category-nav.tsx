@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { Flame } from 'lucide-react';
+import { Flame } from '../../../components/icons';
 import { CATEGORIES } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LoaderCircle, RefreshCw, Send } from 'lucide-react';
+import { LoaderCircle, RefreshCw, Send } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { captchaFromError, COMMENT_MESSAGES, useCaptcha, usePostComment } from '../api.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BadgeCheck, Reply } from 'lucide-react';
+import { BadgeCheck, Reply } from '../../../components/icons';
 import type { Comment } from '@chapar/shared/contracts';
 import { buttonStyles, mirrorRtl } from '../../../components/ui/button-styles.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';

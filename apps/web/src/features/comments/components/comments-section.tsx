@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MessageSquarePlus, RotateCcw } from 'lucide-react';
+import { MessageSquarePlus, RotateCcw } from '../../../components/icons';
 import type { Comment } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { newsletterTexts } from '../api.ts';
 

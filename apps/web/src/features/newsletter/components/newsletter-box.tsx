@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LoaderCircle, Mail } from 'lucide-react';
+import { LoaderCircle, Mail } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { WifiOff } from 'lucide-react';
+import { WifiOff } from '../../../components/icons';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useOnlineStatus } from '../use-online-status.ts';
 

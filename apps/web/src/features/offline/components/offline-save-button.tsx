@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CloudDownload, CloudOff, LoaderCircle } from 'lucide-react';
+import { CloudDownload, CloudOff, LoaderCircle } from '../../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { focusRing } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';

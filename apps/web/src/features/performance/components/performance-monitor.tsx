@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Activity, X } from 'lucide-react';
+import { Activity, X } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { measureLatency } from '../../../lib/latency.ts';
 import { cn } from '../../../lib/cn.ts';

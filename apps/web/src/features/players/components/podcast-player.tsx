@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Download, Headphones, Pause, Play, Volume1, Volume2 } from 'lucide-react';
+import { Download, Headphones, Pause, Play, Volume1, Volume2 } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../components/ui/button-styles.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';

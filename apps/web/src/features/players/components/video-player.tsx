@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { AlertTriangle, Download, ExternalLink, LoaderCircle, Maximize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react';
+import { AlertTriangle, Download, ExternalLink, LoaderCircle, Maximize, Pause, Play, RotateCcw, Volume2, VolumeX } from '../../../components/icons';
 import { focusRing } from '../../../components/ui/button-styles.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';

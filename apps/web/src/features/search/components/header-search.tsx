@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Search } from 'lucide-react';
+import { Search } from '../../../components/icons';
 import { paths } from '../../../lib/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 

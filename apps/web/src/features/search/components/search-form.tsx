@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Search } from 'lucide-react';
+import { Search } from '../../../components/icons';
 import { ADMIN_CATEGORY_SLUGS, categoryFaName } from '@chapar/shared/text';
 import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
 import { DATE_OPTIONS, SORT_OPTIONS, type SearchParams } from '../api.ts';

@@ -1,4 +1,4 @@
-import { AlertCircle, SearchX } from 'lucide-react';
+import { AlertCircle, SearchX } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
 import { useSearch, type SearchParams } from '../api.ts';

@@ -1,4 +1,4 @@
-import { Lightbulb } from 'lucide-react';
+import { Lightbulb } from '../../../components/icons';
 
 const TIPS = [
   'از کلمات کلیدی کوتاه و مشخص استفاده کنید.',

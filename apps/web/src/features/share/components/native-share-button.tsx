@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Share2 } from '../../../components/icons';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useShareActions } from '../use-share-actions.ts';
 

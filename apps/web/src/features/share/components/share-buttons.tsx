@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link2, MessageCircle, Send, Share2 } from 'lucide-react';
+import { Link2, MessageCircle, Send, Share2 } from '../../../components/icons';
 import { shareUrls } from '@chapar/shared/text';
 import { focusRing } from '../../../components/ui/button-styles.ts';
 import { useShareActions } from '../use-share-actions.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Copy } from 'lucide-react';
+import { Copy } from '../../../components/icons';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useShareActions } from '../use-share-actions.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TrendingDown, TrendingUp, Minus } from 'lucide-react';
+import { TrendingDown, TrendingUp, Minus } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
 import { useTrendingTopics } from '../api.ts';
