@@ -38,6 +38,22 @@ describe('server-side rendered pages', () => {
     expect(res.headers.etag).toBeTruthy();
   });
 
+  it('preloads the one font file the stylesheet uses, and the icons come from a cached sprite', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const preloads = [...page.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toHaveLength(1);
+    const cssHref = page.match(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"/)?.[1];
+    const css = (await t.app.inject({ method: 'GET', url: cssHref! })).body;
+    const faces = [...css.matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1].replace(/^\.?\/?(assets\/)?/, '/assets/'));
+    expect(faces).toEqual([preloads[0]]);
+    const sprite = page.match(/<use href="(\/assets\/icons-[^"#]+\.svg)#[a-z0-9-]+"/)?.[1];
+    expect(sprite).toBeTruthy();
+    const res = await t.app.inject({ method: 'GET', url: sprite! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body).toContain('<symbol id="search"');
+  });
+
   it('answers an unknown path with the 404 page and a 404 status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(res.statusCode).toBe(404);

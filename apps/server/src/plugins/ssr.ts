@@ -47,7 +47,7 @@ const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE = 'public, max-age=3600';
 // Preloaded because every page's text uses them (regular body, bold headlines).
-const PRELOADED_FONTS = [/Vazirmatn-NL-Regular-[^/]*\.woff2$/, /Vazirmatn-NL-Bold-[^/]*\.woff2$/];
+const PRELOADED_FONTS = [/Vazirmatn-NL[^/]*\.woff2$/];
 
 const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>خطای سرور | چاپار</title></head>
 <body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
