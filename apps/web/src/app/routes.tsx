@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoaderCircle } from '../components/icons';
+import { useInternalLinks } from '../components/link.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import type { RouteModule } from './route-types.ts';
 
@@ -96,5 +97,6 @@ function useScrollToTopOnNavigate() {
 
 export function AppRoutes() {
   useScrollToTopOnNavigate();
+  useInternalLinks();
   return useRoutes(routeObjects);
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { Clock, Eye } from './icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import type { ArticleSummary } from '../lib/article-summary.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { categoryFaName, categorySlug } from '@chapar/shared/text';
 import { paths } from '../lib/paths.ts';
 import { cn } from '../lib/cn.ts';

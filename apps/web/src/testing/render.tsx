@@ -4,14 +4,16 @@ import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers.tsx';
+import { useInternalLinks } from '../components/link.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 
-/** Shows the current address, so tests can assert navigation. */
+/** Shows the current address, so tests can assert navigation; links navigate as in the app. */
 function LocationProbe() {
   const location = useLocation();
+  useInternalLinks();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { ArrowLeft, LoaderCircle, LogOut } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { buttonStyles, mirrorRtl } from '../../components/ui/button-styles.ts';

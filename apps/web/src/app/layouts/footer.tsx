@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { CATEGORIES, formatJalaliDate } from '@chapar/shared/text';
 import { Logo } from '../../components/logo.tsx';
 import { FooterNewsletter } from '../../features/newsletter/components/footer-newsletter.tsx';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Accessibility, Menu, Search, SlidersHorizontal, X } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';

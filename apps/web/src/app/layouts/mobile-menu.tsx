@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Flame, SlidersHorizontal } from '../../components/icons';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';
 import { paths } from '../../lib/paths.ts';

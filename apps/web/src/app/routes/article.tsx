@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { categoryFaName, parseArticleId, shortPath, stripHtml } from '@chapar/shared/text';

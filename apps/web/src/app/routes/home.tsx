@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { Flame } from '../../components/icons';
 import { CategoryPreview } from '../../features/articles/components/category-preview.tsx';
 import { FeaturedSlider } from '../../features/articles/components/featured-slider.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { ChevronLeft } from '../../../components/icons';
 import { categoryFaName, categorySlug } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';

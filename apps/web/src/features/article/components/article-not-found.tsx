@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Home } from '../../../components/icons';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { pageTitle, useDocumentHead } from '../../../lib/head.ts';

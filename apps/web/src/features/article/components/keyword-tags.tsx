@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Tag } from '../../../components/icons';
 import { paths } from '../../../lib/paths.ts';
 import { keywordList } from '../api.ts';

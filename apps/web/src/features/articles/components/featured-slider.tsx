@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { ChevronLeft, ChevronRight, Pause, Play } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleImage } from '../../../components/article-image.tsx';

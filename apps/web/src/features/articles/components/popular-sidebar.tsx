@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { TrendingUp } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleCardSkeleton } from '../../../components/article-card.tsx';

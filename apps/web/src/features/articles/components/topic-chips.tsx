@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { Hash } from '../../../components/icons';
 import { paths } from '../../../lib/paths.ts';
 import { useLatestArticles } from '../api.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { PlayCircle } from '../../../components/icons';
 import { ArticleImage } from '../../../components/article-image.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';

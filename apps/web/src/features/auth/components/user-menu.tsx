@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { LayoutDashboard, LogOut, UserRound } from '../../../components/icons';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';

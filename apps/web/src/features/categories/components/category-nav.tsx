@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../components/link.tsx';
 import { Flame } from '../../../components/icons';
 import { CATEGORIES } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';

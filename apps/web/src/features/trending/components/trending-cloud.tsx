@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { formatNumberFa } from '@chapar/shared/text';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../lib/paths.ts';

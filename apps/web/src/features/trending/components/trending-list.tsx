@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { TrendingDown, TrendingUp, Minus } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
