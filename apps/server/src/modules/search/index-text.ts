@@ -9,22 +9,15 @@ export function searchColumns(a: { title: string; excerpt?: string | null; conte
 }
 
 /**
- * A tsquery from a normalised query: every word must appear. Whole words only: a prefix match
- * makes the database re-read every matching row, and partial words are what the trigram
- * fallback is for. Characters tsquery treats specially go.
+ * The words of a normalised query, without the characters tsquery treats specially; every word
+ * must appear. Whole words only: a prefix match makes the database re-read every matching row,
+ * and partial words are what the trigram fallback is for.
  */
-export function toTsQuery(normalised: string): string | null {
-  const words = queryWords(normalised);
-  return words.length ? words.join(' & ') : null;
-}
-
-/** The words of a normalised query, without the characters tsquery treats specially. */
 export function queryWords(normalised: string): string[] {
   return normalised.split(' ').map((w) => w.replace(/[&|!():*<>'\\"]/g, '')).filter(Boolean);
 }
 
-/** Every word must match one of its alternatives: `(a | a1 | a2) & (b | b1)`. */
-export function alternativesTsQuery(alternatives: string[][]): string | null {
-  const groups = alternatives.map((alts) => alts.map((a) => a.replace(/[&|!():*<>'\\"\s]/g, '')).filter(Boolean)).filter((g) => g.length);
-  return groups.length ? groups.map((g) => `(${g.join(' | ')})`).join(' & ') : null;
+/** Every word must match one of its alternatives: `[[a, a1, a2], [b, b1]]` is `(a | a1 | a2) & (b | b1)`. */
+export function alternativeGroups(alternatives: string[][]): string[][] {
+  return alternatives.map((alts) => alts.map((a) => a.replace(/[&|!():*<>'\\"\s]/g, '')).filter(Boolean)).filter((g) => g.length);
 }

@@ -2,7 +2,7 @@ import type { SearchQuery, SearchResponse } from '@chapar/shared/contracts';
 import { findCategory, normalizePersian } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../articles/dto.ts';
-import { alternativesTsQuery, queryWords, toTsQuery } from './index-text.ts';
+import { alternativeGroups, queryWords } from './index-text.ts';
 import { searchRepo, type SearchFilters } from './repo.ts';
 
 const DAY = 86_400_000;
@@ -18,8 +18,8 @@ const WINDOWS: Record<SearchQuery['date'], number | undefined> = {
  */
 export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): Promise<SearchResponse> {
   const normalised = normalizePersian(q.q);
-  const tsquery = toTsQuery(normalised);
-  if (!tsquery) return { articles: [], total: 0, page: q.page, mode: 'empty' };
+  const words = queryWords(normalised);
+  if (!words.length) return { articles: [], total: 0, page: q.page, mode: 'empty' };
   const window = WINDOWS[q.date];
   const category = q.category === 'all' || !q.category ? undefined : (findCategory(q.category)?.name ?? q.category);
   const f: SearchFilters = {
@@ -30,15 +30,14 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
     offset: (q.page - 1) * q.limit,
   };
   let mode: SearchResponse['mode'] = 'fulltext';
-  let result = await searchRepo.fullText(db, tsquery, f);
+  let result = await searchRepo.fullText(db, words.map((w) => [w]), f);
   if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
     // Nothing matched as typed: search again with each word widened to the known words closest
     // to it (a misspelling finds the right spelling).
-    const words = queryWords(normalised);
     const alternatives = await Promise.all(words.map(async (w) => [w, ...(await searchRepo.similarTerms(db, w, SIMILAR_TERMS))]));
-    const fuzzyQuery = alternatives.some((alts) => alts.length > 1) ? alternativesTsQuery(alternatives) : null;
-    if (fuzzyQuery) {
-      result = await searchRepo.fullText(db, fuzzyQuery, f);
+    const groups = alternatives.some((alts) => alts.length > 1) ? alternativeGroups(alternatives) : [];
+    if (groups.length) {
+      result = await searchRepo.fullText(db, groups, f);
       mode = 'fuzzy';
     }
   }

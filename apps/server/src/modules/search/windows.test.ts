@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { articles, type Database } from '@chapar/db';
+import { openTestDatabase } from '@chapar/db/testing';
+import { normalizePersian } from '@chapar/shared/text';
+import { dateTokens, dayNumber, searchRepo, type FullTextOptions, type SearchFilters, type TermGroups } from './repo.ts';
+
+const DAY = 86_400_000;
+const SIZES: Record<string, number> = { day: 1, week: 7, weeks8: 56 };
+const daysOf = (token: string) => {
+  const [name, n] = token.split(' ');
+  return Array.from({ length: SIZES[name] }, (_, i) => Number(n) * SIZES[name] + i);
+};
+const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('date tokens', () => {
+  it('cover exactly the days asked, in a handful of tokens', () => {
+    for (const [from, to] of [[20_000, 20_000], [20_001, 20_100], [19_999, 20_413], [20_413, 20_420], [20_160, 20_215]]) {
+      const tokens = dateTokens(from, to, 30_000);
+      expect(tokens.flatMap(daysOf).sort((a, b) => a - b)).toEqual(span(from, to));
+      expect(tokens.length).toBeLessThanOrEqual(26);
+    }
+    expect(dateTokens(20_160, 20_215, 30_000)).toEqual(['weeks8 360']);
+    // A range ending on the newest day may run past it (nothing is published there), never before it.
+    const days = dateTokens(20_003, 20_050, 20_050).flatMap(daysOf);
+    expect(Math.min(...days)).toBe(20_003);
+    expect(days).toEqual(expect.arrayContaining(span(20_003, 20_050)));
+  });
+
+  it('are the tokens the database indexes for an article, at UTC day boundaries', async () => {
+    const database = await openTestDatabase();
+    try {
+      for (const iso of ['2026-11-22T00:00:00Z', '2026-11-21T23:59:59.999Z', '2026-01-01T12:00:00+03:30']) {
+        const day = dayNumber(new Date(iso));
+        const { rows } = await database.raw.query<{ v: string }>("select chapar_search_facets($1::timestamptz, 'Culture')::text as v", [iso]);
+        expect(rows[0].v.split(/(?<=') (?=')/).sort()).toEqual(
+          [`'category Culture'`, `'day ${day}'`, `'week ${Math.floor(day / 7)}'`, `'weeks8 ${Math.floor(day / 56)}'`].sort(),
+        );
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+// A fixture over 200 days in which one word is in most articles (sometimes in the title), one
+// in some and one in few: reading newest matches range by range must give exactly what
+// reading every match gives, for every sort, filter and page.
+describe('searching range by range', () => {
+  let database: Database;
+  const now = Date.now();
+  const ODD_CATEGORY = "Cul'ture\\x";
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const rows = Array.from({ length: 160 }, (_, i) => {
+      const words = ['گزارش', 'روز'];
+      if (rand() < 0.7) words.push('زعفران');
+      if (rand() < 0.4) words.push('انار');
+      if (rand() < 0.06) words.push('قنات');
+      const title = `خبر ${i} ${rand() < 0.3 ? words.slice(2).join(' ') : ''}`;
+      const body = `${words.join(' ')} ${rand() < 0.5 ? 'زعفران زعفران' : ''}`;
+      return {
+        title, content: `<p>${body}</p>`, slug: `f-${i}`,
+        category: i % 7 === 0 ? ODD_CATEGORY : ['Culture', 'Economy', 'Sports'][i % 3],
+        views: Math.floor(rand() * 40),
+        status: i % 13 === 0 ? 'draft' : 'published',
+        // Bunched like news: several a day lately, fewer further back; some share a timestamp.
+        publishedAt: new Date(now - Math.floor(200 * DAY * rand() ** 2) - (i % 5 === 0 ? 0 : i)),
+        searchTitle: normalizePersian(title),
+        searchBody: normalizePersian(body),
+      };
+    });
+    await database.db.insert(articles).values(rows);
+  });
+  afterAll(async () => { await database?.close(); });
+
+  const run = async (groups: TermGroups, f: SearchFilters, options: FullTextOptions) => {
+    const r = await searchRepo.fullText(database.db, groups, f, { limits: { total: 40, candidates: 25 }, ...options });
+    return { ids: r.rows.map((a) => a.id), total: r.total, trace: r.trace };
+  };
+
+  const queries: TermGroups[] = [[['زعفران']], [['زعفران'], ['انار']], [['قنات']], [['قنات', 'انار']], [['ناموجود']]];
+  const filters: Array<Partial<SearchFilters>> = [
+    {}, { category: 'Culture' }, { category: ODD_CATEGORY }, { since: new Date(now - 30 * DAY) }, { since: new Date(now - DAY) },
+  ];
+
+  it('gives the same pages and totals as reading every match', async () => {
+    let compared = 0;
+    let found = 0;
+    let rangesSeen = 0;
+    for (const groups of queries) {
+      for (const filter of filters) {
+        for (const sort of ['relevance', 'date', 'views'] as const) {
+          for (const offset of [0, 10, 30]) {
+            const f: SearchFilters = { sort, limit: 10, offset, ...filter };
+            const all = await run(groups, f, { window: 'none', walkViews: 'never' });
+            expect(all.trace.every((step) => step !== 'range')).toBe(true);
+            for (const window of [1, 3, 20] as const) {
+              const ranged = await run(groups, f, { window, walkViews: 'never' });
+              expect({ ...ranged, trace: undefined }, JSON.stringify({ groups, f, window })).toEqual({ ...all, trace: undefined });
+              if (ranged.trace.filter((step) => step === 'range').length > 1) rangesSeen++;
+              compared++;
+            }
+            if (all.ids.length) found++;
+          }
+        }
+      }
+    }
+    expect(compared).toBe(675);
+    // The comparison is not vacuous: pages have results, and several ranges were read.
+    expect(found).toBeGreaterThan(100);
+    expect(rangesSeen).toBeGreaterThan(100);
+  });
+
+  it('finds the most viewed by walking the views index, or gives up and reads every match, with the same result', async () => {
+    // A common word fills a page within the first rows walked; a less common one, further down
+    // the list, does not within the walk's bound (40 rows), and every match is read instead.
+    const cases: Array<[TermGroups, number, string]> = [[[['زعفران']], 0, 'walk'], [[['زعفران']], 10, 'walk'], [[['انار']], 20, 'walk abandoned']];
+    for (const [groups, offset, walked] of cases) {
+      const f: SearchFilters = { sort: 'views', limit: 10, offset };
+      const all = await run(groups, f, { window: 'none', walkViews: 'never' });
+      const walk = await run(groups, f, { window: 'none', walkViews: 'always', walkBound: 40 });
+      expect(walk.trace).toContain(walked);
+      expect(walk.ids).toEqual(all.ids);
+      expect(walk.total).toBe(all.total);
+      expect(walk.ids.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('matches nothing for a query the parser finds no words in, even with a category or date', async () => {
+    for (const filter of filters) {
+      for (const window of ['none', 3] as const) {
+        const r = await run([['-']], { sort: 'relevance', limit: 10, offset: 0, ...filter }, { window });
+        expect(r.total).toBe(0);
+      }
+    }
+  });
+
+  it('counts only published articles and respects the category exactly', async () => {
+    const { rows } = await database.raw.query<{ n: number }>(
+      `select count(*)::int as n from articles where status = 'published' and category = $1 and search_title || ' ' || search_body like '%زعفران%'`, [ODD_CATEGORY]);
+    const r = await run([['زعفران']], { sort: 'date', limit: 10, offset: 0, category: ODD_CATEGORY }, { window: 1 });
+    expect(r.total).toBe(Math.min(rows[0].n, 40));
+    expect(rows[0].n).toBeGreaterThan(5);
+    const drafts = await database.db.execute(sql`select id from articles where status <> 'published'`);
+    const draftIds = new Set((drafts as unknown as { rows: Array<{ id: number }> }).rows.map((d) => d.id));
+    expect(draftIds.size).toBeGreaterThan(5);
+    const all = await run([['گزارش']], { sort: 'date', limit: 200, offset: 0 }, { window: 2, limits: { total: 1000, candidates: 500 } });
+    expect(all.ids.some((id) => draftIds.has(id))).toBe(false);
+    expect(all.total).toBe(160 - draftIds.size);
+  });
+});
