@@ -1,3 +1,4 @@
+import './production-default.ts';
 import { createInterface } from 'node:readline/promises';
 import pino from 'pino';
 import { buildApp } from './app.ts';
