@@ -2,25 +2,43 @@
 // Public pages under load beside a node:http hello world, in one run: the home page and an
 // article page, with the production caches (rendered HTML for anonymous readers, hot API
 // reads) and without them. 50 connections, 10 s each (BENCH_DURATION to change).
-import { durationArg, helloWorldRow, load, newestArticlePath, rawGet, sameBodyRow, startSite, stopProcess, table } from './lib.mjs';
+// The last column is the CPU time the server itself spent per answer (all its threads).
+// With wrk installed (`apt-get install -y wrk`), the cached pages and hello world are loaded a
+// second time by wrk, whose client does not decode every body into a string as autocannon does.
+import { durationArg, hasWrk, helloWorldRow, load, newestArticlePath, rawGet, sameBodyRow, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
 
 const duration = durationArg();
 const baseline = await helloWorldRow(duration);
 const rows = [baseline];
+const withWrk = hasWrk();
+const wrkBaseline = withWrk ? await helloWorldRow(duration, wrkLoad) : undefined;
+const wrkRows = wrkBaseline ? [wrkBaseline] : [];
+const BROWSER = { 'accept-encoding': 'br, gzip' };
 
 for (const [mode, ttl] of [['cache on', '30000'], ['cache off', '0']]) {
   const site = await startSite(ttl);
   const articlePath = await newestArticlePath('http://127.0.0.1:3998');
   for (const [name, path] of [['GET / (home HTML)', '/'], ['GET /article/{slug}-{id} (article HTML)', articlePath]]) {
-    const body = await rawGet(`http://127.0.0.1:3998${path}`, { 'accept-encoding': 'br' });
+    const url = `http://127.0.0.1:3998${path}`;
     if (ttl !== '0') {
+      // Fill the page cache and let its best-compression variant finish before measuring.
+      await rawGet(url, BROWSER);
+      await new Promise((r) => setTimeout(r, 1000));
+      const body = await rawGet(url, BROWSER);
       rows.push(await sameBodyRow(`node:http sending the same ${(body.length / 1024).toFixed(1)} KB (br) as ${name.split(' ')[1]}`, body, duration, 'text/html; charset=utf-8'));
+      if (withWrk) wrkRows.push({ label: `${name}, ${mode}, br (${(body.length / 1024).toFixed(1)} KB)`, ...(await wrkLoad(url, { duration, headers: BROWSER, server: site })) });
     }
-    rows.push({ label: `${name}, ${mode}, br`, ...(await load(`http://127.0.0.1:3998${path}`, { duration, headers: { 'accept-encoding': 'br, gzip' } })) });
-    rows.push({ label: `${name}, ${mode}, identity`, ...(await load(`http://127.0.0.1:3998${path}`, { duration })) });
+    rows.push({ label: `${name}, ${mode}, br`, ...(await load(url, { duration, headers: BROWSER, server: site })) });
+    rows.push({ label: `${name}, ${mode}, identity`, ...(await load(url, { duration, server: site })) });
   }
   await stopProcess(site);
 }
 
-console.log(`\nPage benchmark, ${duration} s × 50 connections, ${new Date().toISOString()}\n`);
+console.log(`\nPage benchmark (autocannon), ${duration} s × 50 connections, ${new Date().toISOString()}\n`);
 console.log(table(rows, baseline));
+if (withWrk) {
+  console.log(`\nThe same cached pages from wrk (one thread, 50 connections, ${duration} s)\n`);
+  console.log(table(wrkRows, wrkBaseline));
+} else {
+  console.log('\nwrk is not installed (apt-get install -y wrk): the wrk rows were skipped.');
+}
