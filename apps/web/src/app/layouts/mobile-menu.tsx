@@ -20,15 +20,18 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
   return (
     <div id="mobile-menu" hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border md:hidden">
-      <div className="container-page space-y-4 py-4">
-        <nav aria-label="پیوندهای سریع" className="grid gap-1">
-          <Link to={paths.search()} className={itemClass}><SlidersHorizontal aria-hidden="true" className="size-4" />جستجوی پیشرفته</Link>
-          <Link to={paths.trending()} className={itemClass}><Flame aria-hidden="true" className="size-4 text-accent" />موضوعات داغ</Link>
-        </nav>
-        <section aria-label="تنظیمات دسترس‌پذیری" className="rounded-xl border border-border p-4">
-          <PreferencesPanel />
-        </section>
-      </div>
+      {/* Its contents exist only while open: the page and its hydration carry none of it. */}
+      {open && (
+        <div className="container-page space-y-4 py-4">
+          <nav aria-label="پیوندهای سریع" className="grid gap-1">
+            <Link to={paths.search()} className={itemClass}><SlidersHorizontal aria-hidden="true" className="size-4" />جستجوی پیشرفته</Link>
+            <Link to={paths.trending()} className={itemClass}><Flame aria-hidden="true" className="size-4 text-accent" />موضوعات داغ</Link>
+          </nav>
+          <section aria-label="تنظیمات دسترس‌پذیری" className="rounded-xl border border-border p-4">
+            <PreferencesPanel />
+          </section>
+        </div>
+      )}
     </div>
   );
 }

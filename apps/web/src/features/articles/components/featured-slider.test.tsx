@@ -7,10 +7,9 @@ import { featuredArticlesQuery } from '../api.ts';
 import { FeaturedSlider, SLIDE_INTERVAL_MS } from './featured-slider.tsx';
 
 const slide = (id: number): ArticleSummary => ({
-  id, slug: `s${id}`, title: `خبر ویژه ${id}`, excerpt: '', metaDescription: null, imageUrl: null, imageAltText: null,
-  videoUrl: null, videoAltText: null, podcastUrl: null, podcastVoice: null, podcastDuration: null, category: 'Politics',
-  keywords: '', views: 0, featured: true, publishedAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
-  telegramId: null, source: null, readingTime: 1, cardMinutes: 1,
+  id, slug: `s${id}`, title: `خبر ویژه ${id}`, excerpt: '', imageUrl: null, imageAltText: null, videoUrl: null,
+  category: 'Politics', keywords: '', views: 0, featured: true, publishedAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(), cardMinutes: 1,
 });
 
 const visibleTitle = () => screen.getAllByRole('group').find((g) => !g.hasAttribute('inert'))?.querySelector('h2')?.textContent;
