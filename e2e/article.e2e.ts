@@ -254,6 +254,26 @@ describe('article page', () => {
     await context.close();
   });
 
+  it('hydrates the blocks below the article only as the reader reaches them', async () => {
+    const context = await site.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 600 });
+    const ratingReads: string[] = [];
+    const isRatingRead = (url: string) => url.endsWith(`/api/articles/${article.id}/rating`);
+    page.on('request', (r) => { if (isRatingRead(r.url())) ratingReads.push(r.url()); });
+    await openArticle(page);
+    await page.waitForLoadState('networkidle');
+    // The server's markup is all there, readable, before the block is hydrated.
+    await page.getByTestId('rating-summary').waitFor({ state: 'attached' });
+    expect(ratingReads).toHaveLength(0);
+    const read = page.waitForRequest((r) => isRatingRead(r.url()));
+    await page.getByTestId('rating-summary').scrollIntoViewIfNeeded();
+    await read;
+    await page.getByRole('button', { name: '۵ ستاره' }).click();
+    await expectToast(page, 'امتیاز شما ثبت شد');
+    await context.close();
+  });
+
   it('bookmarks the article, and the bookmark survives a reload', async () => {
     const context = await site.newContext();
     const page = await context.newPage();
@@ -314,7 +334,10 @@ describe('article page', () => {
     const page = await context.newPage();
     await openArticle(page);
     const box = page.getByLabel('لینک کوتاه', { exact: true });
-    expect(await box.inputValue()).toBe(`${site.baseUrl}/s/${article.id}`);
+    // The card below the article hydrates as the reader reaches it (then the link carries
+    // the address the browser sees).
+    await box.scrollIntoViewIfNeeded();
+    await expect.poll(() => box.inputValue()).toBe(`${site.baseUrl}/s/${article.id}`);
     await page.getByRole('button', { name: 'کپی لینک کوتاه' }).click();
     await expectToast(page, 'لینک کپی شد');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseUrl}/s/${article.id}`);

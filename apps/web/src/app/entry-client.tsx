@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import './styles.css';
 import { registerServiceWorker } from '../features/offline/register-sw.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
+import { hydrateProgressively } from '../components/hydrate-when-visible.tsx';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute } from './routes.tsx';
@@ -34,10 +35,11 @@ const app = (
 );
 
 // Public pages arrive rendered and are hydrated once their page chunk is here (the server
-// preloads it), so hydration never suspends; the admin area is rendered here only.
+// preloads it); blocks below the fold hydrate when the reader gets near them
+// (components/hydrate-when-visible.tsx). The admin area is rendered here only.
 const { pathname } = window.location;
 if (container.hasChildNodes() && !isAdminPath(pathname)) {
-  loadRoute(matchPublicRoute(pathname).route).finally(() => hydrateRoot(container, app));
+  loadRoute(matchPublicRoute(pathname).route).finally(() => hydrateProgressively(() => hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

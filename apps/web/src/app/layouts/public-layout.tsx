@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CategoryNav } from '../../features/categories/components/category-nav.tsx';
 import { useKeyboardShortcuts } from '../use-keyboard-shortcuts.ts';
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -22,7 +23,9 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none md:py-8">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateWhenVisible name="footer">
+        <Footer />
+      </HydrateWhenVisible>
       {monitorOpen && (
         <Suspense fallback={null}>
           <PerformanceMonitor onClose={() => setMonitorOpen(false)} />

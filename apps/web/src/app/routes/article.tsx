@@ -24,6 +24,7 @@ import { VideoPlayer } from '../../features/players/components/video-player.tsx'
 import { NativeShareButton } from '../../features/share/components/native-share-button.tsx';
 import { ShareButtons } from '../../features/share/components/share-buttons.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { HydrateWhenVisible } from '../../components/hydrate-when-visible.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, SITE_NAME, useDocumentHead, type PageHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
@@ -90,8 +91,12 @@ function ArticleLoaded({ article }: { article: Article }) {
         <ArticleBody html={article.content} renderVideo={renderVideo} />
         <KeywordTags keywords={article.keywords} />
       </article>
-      <RelatedArticles articleId={article.id} />
-      <InteractionCard article={article} url={url} shortUrl={shortUrl} />
+      <HydrateWhenVisible name="related">
+        <RelatedArticles articleId={article.id} />
+      </HydrateWhenVisible>
+      <HydrateWhenVisible name="interaction">
+        <InteractionCard article={article} url={url} shortUrl={shortUrl} />
+      </HydrateWhenVisible>
       <LazyComments articleId={article.id} />
       <AdminTools article={article} />
     </div>
