@@ -76,9 +76,10 @@ export const articles = pgTable('articles', {
   index('articles_category_published_idx').on(t.category, t.publishedAt.desc().nullsFirst()),
   index('articles_featured_idx').on(t.featured, t.publishedAt.desc().nullsFirst()),
   index('articles_views_idx').on(t.views.desc().nullsFirst()),
-  // The search vector plus a day and a category token for each article (migration 0003), so a
-  // query for a common word can be narrowed to the newest days inside the index.
-  index('articles_search_idx').using('gin', sql`("search_vector" || chapar_search_facets("published_at", "category"))`),
+  // The search vector plus date, category and views tokens for each article (migrations 0003,
+  // 0004), so a query for a common word can be narrowed to the newest days or the most viewed
+  // articles inside the index.
+  index('articles_search_idx').using('gin', sql`("search_vector" || chapar_search_facets("published_at", "category", "views"))`),
 ]);
 
 /**

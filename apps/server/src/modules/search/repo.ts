@@ -26,18 +26,19 @@ const DAY = 86_400_000;
 const MAX_WINDOW_DAYS = 120;
 /** The window is sized for this many times the matches it must hold, so it rarely needs widening. */
 const WINDOW_MARGIN = 1.5;
-/** Testing a row's out-of-line vector costs about this many bitmap visits of a row. */
-const WALK_COST = 7;
-/** The most rows a walk of the views index tests before the ordinary plan takes over. */
-const MAX_WALK = 3000;
+/** Views steps (see migration 0004) read first for "most viewed"; each further range doubles. */
+const FIRST_VIEWS_STEPS = 2;
 
 /**
- * What the index holds per article (migration 0003): its words, plus a `day N` token (UTC days
- * since 1970) and a `category C` token, so date and category filters narrow the GIN scan itself.
+ * What the index holds per article (migrations 0003, 0004): its words, plus date tokens (see
+ * dateTokens), a `category C` token and a `views N` token (N grows by one for each quarter
+ * doubling of the views), so filters and orders narrow the GIN scan itself.
  */
-const indexed = sql`(${articles.searchVector} || chapar_search_facets(${articles.publishedAt}, ${articles.category}))`;
+const indexed = sql`(${articles.searchVector} || chapar_search_facets(${articles.publishedAt}, ${articles.category}, ${articles.views}))`;
 
 export const dayNumber = (d: Date) => Math.floor(d.getTime() / DAY);
+/** The views token's step, as migration 0004 computes it (here only to bound ranges from above). */
+export const viewsStep = (views: number) => Math.floor(4 * Math.log2(Math.max(views, 0) + 1));
 
 /** A lexeme quoted for tsquery input (quotes and backslashes doubled). */
 const lexeme = (s: string) => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
@@ -65,17 +66,19 @@ export function dateTokens(from: number, to: number, top: number): string[] {
   return tokens;
 }
 
-/** The category and date tokens a search is restricted to, as tsquery text, or null for none. */
-export function facetsText(category: string | undefined, dates: string[] | null): string | null {
+/** The category, date and views tokens a search is restricted to, as tsquery text, or null for none. */
+export function facetsText(category: string | undefined, dates: string[] | null, views: string[] | null = null): string | null {
   const parts: string[] = [];
   if (category !== undefined) parts.push(lexeme(`category ${category}`));
-  if (dates) parts.push(dates.length > 1 ? `(${dates.map(lexeme).join(' | ')})` : lexeme(dates[0]));
+  for (const tokens of [dates, views]) {
+    if (tokens) parts.push(tokens.length > 1 ? `(${tokens.map(lexeme).join(' | ')})` : lexeme(tokens[0]));
+  }
   return parts.length ? parts.join(' & ') : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Statistics: how common each word and category is, and how many articles a day brings. They
-// only choose how a search runs (which window to try first, which index to walk); results never
+// only choose how a search runs (which range of days to read first); results never
 // depend on them, so they may be a minute old, or missing before the first ANALYZE.
 
 export interface SearchStats {
@@ -158,17 +161,23 @@ interface Search {
   /** The days of the newest and the oldest published article: no match lies outside them. */
   top: number;
   bottom: number;
+  /** Above the views step of the most viewed article (one more, against rounding). */
+  topViews: number;
   stats: SearchStats;
   groups: TermGroups;
 }
 
-/** Every article matching the words and filters, published within the days `from`..`to` (tokens). */
-function matching(s: Search, days: { from: number; to: number } | null): SQL | undefined {
+/**
+ * Every article matching the words and filters, published within the days `from`..`to` and
+ * with views steps `views.from`..`views.to` (through tokens).
+ */
+function matching(s: Search, days: { from: number; to: number } | null, views?: { from: number; to: number }): SQL | undefined {
   const sinceDay = s.f.since ? dayNumber(s.f.since) : null;
   const range = days ?? (sinceDay !== null ? { from: sinceDay, to: s.top } : null);
   // The whole history needs no date tokens.
   const dates = range && (range.from > s.bottom || range.to < s.top) ? dateTokens(range.from, range.to, s.top) : null;
-  const facets = facetsText(s.f.category, dates);
+  const steps = views && (views.from > 0 || views.to < s.topViews) ? Array.from({ length: views.to - views.from + 1 }, (_, i) => `views ${views.from + i}`) : null;
+  const facets = facetsText(s.f.category, dates, steps);
   const words = sql`to_tsquery('simple', ${s.words})`;
   return and(
     // A query the parser finds no words in must match nothing, not every article of the range.
@@ -188,10 +197,10 @@ function matching(s: Search, days: { from: number; to: number } | null): SQL | u
  * articles, later ones from the matches found so far and at least doubling the days searched;
  * ranges never overlap and are read newest first, so the result is exactly the newest `want`.
  */
-async function newest(s: Search, want: number, window: Window): Promise<{ ids: number[]; complete: boolean }> {
+async function newest(s: Search, want: number, window: Window): Promise<{ ids: number[]; rows: Located[]; complete: boolean }> {
   const sinceDay = s.f.since ? dayNumber(s.f.since) : null;
   const low = Math.max(sinceDay ?? s.bottom, s.bottom);
-  if (low > s.top) return { ids: [], complete: true };
+  if (low > s.top) return { ids: [], rows: [], complete: true };
   let days: number | null = null;
   if (typeof window === 'number') days = window;
   else if (window === 'auto' && want <= Math.max(s.limits.total, s.limits.candidates)) {
@@ -199,23 +208,31 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
     const needed = perDay > 0 ? Math.ceil((WINDOW_MARGIN * want) / perDay) : Infinity;
     days = needed <= MAX_WINDOW_DAYS ? Math.max(1, needed) : null;
   }
-  const ids: number[] = [];
+  const found: Located[] = [];
   let upper = s.top;
   for (;;) {
-    const from = days === null ? low : Math.max(low, upper - days + 1);
-    const rows = await s.tx.select({ id: articles.id }).from(articles).where(matching(s, { from, to: upper }))
-      .orderBy(desc(articles.publishedAt), desc(articles.id)).limit(want - ids.length);
+    // Ranges start on a week or an 8-week boundary once that long, so they take few tokens
+    // (the index then checks fewer alternatives for each article of the range).
+    const unit = days === null ? 1 : days >= 112 ? 56 : days >= 14 ? 7 : 1;
+    const from = days === null ? low : Math.max(low, Math.floor((upper - days + 1) / unit) * unit);
+    const rows = await s.tx.select({ id: articles.id, ctid: sql<string>`ctid::text` }).from(articles).where(matching(s, { from, to: upper }))
+      .orderBy(desc(articles.publishedAt), desc(articles.id)).limit(want - found.length);
     s.trace.push(days === null ? 'all' : 'range');
-    for (const r of rows) ids.push(r.id);
-    if (ids.length >= want) return { ids, complete: false };
-    if (from === low) return { ids, complete: true };
+    found.push(...rows);
+    if (found.length >= want || from === low) return { ids: found.map((r) => r.id), rows: found, complete: found.length < want };
     // The next range: enough days for the rest at the rate found so far, and at least as many
     // as searched so far, so a word that has gone quiet lately costs a few ranges, not many.
     const searched = s.top - from + 1;
-    const atRate = ids.length ? Math.ceil((WINDOW_MARGIN * (want - ids.length) * searched) / ids.length) : Infinity;
+    const atRate = found.length ? Math.ceil((WINDOW_MARGIN * (want - found.length) * searched) / found.length) : Infinity;
     days = Math.max(searched, Math.min(atRate, 8 * searched));
     upper = from - 1;
   }
+}
+
+/** An article and where its row is (valid for the transaction's snapshot). */
+interface Located {
+  id: number;
+  ctid: string;
 }
 
 /** The ids ordered as the page asks, for ids already known to be every match. */
@@ -227,26 +244,24 @@ async function orderIds(s: Search, ids: number[]): Promise<number[]> {
 }
 
 /**
- * Most viewed matches by walking the views index and testing each row's vector, for words so
- * common that a page fills within a few dozen rows. Gives up (null) after `bound` rows, so a
- * wrong estimate costs bounded work before the ordinary plan runs.
+ * The first `need` matches by views, most viewed first: read range of views steps by range from
+ * the top down through the views tokens, each range twice as wide as the one before, so a
+ * common word does not sort every match it has. Ranges never overlap, so the order is exact.
  */
-async function walkViews(s: Search, bound: number): Promise<number[] | null> {
-  await s.tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_bitmapscan', 'off', true)`);
-  const walked = s.tx.select({ id: articles.id, views: articles.views, vector: articles.searchVector }).from(articles)
-    .where(and(
-      sql`${articles.status} = 'published'`,
-      s.f.category !== undefined ? sql`${articles.category} = ${s.f.category}` : undefined,
-      s.f.since ? gte(articles.publishedAt, s.f.since) : undefined,
-    ))
-    .orderBy(desc(articles.views), desc(articles.id)).limit(bound).as('walked');
-  const need = s.f.offset + s.f.limit;
-  const rows = await s.tx.select({ id: walked.id }).from(walked)
-    .where(sql`${walked.vector} @@ to_tsquery('simple', ${s.words})`)
-    .orderBy(desc(walked.views), desc(walked.id)).limit(need);
-  await s.tx.execute(sql`select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`);
-  s.trace.push(rows.length >= need ? 'walk' : 'walk abandoned');
-  return rows.length >= need ? rows.slice(s.f.offset).map((r) => r.id) : null;
+async function mostViewed(s: Search, need: number, width: number | 'none'): Promise<number[]> {
+  const found: number[] = [];
+  let upper = s.topViews;
+  let steps = width === 'none' ? Infinity : width;
+  for (;;) {
+    const from = Math.max(0, upper - steps + 1);
+    const rows = await s.tx.select({ id: articles.id }).from(articles).where(matching(s, null, { from, to: upper }))
+      .orderBy(desc(articles.views), desc(articles.id)).limit(need - found.length);
+    s.trace.push(from === 0 && upper === s.topViews ? 'all by views' : 'views range');
+    found.push(...rows.map((r) => r.id));
+    if (found.length >= need || from === 0) return found;
+    upper = from - 1;
+    steps *= 2;
+  }
 }
 
 type PublicRow = Awaited<ReturnType<typeof fullRows>>[number];
@@ -271,10 +286,8 @@ interface Limits {
 export interface FullTextOptions {
   /** Tests: the first range of days (default 'auto'). */
   window?: Window;
-  /** Tests: walk the views index for most-viewed pages, or never (default: when cheaper). */
-  walkViews?: 'auto' | 'never' | 'always';
-  /** Tests: how many rows a walk tests before giving up. */
-  walkBound?: number;
+  /** Tests: the first range of views steps for most-viewed pages, or none. */
+  viewsWindow?: number | 'none';
   /** Tests: smaller limits, so a small fixture reaches them. */
   limits?: Limits;
 }
@@ -293,50 +306,43 @@ export const searchRepo = {
     return db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
       // Matches are read from the GIN index; walking the date or views index instead would
-      // test each row's large, out-of-line vector (walkViews does it where that is cheap).
-      const [{ top, bottom }] = (await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+      // test each row's large, out-of-line vector.
+      const [{ top, bottom, max_views: maxViews }] = (await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
         (select max(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as top,
-        (select min(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as bottom`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null }> }).rows;
+        (select min(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as bottom,
+        (select max(${articles.views}) from ${articles}) as max_views`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null; max_views: number | null }> }).rows;
       const trace: string[] = [];
       if (top === null || bottom === null) return { rows: [], total: 0, trace };
       const limits = options.limits ?? { total: TOTAL_CAP, candidates: RELEVANCE_CANDIDATES };
-      const s: Search = { tx, limits, trace, words, f, top: dayNumber(new Date(top)), bottom: dayNumber(new Date(bottom)), stats, groups };
+      const s: Search = { tx, limits, trace, words, f, top: dayNumber(new Date(top)), bottom: dayNumber(new Date(bottom)), topViews: viewsStep(Number(maxViews ?? 0)) + 1, stats, groups };
       const window = options.window ?? 'auto';
       const need = f.offset + f.limit;
       const done = async (ids: number[], total: number) => ({ rows: await fullRows(tx, ids), total, trace });
 
       if (f.sort === 'relevance' || f.sort === 'date') {
         // One read gives the count (up to the cap), the relevance candidates or the date page.
-        const { ids } = await newest(s, Math.max(need, limits.total, f.sort === 'relevance' ? limits.candidates : 0), window);
+        const { ids, rows } = await newest(s, Math.max(need, limits.total, f.sort === 'relevance' ? limits.candidates : 0), window);
         const total = Math.min(ids.length, limits.total);
         if (f.sort === 'date') return done(ids.slice(f.offset, need), total);
-        const candidates = ids.slice(0, limits.candidates);
+        const candidates = rows.slice(0, limits.candidates);
         if (f.offset >= candidates.length) return done([], total);
-        const ranked = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, candidates))
+        // The candidates are read again by row address, not through the primary key; the
+        // snapshot is the one they were found in (repeatable read), so the addresses hold.
+        const ranked = await tx.select({ id: articles.id }).from(articles)
+          .where(sql`ctid = any(${`{${candidates.map((c) => `"${c.ctid}"`).join(',')}}`}::tid[])`)
           .orderBy(desc(sql`ts_rank(${articles.searchVector}, to_tsquery('simple', ${words}))`), desc(articles.publishedAt), desc(articles.id))
           .limit(f.limit).offset(f.offset);
         return done(ranked.map((r) => r.id), total);
       }
 
       // Most viewed: the count comes from the newest matches as above; the order from those
-      // when they are all the matches, else from walking the views index when the words are
-      // common enough, else from every match.
+      // when they are all the matches, else from the most viewed steps down.
       const counted = await newest(s, limits.total, window);
       const total = Math.min(counted.ids.length, limits.total);
       if (counted.complete) return done(await orderIds(s, counted.ids), total);
-      const sinceShare = f.since ? Math.min(1, (stats.perDay * (s.top - dayNumber(f.since) + 1)) / Math.max(1, stats.articles)) : 1;
-      const share = (matchShare(stats, groups, f.category) ?? 0) * sinceShare;
-      const walkRows = share > 0 ? need / share : Infinity;
-      const everyRow = share * stats.articles;
-      const walk = options.walkViews === 'always' || (options.walkViews !== 'never' && walkRows * WALK_COST < everyRow);
-      const bound = options.walkBound ?? Math.min(MAX_WALK, Math.max(100, Math.ceil(3 * walkRows || 0)));
-      const walked = walk ? await walkViews(s, bound) : null;
-      if (walked) return done(walked, total);
-      const rows = await tx.select({ id: articles.id }).from(articles).where(matching(s, null))
-        .orderBy(desc(articles.views), desc(articles.id)).limit(f.limit).offset(f.offset);
-      trace.push('all by views');
-      return done(rows.map((r) => r.id), total);
-    });
+      const ids = await mostViewed(s, need, options.viewsWindow ?? FIRST_VIEWS_STEPS);
+      return done(ids.slice(f.offset), total);
+    }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   },
 
   /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { articles, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { normalizePersian } from '@chapar/shared/text';
-import { dateTokens, dayNumber, searchRepo, type FullTextOptions, type SearchFilters, type TermGroups } from './repo.ts';
+import { dateTokens, dayNumber, searchRepo, viewsStep, type FullTextOptions, type SearchFilters, type TermGroups } from './repo.ts';
 
 const DAY = 86_400_000;
 const SIZES: Record<string, number> = { day: 1, week: 7, weeks8: 56 };
@@ -32,9 +32,9 @@ describe('date tokens', () => {
     try {
       for (const iso of ['2026-11-22T00:00:00Z', '2026-11-21T23:59:59.999Z', '2026-01-01T12:00:00+03:30']) {
         const day = dayNumber(new Date(iso));
-        const { rows } = await database.raw.query<{ v: string }>("select chapar_search_facets($1::timestamptz, 'Culture')::text as v", [iso]);
+        const { rows } = await database.raw.query<{ v: string }>("select chapar_search_facets($1::timestamptz, 'Culture', 0)::text as v", [iso]);
         expect(rows[0].v.split(/(?<=') (?=')/).sort()).toEqual(
-          [`'category Culture'`, `'day ${day}'`, `'week ${Math.floor(day / 7)}'`, `'weeks8 ${Math.floor(day / 56)}'`].sort(),
+          [`'category Culture'`, `'day ${day}'`, `'week ${Math.floor(day / 7)}'`, `'weeks8 ${Math.floor(day / 56)}'`, `'views 0'`].sort(),
         );
       }
     } finally {
@@ -96,10 +96,10 @@ describe('searching range by range', () => {
         for (const sort of ['relevance', 'date', 'views'] as const) {
           for (const offset of [0, 10, 30]) {
             const f: SearchFilters = { sort, limit: 10, offset, ...filter };
-            const all = await run(groups, f, { window: 'none', walkViews: 'never' });
-            expect(all.trace.every((step) => step !== 'range')).toBe(true);
+            const all = await run(groups, f, { window: 'none', viewsWindow: 'none' });
+            expect(all.trace.every((step) => step !== 'range' && step !== 'views range')).toBe(true);
             for (const window of [1, 3, 20] as const) {
-              const ranged = await run(groups, f, { window, walkViews: 'never' });
+              const ranged = await run(groups, f, { window, viewsWindow: window === 20 ? 8 : window });
               expect({ ...ranged, trace: undefined }, JSON.stringify({ groups, f, window })).toEqual({ ...all, trace: undefined });
               if (ranged.trace.filter((step) => step === 'range').length > 1) rangesSeen++;
               compared++;
@@ -115,19 +115,26 @@ describe('searching range by range', () => {
     expect(rangesSeen).toBeGreaterThan(100);
   });
 
-  it('finds the most viewed by walking the views index, or gives up and reads every match, with the same result', async () => {
-    // A common word fills a page within the first rows walked; a less common one, further down
-    // the list, does not within the walk's bound (40 rows), and every match is read instead.
-    const cases: Array<[TermGroups, number, string]> = [[[['زعفران']], 0, 'walk'], [[['زعفران']], 10, 'walk'], [[['انار']], 20, 'walk abandoned']];
-    for (const [groups, offset, walked] of cases) {
+  it('finds the most viewed from the top views steps down, as reading every match does', async () => {
+    let ranges = 0;
+    for (const [groups, offset] of [[[['زعفران']], 0], [[['زعفران']], 30], [[['انار']], 20], [[['گزارش']], 100]] as Array<[TermGroups, number]>) {
       const f: SearchFilters = { sort: 'views', limit: 10, offset };
-      const all = await run(groups, f, { window: 'none', walkViews: 'never' });
-      const walk = await run(groups, f, { window: 'none', walkViews: 'always', walkBound: 40 });
-      expect(walk.trace).toContain(walked);
-      expect(walk.ids).toEqual(all.ids);
-      expect(walk.total).toBe(all.total);
-      expect(walk.ids.length).toBeGreaterThan(0);
+      const all = await run(groups, f, { window: 'none', viewsWindow: 'none' });
+      const stepped = await run(groups, f, { window: 'none', viewsWindow: 1 });
+      expect(stepped.ids).toEqual(all.ids);
+      expect(stepped.total).toBe(all.total);
+      expect(stepped.ids.length).toBe(10);
+      ranges += stepped.trace.filter((step) => step === 'views range').length;
     }
+    expect(ranges).toBeGreaterThan(4);
+  });
+
+  it('indexes views a quarter doubling at a time, as the search counts them', async () => {
+    const views = [0, 1, 2, 3, 7, 8, 15, 16, 100, 5000, 2_000_000_000];
+    const { rows } = await database.raw.query<{ v: string }>(
+      "select chapar_search_facets(now(), 'Culture', v)::text as v from unnest($1::int[]) v", [views]);
+    expect(rows.map((r) => /'views (\d+)'/.exec(r.v)?.[1])).toEqual(views.map((v) => String(viewsStep(v))));
+    expect(views.map(viewsStep)).toEqual([0, 4, 6, 8, 12, 12, 16, 16, 26, 49, 123]);
   });
 
   it('matches nothing for a query the parser finds no words in, even with a category or date', async () => {
