@@ -20,12 +20,17 @@ export const TOTAL_CAP = 1000;
 export const RELEVANCE_CANDIDATES = 500;
 const DAY = 86_400_000;
 /**
- * A window of the newest days is tried only when it is expected to be shorter than this; a
- * query expected to need more reads every match (which is then few enough per day).
+ * A range of the newest days is read first only when it is expected to span less than this
+ * share of the history; otherwise every match is read at once (a range would save little).
  */
-const MAX_WINDOW_DAYS = 120;
-/** The window is sized for this many times the matches it must hold, so it rarely needs widening. */
+const MAX_WINDOW_SHARE = 0.5;
+/**
+ * The first range is sized for this many times the matches it must hold, so it rarely needs a
+ * second; later ones, sized from what was found, for fewer (a range read in vain costs one
+ * index scan, a range too long costs a visit to every extra match).
+ */
 const WINDOW_MARGIN = 1.5;
+const NEXT_MARGIN = 1.25;
 /** Views steps (see migration 0004) read first for "most viewed"; each further range doubles. */
 const FIRST_VIEWS_STEPS = 2;
 
@@ -143,7 +148,7 @@ export function matchShare(stats: SearchStats, groups: TermGroups, category: str
   if (!stats.terms.size || !stats.articles) return null;
   let share = 1;
   for (const group of groups) {
-    share *= Math.min(1, group.reduce((sum, w) => sum + (stats.terms.get(w.toLowerCase()) ?? stats.minTermShare / 2), 0));
+    share *= Math.min(1, group.reduce((sum, w) => sum + (stats.terms.get(w.toLowerCase()) ?? stats.minTermShare / 4), 0));
   }
   if (category !== undefined) share *= stats.categories.get(category) ?? 0.01;
   return share;
@@ -206,7 +211,7 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
   else if (window === 'auto' && want <= Math.max(s.limits.total, s.limits.candidates)) {
     const perDay = (matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.perDay;
     const needed = perDay > 0 ? Math.ceil((WINDOW_MARGIN * want) / perDay) : Infinity;
-    days = needed <= MAX_WINDOW_DAYS ? Math.max(1, needed) : null;
+    days = needed <= MAX_WINDOW_SHARE * (s.top - low + 1) ? Math.max(1, needed) : null;
   }
   const found: Located[] = [];
   let upper = s.top;
@@ -220,11 +225,11 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
     s.trace.push(days === null ? 'all' : 'range');
     found.push(...rows);
     if (found.length >= want || from === low) return { ids: found.map((r) => r.id), rows: found, complete: found.length < want };
-    // The next range: enough days for the rest at the rate found so far, and at least as many
-    // as searched so far, so a word that has gone quiet lately costs a few ranges, not many.
+    // The next range: enough days for the rest at the rate found so far, and at least half as
+    // many as searched so far, so a word that has gone quiet lately costs a few ranges, not many.
     const searched = s.top - from + 1;
-    const atRate = found.length ? Math.ceil((WINDOW_MARGIN * (want - found.length) * searched) / found.length) : Infinity;
-    days = Math.max(searched, Math.min(atRate, 8 * searched));
+    const atRate = found.length ? Math.ceil((NEXT_MARGIN * (want - found.length) * searched) / found.length) : Infinity;
+    days = Math.max(Math.ceil(searched / 2), Math.min(atRate, 8 * searched));
     upper = from - 1;
   }
 }
