@@ -237,6 +237,8 @@ describe('article page', () => {
     const page = await context.newPage();
     await openArticle(page);
     const summary = page.getByTestId('rating-summary');
+    // The rating block hydrates (and reads the ratings) as the reader reaches it.
+    await summary.scrollIntoViewIfNeeded();
     await summary.getByText('هنوز امتیازی ثبت نشده است').waitFor();
     await page.getByRole('button', { name: '۴ ستاره' }).click();
     await expectToast(page, 'امتیاز شما ثبت شد');
@@ -247,6 +249,7 @@ describe('article page', () => {
     // Another reader rates 2: the average becomes 3.
     await newVisitor(page);
     await page.reload();
+    await summary.scrollIntoViewIfNeeded();
     await summary.getByText('(۱ رأی)').waitFor();
     await page.getByRole('button', { name: '۲ ستاره' }).click();
     await summary.getByText('(۲ رأی)').waitFor();

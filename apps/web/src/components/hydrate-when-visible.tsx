@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 
 /**
  * Progressive hydration. A server-rendered page is readable at once, but hydrating all of it
@@ -7,10 +7,16 @@ import { Suspense, type ReactNode } from 'react';
  * markup as it is (visible, links working) and hydrates them later, when they come near the
  * viewport or the reader focuses or touches them. Rendered any other way (on the server, or
  * after client-side navigation) they are ordinary children.
+ *
+ * What a deferred block shows must not depend on props that change after the page hydrated:
+ * its later hydration attaches behaviour to the server's markup but does not rewrite attributes.
+ * Client-only values (the browser's origin, the reader's own rating) belong inside the block,
+ * computed by its components after their own hydration. Give the block a `key` that changes
+ * with its content (the article id), so navigating to other content renders it afresh.
  */
 
 let hydrating = false;
-const ready = new Set<string>();
+const woken = new Set<string>();
 const waits = new Map<string, Promise<void>>();
 
 /** Runs the page's hydration; blocks asked for during it may wait for their turn. */
@@ -46,7 +52,7 @@ function whenWanted(name: string, rootMargin: string): Promise<void> {
     observer.observe(el);
     for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { passive: true });
   }).then(() => {
-    ready.add(name);
+    woken.add(name);
   });
   waits.set(name, wait);
   return wait;
@@ -62,7 +68,10 @@ interface Props {
 }
 
 function Gate({ name, rootMargin, className, children }: Required<Omit<Props, 'className'>> & { className?: string }) {
-  if (hydrating && !ready.has(name)) throw whenWanted(name, rootMargin);
+  // Only a block born in the page's first hydration waits; the answer sticks to this instance,
+  // so a re-render of its parent meanwhile does not wake it early.
+  const [deferred] = useState(() => hydrating);
+  if (deferred && !woken.has(name)) throw whenWanted(name, rootMargin);
   return <div data-hydrate={name} className={className}>{children}</div>;
 }
 

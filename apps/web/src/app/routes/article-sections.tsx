@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { MessagesSquare } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
-import { buildAltText } from '@chapar/shared/text';
+import { buildAltText, shortPath } from '@chapar/shared/text';
 import { WhenVisible } from '../../components/when-visible.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import type { BodyVideo } from '../../features/article/components/article-body.tsx';
@@ -12,6 +12,8 @@ import { VideoPlayer } from '../../features/players/components/video-player.tsx'
 import { StarRating } from '../../features/rating/components/star-rating.tsx';
 import { ShareActions } from '../../features/share/components/share-actions.tsx';
 import { ShortLinkBox } from '../../features/share/components/short-link-box.tsx';
+import { paths } from '../../lib/paths.ts';
+import { absoluteSiteUrl, useSiteOrigin } from '../../lib/site-origin.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 // Loaded when the reader comes near them, or when an administrator is signed in: most
@@ -34,8 +36,14 @@ export const renderBodyVideo = (article: Article) => (video: BodyVideo) => (
   />
 );
 
-/** Spec 02 §2 item 15: rating, share, copy link and the short-link box. */
-export function InteractionCard({ article, url, shortUrl }: { article: Article; url: string; shortUrl: string }) {
+/**
+ * Spec 02 §2 item 15: rating, share, copy link and the short-link box. The absolute addresses
+ * are made here (not passed in), so they follow this block's own hydration.
+ */
+export function InteractionCard({ article }: { article: Article }) {
+  const origin = useSiteOrigin();
+  const url = absoluteSiteUrl(origin, paths.article(article));
+  const shortUrl = absoluteSiteUrl(origin, shortPath(article.id));
   return (
     <section aria-labelledby="interaction-title" className="mt-10 space-y-5 rounded-2xl border border-border bg-card p-4 sm:p-6">
       <h2 id="interaction-title" className="text-lg font-bold">نظر شما درباره این خبر</h2>

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
-import { categoryFaName, parseArticleId, shortPath, stripHtml } from '@chapar/shared/text';
+import { categoryFaName, parseArticleId, stripHtml } from '@chapar/shared/text';
 import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';
 import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components/article-body.tsx';
 import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
@@ -52,7 +52,6 @@ function ArticleLoaded({ article }: { article: Article }) {
   const clean = paths.article(article);
   const origin = useSiteOrigin();
   const url = absoluteSiteUrl(origin, clean);
-  const shortUrl = absoluteSiteUrl(origin, shortPath(article.id));
   const renderVideo = useMemo(() => renderBodyVideo(article), [article]);
   useDocumentHead({ title: pageTitle(article.title), description: article.metaDescription || article.excerpt });
   useTrackViews(article.id);
@@ -91,11 +90,11 @@ function ArticleLoaded({ article }: { article: Article }) {
         <ArticleBody html={article.content} renderVideo={renderVideo} />
         <KeywordTags keywords={article.keywords} />
       </article>
-      <HydrateWhenVisible name="related">
+      <HydrateWhenVisible name="related" key={`related-${article.id}`}>
         <RelatedArticles articleId={article.id} />
       </HydrateWhenVisible>
-      <HydrateWhenVisible name="interaction">
-        <InteractionCard article={article} url={url} shortUrl={shortUrl} />
+      <HydrateWhenVisible name="interaction" key={`interaction-${article.id}`}>
+        <InteractionCard article={article} />
       </HydrateWhenVisible>
       <LazyComments articleId={article.id} />
       <AdminTools article={article} />
