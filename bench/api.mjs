@@ -14,8 +14,8 @@ for (const [mode, ttl] of [['cache on', '30000'], ['cache off', '0']]) {
   if (ttl !== '0') rows.push(await sameBodyRow(`node:http sending the same ${(listBody.length / 1024).toFixed(1)} KB list body`, listBody, duration));
   for (const [name, path] of [['GET /api/articles?page=1&limit=6', '/api/articles?page=1&limit=6'], [`GET /api/articles/{id}`, `/api/articles/${id}`]]) {
     // As browsers ask (compressed), and as autocannon asks by default (identity).
-    rows.push({ label: `${name} (${mode}, br)`, ...(await load(`http://127.0.0.1:3998${path}`, { duration, headers: { 'accept-encoding': 'br, gzip' } })) });
-    rows.push({ label: `${name} (${mode}, identity)`, ...(await load(`http://127.0.0.1:3998${path}`, { duration })) });
+    rows.push({ label: `${name} (${mode}, br)`, ...(await load(`http://127.0.0.1:3998${path}`, { duration, headers: { 'accept-encoding': 'br, gzip' }, server: site })) });
+    rows.push({ label: `${name} (${mode}, identity)`, ...(await load(`http://127.0.0.1:3998${path}`, { duration, server: site })) });
   }
   await stopProcess(site);
 }
