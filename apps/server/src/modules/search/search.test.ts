@@ -52,6 +52,21 @@ describe('GET /api/search/advanced', () => {
     expect(byDate.body.articles[0].id).toBe(ids.book);
   });
 
+  it('reports the total on a page past the last result', async () => {
+    const { body } = await search(`q=${encodeURIComponent('کتاب')}&page=2`);
+    expect(body.articles).toEqual([]);
+    expect(body.total).toBe(3);
+  });
+
+  it('filters by a category whose name holds quotes and backslashes as written', async () => {
+    const odd = "Cul'ture\\x";
+    const id = (await createArticle(t.database, { title: 'کتابخوانی در شهر', category: odd })).id;
+    const { body } = await search(`q=${encodeURIComponent('کتابخوانی')}&category=${encodeURIComponent(odd)}`);
+    expect(body.articles.map((a) => a.id)).toEqual([id]);
+    const other = await search(`q=${encodeURIComponent('کتابخوانی')}&category=${encodeURIComponent("Cul'ture")}`);
+    expect(other.body.articles).toEqual([]);
+  });
+
   it('tolerates a typo through trigram similarity', async () => {
     const { body } = await search(`q=${encodeURIComponent('فوتبل')}`);
     expect(body.mode).toBe('fuzzy');
