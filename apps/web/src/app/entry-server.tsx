@@ -61,14 +61,15 @@ function withApiErrors(fetchJson: RenderOptions['fetchJson']): JsonFetcher {
 
 function renderToHtml(node: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
+    // Bytes are joined before decoding: a chunk may end inside a Persian letter.
+    const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        html += chunk.toString();
+        chunks.push(chunk);
         callback();
       },
       final(callback) {
-        resolve(html);
+        resolve(Buffer.concat(chunks).toString('utf8'));
         callback();
       },
     });
@@ -85,6 +86,19 @@ function renderToHtml(node: ReactNode): Promise<string> {
       },
     });
   });
+}
+
+/**
+ * React's output made ready for Preact's hydration (decision 0004). React puts the resource
+ * hints it hoists (the cover image's preload) at the top of the body and marks Suspense
+ * boundaries with comments that only React's own client reads; Preact, meeting them where it
+ * expects the page's first element, moves whole subtrees (the entire layout) while hydrating.
+ * The hints go to the head, where they also start the download sooner; the markers go.
+ */
+export function forPreactHydration(html: string): { hoisted: string; body: string } {
+  let start = 0;
+  while (html.startsWith('<link ', start)) start = html.indexOf('>', start) + 1;
+  return { hoisted: html.slice(0, start), body: html.slice(start).replaceAll('<!--$-->', '').replaceAll('<!--/$-->', '') };
 }
 
 function serializeState(state: PageState): string {
@@ -125,9 +139,9 @@ export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptio
     return { status: outcome.status, redirect: outcome.redirect, head: '', html: '', dehydratedState: null, stateScript: '', modules: [], cacheable: true };
   }
 
-  const html = await renderToHtml(appTree(location.pathname + location.search, queryClient, renderedAt));
+  const { hoisted, body: html } = forPreactHydration(await renderToHtml(appTree(location.pathname + location.search, queryClient, renderedAt)));
   const state: PageState = { queries: dehydrate(queryClient), renderedAt };
-  const head = renderHeadTags(module.head(ctx), publicBaseUrl);
+  const head = renderHeadTags(module.head(ctx), publicBaseUrl) + hoisted;
   // A 4xx answer is a fact about the page; anything else is a passing failure not to be cached.
   const failed = queryClient.getQueryCache().getAll().some(({ state: { error } }) => error && !(error instanceof ApiError && error.status < 500));
   queryClient.clear();

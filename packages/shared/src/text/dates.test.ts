@@ -73,3 +73,36 @@ describe('formatRelativeFa', () => {
     expect(formatRelativeFa('nonsense', NOW)).toBe('');
   });
 });
+
+describe('the site\'s own Jalali format', () => {
+  const intlDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tehran' });
+  const intlDateTime = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tehran' });
+
+  it('matches Intl\'s Persian calendar on every day from Tehran\'s fixed offset to 2060, leap years included', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2022, 8, 21, 19, 30); t < Date.UTC(2060, 0, 1); t += 6 * HOUR + 7 * MIN) {
+      const d = new Date(t);
+      if (formatJalaliDate(d) !== intlDate.format(d)) mismatches.push(d.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+    // 30 Esfand exists only in leap years (1403 is one, 1404 is not).
+    expect(formatJalaliDate('2025-03-20T12:00:00Z')).toBe('۳۰ اسفند ۱۴۰۳');
+    expect(formatJalaliDate('2026-03-20T12:00:00Z')).toBe('۲۹ اسفند ۱۴۰۴');
+    expect(formatJalaliDate('2026-03-21T12:00:00Z')).toBe('۱ فروردین ۱۴۰۵');
+  });
+
+  it('matches Intl\'s date and time of day, minute by minute across days and months', () => {
+    const mismatches: string[] = [];
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 17 * MIN + 13_000) {
+      const d = new Date(t);
+      if (formatJalaliDateTime(d) !== intlDateTime.format(d)) mismatches.push(d.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('still gives the right date before Tehran\'s clock settled (daylight saving time)', () => {
+    // 23:30 UTC on 1 July 2021 was already 2 July (04:00) in Tehran under DST.
+    expect(formatJalaliDate('2021-07-01T23:30:00Z')).toBe(intlDate.format(new Date('2021-07-01T23:30:00Z')));
+    expect(formatJalaliDateTime('2021-07-01T23:30:00Z')).toBe(intlDateTime.format(new Date('2021-07-01T23:30:00Z')));
+  });
+});

@@ -33,3 +33,20 @@ describe('formatNumberFa', () => {
     expect(formatNumberFa(1234.567, { maximumFractionDigits: 1 })).toBe('۱٬۲۳۴٫۶');
   });
 });
+
+describe('formatNumberFa without Intl', () => {
+  const intl = new Intl.NumberFormat('fa-IR');
+  it('formats exactly as Intl fa-IR: integers, fractions, negatives, big integers', () => {
+    const values: Array<number | bigint> = [0, 1, 9, 10, 999, 1000, 1234, 99_999, 100_000, 1_234_567, 2 ** 53 - 1, 1e20, -1, -1234.5, 0.1 + 0.2, 1.0005, 2.5, 12.3456, 0.0004, 0.0005, -0.0004, 12n, -1234567890123456789n];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 5000; i++) values.push(Math.round((rand() - 0.3) * 10 ** Math.floor(rand() * 10)) / 10 ** Math.floor(rand() * 6));
+    const mismatches = values.filter((v) => formatNumberFa(v) !== intl.format(v)).map(String);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('leaves the rare cases to Intl: infinities, NaN, huge numbers, negative zero', () => {
+    for (const v of [Infinity, -Infinity, NaN, 1e22, -0]) expect(formatNumberFa(v)).toBe(intl.format(v));
+  });
+});
+
