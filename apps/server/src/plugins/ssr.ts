@@ -160,6 +160,19 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return { status: result.status, html, etag: etagOf(html), cacheable };
   };
 
+  // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a
+  // publish empties the caches, a crowd on the home page costs one render, not one each.
+  const inFlight = new Map<string, Promise<CachedPage & { cacheable: boolean }>>();
+  const sharedRender = (url: string, generation: number) => {
+    const key = `${generation} ${url}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = renderPage(url).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+
   const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
     reply.header('cache-control', cacheControl).header('etag', page.etag);
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
@@ -181,7 +194,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const hotGeneration = app.hotCache.generation;
     let page: CachedPage & { cacheable: boolean };
     try {
-      page = await renderPage(url);
+      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, generation) : renderPage(url));
     } catch (error) {
       request.log.error({ err: error }, 'server-side render failed');
       return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(ERROR_PAGE);
