@@ -124,6 +124,6 @@ times.sort((a, b) => a - b);
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
 console.log(`\n| corpus | database | queries | with results | p50 ms | p95 ms | p99 ms | max ms |\n|---:|---|---:|---:|---:|---:|---:|---:|`);
 console.log(`| ${COUNT} | ${database.kind} | ${times.length} | ${hits} | ${q(0.5)} | ${q(0.95)} | ${q(0.99)} | ${times[times.length - 1].toFixed(1)} |`);
-if (process.env.BENCH_VERBOSE) for (const [ms, url] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`${ms.toFixed(1)} ms  ${url}`);
+if (process.env.BENCH_VERBOSE) for (const [ms, url] of slowest.sort((a, b) => b[0] - a[0]).slice(0, Number(process.env.BENCH_VERBOSE) || 12)) console.log(`${ms.toFixed(1)} ms  ${url}`);
 await app.close();
 await database.close();
