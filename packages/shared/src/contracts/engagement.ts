@@ -2,6 +2,7 @@
 // (spec 03 §7), ratings, bookmarks, views and analytics.
 import { z } from 'zod';
 import { errorResponse } from './common.ts';
+import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '../text/comments.ts';
 
 const INT4_MAX = 2_147_483_647;
 const positiveId = (label: string) => z.coerce.number({ error: `${label} باید عدد باشد` })
@@ -22,21 +23,9 @@ export const articleIdParam = z.object({ articleId });
 
 // ---------------------------------------------------------------- comments
 
-/** Three levels: depth 0, 1 and 2; a depth-2 comment takes no replies. */
-export const COMMENT_MAX_DEPTH = 2;
-export const COMMENT_NAME_MAX = 80;
-export const COMMENT_CONTENT_MAX = 2000;
-export const COMMENT_MESSAGES = {
-  incomplete: 'لطفاً نام و متن نظر را وارد کنید',
-  nameTooLong: 'نام حداکثر ۸۰ نویسه است',
-  contentTooLong: 'متن نظر حداکثر ۲۰۰۰ نویسه است',
-  emailInvalid: 'لطفاً یک ایمیل معتبر وارد کنید',
-  captchaRequired: 'کد امنیتی الزامی است',
-  captchaWrong: 'کد امنیتی اشتباه است',
-  captchaExpired: 'کد امنیتی منقضی شده است؛ کد تازه را وارد کنید',
-  tooDeep: 'حداکثر ۳ سطح پاسخ مجاز است',
-  pending: 'نظر شما پس از بررسی منتشر خواهد شد',
-} as const;
+// The limits and texts live with the browser-safe text helpers (no zod), so the comment form
+// can use the very same ones.
+export { COMMENT_CONTENT_MAX, COMMENT_MAX_DEPTH, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '../text/comments.ts';
 
 /** The Comment entity of spec 02 §3; authorEmail is never shown publicly (always null). */
 export interface Comment {

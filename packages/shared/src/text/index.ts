@@ -9,3 +9,4 @@ export * from './categories.ts';
 export * from './freshness.ts';
 export * from './share.ts';
 export * from './image-variants.ts';
+export * from './comments.ts';

@@ -1,24 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaptchaChallenge, Comment } from '@chapar/shared/contracts';
+import { COMMENT_MESSAGES as SHARED_COMMENT_MESSAGES } from '@chapar/shared/text';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { pathQuery } from '../../lib/query.ts';
 import { getSessionId } from '../../lib/session-id.ts';
 
 const SESSION_HEADER = 'x-session-id';
 export const CAPTCHA_PATH = '/api/comments/captcha';
-/** Spec 02 §4: three levels, depths 0, 1 and 2; a depth-2 comment takes no replies. */
-export const COMMENT_MAX_DEPTH = 2;
+// The depth limit and the texts shared with the server's checks; the rest are the form's own.
+export { COMMENT_MAX_DEPTH } from '@chapar/shared/text';
 
 export const COMMENT_MESSAGES = {
+  ...SHARED_COMMENT_MESSAGES,
   incompleteTitle: 'اطلاعات ناقص',
-  incomplete: 'لطفاً نام و متن نظر را وارد کنید',
-  captchaRequired: 'کد امنیتی الزامی است',
-  captchaWrong: 'کد امنیتی اشتباه است',
   sentTitle: 'نظر ارسال شد',
-  pending: 'نظر شما پس از بررسی منتشر خواهد شد',
   failedTitle: 'خطا در ارسال نظر',
   failed: 'متأسفانه ارسال نظر با مشکل مواجه شد',
-  tooDeep: 'حداکثر ۳ سطح پاسخ مجاز است',
 } as const;
 
 export const commentsPath = (articleId: number) => `/api/articles/${articleId}/comments`;
