@@ -11,8 +11,8 @@ export interface HotEntry {
   anonymousOnly: boolean;
   gzip?: Buffer;
   br?: Buffer;
-  /** Set once the best-compression variants have been asked for (made off the event loop). */
-  upgrading?: boolean;
+  /** Encodings whose best-compression variant has been asked for (made off the event loop). */
+  upgrading?: Set<'br' | 'gzip'>;
 }
 
 const MAX_ENTRIES = 5_000;
@@ -86,13 +86,15 @@ const BEST_GZIP = { level: 9 };
 /**
  * Entries live for many requests, so their compressed variants are worth the best settings:
  * brotli 11 makes a page about a fifth smaller than brotli 5 but takes ~150 ms for a home page,
- * so it runs on libuv's thread pool and replaces the fast variant when it is done.
+ * so it runs on libuv's thread pool and replaces the fast variant when it is done. Only encodings
+ * readers ask for are made, so an entry holds no variant nobody reads.
  */
-function upgrade(entry: HotEntry): void {
-  if (entry.upgrading) return;
-  entry.upgrading = true;
-  brotliCompress(entry.body, BEST_BR, (error, best) => { if (!error && best.length < (entry.br?.length ?? Infinity)) entry.br = best; });
-  gzip(entry.body, BEST_GZIP, (error, best) => { if (!error && best.length < (entry.gzip?.length ?? Infinity)) entry.gzip = best; });
+function upgrade(entry: HotEntry, encoding: 'br' | 'gzip'): void {
+  entry.upgrading ??= new Set();
+  if (entry.upgrading.has(encoding)) return;
+  entry.upgrading.add(encoding);
+  if (encoding === 'br') brotliCompress(entry.body, BEST_BR, (error, best) => { if (!error && best.length < (entry.br?.length ?? Infinity)) entry.br = best; });
+  else gzip(entry.body, BEST_GZIP, (error, best) => { if (!error && best.length < (entry.gzip?.length ?? Infinity)) entry.gzip = best; });
 }
 
 /** Status, headers and body for an entry, honouring If-None-Match and Accept-Encoding. */
@@ -100,7 +102,7 @@ export function respond(entry: HotEntry, ifNoneMatch: string | undefined, accept
   if (ifNoneMatch === entry.etag) return { status: 304, headers: { ...entry.headers, 'x-cache': 'HIT' }, body: undefined };
   const accept = String(acceptEncoding ?? '');
   let body = entry.body;
-  let encoding: string | undefined;
+  let encoding: 'br' | 'gzip' | undefined;
   if (entry.body.length >= COMPRESS_MIN_BYTES) {
     if (accept.includes('br')) {
       entry.br ??= brotliCompressSync(entry.body, FAST_BR);
@@ -111,7 +113,7 @@ export function respond(entry: HotEntry, ifNoneMatch: string | undefined, accept
       body = entry.gzip;
       encoding = 'gzip';
     }
-    if (encoding) upgrade(entry);
+    if (encoding) upgrade(entry, encoding);
   }
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, 'x-cache': 'HIT' };
   if (encoding) headers['content-encoding'] = encoding;
