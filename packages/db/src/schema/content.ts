@@ -61,7 +61,10 @@ export const articles = pgTable('articles', {
   /** Normalised text for full-text search (see @chapar/shared/text normalizePersian). */
   searchTitle: text('search_title').notNull().default(''),
   searchBody: text('search_body').notNull().default(''),
-  /** Kept by the database from the two columns above: ranking reads it instead of re-parsing text. */
+  /**
+   * Kept by the database from the two columns above: ranking reads it instead of re-parsing text.
+   * Stored in the row itself (STORAGE MAIN, migration 0005), so ranking reads one page per article.
+   */
   searchVector: tsvector('search_vector').generatedAlwaysAs(
     sql`setweight(to_tsvector('simple', "search_title"), 'A') || setweight(to_tsvector('simple', "search_body"), 'B')`,
   ),
@@ -88,7 +91,7 @@ export const articles = pgTable('articles', {
  */
 export const searchTerms = pgTable('search_terms', {
   term: text('term').primaryKey(),
-}, (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)]);
+}, (t) => [index('search_terms_trgm_idx').using('gist', sql`${t.term} gist_trgm_ops`)]);
 
 export const articleRedirects = pgTable('article_redirects', {
   fromId: integer('from_id').primaryKey(),

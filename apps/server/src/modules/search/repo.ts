@@ -31,6 +31,11 @@ const MAX_WINDOW_SHARE = 0.5;
  */
 const WINDOW_MARGIN = 1.5;
 const NEXT_MARGIN = 1.25;
+/**
+ * Counting past the sorted ranges stops at the cap by itself; a longer range only costs index
+ * entries, so ranges for counting are sized generously.
+ */
+const COUNT_MARGIN = 2;
 /** Views steps (see migration 0004) read first for "most viewed"; each further range doubles. */
 const FIRST_VIEWS_STEPS = 2;
 
@@ -194,7 +199,8 @@ function matching(s: Search, days: { from: number; to: number } | null, views?: 
 }
 
 /**
- * The newest `want` matches, newest first, and whether they are all the matches there are.
+ * The newest `want` matches, newest first, and whether they are all the matches there are;
+ * `matched` counts every match in the days read (down to `lowest`), also those past `want`.
  *
  * A common word matches many articles a day. Its newest matches are read range of days by range
  * from the newest back, each through the date tokens in the GIN index, instead of visiting every
@@ -202,10 +208,9 @@ function matching(s: Search, days: { from: number; to: number } | null, views?: 
  * articles, later ones from the matches found so far and at least doubling the days searched;
  * ranges never overlap and are read newest first, so the result is exactly the newest `want`.
  */
-async function newest(s: Search, want: number, window: Window): Promise<{ ids: number[]; rows: Located[]; complete: boolean }> {
-  const sinceDay = s.f.since ? dayNumber(s.f.since) : null;
-  const low = Math.max(sinceDay ?? s.bottom, s.bottom);
-  if (low > s.top) return { ids: [], rows: [], complete: true };
+async function newest(s: Search, want: number, window: Window): Promise<{ ids: number[]; rows: Located[]; complete: boolean; matched: number; lowest: number }> {
+  const low = lowDay(s);
+  if (low > s.top) return { ids: [], rows: [], complete: true, matched: 0, lowest: low };
   let days: number | null = null;
   if (typeof window === 'number') days = window;
   else if (window === 'auto' && want <= Math.max(s.limits.total, s.limits.candidates)) {
@@ -214,17 +219,21 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
     days = needed <= MAX_WINDOW_SHARE * (s.top - low + 1) ? Math.max(1, needed) : null;
   }
   const found: Located[] = [];
+  let matched = 0;
   let upper = s.top;
   for (;;) {
     // Ranges start on a week or an 8-week boundary once that long, so they take few tokens
     // (the index then checks fewer alternatives for each article of the range).
     const unit = days === null ? 1 : days >= 112 ? 56 : days >= 14 ? 7 : 1;
     const from = days === null ? low : Math.max(low, Math.floor((upper - days + 1) / unit) * unit);
-    const rows = await s.tx.select({ id: articles.id, ctid: sql<string>`ctid::text` }).from(articles).where(matching(s, { from, to: upper }))
+    // Sorting visits every match of the range anyway, so counting them all is free.
+    const rows = await s.tx.select({ id: articles.id, ctid: sql<string>`ctid::text`, n: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(articles).where(matching(s, { from, to: upper }))
       .orderBy(desc(articles.publishedAt), desc(articles.id)).limit(want - found.length);
     s.trace.push(days === null ? 'all' : 'range');
-    found.push(...rows);
-    if (found.length >= want || from === low) return { ids: found.map((r) => r.id), rows: found, complete: found.length < want };
+    found.push(...rows.map(({ id, ctid }) => ({ id, ctid })));
+    matched += rows[0]?.n ?? 0;
+    if (found.length >= want || from === low) return { ids: found.map((r) => r.id), rows: found, complete: found.length < want, matched, lowest: from };
     // The next range: enough days for the rest at the rate found so far, and at least half as
     // many as searched so far, so a word that has gone quiet lately costs a few ranges, not many.
     const searched = s.top - from + 1;
@@ -234,16 +243,45 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
   }
 }
 
+/** The first day a search reaches back to: the oldest article's, or the date filter's. */
+function lowDay(s: Search): number {
+  return Math.max(s.f.since ? dayNumber(s.f.since) : s.bottom, s.bottom);
+}
+
+/**
+ * How many matches the days before `below` hold, counting up to `cap`. With no order to keep,
+ * the database stops visiting matches at the cap, but it reads the index entries of every day
+ * asked for: so days are asked for range by range from the newest back, each sized for twice
+ * the rest at `perDay` (the rate found so far) and at least doubling, as `newest` does.
+ */
+async function countBefore(s: Search, below: number, cap: number, perDay: number): Promise<number> {
+  const low = lowDay(s);
+  let counted = 0;
+  let upper = below - 1;
+  let days = perDay > 0 ? Math.max(1, Math.ceil((COUNT_MARGIN * cap) / perDay)) : Infinity;
+  while (counted < cap && upper >= low) {
+    const unit = days >= 112 ? 56 : days >= 14 ? 7 : 1;
+    const from = Number.isFinite(days) ? Math.max(low, Math.floor((upper - days + 1) / unit) * unit) : low;
+    s.trace.push('count');
+    const inner = s.tx.select({ one: sql`1` }).from(articles).where(matching(s, { from, to: upper })).limit(cap - counted).as('m');
+    const [row] = await s.tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(inner);
+    counted += row.n;
+    const searched = below - from;
+    days = Math.max(2 * searched, counted ? Math.ceil((COUNT_MARGIN * (cap - counted) * searched) / counted) : 0);
+    upper = from - 1;
+  }
+  return counted;
+}
+
 /** An article and where its row is (valid for the transaction's snapshot). */
 interface Located {
   id: number;
   ctid: string;
 }
 
-/** The ids ordered as the page asks, for ids already known to be every match. */
-async function orderIds(s: Search, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await s.tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, ids))
+/** The page of matches by views, for words known to match fewer articles than the cap. */
+async function fewByViews(s: Search): Promise<number[]> {
+  const rows = await s.tx.select({ id: articles.id }).from(articles).where(matching(s, null))
     .orderBy(desc(articles.views), desc(articles.id)).limit(s.f.limit).offset(s.f.offset);
   return rows.map((r) => r.id);
 }
@@ -303,6 +341,15 @@ export interface FullTextResult<Row> {
   trace: string[];
 }
 
+/**
+ * True when a query word is certainly in no article: one of its lexemes is missing from the term
+ * list, which holds every lexeme of 2–60 letters any article has had (shorter or longer ones are
+ * not listed, so they never count as missing). Such a query needs no look through the index.
+ */
+const hasUnknownWord = (words: string[]) => sql`exists (
+  select 1 from unnest(tsvector_to_array(to_tsvector('simple', ${words.join(' ')}))) as l
+  where length(l) between 2 and 60 and not exists (select 1 from ${searchTerms} where ${searchTerms.term} = l))`;
+
 export const searchRepo = {
   /** Full-text match over title (weight A) and body (B), ranked title-first. */
   async fullText(db: Db, groups: TermGroups, f: SearchFilters, options: FullTextOptions = {}): Promise<FullTextResult<PublicRow>> {
@@ -312,12 +359,14 @@ export const searchRepo = {
       const tx = txn as unknown as Db;
       // Matches are read from the GIN index; walking the date or views index instead would
       // test each row's large, out-of-line vector.
-      const [{ top, bottom, max_views: maxViews }] = (await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+      const [{ top, bottom, max_views: maxViews, unknown }] = (await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
         (select max(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as top,
         (select min(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as bottom,
-        (select max(${articles.views}) from ${articles}) as max_views`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null; max_views: number | null }> }).rows;
+        (select max(${articles.views}) from ${articles}) as max_views,
+        ${groups.every((g) => g.length === 1) ? hasUnknownWord(groups.map((g) => g[0])) : sql`false`} as unknown`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null; max_views: number | null; unknown: boolean }> }).rows;
       const trace: string[] = [];
       if (top === null || bottom === null) return { rows: [], total: 0, trace };
+      if (unknown) return { rows: [], total: 0, trace: ['unknown word'] };
       const limits = options.limits ?? { total: TOTAL_CAP, candidates: RELEVANCE_CANDIDATES };
       const s: Search = { tx, limits, trace, words, f, top: dayNumber(new Date(top)), bottom: dayNumber(new Date(bottom)), topViews: viewsStep(Number(maxViews ?? 0)) + 1, stats, groups };
       const window = options.window ?? 'auto';
@@ -325,11 +374,14 @@ export const searchRepo = {
       const done = async (ids: number[], total: number) => ({ rows: await fullRows(tx, ids), total, trace });
 
       if (f.sort === 'relevance' || f.sort === 'date') {
-        // One read gives the count (up to the cap), the relevance candidates or the date page.
-        const { ids, rows } = await newest(s, Math.max(need, limits.total, f.sort === 'relevance' ? limits.candidates : 0), window);
-        const total = Math.min(ids.length, limits.total);
-        if (f.sort === 'date') return done(ids.slice(f.offset, need), total);
-        const candidates = rows.slice(0, limits.candidates);
+        // The newest matches give the date page or the relevance candidates; the count goes on
+        // past them to the cap, through older days that only need counting, not sorting.
+        const found = await newest(s, Math.max(need, f.sort === 'relevance' ? limits.candidates : 0), window);
+        const older = found.complete || found.matched >= limits.total ? 0
+          : await countBefore(s, found.lowest, limits.total - found.matched, found.matched / (s.top - found.lowest + 1));
+        const total = Math.min(found.matched + older, limits.total);
+        if (f.sort === 'date') return done(found.ids.slice(f.offset, need), total);
+        const candidates = found.rows.slice(0, limits.candidates);
         if (f.offset >= candidates.length) return done([], total);
         // The candidates are read again by row address, not through the primary key; the
         // snapshot is the one they were found in (repeatable read), so the addresses hold.
@@ -340,28 +392,32 @@ export const searchRepo = {
         return done(ranked.map((r) => r.id), total);
       }
 
-      // Most viewed: the count comes from the newest matches as above; the order from those
-      // when they are all the matches, else from the most viewed steps down.
-      const counted = await newest(s, limits.total, window);
-      const total = Math.min(counted.ids.length, limits.total);
-      if (counted.complete) return done(await orderIds(s, counted.ids), total);
+      // Most viewed: fewer matches than the cap are ordered at once; more are read from the most
+      // viewed steps down.
+      const total = await countBefore(s, s.top + 1, limits.total, (matchShare(stats, groups, f.category) ?? 0) * stats.perDay);
+      if (total < limits.total) return done(await fewByViews(s), total);
       const ids = await mostViewed(s, need, options.viewsWindow ?? FIRST_VIEWS_STEPS);
-      return done(ids.slice(f.offset), total);
+      return done(ids.slice(f.offset), limits.total);
     }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   },
 
   /**
-   * Typo tolerance: the known words closest to a query word (trigram similarity over the term
-   * list, which is small next to the articles), best first.
+   * Typo tolerance: for each word, the known words closest to it (trigram similarity of at least
+   * 0.35 over the term list, which is small next to the articles), best first; all words in one
+   * statement.
    */
-  async similarTerms(db: Db, word: string, limit: number): Promise<string[]> {
+  async similarTerms(db: Db, words: string[], limit: number): Promise<string[][]> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.35`);
-      const rows = await tx.select({ term: searchTerms.term }).from(searchTerms)
-        .where(sql`${searchTerms.term} % ${word}`)
-        .orderBy(desc(sql`similarity(${searchTerms.term}, ${word})`), searchTerms.term)
-        .limit(limit);
-      return rows.map((r) => r.term);
+      // `<->` is 1 − similarity: the GiST index walks the closest terms first (migration 0005).
+      const result = await tx.execute(sql`select w.i, array(
+          select ${searchTerms.term} from ${searchTerms} where ${searchTerms.term} % w.word
+          order by ${searchTerms.term} <-> w.word, ${searchTerms.term} limit ${limit}) as terms
+        from unnest(array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) with ordinality as w(word, i)`);
+      const rows = (result as unknown as { rows: Array<{ i: number | string; terms: string[] | string }> }).rows;
+      const out: string[][] = words.map(() => []);
+      for (const r of rows) out[Number(r.i) - 1] = Array.isArray(r.terms) ? r.terms : parseArray(r.terms);
+      return out;
     });
   },
 };

@@ -34,7 +34,8 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
   if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
     // Nothing matched as typed: search again with each word widened to the known words closest
     // to it (a misspelling finds the right spelling).
-    const alternatives = await Promise.all(words.map(async (w) => [w, ...(await searchRepo.similarTerms(db, w, SIMILAR_TERMS))]));
+    const similar = await searchRepo.similarTerms(db, words, SIMILAR_TERMS);
+    const alternatives = words.map((w, i) => [...new Set([w, ...similar[i]])]);
     const groups = alternatives.some((alts) => alts.length > 1) ? alternativeGroups(alternatives) : [];
     if (groups.length) {
       result = await searchRepo.fullText(db, groups, f);

@@ -91,6 +91,7 @@ describe('searching range by range', () => {
     let compared = 0;
     let found = 0;
     let rangesSeen = 0;
+    let countedPastRanges = 0;
     for (const groups of queries) {
       for (const filter of filters) {
         for (const sort of ['relevance', 'date', 'views'] as const) {
@@ -102,6 +103,7 @@ describe('searching range by range', () => {
               const ranged = await run(groups, f, { window, viewsWindow: window === 20 ? 8 : window });
               expect({ ...ranged, trace: undefined }, JSON.stringify({ groups, f, window })).toEqual({ ...all, trace: undefined });
               if (ranged.trace.filter((step) => step === 'range').length > 1) rangesSeen++;
+              if (ranged.trace.includes('count')) countedPastRanges++;
               compared++;
             }
             if (all.ids.length) found++;
@@ -113,6 +115,8 @@ describe('searching range by range', () => {
     // The comparison is not vacuous: pages have results, and several ranges were read.
     expect(found).toBeGreaterThan(100);
     expect(rangesSeen).toBeGreaterThan(100);
+    // Totals past the sorted ranges were counted without sorting, and still agree.
+    expect(countedPastRanges).toBeGreaterThan(50);
   });
 
   it('finds the most viewed from the top views steps down, as reading every match does', async () => {
@@ -144,6 +148,37 @@ describe('searching range by range', () => {
         expect(r.total).toBe(0);
       }
     }
+  });
+
+  it('answers a word no article has without reading the index, and reads one in a group of alternatives', async () => {
+    const f: SearchFilters = { sort: 'relevance', limit: 10, offset: 0 };
+    expect(await run([['ناموجود']], f, {})).toEqual({ ids: [], total: 0, trace: ['unknown word'] });
+    expect((await run([['قنات'], ['ناموجود']], f, {})).trace).toEqual(['unknown word']);
+    // A known word beside an unknown one in a group of alternatives still finds its articles.
+    const widened = await run([['ناموجود', 'قنات']], f, {});
+    const plain = await run([['قنات']], f, {});
+    expect(widened.ids).toEqual(plain.ids);
+    expect(plain.ids.length).toBeGreaterThan(0);
+    expect(plain.trace).not.toContain('unknown word');
+    // One letter is never listed as a term, so it is searched, not taken as unknown.
+    expect((await run([['ز']], f, {})).trace).not.toContain('unknown word');
+  });
+
+  it('finds the closest known words to each misspelt word in one statement', async () => {
+    const similar = await searchRepo.similarTerms(database.db, ['زعفرن', 'انارر', 'کلمهایبیگانه'], 3);
+    expect(similar).toHaveLength(3);
+    expect(similar[0][0]).toBe('زعفران');
+    expect(similar[1][0]).toBe('انار');
+    expect(similar[2]).toEqual([]);
+  });
+
+  it('keeps word vectors in the row and the term list under a GiST trigram index (migration 0005)', async () => {
+    const { rows: storage } = await database.raw.query<{ s: string }>(
+      "select attstorage as s from pg_attribute where attrelid = 'articles'::regclass and attname = 'search_vector'");
+    expect(storage[0].s).toBe('m');
+    const { rows: method } = await database.raw.query<{ m: string }>(
+      "select am.amname as m from pg_class c join pg_am am on am.oid = c.relam where c.relname = 'search_terms_trgm_idx'");
+    expect(method[0].m).toBe('gist');
   });
 
   it('counts only published articles and respects the category exactly', async () => {
