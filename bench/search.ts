@@ -107,23 +107,31 @@ const urls = Array.from({ length: QUERIES }, (_, i) => {
 // Typos: the fuzzy path runs when full-text finds nothing.
 for (let i = 0; i < 30; i++) urls.push(`/api/search/advanced?q=${encodeURIComponent(`${pick(vocabulary)}ز`)}`);
 
-for (const url of urls.slice(0, 20)) await app.inject({ url }); // warm-up
-const times: number[] = [];
-const slowest: Array<[number, string]> = [];
-let hits = 0;
-for (const url of urls) {
-  const t = performance.now();
-  const res = await app.inject({ url });
-  const ms = performance.now() - t;
-  times.push(ms);
-  slowest.push([ms, `${decodeURIComponent(url)} → ${(res.json() as { total: number; mode: string }).mode}`]);
-  if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-  if ((res.json() as { total: number }).total > 0) hits++;
+// Two passes over the same queries: the first meets caches the corpus has left (this machine
+// hands idle page cache back quickly), the second the working set a busy site keeps warm.
+const pass = async () => {
+  const times: number[] = [];
+  const slowest: Array<[number, string]> = [];
+  let hits = 0;
+  for (const url of urls) {
+    const t = performance.now();
+    const res = await app.inject({ url });
+    const ms = performance.now() - t;
+    times.push(ms);
+    slowest.push([ms, `${decodeURIComponent(url)} → ${(res.json() as { total: number; mode: string }).mode}`]);
+    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+    if ((res.json() as { total: number }).total > 0) hits++;
+  }
+  times.sort((a, b) => a - b);
+  return { times, slowest, hits };
+};
+const first = await pass();
+const second = await pass();
+console.log(`\n| corpus | database | pass | queries | with results | p50 ms | p95 ms | p99 ms | max ms |\n|---:|---|---|---:|---:|---:|---:|---:|---:|`);
+for (const [name, { times, hits }] of [['first', first], ['second', second]] as const) {
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+  console.log(`| ${COUNT} | ${database.kind} | ${name} | ${times.length} | ${hits} | ${q(0.5)} | ${q(0.95)} | ${q(0.99)} | ${times[times.length - 1].toFixed(1)} |`);
 }
-times.sort((a, b) => a - b);
-const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
-console.log(`\n| corpus | database | queries | with results | p50 ms | p95 ms | p99 ms | max ms |\n|---:|---|---:|---:|---:|---:|---:|---:|`);
-console.log(`| ${COUNT} | ${database.kind} | ${times.length} | ${hits} | ${q(0.5)} | ${q(0.95)} | ${q(0.99)} | ${times[times.length - 1].toFixed(1)} |`);
-if (process.env.BENCH_VERBOSE) for (const [ms, url] of slowest.sort((a, b) => b[0] - a[0]).slice(0, Number(process.env.BENCH_VERBOSE) || 12)) console.log(`${ms.toFixed(1)} ms  ${url}`);
+if (process.env.BENCH_VERBOSE) for (const [ms, url] of second.slowest.sort((a, b) => b[0] - a[0]).slice(0, Number(process.env.BENCH_VERBOSE) || 12)) console.log(`${ms.toFixed(1)} ms  ${url}`);
 await app.close();
 await database.close();
