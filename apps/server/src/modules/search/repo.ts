@@ -31,6 +31,8 @@ const MAX_WINDOW_SHARE = 0.5;
  */
 const WINDOW_MARGIN = 1.5;
 const NEXT_MARGIN = 1.25;
+/** A range holding less than this share of the matches it was sized for makes the next one at least twice as long. */
+const QUIET_SHARE = 0.1;
 /**
  * Counting past the sorted ranges stops at the cap by itself; a longer range only costs index
  * entries, so ranges for counting are sized generously.
@@ -205,17 +207,19 @@ function matching(s: Search, days: { from: number; to: number } | null, views?: 
  * A common word matches many articles a day. Its newest matches are read range of days by range
  * from the newest back, each through the date tokens in the GIN index, instead of visiting every
  * match in the table only to sort them. The first range is sized from the words' share of
- * articles, later ones from the matches found so far and at least doubling the days searched;
+ * recent articles, later ones from the matches found so far and the words' average rate;
  * ranges never overlap and are read newest first, so the result is exactly the newest `want`.
  */
 async function newest(s: Search, want: number, window: Window): Promise<{ ids: number[]; rows: Located[]; complete: boolean; matched: number; lowest: number }> {
   const low = lowDay(s);
   if (low > s.top) return { ids: [], rows: [], complete: true, matched: 0, lowest: low };
   let days: number | null = null;
+  /** The matches a day the current range was sized for (0: not sized from a rate). */
+  let rate = 0;
   if (typeof window === 'number') days = window;
   else if (window === 'auto' && want <= Math.max(s.limits.total, s.limits.candidates)) {
-    const perDay = (matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.perDay;
-    const needed = perDay > 0 ? Math.ceil((WINDOW_MARGIN * want) / perDay) : Infinity;
+    rate = (matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.perDay;
+    const needed = rate > 0 ? Math.ceil((WINDOW_MARGIN * want) / rate) : Infinity;
     days = needed <= MAX_WINDOW_SHARE * (s.top - low + 1) ? Math.max(1, needed) : null;
   }
   const found: Located[] = [];
@@ -234,13 +238,24 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
     found.push(...rows.map(({ id, ctid }) => ({ id, ctid })));
     matched += rows[0]?.n ?? 0;
     if (found.length >= want || from === low) return { ids: found.map((r) => r.id), rows: found, complete: found.length < want, matched, lowest: from };
-    // The next range: enough days for the rest at the rate found so far, and at least half as
-    // many as searched so far, so a word that has gone quiet lately costs a few ranges, not many.
+    // The next range: enough days for the rest at the faster of the rate found so far and the
+    // words' average over the whole history (a word can be rarer lately than it was; a range
+    // too long visits every extra match, one too short costs one more range). A range that
+    // found next to nothing of what it was sized for doubles, so a word that has gone quiet, or
+    // an estimate far too high, costs a few ranges, not many.
+    const length = upper - from + 1;
     const searched = s.top - from + 1;
-    const atRate = found.length ? Math.ceil((NEXT_MARGIN * (want - found.length) * searched) / found.length) : Infinity;
-    days = Math.max(Math.ceil(searched / 2), Math.min(atRate, 8 * searched));
+    const quiet = (rows[0]?.n ?? 0) < QUIET_SHARE * rate * length || !rows.length;
+    rate = Math.max(found.length / searched, historyRate(s));
+    const atRate = rate > 0 ? Math.ceil((NEXT_MARGIN * (want - found.length)) / rate) : Infinity;
+    days = Math.max(1, Math.min(quiet ? Math.max(atRate, 2 * length, Math.ceil(searched / 2)) : atRate, 8 * searched));
     upper = from - 1;
   }
+}
+
+/** The words' matches a day, averaged over the whole history (0 without statistics). */
+function historyRate(s: Search): number {
+  return ((matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.articles) / (s.top - s.bottom + 1);
 }
 
 /** The first day a search reaches back to: the oldest article's, or the date filter's. */
@@ -378,7 +393,7 @@ export const searchRepo = {
         // past them to the cap, through older days that only need counting, not sorting.
         const found = await newest(s, Math.max(need, f.sort === 'relevance' ? limits.candidates : 0), window);
         const older = found.complete || found.matched >= limits.total ? 0
-          : await countBefore(s, found.lowest, limits.total - found.matched, found.matched / (s.top - found.lowest + 1));
+          : await countBefore(s, found.lowest, limits.total - found.matched, Math.max(found.matched / (s.top - found.lowest + 1), historyRate(s)));
         const total = Math.min(found.matched + older, limits.total);
         if (f.sort === 'date') return done(found.ids.slice(f.offset, need), total);
         const candidates = found.rows.slice(0, limits.candidates);

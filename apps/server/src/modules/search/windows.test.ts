@@ -50,6 +50,7 @@ describe('searching range by range', () => {
   let database: Database;
   const now = Date.now();
   const ODD_CATEGORY = "Cul'ture\\x";
+  let fixture: Array<typeof articles.$inferInsert>;
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -73,12 +74,16 @@ describe('searching range by range', () => {
         searchBody: normalizePersian(body),
       };
     });
+    // A burst: one word in the 39 newest published articles and in the oldest one only.
+    const published = rows.filter((r) => r.status === 'published').sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+    for (const r of [...published.slice(0, 39), published[published.length - 1]]) r.searchBody += ' سیل';
+    fixture = rows;
     await database.db.insert(articles).values(rows);
   });
   afterAll(async () => { await database?.close(); });
 
-  const run = async (groups: TermGroups, f: SearchFilters, options: FullTextOptions) => {
-    const r = await searchRepo.fullText(database.db, groups, f, { limits: { total: 40, candidates: 25 }, ...options });
+  const run = async (groups: TermGroups, f: SearchFilters, options: FullTextOptions, on: Database = database) => {
+    const r = await searchRepo.fullText(on.db, groups, f, { limits: { total: 40, candidates: 25 }, ...options });
     return { ids: r.rows.map((a) => a.id), total: r.total, trace: r.trace };
   };
 
@@ -117,6 +122,38 @@ describe('searching range by range', () => {
     expect(rangesSeen).toBeGreaterThan(100);
     // Totals past the sorted ranges were counted without sorting, and still agree.
     expect(countedPastRanges).toBeGreaterThan(50);
+  });
+
+  it('sizes ranges from the statistics once analysed: same results, and few reads even past a burst', async () => {
+    // A database of its own: the statistics are kept for a minute once read.
+    const analysed = await openTestDatabase();
+    try {
+      await analysed.db.insert(articles).values(fixture);
+      await analysed.raw.exec('ANALYZE articles');
+      let ranged = 0;
+      for (const groups of [...queries, [['سیل']]]) {
+        for (const filter of filters) {
+          for (const [sort, offset] of [['relevance', 0], ['date', 0], ['date', 30], ['views', 0]] as const) {
+            const f: SearchFilters = { sort, limit: 10, offset, ...filter };
+            const all = await run(groups, f, { window: 'none', viewsWindow: 'none' }, analysed);
+            // Sized by the statistics, and from a first range of three days (after the burst, the
+            // rest is far older than the word's rate suggests).
+            for (const window of ['auto', 3] as const) {
+              const auto = await run(groups, f, { window }, analysed);
+              expect({ ...auto, trace: undefined }, JSON.stringify({ groups, f, window })).toEqual({ ...all, trace: undefined });
+              const reads = auto.trace.filter((step) => step === 'range' || step === 'count').length;
+              // Ranges through the burst, then doubling through the quiet years: about a dozen
+              // at most here (without doubling, the last one match alone took over 60).
+              expect(reads, JSON.stringify({ groups, f, window, trace: auto.trace })).toBeLessThanOrEqual(14);
+              if (window === 'auto' && auto.trace.includes('range')) ranged++;
+            }
+          }
+        }
+      }
+      expect(ranged).toBeGreaterThan(5);
+    } finally {
+      await analysed.close();
+    }
   });
 
   it('finds the most viewed from the top views steps down, as reading every match does', async () => {
