@@ -36,6 +36,7 @@ import { ignoredRoutes } from './modules/ignored/routes.ts';
 import { articleAdminRoutes } from './modules/articles/admin-routes.ts';
 import { systemAdminRoutes } from './modules/system/admin-routes.ts';
 import { VERSION } from './version.ts';
+import { announceContentChanged, followContentChanges } from './plugins/content-events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,10 +79,17 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await registerSecurityHeaders(app);
   registerReadCache(app, hotCache, config.readCacheTtlMs);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-  app.decorate('contentChanged', () => {
+  const dropCaches = () => {
     app.readCache.invalidate();
     if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { clear(): void } }).pageCache.clear();
+  };
+  app.decorate('contentChanged', () => {
+    dropCaches();
+    announceContentChanged(database).catch((error: Error) => app.log.warn(`content change not announced to other processes: ${error.message}`));
   });
+  // Changes made by a worker process or another web process drop this one's caches too.
+  const stopFollowing = await followContentChanges(database, dropCaches);
+  app.addHook('onClose', async () => { await stopFollowing(); });
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   await registerAuth(app, { db: database.db, policy });
   await registerMedia(app, { dataDir: config.dataDir });

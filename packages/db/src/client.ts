@@ -25,8 +25,22 @@ export interface Database {
   db: Db;
   raw: RawSql;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onMessage` with the payload of every notification on `channel` (NOTIFY, sent with
+   * `pg_notify` by any connection or process using this database). On PostgreSQL the listening
+   * connection is its own and comes back by itself after it is lost; as notifications may have
+   * been missed meanwhile, `onMessage('')` is called once it is back. Resolves to a function
+   * that stops listening; closing the database stops every listener.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Channel names are written into LISTEN as identifiers: plain lower-case words only. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+const checkChannel = (channel: string) => {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+};
 
 export interface OpenDatabaseOptions {
   /** postgres://… ; when absent, PGlite is used. */
@@ -59,7 +73,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
   };
-  return { db, raw, kind: 'pglite', close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    checkChannel(channel);
+    const stop = await client.listen(channel, onMessage);
+    return async () => { if (!client.closed) await stop(); };
+  };
+  return { db, raw, kind: 'pglite', listen, close: () => client.close() };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -81,7 +100,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return { rows: last?.rows ?? [] };
     },
   };
-  return { db, raw, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<() => Promise<void>>();
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    checkChannel(channel);
+    const stop = await listenPostgres(url, channel, onMessage);
+    const remove = async () => { listeners.delete(remove); await stop(); };
+    listeners.add(remove);
+    return remove;
+  };
+  const close = async () => {
+    await Promise.all([...listeners].map((stop) => stop()));
+    await pool.end();
+  };
+  return { db, raw, kind: 'postgres', listen, close };
+}
+
+/** How long a lost listening connection waits before connecting again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/** LISTEN on a connection of its own, connecting again whenever it is lost. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => { if (m.channel === channel) onMessage(m.payload ?? ''); });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || retry || (client && client !== c)) return;
+    client = undefined;
+    c.end().catch(() => undefined);
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(() => onMessage(''), () => lost(c));
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -11,12 +11,17 @@ import { runPool } from '../modules/ingest/run-pool.ts';
 import { createServices, type Services } from '../modules/ingest/services.ts';
 import { createMtprotoProvider } from '../modules/telegram-auth/provider.ts';
 import { startWorker } from './registry.ts';
+import { announceContentChanged } from '../plugins/content-events.ts';
 
 async function prepare(worker: boolean) {
   const config = { ...loadConfig(), worker };
   const log = pino({ level: config.logLevel });
   const database = await openAppDatabase(config);
   const services = createServices({ config, database, log });
+  // The web processes keep pages in memory: tell them when what readers see has changed.
+  services.contentChanged = () => {
+    announceContentChanged(database).catch((error: Error) => log.warn(`content change not announced: ${error.message}`));
+  };
   await syncConfiguredChannels(database.db, config.channels);
   const mtproto = await createMtprotoProvider({ db: database.db, config, log });
   services.sources.register({ kind: 'mtproto', available: () => mtproto.getActiveSource() });
