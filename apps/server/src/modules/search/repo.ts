@@ -266,8 +266,8 @@ function lowDay(s: Search): number {
 /**
  * How many matches the days before `below` hold, counting up to `cap`. With no order to keep,
  * the database stops visiting matches at the cap, but it reads the index entries of every day
- * asked for: so days are asked for range by range from the newest back, each sized for twice
- * the rest at `perDay` (the rate found so far) and at least doubling, as `newest` does.
+ * asked for: so days are asked for range by range from the newest back, the first sized for
+ * twice the cap at the estimated `perDay`, later ones from what was counted, at least doubling.
  */
 async function countBefore(s: Search, below: number, cap: number, perDay: number): Promise<number> {
   const low = lowDay(s);
