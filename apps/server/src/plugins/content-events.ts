@@ -12,7 +12,7 @@ export const CONTENT_CHANNEL = 'chapar_content_changed';
 /** One per process: a process ignores its own announcements (it has dropped its caches already). */
 export const PROCESS_ORIGIN = randomUUID();
 
-export async function announceContentChanged(database: Database, origin = PROCESS_ORIGIN): Promise<void> {
+export async function announceContentChanged(database: Database, origin: string = PROCESS_ORIGIN): Promise<void> {
   await database.raw.query('select pg_notify($1, $2)', [CONTENT_CHANNEL, origin]);
 }
 
@@ -20,7 +20,7 @@ export async function announceContentChanged(database: Database, origin = PROCES
  * Calls `onChange` whenever another process announces a change (and after the listening
  * connection comes back, as announcements may have been missed); resolves to a stop function.
  */
-export function followContentChanges(database: Database, onChange: () => void, origin = PROCESS_ORIGIN): Promise<() => Promise<void>> {
+export function followContentChanges(database: Database, onChange: () => void, origin: string = PROCESS_ORIGIN): Promise<() => Promise<void>> {
   return database.listen(CONTENT_CHANNEL, (from) => {
     if (from !== origin) onChange();
   });
