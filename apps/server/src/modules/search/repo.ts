@@ -218,7 +218,7 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
   let rate = 0;
   if (typeof window === 'number') days = window;
   else if (window === 'auto' && want <= Math.max(s.limits.total, s.limits.candidates)) {
-    rate = (matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.perDay;
+    rate = recentRate(s);
     const needed = rate > 0 ? Math.ceil((WINDOW_MARGIN * want) / rate) : Infinity;
     days = needed <= MAX_WINDOW_SHARE * (s.top - low + 1) ? Math.max(1, needed) : null;
   }
@@ -226,10 +226,7 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
   let matched = 0;
   let upper = s.top;
   for (;;) {
-    // Ranges start on a week or an 8-week boundary once that long, so they take few tokens
-    // (the index then checks fewer alternatives for each article of the range).
-    const unit = days === null ? 1 : days >= 112 ? 56 : days >= 14 ? 7 : 1;
-    const from = days === null ? low : Math.max(low, Math.floor((upper - days + 1) / unit) * unit);
+    const from = rangeStart(upper, days, low);
     // Sorting visits every match of the range anyway, so counting them all is free.
     const rows = await s.tx.select({ id: articles.id, ctid: sql<string>`ctid::text`, n: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(articles).where(matching(s, { from, to: upper }))
@@ -253,9 +250,25 @@ async function newest(s: Search, want: number, window: Window): Promise<{ ids: n
   }
 }
 
+/** The words' expected matches a day lately (0 without statistics). */
+function recentRate(s: Search): number {
+  return (matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.perDay;
+}
+
 /** The words' matches a day, averaged over the whole history (0 without statistics). */
 function historyRate(s: Search): number {
   return ((matchShare(s.stats, s.groups, s.f.category) ?? 0) * s.stats.articles) / (s.top - s.bottom + 1);
+}
+
+/**
+ * The first day of a range of `days` days ending on `upper` (every day down to `low` when
+ * `days` is null or infinite). Ranges start on a week or an 8-week boundary once that long, so
+ * they take few tokens (the index then checks fewer alternatives for each article of the range).
+ */
+function rangeStart(upper: number, days: number | null, low: number): number {
+  if (days === null || !Number.isFinite(days)) return low;
+  const unit = days >= 112 ? 56 : days >= 14 ? 7 : 1;
+  return Math.max(low, Math.floor((upper - days + 1) / unit) * unit);
 }
 
 /** The first day a search reaches back to: the oldest article's, or the date filter's. */
@@ -275,8 +288,7 @@ async function countBefore(s: Search, below: number, cap: number, perDay: number
   let upper = below - 1;
   let days = perDay > 0 ? Math.max(1, Math.ceil((COUNT_MARGIN * cap) / perDay)) : Infinity;
   while (counted < cap && upper >= low) {
-    const unit = days >= 112 ? 56 : days >= 14 ? 7 : 1;
-    const from = Number.isFinite(days) ? Math.max(low, Math.floor((upper - days + 1) / unit) * unit) : low;
+    const from = rangeStart(upper, days, low);
     s.trace.push('count');
     const inner = s.tx.select({ one: sql`1` }).from(articles).where(matching(s, { from, to: upper })).limit(cap - counted).as('m');
     const [row] = await s.tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(inner);
@@ -409,7 +421,7 @@ export const searchRepo = {
 
       // Most viewed: fewer matches than the cap are ordered at once; more are read from the most
       // viewed steps down.
-      const total = await countBefore(s, s.top + 1, limits.total, (matchShare(stats, groups, f.category) ?? 0) * stats.perDay);
+      const total = await countBefore(s, s.top + 1, limits.total, recentRate(s));
       if (total < limits.total) return done(await fewByViews(s), total);
       const ids = await mostViewed(s, need, options.viewsWindow ?? FIRST_VIEWS_STEPS);
       return done(ids.slice(f.offset), limits.total);
