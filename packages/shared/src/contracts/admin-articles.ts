@@ -38,7 +38,8 @@ export const uploadFileResponse = z.object({
 });
 
 /** POST /api/admin/regenerate-article/{id} (spec 02 §7). */
-export const regenerateArticleBody = z.object({ verbose: z.boolean().optional() }).nullish();
+/** overwriteEdits: also replace the fields an admin edited by hand (they are kept otherwise). */
+export const regenerateArticleBody = z.object({ verbose: z.boolean().optional(), overwriteEdits: z.boolean().optional() }).nullish();
 export const regenerateArticleResponse = z.object({
   success: z.boolean(),
   process: z.array(z.string()),

@@ -14,3 +14,6 @@ export * from './ignored.ts';
 export * from './channels.ts';
 export * from './ingest.ts';
 export * from './telegram-auth.ts';
+export * from './admin-article-table.ts';
+export * from './article-versions.ts';
+export * from './newsletter-admin.ts';
