@@ -6,7 +6,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '@chapar/db';
 import type { Config } from './config.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
 import { HotCache } from './plugins/hot-cache.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors,
   });
   // Every route as registered, so tests can prove that guards cover all of them.
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -75,6 +77,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await registerSecurityHeaders(app);
   registerReadCache(app, hotCache, config.readCacheTtlMs);

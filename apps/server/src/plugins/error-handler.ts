@@ -1,6 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-escape in the
+ * path, an over-long parameter): the same {error, message} shape, without echoing the path.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ error: 'bad_request', message: 'نشانی درخواست نامعتبر است (کد درصدی نادرست)' });
+  } else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ error: 'bad_request', message: 'نشانی درخواست بیش از حد طولانی است' });
+  } else {
+    request.log.error({ err }, 'router error');
+    reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });
+  }
+}
 
 /** One place that turns every failure into {error, message}; 5xx never leaks details. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,0 +1,98 @@
+// Text no column can hold (U+0000, lone UTF-16 surrogates) is refused by one hook for every
+// route with 400 bad_request, before validation and long before the database; malformed
+// percent-escapes in the path get the same {error, message} shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvents, newsletterSubscribers } from '@chapar/db';
+import { hasUnsafeText, INVALID_TEXT_MESSAGE } from '../plugins/input-guard.ts';
+import { createArticle } from '../test-factories.ts';
+import { buildTestApp, type TestApp } from '../testing.ts';
+
+let t: TestApp;
+let articleId = 0;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: async (database) => { articleId = (await createArticle(database)).id; } });
+});
+afterAll(async () => { await t?.close(); });
+
+function expectRefused(res: { statusCode: number; json(): unknown }) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ error: 'bad_request', message: INVALID_TEXT_MESSAGE });
+}
+
+describe('hasUnsafeText', () => {
+  it.each([
+    ['a\u0000b', true], ['\uD800', true], ['x\uDC00', true], ['\uDBFF\uD800', true], ['😀', false], ['خبر\u200cها', false], ['', false],
+  ])('%j → %s', (text, unsafe) => {
+    expect(hasUnsafeText(text)).toBe(unsafe);
+    expect(hasUnsafeText({ nested: [{ deeper: text }] })).toBe(unsafe);
+    expect(hasUnsafeText({ [text]: 'key' })).toBe(unsafe && text !== '');
+  });
+
+  it('walks a 100,000-deep array without overflowing the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(hasUnsafeText(deep)).toBe(true);
+  });
+});
+
+describe('NUL and lone surrogates answer 400 on every route', () => {
+  it.each([
+    '/api/articles?category=1%00',
+    '/api/search/advanced?q=a%00b',
+    '/api/search?q=%00',
+    '/api/articles/1?x=%00',
+  ])('GET %s', async (url) => {
+    expectRefused(await t.app.inject({ method: 'GET', url }));
+  });
+
+  it('newsletter subscribe with a NUL or a lone surrogate in the name stores nothing', async () => {
+    for (const name of ['مریم\u0000', 'مریم\uD83D']) {
+      expectRefused(await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'reader@example.com', name } }));
+    }
+    expect(await t.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+
+  it('analytics track with a NUL in value or userAgent stores nothing', async () => {
+    const base = { articleId, event: 'view' };
+    expectRefused(await t.app.inject({ method: 'POST', url: '/api/analytics/track', payload: { ...base, value: 'a\u0000' } }));
+    // JSON's own escape reaches the parser as text: the hook sees the decoded NUL.
+    expectRefused(await t.app.inject({
+      method: 'POST', url: '/api/analytics/track', headers: { 'content-type': 'application/json' },
+      payload: `{"articleId":${articleId},"event":"view","userAgent":"x\\u0000y"}`,
+    }));
+    expect(await t.database.db.select().from(analyticsEvents)).toHaveLength(0);
+  });
+
+  it('a NUL in a path parameter is refused too', async () => {
+    expectRefused(await t.app.inject({ method: 'GET', url: '/api/articles/1%00' }));
+  });
+
+  it('an object key with a NUL is refused', async () => {
+    expectRefused(await t.app.inject({
+      method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","\\u0000":1}',
+    }));
+  });
+
+  it('the same text without the bad character still works', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'reader@example.com', name: 'مریم 😀' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('malformed addresses', () => {
+  it.each(['/api/articles/%E0%A4%A', '/api/articles/%ZZ', '/api/%'])('%s answers 400 with a Persian message and no echo', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { error: string; message: string };
+    expect(body.error).toBe('bad_request');
+    expect(body.message).toMatch(/[\u0600-\u06FF]/);
+    expect(body.message).not.toContain('%');
+  });
+
+  it('a parameter longer than the router allows answers 414 in the same shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/articles/${'9'.repeat(600)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ error: 'bad_request' });
+  });
+});
