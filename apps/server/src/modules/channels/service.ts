@@ -1,7 +1,7 @@
 // The channels screen: the configured channels with their rules and article counts,
 // validation against Telegram (reachable? posts on the newest page?) and an export.
 import type { ChannelInfo, ChannelValidation as Validation } from '@chapar/shared/contracts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { TelegramFetchError } from '../../integrations/telegram/index.ts';
 import type { Services } from '../ingest/services.ts';
 import { effectiveRules, type CleaningRules } from './cleaning-rules.ts';
@@ -27,8 +27,13 @@ export async function listChannels(s: Services): Promise<ChannelInfo[]> {
   return rows.map((row) => toInfo(row, counts));
 }
 
+export const EMPTY_CHANNEL_PATCH_MESSAGE = 'چیزی برای تغییر فرستاده نشده است: عنوان یا قواعد پاک‌سازی کانال را بفرستید';
+
 export async function updateChannel(s: Services, id: number, patch: { title?: string; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
-  const row = await channelRepo.update(s.db, id, patch);
+  // An update with nothing in it is a mistake of the caller, not a no-op to run against the table.
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (!Object.keys(changes).length) throw badRequest(EMPTY_CHANNEL_PATCH_MESSAGE);
+  const row = await channelRepo.update(s.db, id, changes);
   if (!row) throw notFound('کانال یافت نشد');
   return toInfo(row, await channelRepo.articleCounts(s.db));
 }
