@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),
@@ -21,10 +21,15 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
 }, (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]);
 
-/** Failed logins, counted per IP and per username over a sliding window. */
+/**
+ * Login attempts, written before the password is checked so concurrent attempts count each
+ * other: unsuccessful ones are counted per IP, per IP and username, and per username over a
+ * sliding window; successful ones are kept a while to know the addresses a user logs in from.
+ */
 export const loginAttempts = pgTable('login_attempts', {
   id: serial('id').primaryKey(),
   ip: varchar('ip', { length: 64 }).notNull(),
   username: varchar('username', { length: 64 }).notNull(),
+  succeeded: boolean('succeeded').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('login_attempts_ip_idx').on(t.ip, t.createdAt), index('login_attempts_user_idx').on(t.username, t.createdAt)]);
