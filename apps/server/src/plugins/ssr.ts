@@ -42,6 +42,8 @@ interface SsrEntry {
 }
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string }>;
 
+/** Article ids are PostgreSQL integers. */
+const MAX_ARTICLE_ID = 2_147_483_647;
 const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -136,7 +138,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const [pathname, search] = url.split(/\?(.*)/s, 2);
     if (!opts.articleRedirect || !/^\/(?:article|s)\//i.test(pathname)) return undefined;
     const id = parseArticleId(pathname);
-    const toId = id === null ? undefined : await opts.articleRedirect(id);
+    // An id past the integer column's range names no article and no redirect: the page's 404.
+    const toId = id === null || id > MAX_ARTICLE_ID ? undefined : await opts.articleRedirect(id);
     if (toId === undefined || toId === id) return undefined;
     let target = `/article/${toId}`;
     try {
