@@ -25,7 +25,15 @@ export const aiRegenerateBody = z.object({
   field: z.enum(REGENERABLE_FIELDS, { error: 'فیلد نامعتبر است' }),
   content: z.string().trim().min(1, 'متنی برای بازتولید وجود ندارد').max(200_000),
 });
-export const aiRegenerateResponse = z.object({ regeneratedContent: z.string() });
+export const AI_UNAVAILABLE_MESSAGE = 'سرویس هوش مصنوعی در دسترس نبود؛ این متن را بازنویس آفلاین نوشته است';
+export const aiRegenerateResponse = z.object({
+  regeneratedContent: z.string(),
+  /** Present when the AI is configured but did not answer: the offline rewriter wrote the value. */
+  rewriter: z.literal('offline').optional(),
+  aiUnavailable: z.literal(true).optional(),
+  /** Persian: why the value is the offline rewriter's. */
+  message: z.string().optional(),
+});
 
 export const uploadFileResponse = z.object({
   url: z.string(),

@@ -8,8 +8,8 @@ import {
 } from '@chapar/shared/contracts';
 import type { Services } from '../ingest/services.ts';
 import { saveUpload } from '../media/upload.ts';
-import { bulkArticles, deleteArticle, regenerateField, updateArticle } from './admin-service.ts';
-import { fixArticleImage, regenerateArticle } from './regenerate.ts';
+import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
+import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
 
 export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,8 @@
 // Article administration (spec 03 §7): edit, delete (which blocklists a Telegram post so
-// it is not ingested again), bulk feature/unfeature/delete and AI field regeneration.
+// it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
+// regenerate.ts).
 import { ADMIN_ARTICLE_MESSAGES, type Article, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory } from '@chapar/shared/text';
-import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { postStore } from '../ingest/post-store.ts';
@@ -80,19 +80,4 @@ export async function bulkArticles(s: Services, body: BulkArticlesBody, by: stri
     : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
   if (body.action !== 'delete' && count) s.contentChanged();
   return { success: true, message: `${count} مقاله ${body.action === 'delete' ? 'حذف شد' : `${ACTION_WORDS[body.action]} شد`}` };
-}
-
-/** A fresh value for one field (the edit dialog's AI button), from the AI or the offline rewriter. */
-export async function regenerateField(s: Services, field: RegenerableField, content: string): Promise<{ regeneratedContent: string }> {
-  try {
-    const value = await s.rewriter.regenerateField({ field, content });
-    return { regeneratedContent: field === 'content' ? sanitizeArticleContent(value) : value };
-  } catch (error) {
-    if (!(error instanceof RewriteError)) throw error;
-    if (error.code === 'empty_input') throw new AppError('bad_request', 'متنی برای بازتولید وجود ندارد');
-    // The AI is configured but failing: the offline rewriter still gives a usable value.
-    const value = await s.offlineRewriter.regenerateField({ field, content }).catch(() => null);
-    if (value === null) throw new AppError('unavailable', ADMIN_ARTICLE_MESSAGES.regenerateFailed);
-    return { regeneratedContent: value };
-  }
 }

@@ -1,12 +1,14 @@
 // Spec 02's admin tools on the article page: regenerate the article from its Telegram post
 // (text and media), or re-process only its image. Both run the repair job and answer with
-// the steps it logged.
-import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
+// the steps it logged. And the edit dialog's AI button: a fresh value for one field.
+import { ADMIN_ARTICLE_MESSAGES, AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
+import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { repairArticlesJob } from '../../jobs/repair-articles.ts';
 import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
+import { sanitizeArticleContent } from './sanitize-content.ts';
 
 const NO_SOURCE = 'این مقاله منبع تلگرامی ندارد و از کانال قابل بازسازی نیست';
 
@@ -66,4 +68,30 @@ export async function fixArticleImage(s: Services, id: number, by: string | null
       operationId: outcome.operation.id,
     },
   };
+}
+
+export interface RegeneratedField {
+  regeneratedContent: string;
+  rewriter?: 'offline';
+  aiUnavailable?: true;
+  message?: string;
+}
+
+/**
+ * A fresh value for one field (the edit dialog's AI button). When the AI is configured but
+ * does not answer, the offline rewriter's value comes back marked as such, with a Persian
+ * message, so the admin knows the model was not reached.
+ */
+export async function regenerateField(s: Services, field: RegenerableField, content: string): Promise<RegeneratedField> {
+  const clean = (value: string) => (field === 'content' ? sanitizeArticleContent(value) : value);
+  try {
+    return { regeneratedContent: clean(await s.rewriter.regenerateField({ field, content })) };
+  } catch (error) {
+    if (!(error instanceof RewriteError)) throw error;
+    if (error.code === 'empty_input') throw new AppError('bad_request', 'متنی برای بازتولید وجود ندارد');
+    s.log.warn(`AI field regeneration failed (${error.code}: ${error.message}); the offline rewriter answered`);
+    const value = await s.offlineRewriter.regenerateField({ field, content }).catch(() => null);
+    if (value === null) throw new AppError('unavailable', ADMIN_ARTICLE_MESSAGES.regenerateFailed);
+    return { regeneratedContent: clean(value), rewriter: 'offline', aiUnavailable: true, message: AI_UNAVAILABLE_MESSAGE };
+  }
 }
