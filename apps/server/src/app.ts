@@ -41,10 +41,20 @@ import { announceContentChanged, followContentChanges } from './plugins/content-
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    routeTable: ReadonlyArray<RouteRecord>;
     /** Call after any write that changes what readers see: drops cached reads and pages. */
     contentChanged(): void;
   }
+}
+
+/** A registered route as the guards see it: method, pattern and the config flags they read. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  /** `config.public`: an /api/admin route that answers without a session. */
+  public: boolean;
+  /** `config.admin`: an admin-only route outside /api/admin. */
+  admin: boolean;
 }
 
 export interface BuildAppOptions {
@@ -69,10 +79,11 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
     frameworkErrors,
   });
   // Every route as registered, so tests can prove that guards cover all of them.
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const flags = { public: route.config?.public === true, admin: route.config?.admin === true };
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...flags });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,7 +121,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await app.register(commentRoutes, { db, secret: config.sessionSecret });
   await app.register(ratingRoutes, { db });
   await app.register(bookmarkRoutes, { db });
-  await app.register(analyticsRoutes, { db, secret: config.sessionSecret, policy });
+  await app.register(analyticsRoutes, { db, secret: config.sessionSecret });
   await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
   await app.register(telegramAuthRoutes, { db, config });
   const services = await registerIngestServices(app, { config, database });

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes under /api/admin that answer without a session (login, status). */
     public?: boolean;
+    /** An admin-only route outside the /api/admin prefix (its path is the spec's). */
+    admin?: boolean;
   }
 }
 
@@ -26,16 +28,31 @@ export async function loadAdminSession(db: Db, request: FastifyRequest, policy: 
   return resolveSession(db, sid, policy);
 }
 
+const ADMIN_PREFIX = '/api/admin';
+
 /**
- * One guard on the whole /api/admin prefix: every route there, including ones added later,
- * needs a session, and every state-changing request needs the session's CSRF token.
+ * Whether the route that matched is guarded. Decided by the route's registered pattern, never by
+ * the text of the URL: the router decodes and matches `/api/%61dmin/x` as `/api/admin/x`, so a
+ * comparison with the raw URL could be walked around by any other spelling of the same path.
+ * A request that matched no route (404) reaches no handler and needs no guard.
+ */
+export function isGuardedRoute(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return false;
+  return pattern === ADMIN_PREFIX || pattern.startsWith(`${ADMIN_PREFIX}/`) || request.routeOptions.config?.admin === true;
+}
+
+/**
+ * One guard on every admin route (the whole /api/admin prefix and routes marked `admin`): each,
+ * including ones added later, needs a session, and every state-changing request needs the
+ * session's CSRF token.
  */
 export async function registerAuth(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('adminSession', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/admin')) return;
+    if (!isGuardedRoute(request)) return;
     request.adminSession = await loadAdminSession(opts.db, request, opts.policy);
     if (request.routeOptions.config?.public) return;
     if (!request.adminSession) throw new AppError('unauthorized', 'برای این کار باید وارد پنل مدیریت شوید');

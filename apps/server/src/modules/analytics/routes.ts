@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsDashboard as dashboardSchema, dashboardQuery, errorResponse, trackEventBody, trackEventResponse } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { loadAdminSession, requireAdmin } from '../../plugins/auth.ts';
-import type { SessionPolicy } from '../auth/service.ts';
 import { analyticsDashboard, trackEvent } from './service.ts';
 import { visitorOf } from './visitor.ts';
 
-export async function analyticsRoutes(app: FastifyInstance, { db, secret, policy }: { db: Db; secret: string; policy: SessionPolicy }) {
+export async function analyticsRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
 
@@ -23,13 +21,10 @@ export async function analyticsRoutes(app: FastifyInstance, { db, secret, policy
     return reply.code(202).send(result);
   });
 
-  // Admin-only outside /api/admin (the path is the spec's), so it loads the session itself,
+  // Admin-only outside /api/admin (the path is the spec's): the admin guard checks the session
   // before validation, so strangers learn nothing from the answer.
   r.get('/api/analytics/dashboard', {
-    onRequest: async (request) => {
-      request.adminSession = await loadAdminSession(db, request, policy);
-      requireAdmin(request);
-    },
+    config: { admin: true },
     schema: { querystring: dashboardQuery, response: { 200: dashboardSchema, ...errors } },
   }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
