@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostAllowed, isPrivateAddress, TELEGRAM_MEDIA_HOSTS } from './address-policy.ts';
-import { fetchMediaSafely, MediaFetchError } from './safe-media-fetch.ts';
+import { fetchMediaSafely, MediaFetchError, type MediaFetchPolicy } from './safe-media-fetch.ts';
 
 let server: Server;
 let base: string;
@@ -24,7 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const policy = { allowedHosts: TELEGRAM_MEDIA_HOSTS, trustedHosts: ['127.0.0.1'], maxBytes: 2000 };
+// As the app builds it: the test origin is trusted and its host is among the allowed hosts.
+let policy: MediaFetchPolicy;
+beforeAll(() => { policy = { allowedHosts: [...TELEGRAM_MEDIA_HOSTS, '127.0.0.1'], trustedOrigins: [base], maxBytes: 2000 }; });
 const code = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: unknown) => (e instanceof MediaFetchError ? e.code : String(e)));
 
 describe('fetchMediaSafely', () => {
@@ -37,9 +39,24 @@ describe('fetchMediaSafely', () => {
   it('refuses hosts that are not Telegram\'s and addresses inside the network', async () => {
     expect(await code(fetchMediaSafely('https://evil.example/a.jpg', policy))).toBe('host_not_allowed');
     expect(await code(fetchMediaSafely('http://10.1.2.3/a.jpg', { ...policy, allowedHosts: ['10.1.2.3'] }))).toBe('private_address');
-    expect(await code(fetchMediaSafely(`${base}/a.jpg`, { ...policy, trustedHosts: [], allowedHosts: ['127.0.0.1'] }))).toBe('host_not_allowed');
-    expect(await code(fetchMediaSafely('http://localhost/a.jpg', { ...policy, trustedHosts: [], allowedHosts: ['localhost'] }))).toBe('private_address');
+    expect(await code(fetchMediaSafely(`${base}/a.jpg`, { ...policy, trustedOrigins: [], allowedHosts: ['127.0.0.1'] }))).toBe('host_not_allowed');
+    expect(await code(fetchMediaSafely('http://localhost/a.jpg', { ...policy, trustedOrigins: [], allowedHosts: ['localhost'] }))).toBe('private_address');
     expect(await code(fetchMediaSafely('file:///etc/passwd', policy))).toBe('host_not_allowed');
+  });
+
+  it('trusts exactly the configured origin, not every port or scheme of its host', async () => {
+    const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end('inside'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const otherPort = (other.address() as AddressInfo).port;
+      expect(await code(fetchMediaSafely(`http://127.0.0.1:${otherPort}/a.jpg`, policy))).toBe('host_not_allowed');
+      expect(await code(fetchMediaSafely(`http://127.0.0.1/a.jpg`, policy))).toBe('private_address');
+      expect(await code(fetchMediaSafely(base.replace('http:', 'https:') + '/a.jpg', policy))).not.toBe('ok');
+      const port = new URL(base).port;
+      expect(await code(fetchMediaSafely(`http://localhost:${port}/a.jpg`, { ...policy, allowedHosts: [...policy.allowedHosts, 'localhost'] }))).not.toBe('ok');
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   it('checks every redirect again, and stops redirect loops', async () => {

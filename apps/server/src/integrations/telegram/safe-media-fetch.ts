@@ -1,5 +1,5 @@
 // Downloads one media file for the ingest pipeline, safely: only Telegram's hosts (and
-// the configured test host), every resolved address checked at connect time (so DNS
+// exactly the configured test origin), every resolved address checked at connect time (so DNS
 // rebinding cannot slip past), each redirect checked again, and a hard size cap.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request } from 'undici';
@@ -17,8 +17,12 @@ export class MediaFetchError extends Error {
 export interface MediaFetchPolicy {
   /** Host rules ('t.me', '.telesco.pe'); see TELEGRAM_MEDIA_HOSTS. */
   allowedHosts: readonly string[];
-  /** Hosts exempt from the private-address rule: only the configured test base URL's host. */
-  trustedHosts: readonly string[];
+  /**
+   * Origins (scheme, host and port, as `URL.origin` gives them) exempt from the host and
+   * private-address rules: only the configured test base URL's. Another port or scheme on the
+   * same host is not trusted.
+   */
+  trustedOrigins: readonly string[];
   maxBytes: number;
   timeoutMs?: number;
   maxRedirects?: number;
@@ -33,12 +37,12 @@ export interface FetchedMedia {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A dns.lookup that refuses a host when any of its addresses is private (unless trusted). */
-function guardedLookup(trusted: readonly string[]) {
+function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
     dnsLookup(hostname, { all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
-      if (!hostAllowed(hostname, trusted) && (!list.length || list.some((a) => isPrivateAddress(a.address)))) {
+      if (!allowPrivate && (!list.length || list.some((a) => isPrivateAddress(a.address)))) {
         const refused = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' });
         return callback(refused, []);
       }
@@ -48,16 +52,19 @@ function guardedLookup(trusted: readonly string[]) {
   };
 }
 
-const agents = new Map<string, Agent>();
-function agentFor(trusted: readonly string[]): Agent {
-  const key = trusted.join(',');
-  let agent = agents.get(key);
+// One agent refuses private addresses; the other serves only URLs whose exact origin is trusted
+// (checked before each request, so its connections only ever go to that origin).
+const agents = new Map<boolean, Agent>();
+function agentFor(trustedOrigin: boolean): Agent {
+  let agent = agents.get(trustedOrigin);
   if (!agent) {
-    agent = new Agent({ connect: { lookup: guardedLookup(trusted) as never }, keepAliveTimeout: 10_000 });
-    agents.set(key, agent);
+    agent = new Agent({ connect: { lookup: guardedLookup(trustedOrigin) as never }, keepAliveTimeout: 10_000 });
+    agents.set(trustedOrigin, agent);
   }
   return agent;
 }
+
+const isTrusted = (url: URL, policy: MediaFetchPolicy) => policy.trustedOrigins.includes(url.origin);
 
 function checkUrl(raw: string, policy: MediaFetchPolicy): URL {
   let url: URL;
@@ -66,7 +73,7 @@ function checkUrl(raw: string, policy: MediaFetchPolicy): URL {
   } catch {
     throw new MediaFetchError('host_not_allowed', 'not a URL', raw);
   }
-  const trusted = hostAllowed(url.hostname, policy.trustedHosts);
+  const trusted = isTrusted(url, policy);
   if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) throw new MediaFetchError('host_not_allowed', 'only plain http(s) URLs', raw);
   if (!trusted && !hostAllowed(url.hostname, policy.allowedHosts)) throw new MediaFetchError('host_not_allowed', `${url.hostname} is not a Telegram host`, raw);
   if (!trusted && url.port && url.port !== '443' && url.port !== '80') throw new MediaFetchError('host_not_allowed', 'unusual port', raw);
@@ -85,7 +92,7 @@ export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy)
     let res: Awaited<ReturnType<typeof request>>;
     try {
       res = await request(url, {
-        method: 'GET', dispatcher: agentFor(policy.trustedHosts),
+        method: 'GET', dispatcher: agentFor(isTrusted(url, policy)),
         headersTimeout: policy.timeoutMs ?? 30_000, bodyTimeout: policy.timeoutMs ?? 30_000,
         headers: { 'user-agent': 'Mozilla/5.0 (compatible; ChaparBot/1.0)' },
       });

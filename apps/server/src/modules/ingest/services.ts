@@ -34,8 +34,9 @@ export function createServices(opts: { config: Config; database: Database; log: 
   const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const webBase = new URL(config.telegramWebBaseUrl);
   const telegraph = new URL(config.telegraphBaseUrl);
-  // A non-Telegram base URL is a local fixture server: the one host allowed to be private.
-  const trustedHosts = webBase.hostname === 't.me' ? [] : [webBase.hostname];
+  // A non-Telegram base URL is a local fixture server: the one origin (host and port) allowed
+  // to be private.
+  const trustedOrigins = webBase.hostname === 't.me' ? [] : [webBase.origin];
   const services: Services = {
     config,
     database,
@@ -57,7 +58,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     }),
     mediaPolicy: {
       allowedHosts: [...TELEGRAM_MEDIA_HOSTS, webBase.hostname, telegraph.hostname],
-      trustedHosts,
+      trustedOrigins,
       maxBytes: config.mediaMaxBytes,
       timeoutMs: 60_000,
     },
