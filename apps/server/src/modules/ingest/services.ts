@@ -34,9 +34,12 @@ export function createServices(opts: { config: Config; database: Database; log: 
   const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const webBase = new URL(config.telegramWebBaseUrl);
   const telegraph = new URL(config.telegraphBaseUrl);
-  // A non-Telegram base URL is a local fixture server: the one origin (host and port) allowed
-  // to be private.
-  const trustedOrigins = webBase.hostname === 't.me' ? [] : [webBase.origin];
+  // A non-Telegram base URL is a local fixture server: exactly its origin (scheme, host and
+  // port) may be private; so may a configured Telegraph stand-in's.
+  const trustedOrigins = [
+    ...(webBase.hostname === 't.me' ? [] : [webBase.origin]),
+    ...(['telegra.ph', 'graph.org'].includes(telegraph.hostname) ? [] : [telegraph.origin]),
+  ];
   const services: Services = {
     config,
     database,
