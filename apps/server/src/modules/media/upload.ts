@@ -7,6 +7,7 @@ import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../ingest/services.ts';
 import { storeMedia, UnsupportedMediaError } from './store-media.ts';
+import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -42,6 +43,10 @@ export async function saveUpload(s: Services, file: MultipartFile | undefined) {
     if (error instanceof UnsupportedMediaError) {
       throw new AppError('unsupported_media_type', 'نوع فایل پشتیبانی نمی‌شود (تصویر، ویدیوی mp4/webm، صدای mp3/ogg، PDF یا Word)');
     }
+    if (error instanceof ImageTooLargeError) {
+      throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
+    }
+    if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
     throw new AppError('internal', ADMIN_ARTICLE_MESSAGES.uploadFailed);
   }
 }

@@ -11,6 +11,7 @@ import type { Services } from '../ingest/services.ts';
 import { downloadFrom } from '../ingest/media-step.ts';
 import { mediaRepo } from './repo.ts';
 import { storeMedia } from './store-media.ts';
+import { storedKey } from './stored-key.ts';
 import type { TaskItem } from './watermark-tasks.ts';
 
 async function videoArticles(s: Services, ids?: number[]): Promise<ArticleRow[]> {
@@ -34,7 +35,11 @@ export async function fixVideoUrls(s: Services, ids?: number[]): Promise<TaskIte
   const items: TaskItem[] = [];
   const { source } = await s.sources.current();
   for (const article of await videoArticles(s, ids)) {
-    const key = s.storage.keyFromUrl(article.videoUrl!);
+    const { key, error } = storedKey(s.storage, article.videoUrl!);
+    if (error) {
+      items.push({ articleId: article.id, status: 'error', message: error, file: article.videoUrl });
+      continue;
+    }
     if (key && (await s.storage.exists(key))) {
       items.push({ articleId: article.id, status: 'skipped', message: 'نشانی ویدیو درست است', file: key });
       continue;
@@ -73,7 +78,9 @@ async function migrateOne(s: Services, article: ArticleRow): Promise<TaskItem> {
 export async function migrateVideos(s: Services, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   for (const article of await videoArticles(s, ids)) {
-    if (s.storage.keyFromUrl(article.videoUrl!)) items.push({ articleId: article.id, status: 'skipped', message: 'ویدیو از قبل روی سایت است', file: article.videoUrl });
+    const { key, error } = storedKey(s.storage, article.videoUrl!);
+    if (error) items.push({ articleId: article.id, status: 'error', message: error, file: article.videoUrl });
+    else if (key) items.push({ articleId: article.id, status: 'skipped', message: 'ویدیو از قبل روی سایت است', file: article.videoUrl });
     else items.push(await migrateOne(s, article));
   }
   return items;
@@ -116,10 +123,15 @@ export async function embedVideos(s: Services, ids?: number[]): Promise<TaskItem
       items.push({ articleId: article.id, status: 'skipped', message: 'ویدیو در متن هست', file: article.videoUrl });
       continue;
     }
+    const { key, error } = storedKey(s.storage, article.videoUrl!);
+    if (error) {
+      items.push({ articleId: article.id, status: 'error', message: error, file: article.videoUrl });
+      continue;
+    }
     const src = article.videoUrl!.replace(/"/g, '&quot;');
     const content = `${article.content}\n<figure><video controls preload="metadata" src="${src}"></video></figure>`;
     await articleAdminRepo.update(s.db, article.id, { content, ...derivedFields({ ...article, content }), updatedAt: new Date() });
-    await mediaRepo.attach(s.db, [s.storage.keyFromUrl(article.videoUrl!) ?? ''].filter(Boolean), article.id);
+    if (key) await mediaRepo.attach(s.db, [key], article.id);
     s.contentChanged();
     items.push({ articleId: article.id, status: 'success', message: 'ویدیو در متن قرار گرفت', file: article.videoUrl });
   }

@@ -13,71 +13,91 @@ import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { storeMedia } from './store-media.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { watermarkVideo } from './video-watermark.ts';
-import { watermarkImage } from './watermark.ts';
+import { storedKey } from './stored-key.ts';
+import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
 const run = promisify(execFile);
 
 export interface TaskItem { articleId: number | null; status: 'success' | 'skipped' | 'error'; message: string; file: string | null }
 
+/** What one item's failure tells the admin: the picture's own fault in Persian, anything else as it came. */
+function taskError(error: unknown): string {
+  if (error instanceof ImageTooLargeError) return 'ابعاد تصویر بیش از حد بزرگ است';
+  if (error instanceof UnreadableImageError) return 'تصویر خراب است و خوانده نمی‌شود';
+  return (error as Error).message;
+}
+
 export const toReport = (items: TaskItem[], fileType: string): ReportItem[] =>
   items.map((i) => ({ status: i.status, articleId: i.articleId, filename: i.file, fileType, reason: i.message }));
 
 /** Assets of the scope; articles whose cover is one of our files without an asset row get one. */
-async function imageAssets(s: Services, articleIds: number[] | undefined, onlyUnmarked: boolean): Promise<MediaAssetRow[]> {
+async function imageAssets(s: Services, articleIds: number[] | undefined, onlyUnmarked: boolean): Promise<{ assets: MediaAssetRow[]; problems: TaskItem[] }> {
+  const problems: TaskItem[] = [];
   if (articleIds) {
     for (const article of await articleAdminRepo.byIds(s.db, articleIds)) {
-      const key = article.imageUrl ? s.storage.keyFromUrl(article.imageUrl) : null;
+      if (!article.imageUrl) continue;
+      const { key, error } = storedKey(s.storage, article.imageUrl);
+      if (error) {
+        problems.push({ articleId: article.id, status: 'error', message: error, file: article.imageUrl });
+        continue;
+      }
       if (!key || (await mediaRepo.byKey(s.db, key))) continue;
       const file = await s.storage.get(key);
       if (!file) continue;
       await s.originals.put(key, file, 'application/octet-stream');
-      await mediaRepo.upsert(s.db, { articleId: article.id, kind: 'image', storageKey: key, url: article.imageUrl!, mimeType: 'image/jpeg', bytes: file.length, watermarked: false, position: 0 });
+      await mediaRepo.upsert(s.db, { articleId: article.id, kind: 'image', storageKey: key, url: article.imageUrl, mimeType: 'image/jpeg', bytes: file.length, watermarked: false, position: 0 });
     }
   }
-  return mediaRepo.images(s.db, { articleIds, onlyUnmarked: onlyUnmarked && !articleIds, limit: 5000 });
+  return { assets: await mediaRepo.images(s.db, { articleIds, onlyUnmarked: onlyUnmarked && !articleIds, limit: 5000 }), problems };
 }
 
 export async function applyWatermarks(s: Services, articleIds?: number[]): Promise<TaskItem[]> {
-  const items: TaskItem[] = [];
-  for (const asset of await imageAssets(s, articleIds, true)) {
+  const { assets, problems } = await imageAssets(s, articleIds, true);
+  const items = [...problems];
+  for (const asset of assets) {
     const file = asset.storageKey;
-    let original = await s.originals.get(file);
-    if (!original && !asset.watermarked) {
-      original = await s.storage.get(file);
-      if (original) await s.originals.put(file, original, asset.mimeType);
-    }
-    if (!original) {
-      items.push({ articleId: asset.articleId, status: 'skipped', message: 'نسخه اصلی در دسترس نیست', file });
-      continue;
-    }
     try {
+      let original = await s.originals.get(file);
+      if (!original && !asset.watermarked) {
+        original = await s.storage.get(file);
+        if (original) await s.originals.put(file, original, asset.mimeType);
+      }
+      if (!original) {
+        items.push({ articleId: asset.articleId, status: 'skipped', message: 'نسخه اصلی در دسترس نیست', file });
+        continue;
+      }
       const marked = await watermarkImage(original, s.config.watermarkText);
       await s.storage.put(file, marked.body, marked.mimeType);
       await mediaRepo.update(s.db, asset.id, { watermarked: marked.watermarked, bytes: marked.body.length, width: marked.width, height: marked.height });
       items.push({ articleId: asset.articleId, status: marked.watermarked ? 'success' : 'skipped', message: marked.watermarked ? 'واترمارک اعمال شد' : 'تصویر برای واترمارک مناسب نیست', file });
     } catch (error) {
-      items.push({ articleId: asset.articleId, status: 'error', message: (error as Error).message, file });
+      items.push({ articleId: asset.articleId, status: 'error', message: taskError(error), file });
     }
   }
   return items;
 }
 
 export async function verifyWatermarks(s: Services, articleIds?: number[]): Promise<TaskItem[]> {
-  const items: TaskItem[] = [];
-  for (const asset of await imageAssets(s, articleIds, false)) {
+  const { assets, problems } = await imageAssets(s, articleIds, false);
+  const items = [...problems];
+  for (const asset of assets) {
     const file = asset.storageKey;
-    const [stored, original] = await Promise.all([s.storage.get(file), s.originals.get(file)]);
-    if (!stored) {
-      items.push({ articleId: asset.articleId, status: 'error', message: 'فایل ذخیره‌شده پیدا نشد', file });
-      continue;
+    try {
+      const [stored, original] = await Promise.all([s.storage.get(file), s.originals.get(file)]);
+      if (!stored) {
+        items.push({ articleId: asset.articleId, status: 'error', message: 'فایل ذخیره‌شده پیدا نشد', file });
+        continue;
+      }
+      if (!original) {
+        items.push({ articleId: asset.articleId, status: 'skipped', message: 'نسخه اصلی برای مقایسه نیست', file });
+        continue;
+      }
+      const check = await verifyImageWatermark(stored, original, s.config.watermarkText);
+      if (check.present !== asset.watermarked) await mediaRepo.update(s.db, asset.id, { watermarked: check.present });
+      items.push({ articleId: asset.articleId, status: check.present ? 'success' : 'error', message: check.present ? `واترمارک تأیید شد (اختلاف ${check.markDifference.toFixed(1)})` : 'واترمارک یافت نشد', file });
+    } catch (error) {
+      items.push({ articleId: asset.articleId, status: 'error', message: taskError(error), file });
     }
-    if (!original) {
-      items.push({ articleId: asset.articleId, status: 'skipped', message: 'نسخه اصلی برای مقایسه نیست', file });
-      continue;
-    }
-    const check = await verifyImageWatermark(stored, original, s.config.watermarkText);
-    if (check.present !== asset.watermarked) await mediaRepo.update(s.db, asset.id, { watermarked: check.present });
-    items.push({ articleId: asset.articleId, status: check.present ? 'success' : 'error', message: check.present ? `واترمارک تأیید شد (اختلاف ${check.markDifference.toFixed(1)})` : 'واترمارک یافت نشد', file });
   }
   return items;
 }

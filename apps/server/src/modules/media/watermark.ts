@@ -76,9 +76,22 @@ export interface WatermarkedImage {
   watermarked: boolean;
 }
 
+/** Pictures past this many pixels are refused before decoding (a small file can claim 65535×65535). */
+export const MAX_IMAGE_PIXELS = 8192 * 8192;
+
+/** The bytes claim to be a picture but none can be read from them. */
+export class UnreadableImageError extends Error {}
+/** The picture's header claims more than MAX_IMAGE_PIXELS pixels. */
+export class ImageTooLargeError extends Error {}
+
+function inputError(error: unknown): Error {
+  const message = (error as Error).message ?? String(error);
+  return /exceeds pixel limit/i.test(message) ? new ImageTooLargeError(message) : new UnreadableImageError(message);
+}
+
 export async function watermarkImage(input: Buffer, text: string): Promise<WatermarkedImage> {
-  const image = sharp(input, { failOn: 'none', animated: true });
-  const meta = await image.metadata();
+  const limits = { failOn: 'none', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+  const meta = await sharp(input, { ...limits, animated: true }).metadata().catch((error: unknown) => { throw inputError(error); });
   // EXIF orientations 5–8 turn the picture a quarter: the mark goes on the turned image.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = (turned ? meta.height : meta.width) ?? 0;
@@ -92,10 +105,11 @@ export async function watermarkImage(input: Buffer, text: string): Promise<Water
   const overlay = await watermarkOverlay(text, fontSize, IMAGE_WATERMARK_OPACITY);
   if (overlay.width > width * 0.9) return { body: input, mimeType, ext, width, height, watermarked: false };
   const box = watermarkBox(width, height, overlay, fontSize);
-  const composed = sharp(input, { failOn: 'none' }).rotate().composite([{ input: overlay.png, left: box.left, top: box.top }]);
-  const body = format === 'png' ? await composed.png().toBuffer()
-    : format === 'webp' ? await composed.webp({ quality: 85 }).toBuffer()
-      : format === 'gif' ? await composed.gif().toBuffer()
-        : await composed.jpeg({ quality: 85, mozjpeg: false }).toBuffer();
+  const composed = sharp(input, limits).rotate().composite([{ input: overlay.png, left: box.left, top: box.top }]);
+  // The overlay is ready by now: a failure here is the picture's own data.
+  const body = await (format === 'png' ? composed.png()
+    : format === 'webp' ? composed.webp({ quality: 85 })
+      : format === 'gif' ? composed.gif()
+        : composed.jpeg({ quality: 85, mozjpeg: false })).toBuffer().catch((error: unknown) => { throw inputError(error); });
   return { body, mimeType, ext, width, height, watermarked: true };
 }
