@@ -112,7 +112,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   const { db } = database;
   await app.register(systemRoutes, { database, version: VERSION });
   await app.register(categoryRoutes, { db });
-  await app.register(articleRoutes, { db });
+  await app.register(articleRoutes, { db, policy });
   await app.register(searchRoutes, { db });
   await app.register(trendingRoutes, { database });
   await app.register(newsletterRoutes, { db });

@@ -48,6 +48,8 @@ export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: 
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!enabled(request) || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache') === 'HIT') return payload;
+    // A handler whose answer depends on who asks marks it private: it is never kept.
+    if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
     reply.header('cache-control', CACHE_CONTROL);
     const entry = cache.store(request.url, startedAt.get(request) ?? -1, {
       body: payload, headers: reply.getHeaders() as OutgoingHttpHeaders, ttlMs, anonymousOnly: false,

@@ -12,5 +12,7 @@ export const idParam = z.object({
 export const MAX_PAGE_LIMIT = 100;
 /** The admin article table reads up to 1000 at once (spec 03 §9). */
 export const MAX_ADMIN_LIMIT = 1000;
+/** The largest page an anonymous reader gets from a list (the public pages ask for 6 to 20). */
+export const MAX_PUBLIC_LIMIT = 50;
 
 export const okResponse = z.object({ success: z.boolean(), message: z.string() });

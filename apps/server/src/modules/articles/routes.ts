@@ -1,19 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { article, articleList, errorResponse, idParam, limitQuery, listArticlesQuery } from '@chapar/shared/contracts';
+import { article, articleList, errorResponse, idParam, limitQuery, listArticlesQuery, MAX_PUBLIC_LIMIT } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
+import { loadAdminSession } from '../../plugins/auth.ts';
+import type { SessionPolicy } from '../auth/service.ts';
 import { featuredArticles, getArticle, listArticles, popularArticles, relatedArticles } from './service.ts';
 
 const cached = { readCache: true };
 
-export async function articleRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function articleRoutes(app: FastifyInstance, { db, policy }: { db: Db; policy: SessionPolicy }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
 
   r.get('/api/articles', {
     config: cached,
     schema: { querystring: listArticlesQuery, response: { 200: articleList, ...errors } },
-  }, async (request) => listArticles(db, request.query));
+  }, async (request, reply) => {
+    if (request.query.limit <= MAX_PUBLIC_LIMIT) return listArticles(db, request.query);
+    // Large pages (up to 1000, spec 03 §7) are for an admin session; anonymous readers get
+    // what the public pages need. Either answer depends on the session: never cached.
+    reply.header('cache-control', 'private, no-store');
+    const session = await loadAdminSession(db, request, policy);
+    return listArticles(db, session ? request.query : { ...request.query, limit: MAX_PUBLIC_LIMIT });
+  });
 
   r.get('/api/articles/featured', {
     config: cached,
