@@ -68,6 +68,14 @@ export const articles = pgTable('articles', {
   searchVector: tsvector('search_vector').generatedAlwaysAs(
     sql`setweight(to_tsvector('simple', "search_title"), 'A') || setweight(to_tsvector('simple', "search_body"), 'B')`,
   ),
+  /** Why it is not published: an admin's reason, or the post deleted at its source. */
+  unpublishedReason: text('unpublished_reason'),
+  unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+  /**
+   * Fields an admin edited by hand (and `status` once an admin published or unpublished it):
+   * re-processing the post (a channel edit, regenerate, the repair jobs) keeps them.
+   */
+  editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
   contentHash: varchar('content_hash', { length: 64 }),
   imageHash: varchar('image_hash', { length: 32 }),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +87,14 @@ export const articles = pgTable('articles', {
   index('articles_category_published_idx').on(t.category, t.publishedAt.desc().nullsFirst()),
   index('articles_featured_idx').on(t.featured, t.publishedAt.desc().nullsFirst()),
   index('articles_views_idx').on(t.views.desc().nullsFirst()),
+  // The admin table's orders (migration 0006): each sort with the id as its tie-break, so a
+  // page of 20 is read from the index in order whatever the direction.
+  index('articles_admin_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('articles_admin_title_idx').on(sql`left(${t.title}, 100)`, t.id),
+  index('articles_admin_views_idx').on(t.views, t.id),
+  index('articles_admin_category_idx').on(t.category.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  // Part of a word in a title (the admin search box): trigrams of the normalised title.
+  index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   // The search vector plus date, category and views tokens for each article (migrations 0003,
   // 0004), so a query for a common word can be narrowed to the newest days or the most viewed
   // articles inside the index.
@@ -117,3 +133,24 @@ export const mediaAssets = pgTable('media_assets', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [index('media_assets_article_idx').on(t.articleId)]);
+
+/** What an article was before each save (the edit dialog's history); restoring is a save too. */
+export const articleVersions = pgTable('article_versions', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  /** edit | restore | regenerate */
+  action: varchar('action', { length: 16 }).notNull(),
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull().default(''),
+  content: text('content').notNull().default(''),
+  category: varchar('category', { length: 32 }).notNull(),
+  metaDescription: varchar('meta_description', { length: 160 }),
+  imageUrl: text('image_url'),
+  videoUrl: text('video_url'),
+  featured: boolean('featured').notNull().default(false),
+  /** Fields the save changed. */
+  changedFields: text('changed_fields').array().notNull().default(sql`'{}'::text[]`),
+  /** The signed-in admin's username; null when the pipeline made the save. */
+  savedBy: varchar('saved_by', { length: 80 }),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('article_versions_article_idx').on(t.articleId, t.id.desc().nullsFirst())]);
