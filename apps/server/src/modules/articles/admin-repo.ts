@@ -1,7 +1,11 @@
 // Article queries for ingestion and administration: any status, by Telegram source,
 // and the one upsert keyed on (source, telegramId) that makes ingestion idempotent.
+// Machine writes (`upsertIngested`, `update`) keep the fields an admin edited by hand
+// (edit-protection.ts); the admin's own saves go through `saveEdit`.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
+import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
+import { keepEdited } from './edit-protection.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type ArticleInsert = typeof articles.$inferInsert;
@@ -21,15 +25,31 @@ export const articleAdminRepo = {
     const [row] = await db.select().from(articles).where(and(eq(articles.source, source), eq(articles.telegramId, telegramId)));
     return row;
   },
-  /** Inserts the post's article, or updates it if the post already has one. */
+  /**
+   * Inserts the post's article, or updates it if the post already has one; an update keeps
+   * what an admin edited by hand (and an admin's publish or unpublish).
+   */
   async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ id: number; created: boolean }> {
     const { publishedAt: _p, ...update } = fields;
+    const published = update.status === 'published' ? { unpublishedReason: null, unpublishedAt: null } : {};
+    const existing = await articleAdminRepo.bySource(db, fields.source, fields.telegramId);
+    const set = existing ? keepEdited(existing, { ...update, ...published }) : { ...update, ...published };
     const [row] = await db.insert(articles).values(fields)
-      .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...update, updatedAt: new Date() } })
+      .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
       .returning({ id: articles.id, created: sql<boolean>`(xmax = 0)` });
     return row;
   },
+  /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
   async update(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
+    const current = await articleAdminRepo.byId(db, id);
+    if (!current) return undefined;
+    const kept = keepEdited(current, patch);
+    if (!Object.keys(kept).length) return current;
+    const [row] = await db.update(articles).set(kept).where(eq(articles.id, id)).returning();
+    return row;
+  },
+  /** An admin's save: written as given (the caller records which fields were edited). */
+  async saveEdit(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
     const [row] = await db.update(articles).set(patch).where(eq(articles.id, id)).returning();
     return row;
   },
@@ -40,9 +60,18 @@ export const articleAdminRepo = {
     const rows = await db.update(articles).set({ featured }).where(inArray(articles.id, ids)).returning({ id: articles.id });
     return rows.length;
   },
+  /**
+   * The post was deleted from its channel: its article leaves the site, saying why, unless an
+   * admin chose its publishing state by hand.
+   */
   async unpublishSource(db: Db, source: string, telegramId: number): Promise<number | null> {
-    const [row] = await db.update(articles).set({ status: 'unpublished', updatedAt: new Date() })
-      .where(and(eq(articles.source, source), eq(articles.telegramId, telegramId), ne(articles.status, 'unpublished')))
+    const now = new Date();
+    const [row] = await db.update(articles)
+      .set({ status: 'unpublished', unpublishedReason: ADMIN_ARTICLE_TABLE_MESSAGES.deletedAtSource, unpublishedAt: now, updatedAt: now })
+      .where(and(
+        eq(articles.source, source), eq(articles.telegramId, telegramId), ne(articles.status, 'unpublished'),
+        sql`NOT ('status' = ANY(${articles.editedFields}))`,
+      ))
       .returning({ id: articles.id });
     return row?.id ?? null;
   },

@@ -3,12 +3,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  aiRegenerateBody, aiRegenerateResponse, article, bulkArticlesBody, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam, okResponse,
+  adminArticle, aiRegenerateBody, aiRegenerateResponse, bulkArticlesBody, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam, okResponse,
   regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse,
 } from '@chapar/shared/contracts';
 import type { Services } from '../ingest/services.ts';
 import { saveUpload } from '../media/upload.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
+import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
 
 export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
@@ -18,8 +20,9 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   // Only this plugin's routes read multipart bodies; uploads are capped here, not by the JSON body limit.
   await app.register(multipart, { limits: { fileSize: s.config.uploadMaxBytes, files: 1, fields: 10, parts: 12 } });
 
-  r.patch('/api/admin/articles/:id', { schema: { params: idParam, body: updateArticleBody, response: { 200: article, ...errors } } },
-    async (request) => updateArticle(s, request.params.id, request.body));
+  r.patch('/api/admin/articles/:id', { schema: { params: idParam, body: updateArticleBody, response: { 200: adminArticle, ...errors } } },
+    async (request) => updateArticle(s, request.params.id, request.body, requireAdmin(request).user.username));
+  articleDeskRoutes(app, s);
 
   r.delete('/api/admin/articles/:id', { schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
     async (request) => deleteArticle(s, request.params.id, who(request.adminSession?.user.username)));
@@ -36,7 +39,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   r.post('/api/admin/regenerate-article/:id', {
     schema: { params: idParam, body: regenerateArticleBody, response: { 200: regenerateArticleResponse, 202: regenerateArticleResponse, ...errors } },
   }, async (request, reply) => {
-    const { finished, body } = await regenerateArticle(s, request.params.id, request.adminSession?.user.username ?? null);
+    const { finished, body } = await regenerateArticle(s, request.params.id, request.adminSession?.user.username ?? null, request.body?.overwriteEdits ?? false);
     return reply.code(finished ? 200 : 202).send(body);
   });
 

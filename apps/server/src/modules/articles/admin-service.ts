@@ -1,7 +1,7 @@
 // Article administration (spec 03 §7): edit, delete (which blocklists a Telegram post so
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
-import { ADMIN_ARTICLE_MESSAGES, type Article, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
@@ -10,14 +10,15 @@ import type { Services } from '../ingest/services.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { articleAdminRepo } from './admin-repo.ts';
-import { derivedFields, fitMeta } from './derived-fields.ts';
-import { toArticle } from './dto.ts';
+import { saveArticle } from './article-save.ts';
+import { fitMeta } from './derived-fields.ts';
+import { toAdminArticle } from './dto.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
 /** Media addresses are ours (/media/…) or plain http(s): never javascript:, data: and the like. */
 const SAFE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
 
-export async function updateArticle(s: Services, id: number, body: UpdateArticleBody): Promise<Article> {
+export async function updateArticle(s: Services, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
   for (const url of [body.imageUrl, body.videoUrl]) {
     if (url && url.trim() && !SAFE_URL.test(url.trim())) throw new AppError('validation_error', 'نشانی تصویر یا ویدیو باید با http(s):// یا / آغاز شود');
   }
@@ -25,23 +26,17 @@ export async function updateArticle(s: Services, id: number, body: UpdateArticle
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const category = body.category === undefined ? current.category : findCategory(body.category)?.name;
   if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
-  const next = {
-    ...current,
-    ...body,
+  const row = await saveArticle(s, current, {
+    title: body.title ?? current.title,
+    excerpt: body.excerpt ?? current.excerpt,
+    featured: body.featured ?? current.featured,
     category,
     content: body.content === undefined ? current.content : sanitizeArticleContent(body.content),
     metaDescription: body.metaDescription === undefined ? current.metaDescription : fitMeta(body.metaDescription),
     imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,
     videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,
-  };
-  const row = await articleAdminRepo.update(s.db, id, {
-    title: next.title, excerpt: next.excerpt, content: next.content, category, featured: next.featured,
-    metaDescription: next.metaDescription, imageUrl: next.imageUrl, videoUrl: next.videoUrl,
-    ...derivedFields(next),
-    updatedAt: new Date(),
-  });
-  s.contentChanged();
-  return toArticle(row!);
+  }, { action: 'edit', by });
+  return toAdminArticle(row);
 }
 
 /**

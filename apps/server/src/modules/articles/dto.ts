@@ -1,4 +1,6 @@
-import type { Article } from '@chapar/shared/contracts';
+import type { AdminArticle, Article } from '@chapar/shared/contracts';
+import type { ArticleRow } from './admin-repo.ts';
+import { telegramUrl } from './admin-table.ts';
 import type { PublicArticleRow } from './repo.ts';
 
 /** The Article entity of the specs, from a row; dates as ISO strings. */
@@ -26,5 +28,19 @@ export function toArticle(row: PublicArticleRow): Article {
     telegramId: row.telegramId,
     source: row.source,
     readingTime: row.readingTime,
+  };
+}
+
+/** The admin's view of an article (any status): the entity plus its publishing state and edits. */
+export function toAdminArticle(row: ArticleRow): AdminArticle {
+  const published = row.status === 'published';
+  return {
+    ...toArticle(row),
+    status: row.status,
+    isPublished: published,
+    unpublishedReason: published ? null : row.unpublishedReason,
+    unpublishedAt: published ? null : (row.unpublishedAt?.toISOString() ?? null),
+    editedFields: row.editedFields,
+    telegramUrl: telegramUrl(row.source, row.telegramId),
   };
 }

@@ -8,6 +8,7 @@ import { repairArticlesJob } from '../../jobs/repair-articles.ts';
 import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
+import { regenerateKeepingEdits } from './regenerate-edits.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
 const NO_SOURCE = 'این مقاله منبع تلگرامی ندارد و از کانال قابل بازسازی نیست';
@@ -36,9 +37,10 @@ async function repairOne(s: Services, id: number, action: 'regenerate' | 'media'
   return { outcome, item };
 }
 
-export async function regenerateArticle(s: Services, id: number, by: string | null) {
+export async function regenerateArticle(s: Services, id: number, by: string | null, overwriteEdits = false) {
   const row = await telegramArticle(s, id);
-  const { outcome, item } = await repairOne(s, id, 'regenerate', 'regenerate-article', by);
+  const { outcome, item } = await regenerateKeepingEdits(s, row, { overwriteEdits, by },
+    async () => { const run = await repairOne(s, id, 'regenerate', 'regenerate-article', by); return { ...run, finished: run.outcome.finished }; });
   return {
     finished: outcome.finished,
     body: {

@@ -1,0 +1,50 @@
+// An admin's save of an article (the edit dialog, a restore): the previous state becomes a
+// version, the changed fields are marked as edited by hand, and readers' caches drop.
+import {
+  ADMIN_ARTICLE_MESSAGES, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
+} from '@chapar/shared/contracts';
+import { notFound } from '../../errors.ts';
+import type { Services } from '../ingest/services.ts';
+import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
+import { derivedFields } from './derived-fields.ts';
+import { toAdminArticle } from './dto.ts';
+import { changedFields, withFields } from './edit-protection.ts';
+import { versionRepo } from './versions.ts';
+
+export async function saveArticle(
+  s: Services, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
+): Promise<ArticleRow> {
+  const changed = changedFields(current, next);
+  if (!changed.length) return current;
+  const row = await s.db.transaction(async (tx) => {
+    await versionRepo.keep(tx, current, { action: save.action, changed, by: save.by });
+    return articleAdminRepo.saveEdit(tx, current.id, {
+      ...next,
+      ...derivedFields({ ...current, ...next }),
+      editedFields: withFields(current.editedFields, changed),
+      updatedAt: new Date(),
+    });
+  });
+  s.contentChanged();
+  return row ?? current;
+}
+
+/** Brings back a version: a save like any other, so the state it replaces becomes a version too. */
+export async function restoreVersion(s: Services, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
+  const current = await articleAdminRepo.byId(s.db, articleId);
+  if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  const version = await versionRepo.get(s.db, articleId, versionId);
+  if (!version) throw notFound(ARTICLE_VERSION_MESSAGES.notFound);
+  return toAdminArticle(await saveArticle(s, current, version.fields, { action: 'restore', by }));
+}
+
+export async function articleVersions(s: Services, articleId: number) {
+  if (!(await articleAdminRepo.byId(s.db, articleId))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  return { versions: await versionRepo.list(s.db, articleId) };
+}
+
+export async function articleVersion(s: Services, articleId: number, versionId: number) {
+  const version = await versionRepo.get(s.db, articleId, versionId);
+  if (!version) throw notFound(ARTICLE_VERSION_MESSAGES.notFound);
+  return version;
+}
