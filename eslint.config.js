@@ -1,6 +1,25 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Public code never reaches into the admin area (its own build: docs/decisions/0009-admin-client.md).
+const noAdmin = { group: ['**/admin/**', '**/admin', '@/admin/**'], message: 'public code never imports the admin area' };
+
+// Admin features never import each other; shared admin pieces live in admin/components or admin/lib.
+const adminFeatures = readdirSync(new URL('./apps/web/src/admin/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const adminFeatureRules = adminFeatures.map((feature) => {
+  const others = adminFeatures.filter((other) => other !== feature);
+  return {
+    files: [`apps/web/src/admin/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`, message: 'admin features do not import each other' }],
+      }],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.scratch/**', 'packages/db/migrations/**', 'bench/results/**'] },
@@ -17,9 +36,14 @@ export default tseslint.config(
     // Features never import each other; shared pieces live in components/ or lib/.
     files: ['apps/web/src/features/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '@/features/*'], message: 'features do not import each other' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '@/features/*'], message: 'features do not import each other' }, noAdmin] }],
     },
   },
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noAdmin] }] },
+  },
+  ...adminFeatureRules,
   {
     // Imports flow one way: the server's integrations never reach back into modules.
     files: ['apps/server/src/integrations/**'],

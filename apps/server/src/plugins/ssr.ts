@@ -44,6 +44,13 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 
 /** Article ids are PostgreSQL integers. */
 const MAX_ARTICLE_ID = 2_147_483_647;
+// The admin area's addresses (spec 03 §2.1); any other /admin/... path answers 404 (the page
+// itself shows the 404 screen).
+const ADMIN_PAGES = new Set([
+  '/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync',
+  '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification',
+]);
+
 const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -105,6 +112,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
     .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
   const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
+  // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
+  const adminPage = await readFile(path.join(clientDir, 'admin.html'), 'utf8');
   const baseUrl = opts.publicBaseUrl.replace(/\/$/, '');
 
   const pageCache = createPageCache({ ttlMs: opts.pageCacheTtlMs });
@@ -116,7 +125,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     wildcard: false,
     index: false,
     // The template is only ever sent rendered.
-    globIgnore: ['index.html'],
+    globIgnore: ['index.html', 'admin.html'],
     cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : PUBLIC_FILE);
@@ -188,6 +197,10 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // Unknown API paths keep their JSON 404; a missing asset is not worth rendering a page for.
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/assets/')) return reply.callNotFound();
     const isAdmin = url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+    if (isAdmin) {
+      const known = ADMIN_PAGES.has(url.split(/[?#]/, 1)[0].replace(/(.)\/$/, '$1'));
+      return reply.code(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(adminPage);
+    }
     const cacheable = !isAdmin && !hasSession(request);
     if (cacheable) {
       const hit = pageCache.get(url);

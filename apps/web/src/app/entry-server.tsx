@@ -127,7 +127,7 @@ export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptio
   if (isAdminPath(location.pathname)) {
     const state: PageState = { queries: dehydrate(queryClient), renderedAt };
     const head = renderHeadTags({ title: pageTitle('پنل مدیریت'), path: location.pathname, noindex: true }, publicBaseUrl);
-    return { status: 200, head, html: '', dehydratedState: state, stateScript: serializeState(state), modules: ['src/app/admin/admin-app.tsx'], cacheable: false };
+    return { status: 200, head, html: '', dehydratedState: state, stateScript: serializeState(state), modules: [], cacheable: false };
   }
 
   const { route, params } = matchPublicRoute(location.pathname);

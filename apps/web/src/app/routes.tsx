@@ -1,12 +1,20 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoaderCircle } from '../components/icons';
 import { useInternalLinks } from '../components/link.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import type { RouteModule } from './route-types.ts';
 
-// The admin area is its own chunk: public pages never download it.
-const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
+// The admin area is a separate build on React (src/admin, docs/decisions/0009-admin-client.md):
+// the server answers /admin addresses with its page. A link followed inside the public app
+// loads that page in full.
+function AdminPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.assign(pathname + search + hash);
+  }, [pathname, search, hash]);
+  return pageFallback;
+}
 
 interface PublicRoute {
   path: string;
@@ -68,7 +76,7 @@ function RoutePage({ route }: { route: PublicRoute }) {
 const pageFallback = <LoaderCircle aria-label="در حال بارگذاری" className="mx-auto mt-24 size-8 animate-spin text-muted" />;
 
 const routeObjects: RouteObject[] = [
-  { path: '/admin/*', element: <Suspense fallback={pageFallback}><AdminApp /></Suspense> },
+  { path: '/admin/*', element: <AdminPage /> },
   {
     element: <PublicLayout />,
     children: PUBLIC_ROUTES.map((route) => ({

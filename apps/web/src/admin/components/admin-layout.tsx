@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { ArrowLeft, LogOut } from 'lucide-react';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { buttonStyles, focusRing, mirrorRtl } from '../../components/ui/button-styles.ts';
+import { useAdminStatus, useLogout } from '../../features/auth/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { adminPaths } from '../paths.ts';
+
+const NAV = [
+  { to: adminPaths.dashboard(), label: 'داشبورد', end: true },
+  { to: adminPaths.ignored(), label: 'پست‌های نادیده' },
+  { to: adminPaths.newsletter(), label: 'خبرنامه' },
+  { to: adminPaths.blocklist(), label: 'فهرست مسدود' },
+  { to: adminPaths.sync(), label: 'همگام‌سازی' },
+  { to: adminPaths.contentVerification(), label: 'بررسی کیفیت' },
+];
+
+/** The admin header (logo, pages, theme, back to the site, logout) around every signed-in screen. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const status = useAdminStatus();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">پرش به محتوا</a>
+      <header className="border-b border-border bg-card">
+        <div className="container-page flex h-16 items-center justify-between gap-2">
+          <NavLink to={adminPaths.dashboard()} aria-label="پنل مدیریت چاپار" className={cn('rounded', focusRing)}><Logo /></NavLink>
+          <div className="flex items-center gap-1">
+            {status.data?.username && <span className="hidden text-sm text-muted sm:inline">{status.data.username}</span>}
+            <ThemeToggle />
+            <a href="/" className={cn(buttonStyles.ghost, 'hidden sm:inline-flex')}>
+              بازگشت به سایت
+              <ArrowLeft aria-hidden="true" className={cn('size-4', mirrorRtl, 'rtl:scale-x-100')} />
+            </a>
+            <button type="button" onClick={() => void logout(status.data?.csrfToken ?? null)} className={buttonStyles.ghost}>
+              <LogOut aria-hidden="true" className="size-4" />
+              <span>خروج</span>
+            </button>
+          </div>
+        </div>
+        <nav aria-label="بخش‌های پنل" className="container-page overflow-x-auto">
+          <ul className="flex gap-1 pb-2">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => cn(
+                    'block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm',
+                    focusRing,
+                    isActive && (item.end ? pathname === '/admin' || pathname === '/admin/bulk' : true) ? 'bg-accent-soft font-bold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
+                  )}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none">{children}</main>
+    </div>
+  );
+}

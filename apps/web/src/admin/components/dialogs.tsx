@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { cn } from '../../lib/cn.ts';
+
+const overlay = 'fixed inset-0 z-50 bg-black/50';
+const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
+
+interface AdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  /** Wider panel for forms. */
+  wide?: boolean;
+  children: ReactNode;
+  /** Called instead of closing when the admin presses Escape or clicks outside (e.g. to ask about unsaved changes). */
+  onDismissAttempt?: () => void;
+}
+
+/** An accessible modal dialog (Radix): focus trapped, Escape closes, title and description announced. */
+export function AdminDialog({ open, onOpenChange, title, description, wide, children, onDismissAttempt }: AdminDialogProps) {
+  const guard = (event: Event) => {
+    if (onDismissAttempt) {
+      event.preventDefault();
+      onDismissAttempt();
+    }
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlay} />
+        <Dialog.Content
+          dir="rtl"
+          onEscapeKeyDown={guard}
+          onPointerDownOutside={guard}
+          className={cn(panel, wide ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+              {description ? <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+            </div>
+            <Dialog.Close asChild>
+              <button type="button" aria-label="بستن" className={buttonStyles.icon} onClick={(event) => { if (onDismissAttempt) { event.preventDefault(); onDismissAttempt(); } }}>
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/** A confirmation (Radix alert dialog): the safe choice has the focus first. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'انصراف', destructive, onConfirm }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlay} />
+        <AlertDialog.Content dir="rtl" className={cn(panel, 'sm:max-w-md')}>
+          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className={buttonStyles.secondary}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={destructive ? cn(buttonStyles.primary, 'bg-red-700 dark:bg-red-600') : buttonStyles.primary}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,87 @@
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { focusRing } from '../components/ui/button-styles.ts';
+import { cn } from '../lib/cn.ts';
+import { ComingSoon, UPCOMING } from './components/coming-soon.tsx';
+import { ArticlesTab } from './features/articles/components/articles-tab.tsx';
+import { CommentsTab } from './features/comments/components/comments-tab.tsx';
+import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
+import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
+import { adminPaths, isTabId, TAB_IDS, TAB_LABELS, type TabId } from './paths.ts';
+import { useAdminTitle } from './use-admin-title.ts';
+
+function PageLink({ to, label, newTab }: { to: string; label: string; newTab?: boolean }) {
+  return (
+    <a href={to} target={newTab ? '_blank' : undefined} rel={newTab ? 'noopener' : undefined} className={cn('inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline', focusRing)}>
+      {label}
+      {newTab && <ExternalLink aria-hidden="true" className="size-4" />}
+    </a>
+  );
+}
+
+function TabBody({ id }: { id: TabId }) {
+  switch (id) {
+    case 'articles':
+      return <ArticlesTab />;
+    case 'comments':
+      return <CommentsTab />;
+    case 'newsletter':
+      return (
+        <>
+          <p className="mb-4"><PageLink to={adminPaths.newsletter()} label="باز کردن صفحه خبرنامه در زبانه جدید" newTab /></p>
+          <NewsletterPage embedded />
+        </>
+      );
+    case 'ignored':
+      return (
+        <>
+          <p className="mb-4"><PageLink to={adminPaths.ignored()} label="صفحه کامل پست‌های نادیده" /></p>
+          <IgnoredPage embedded />
+        </>
+      );
+    case 'telegram-auth':
+      return (
+        <>
+          <ComingSoon {...UPCOMING['telegram-auth']} />
+          <p className="mt-4 text-center"><PageLink to={adminPaths.telegramAuth()} label="صفحه احراز هویت تلگرام" /></p>
+        </>
+      );
+    default:
+      return <ComingSoon {...UPCOMING[id]} />;
+  }
+}
+
+/** Spec 03 §2.3: twelve tabs in the spec's order, each with its own address (/admin?tab={id}). */
+export function Dashboard() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = isTabId(requested) ? requested : 'articles';
+  useAdminTitle(TAB_LABELS[tab]);
+  const select = (value: string) => {
+    if (!isTabId(value)) return;
+    setParams(value === 'articles' ? {} : { tab: value });
+  };
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-bold">پنل مدیریت</h1>
+      <Tabs.Root value={tab} onValueChange={select} dir="rtl" activationMode="manual">
+        <Tabs.List aria-label="بخش‌های داشبورد" className="-mx-1 mb-5 flex gap-1 overflow-x-auto rounded-xl border border-border bg-card p-1">
+          {TAB_IDS.map((id) => (
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              id={`tab-${id}`}
+              className={cn('shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:bg-accent data-[state=active]:font-bold data-[state=active]:text-accent-fg', focusRing, 'focus-visible:outline-offset-[-3px]')}
+            >
+              {TAB_LABELS[id]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value={tab} className="outline-none" tabIndex={-1}>
+          <TabBody id={tab} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion,
+  type ArticleVersionSummary, type UpdateArticleBody,
+} from '@chapar/shared/contracts';
+import { withQuery } from '../../../lib/api-client.ts';
+import { useAdminAction, useAdminRequest, type AdminRequest } from '../../lib/api.ts';
+
+export const ARTICLES_KEY = ['admin', 'articles'] as const;
+const articleKey = (id: number) => ['admin', 'article', id] as const;
+const versionsKey = (id: number) => ['admin', 'article', id, 'versions'] as const;
+
+/** Spec 03 §8 and the server's messages. */
+export const ARTICLE_TEXTS = {
+  loadFailed: 'خطا در بارگذاری مقالات',
+  deleteFailed: 'خطا در حذف مقاله',
+  deleted: 'مقاله با موفقیت حذف شد',
+  updateFailed: 'خطا در بروزرسانی مقاله',
+  updated: 'مقاله با موفقیت بروزرسانی شد',
+  bulkFailed: 'خطا در انجام عملیات گروهی',
+  regenerateFailed: 'خطا در بازتولید محتوا',
+  uploadFailed: 'آپلود فایل موفقیتآمیز نبود. لطفاً دوباره تلاش کنید.',
+  publishFailed: 'خطا در تغییر وضعیت انتشار',
+  restoreFailed: 'خطا در بازگرداندن نسخه',
+  cleanFailed: 'خطا در پاک‌سازی مقاله',
+  empty: 'مقاله‌ای یافت نشد',
+} as const;
+
+/** The table's page: searched, sorted and paged on the server. */
+export function useArticlesPage(params: AdminArticlesQuery) {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: [...ARTICLES_KEY, params],
+    queryFn: () => request<AdminArticlesResponse>('GET', withQuery('/api/admin/articles', { ...params })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The whole article (any status) for the edit dialog. */
+export function useAdminArticle(id: number | null) {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: articleKey(id ?? 0),
+    queryFn: () => request<AdminArticle>('GET', `/api/admin/articles/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useArticleVersions(id: number, enabled: boolean) {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: versionsKey(id),
+    queryFn: () => request<{ versions: ArticleVersionSummary[] }>('GET', `/api/admin/articles/${id}/versions`),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function fetchVersion(request: AdminRequest, id: number, versionId: number): Promise<ArticleVersion> {
+  return request<ArticleVersion>('GET', `/api/admin/articles/${id}/versions/${versionId}`);
+}
+
+const allArticleQueries = [ARTICLES_KEY, ['admin', 'article']];
+
+export function useUpdateArticle(onSaved: (article: AdminArticle) => void) {
+  return useAdminAction<{ id: number; body: UpdateArticleBody }, AdminArticle>({
+    run: (request, { id, body }) => request('PATCH', `/api/admin/articles/${id}`, body),
+    success: ARTICLE_TEXTS.updated,
+    failure: ARTICLE_TEXTS.updateFailed,
+    invalidate: allArticleQueries,
+    onSuccess: onSaved,
+  });
+}
+
+export function useDeleteArticle() {
+  return useAdminAction<number, { message: string }>({
+    run: (request, id) => request('DELETE', `/api/admin/articles/${id}`),
+    success: (result) => result.message || ARTICLE_TEXTS.deleted,
+    failure: ARTICLE_TEXTS.deleteFailed,
+    invalidate: [ARTICLES_KEY],
+  });
+}
+
+export type BulkAction = 'delete' | 'feature' | 'unfeature';
+
+export function useBulkArticles(onDone: () => void) {
+  return useAdminAction<{ action: BulkAction; articleIds: number[] }, { message: string }>({
+    run: (request, body) => request('POST', '/api/admin/articles/bulk', body),
+    success: (result) => result.message,
+    failure: ARTICLE_TEXTS.bulkFailed,
+    invalidate: [ARTICLES_KEY],
+    onSuccess: onDone,
+  });
+}
+
+export function usePublishArticle() {
+  return useAdminAction<{ id: number; publish: boolean; reason?: string }, { message: string }>({
+    run: (request, { id, publish, reason }) => request('POST', `/api/admin/articles/${id}/${publish ? 'publish' : 'unpublish'}`, publish ? undefined : { reason }),
+    success: (result) => result.message,
+    failure: ARTICLE_TEXTS.publishFailed,
+    invalidate: allArticleQueries,
+  });
+}
+
+/** Spec 03 §7: clean an article of the secondary source. */
+export function useCleanArticle(secondarySource: string) {
+  return useAdminAction<number, { message?: string }>({
+    run: (request, id) => request('POST', `/api/admin/clean-${secondarySource}-article/${id}`),
+    success: (result) => result.message ?? 'مقاله پاک‌سازی شد',
+    failure: ARTICLE_TEXTS.cleanFailed,
+    invalidate: allArticleQueries,
+  });
+}
+
+export function useRestoreVersion(onRestored: (article: AdminArticle) => void) {
+  return useAdminAction<{ id: number; versionId: number }, { message?: string; article?: AdminArticle }>({
+    run: (request, { id, versionId }) => request('POST', `/api/admin/articles/${id}/versions/${versionId}/restore`),
+    success: (result) => result.message ?? 'نسخهٔ انتخاب‌شده بازگردانده شد',
+    failure: ARTICLE_TEXTS.restoreFailed,
+    invalidate: allArticleQueries,
+    onSuccess: (result) => { if (result.article) onRestored(result.article); },
+  });
+}
+
+export interface RegenerateResult {
+  regeneratedContent: string;
+  /** True when the offline rule-based rewriter answered instead of the AI service. */
+  offline?: boolean;
+}
+
+export function useAiRegenerate() {
+  const request = useAdminRequest();
+  return (field: 'title' | 'excerpt' | 'metaDescription' | 'content', content: string) =>
+    request<RegenerateResult>('POST', '/api/admin/ai-regenerate', { field, content });
+}
+
+export interface UploadResult {
+  url: string;
+  kind: string;
+  mimeType: string;
+  bytes: number;
+  embedHtml: string;
+}
+
+/** Multipart upload with progress (XMLHttpRequest: fetch reports no upload progress). */
+export function uploadFile(file: File, csrf: string | null, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/admin/upload-file');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try { body = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as UploadResult);
+      else reject(new Error(body && typeof body === 'object' && 'message' in body ? String(body.message) : ARTICLE_TEXTS.uploadFailed));
+    };
+    xhr.onerror = () => reject(new Error(ARTICLE_TEXTS.uploadFailed));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+/** The secondary channel's username, for the 'clean' row action (spec 03 §2.3). */
+export function useSecondarySource(): string | null {
+  const request = useAdminRequest();
+  const channels = useQuery({
+    queryKey: ['admin', 'channels'],
+    queryFn: () => request<{ channels: { username: string; role: string }[] }>('GET', '/api/admin/channels'),
+    staleTime: 5 * 60_000,
+  });
+  return channels.data?.channels.find((c) => c.role === 'secondary')?.username ?? null;
+}

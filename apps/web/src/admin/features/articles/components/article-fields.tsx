@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { ADMIN_CATEGORY_SLUGS, CATEGORIES, findCategory, formatNumberFa } from '@chapar/shared/text';
+import { inputStyles } from '../../../../components/ui/button-styles.ts';
+import { cn } from '../../../../lib/cn.ts';
+import { Checkbox, Select } from '../../../components/fields.tsx';
+import { RichEditor, type EditorMode } from '../editor/rich-editor.tsx';
+import { AiButton } from './ai-button.tsx';
+import { UploadArea } from './upload-area.tsx';
+
+export interface ArticleForm {
+  title: string;
+  category: string;
+  excerpt: string;
+  metaDescription: string;
+  imageUrl: string;
+  videoUrl: string;
+  featured: boolean;
+  content: string;
+}
+
+const META_MAX = 150;
+const CATEGORY_OPTIONS = ADMIN_CATEGORY_SLUGS.map((slug) => {
+  const info = CATEGORIES.find((c) => c.slug === slug)!;
+  return { value: info.name, label: info.nameFa };
+});
+
+function Label({ htmlFor, id, children, edited }: { htmlFor?: string; id?: string; children: string; edited?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} id={id} className="text-sm font-medium">
+      {children}
+      {edited && <span className="ms-2 rounded bg-surface px-1.5 text-xs font-normal text-muted">ویرایش‌شده به دست مدیر</span>}
+    </label>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? <p id={id} role="alert" className="text-xs text-accent">{message}</p> : null;
+}
+
+/** The dialog's fields (spec 03 §2.3), each marked when an admin edited it by hand before. */
+export function ArticleFields({ form, editedFields }: { form: UseFormReturn<ArticleForm>; editedFields: string[] }) {
+  const ids = { title: useId(), excerpt: useId(), meta: useId(), image: useId(), video: useId(), content: useId(), err: useId() };
+  const [mode, setMode] = useState<EditorMode>('visual');
+  const { register, control, watch, getValues, setValue, formState: { errors } } = form;
+  const meta = watch('metaDescription') ?? '';
+  const edited = (field: string) => editedFields.includes(field);
+  const fill = (field: keyof ArticleForm) => (text: string) => setValue(field, text, { shouldDirty: true, shouldValidate: true });
+  const sourceFor = (field: 'title' | 'excerpt' | 'metaDescription' | 'content') => () => getValues(field) || getValues('content');
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={ids.title} edited={edited('title')}>عنوان</Label>
+          <AiButton field="title" fieldLabel="عنوان" source={sourceFor('title')} onResult={fill('title')} />
+        </div>
+        <input id={ids.title} {...register('title')} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? `${ids.err}-title` : undefined} className={inputStyles} />
+        <FieldError id={`${ids.err}-title`} message={errors.title ? 'عنوان باید دست‌کم ۳ و حداکثر ۲۰۰ نویسه باشد' : undefined} />
+      </div>
+
+      <Controller
+        control={control}
+        name="category"
+        render={({ field }) => (
+          <Select
+            label={edited('category') ? 'دسته‌بندی (ویرایش‌شده به دست مدیر)' : 'دسته‌بندی'}
+            value={findCategory(field.value)?.name ?? ''}
+            onChange={field.onChange}
+            options={CATEGORY_OPTIONS}
+            placeholder="انتخاب دسته‌بندی"
+          />
+        )}
+      />
+      <div className="flex items-end pb-2">
+        <Controller
+          control={control}
+          name="featured"
+          render={({ field }) => <Checkbox label="مقاله ویژه" checked={field.value} onCheckedChange={field.onChange}>مقاله ویژه</Checkbox>}
+        />
+      </div>
+
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={ids.excerpt} edited={edited('excerpt')}>خلاصه</Label>
+          <AiButton field="excerpt" fieldLabel="خلاصه" source={sourceFor('excerpt')} onResult={fill('excerpt')} />
+        </div>
+        <textarea id={ids.excerpt} rows={3} {...register('excerpt')} className={inputStyles} />
+      </div>
+
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={ids.meta} edited={edited('metaDescription')}>توضیحات متا</Label>
+          <AiButton field="metaDescription" fieldLabel="توضیحات متا" source={sourceFor('metaDescription')} onResult={(text) => fill('metaDescription')(text.slice(0, META_MAX))} />
+        </div>
+        <textarea id={ids.meta} rows={2} maxLength={META_MAX} {...register('metaDescription')} aria-describedby={`${ids.meta}-count`} aria-invalid={errors.metaDescription ? true : undefined} className={inputStyles} />
+        <p id={`${ids.meta}-count`} aria-live="polite" className={cn('text-xs', meta.length > META_MAX ? 'text-accent' : 'text-muted')}>
+          {formatNumberFa(meta.length)} از {formatNumberFa(META_MAX)} نویسه
+        </p>
+        <FieldError id={`${ids.err}-meta`} message={errors.metaDescription?.message} />
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={ids.image} edited={edited('imageUrl')}>نشانی تصویر</Label>
+        <input id={ids.image} dir="ltr" {...register('imageUrl')} className={inputStyles} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={ids.video} edited={edited('videoUrl')}>نشانی ویدیو</Label>
+        <input id={ids.video} dir="ltr" {...register('videoUrl')} className={inputStyles} />
+      </div>
+
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label id={ids.content} edited={edited('content')}>محتوا</Label>
+          <AiButton field="content" fieldLabel="محتوا" source={sourceFor('content')} onResult={fill('content')} />
+        </div>
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => <RichEditor value={field.value ?? ''} onChange={field.onChange} mode={mode} onModeChange={setMode} labelId={ids.content} />}
+        />
+        <UploadArea onUploaded={(html) => fill('content')(`${getValues('content') ?? ''}${html}`)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import type { AdminArticleRow, AdminArticleSort, AdminArticleStatus } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLES_PAGE_SIZE } from '@chapar/shared/contracts';
+import { formatNumberFa } from '@chapar/shared/text';
+import { useToast } from '../../../../components/ui/toast.tsx';
+import { ConfirmDialog } from '../../../components/dialogs.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { TOAST_TITLES } from '../../../lib/api.ts';
+import { ARTICLE_TEXTS, useArticlesPage, useCleanArticle, useDeleteArticle, usePublishArticle, useSecondarySource } from '../api.ts';
+import { ArticlesTable, sortingFrom, type RowActions } from './articles-table.tsx';
+import { ArticlesToolbar } from './articles-toolbar.tsx';
+import { BulkBar } from './bulk-bar.tsx';
+import { UnpublishDialog } from './unpublish-dialog.tsx';
+
+// The editor (TipTap) is its own chunk, loaded when an article is opened.
+const EditArticleDialog = lazy(() => import('./edit-dialog.tsx'));
+
+/** Spec 03 §2.3 'Articles tab', searched, sorted and paged on the server. */
+export function ArticlesTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AdminArticleStatus>('all');
+  const [sortBy, setSortBy] = useState<AdminArticleSort>('publishedAt');
+  const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
+  const [unpublishing, setUnpublishing] = useState<AdminArticleRow | null>(null);
+  const { toast } = useToast();
+
+  const params = { search, status, sortBy, sortOrder, page, limit: ADMIN_ARTICLES_PAGE_SIZE };
+  const list = useArticlesPage(params);
+  const secondary = useSecondarySource();
+  const remove = useDeleteArticle();
+  const publish = usePublishArticle();
+  const clean = useCleanArticle(secondary ?? '');
+
+  // A new query starts on its first page with nothing selected.
+  const resetting = <T,>(set: (value: T) => void) => (value: T) => { set(value); setPage(1); setSelection({}); };
+  const onSearch = useCallback((value: string) => { setSearch(value); setPage(1); setSelection({}); }, []);
+  const onSorting = (sorting: SortingState) => {
+    const first = sorting[0];
+    if (!first) return;
+    setSortBy(first.id as AdminArticleSort);
+    setSortOrder(first.desc ? 'desc' : 'asc');
+    setPage(1);
+  };
+
+  const actions = useMemo<RowActions>(() => ({
+    edit: (row) => setEditing(row.id),
+    remove: (row) => setDeleting(row),
+    clean: (row) => clean.mutate(row.id),
+    togglePublished: (row) => (row.isPublished ? setUnpublishing(row) : publish.mutate({ id: row.id, publish: true })),
+  }), [clean, publish]);
+
+  const rows = list.data?.articles ?? [];
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]).map(Number);
+  const pagination = list.data?.pagination;
+
+  return (
+    <section aria-labelledby="articles-heading" className="space-y-4">
+      <h2 id="articles-heading" className="text-xl font-bold">مدیریت مقالات</h2>
+      <ArticlesToolbar
+        search={search} onSearch={onSearch}
+        status={status} onStatus={resetting(setStatus)}
+        sortBy={sortBy} onSortBy={resetting(setSortBy)}
+        sortOrder={sortOrder} onSortOrder={resetting(setSortOrder)}
+      />
+      <BulkBar
+        selectedIds={selectedIds}
+        onDone={() => setSelection({})}
+        onInvalid={() => toast({ title: TOAST_TITLES.error, description: ADMIN_ARTICLE_MESSAGES.selectionRequired, variant: 'destructive' })}
+      />
+      <p aria-live="polite" className="text-sm text-muted">
+        {pagination ? `${formatNumberFa(pagination.total)} مقاله${list.isFetching ? ' — در حال به‌روزرسانی…' : ''}` : ''}
+      </p>
+      {list.isPending ? <LoadingState label="در حال بارگذاری مقالات…" />
+        : list.isError ? <ErrorState message={ARTICLE_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
+        : rows.length === 0 ? <EmptyState>{ARTICLE_TEXTS.empty}</EmptyState>
+        : (
+          <ArticlesTable
+            rows={rows}
+            sorting={sortingFrom(sortBy, sortOrder)}
+            onSortingChange={onSorting}
+            selection={selection}
+            onSelectionChange={setSelection}
+            secondarySource={secondary}
+            actions={actions}
+          />
+        )}
+      {pagination && <Pagination page={pagination.page} totalPages={pagination.totalPages} onPage={(n) => { setPage(n); setSelection({}); }} label="صفحه‌های مقالات" />}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => { if (!open) setDeleting(null); }}
+        title="حذف مقاله"
+        description={deleting ? `آیا از حذف مقاله «${deleting.title}» اطمینان دارید؟` : ''}
+        confirmLabel="حذف"
+        destructive
+        onConfirm={() => { if (deleting) remove.mutate(deleting.id); setDeleting(null); }}
+      />
+      <UnpublishDialog
+        article={unpublishing}
+        onClose={() => setUnpublishing(null)}
+        onConfirm={(reason) => { if (unpublishing) publish.mutate({ id: unpublishing.id, publish: false, reason }); setUnpublishing(null); }}
+      />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <EditArticleDialog articleId={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Save } from 'lucide-react';
+import { updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { AdminDialog, ConfirmDialog } from '../../../components/dialogs.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
+import { useAdminArticle, useUpdateArticle } from '../api.ts';
+import { ArticleFields, type ArticleForm } from './article-fields.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+
+// The dialog's form follows the server's contract (all fields present here).
+const formSchema = updateArticleBody.required();
+
+function toForm(article: AdminArticle): ArticleForm {
+  return {
+    title: article.title,
+    category: article.category,
+    excerpt: article.excerpt,
+    metaDescription: article.metaDescription ?? '',
+    imageUrl: article.imageUrl ?? '',
+    videoUrl: article.videoUrl ?? '',
+    featured: article.featured,
+    content: article.content,
+  };
+}
+
+/** Only what the admin changed is sent: those fields become hand-edited and survive re-processing. */
+function changedBody(values: ArticleForm, dirty: Partial<Record<keyof ArticleForm, unknown>>): UpdateArticleBody {
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(dirty) as (keyof ArticleForm)[]) {
+    const value = values[key];
+    body[key] = (key === 'metaDescription' || key === 'imageUrl' || key === 'videoUrl') && value === '' ? null : value;
+  }
+  return body as UpdateArticleBody;
+}
+
+/** Spec 03 §2.3 'Edit article dialog', with the article's history and restore. */
+export default function EditArticleDialog({ articleId, onClose }: { articleId: number; onClose: () => void }) {
+  const article = useAdminArticle(articleId);
+  const [askClose, setAskClose] = useState(false);
+  const [view, setView] = useState<'edit' | 'history'>('edit');
+  const form = useForm<ArticleForm>({ resolver: zodResolver(formSchema) as never, mode: 'onChange' });
+  const { isDirty, dirtyFields } = form.formState;
+  const update = useUpdateArticle((saved) => { form.reset(toForm(saved)); onClose(); });
+
+  const loaded = article.data;
+  useEffect(() => {
+    if (loaded) form.reset(toForm(loaded));
+  }, [loaded, form]);
+
+  // Leaving the page with unsaved changes asks the browser's own question.
+  useEffect(() => {
+    if (!isDirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const requestClose = () => (isDirty ? setAskClose(true) : onClose());
+  const submit = form.handleSubmit((values) => {
+    const body = changedBody(values, dirtyFields);
+    if (Object.keys(body).length === 0) { onClose(); return; }
+    update.mutate({ id: articleId, body });
+  });
+
+  return (
+    <AdminDialog open onOpenChange={(open) => { if (!open) requestClose(); }} onDismissAttempt={requestClose} title="ویرایش مقاله" description={loaded ? `شناسه ${loaded.id}` : undefined} wide>
+      {article.isPending ? <LoadingState label="در حال بارگذاری مقاله…" />
+        : article.isError ? <ErrorState message="خطا در بارگذاری مقاله" onRetry={() => void article.refetch()} />
+        : (
+          <>
+            <div role="group" aria-label="نمای ویرایش" className="mb-4 flex gap-1">
+              <button type="button" aria-pressed={view === 'edit'} onClick={() => setView('edit')} className={view === 'edit' ? buttonStyles.primary : buttonStyles.secondary}>ویرایش</button>
+              <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')} className={view === 'history' ? buttonStyles.primary : buttonStyles.secondary}>تاریخچه</button>
+            </div>
+            {view === 'history' ? (
+              <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
+            ) : (
+              <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+                <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
+                <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
+                  <button type="button" onClick={requestClose} className={buttonStyles.secondary}>انصراف</button>
+                  <button type="submit" disabled={update.isPending} className={buttonStyles.primary}>
+                    <Save aria-hidden="true" className="size-4" />
+                    به‌روزرسانی
+                  </button>
+                </div>
+              </form>
+            )}
+          </>
+        )}
+      <ConfirmDialog
+        open={askClose}
+        onOpenChange={setAskClose}
+        title="تغییرات ذخیره نشده"
+        description="تغییراتی که ذخیره نکرده‌اید از بین می‌رود. دیالوگ بسته شود؟"
+        confirmLabel="بستن بدون ذخیره"
+        cancelLabel="ادامه ویرایش"
+        destructive
+        onConfirm={onClose}
+      />
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { iconSprite } from './icon-sprite.ts';
+
+const require = createRequire(import.meta.url);
+const vazirmatnDir = dirname(require.resolve('vazirmatn/package.json'));
+
+// The admin area's own browser build (docs/decisions/0009-admin-client.md): React itself, not
+// the public pages' Preact aliases, because its editor and primitives need React. It writes
+// admin.html and hashed files into the public build's dist/client (which it does not empty),
+// so the server serves both from one directory; public pages never reference these files.
+export default defineConfig({
+  plugins: [react(), tailwindcss(), iconSprite()],
+  publicDir: false,
+  resolve: {
+    alias: {
+      '@vazirmatn': vazirmatnDir,
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: false,
+    manifest: false,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      input: fileURLToPath(new URL('./admin.html', import.meta.url)),
+      output: {
+        entryFileNames: 'assets/admin-[hash].js',
+        chunkFileNames: 'assets/admin-[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            // Libraries the first screen needs; the editor's (TipTap, ProseMirror) stay with the
+            // edit dialog's chunk, loaded when an article is opened.
+            { name: 'vendor', test: /node_modules\/(?!@tiptap|prosemirror|orderedmap|rope-sequence|w3c-keyname|linkifyjs|@hookform|react-hook-form)/ },
+          ],
+        },
+      },
+    },
+  },
+});
