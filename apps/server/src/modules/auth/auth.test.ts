@@ -52,23 +52,6 @@ describe('admin login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_json' });
   });
-
-  it('limits failures: the 6th within 15 minutes from one IP gets 429', async () => {
-    for (let i = 0; i < 5; i++) {
-      expect((await login({ username: `ghost${i}`, password: 'x' }, '10.9.9.9')).statusCode).toBe(401);
-    }
-    const sixth = await login({ username: 'ghost-last', password: 'x' }, '10.9.9.9');
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.headers['retry-after']).toBeDefined();
-    // Even the right password is refused from that IP for now.
-    expect((await login(TEST_ADMIN, '10.9.9.9')).statusCode).toBe(429);
-  });
-
-  it('limits failures per username across IPs', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'target', password: 'x' }, remoteAddress: '10.1.0.1' });
-    for (let i = 2; i <= 5; i++) await login({ username: 'target', password: 'x' }, `10.1.0.${i}`);
-    expect((await login({ username: 'target', password: 'x' }, '10.1.0.77')).statusCode).toBe(429);
-  });
 });
 
 describe('admin status, logout, CSRF', () => {

@@ -1,32 +1,86 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 16_384, r: 8, p: 1, keylen: 64 };
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+/** OWASP's current figure for scrypt (password storage cheat sheet): N = 2^17, r = 8, p = 1. */
+export const SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+const KEY_LENGTH = 64;
+const SALT_LENGTH = 16;
+/** Stored hashes above this cost are refused rather than run (a damaged row must not eat the memory). */
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+
+/**
+ * scrypt needs 128·r·(N + p + 2) bytes; Node refuses more than `maxmem` (32 MiB by default,
+ * less than N = 2^17 needs), so the limit is set from the parameters with some room.
+ */
+const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2) + 1024 * 1024;
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) };
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
-/** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later. */
+interface ParsedHash extends ScryptParams {
+  salt: Buffer;
+  key: Buffer;
+}
+
+const positiveInt = (text: string | undefined, max: number) => {
+  if (!text || !/^\d{1,8}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 && n <= max ? n : undefined;
+};
+
+/** Format: scrypt$N$r$p$salt$hash (base64url): each hash carries the parameters it was made with. */
+function parseHash(stored: string): ParsedHash | undefined {
+  const [scheme, nText, rText, pText, saltText, hashText, ...rest] = stored.split('$');
+  const N = positiveInt(nText, MAX_N);
+  const r = positiveInt(rText, MAX_R);
+  const p = positiveInt(pText, MAX_P);
+  if (scheme !== 'scrypt' || rest.length > 0 || !N || !r || !p || !saltText || !hashText) return undefined;
+  // N must be a power of two greater than 1.
+  if (N < 2 || (N & (N - 1)) !== 0) return undefined;
+  const salt = Buffer.from(saltText, 'base64url');
+  const key = Buffer.from(hashText, 'base64url');
+  if (salt.length === 0 || key.length < 16) return undefined;
+  return { N, r, p, salt, key };
+}
+
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, SCRYPT_PARAMS);
+  const { N, r, p } = SCRYPT_PARAMS;
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** Checks a password against a stored hash made with any parameters the format can carry. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
-  const expected = Buffer.from(hashText, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await scryptAsync(password, parsed.salt, parsed.key.length, parsed);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** A hash to verify against when the user does not exist, so timing does not reveal it. */
-export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
+/** True when a stored hash was made with other (older, cheaper) parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  if (!parsed) return true;
+  return parsed.N !== SCRYPT_PARAMS.N || parsed.r !== SCRYPT_PARAMS.r || parsed.p !== SCRYPT_PARAMS.p || parsed.key.length !== KEY_LENGTH;
+}
+
+/**
+ * A hash to verify against when the user does not exist, so timing does not reveal it: made
+ * with today's parameters, so it costs what a real check costs.
+ */
+export const DUMMY_HASH = ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, 'A'.repeat(22), 'A'.repeat(86)].join('$');
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');

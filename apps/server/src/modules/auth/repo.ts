@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { adminUsers, loginAttempts, sessions, type Db } from '@chapar/db';
+import { eq, lt, sql } from 'drizzle-orm';
+import { adminUsers, sessions, type Db } from '@chapar/db';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -46,21 +46,5 @@ export const authRepo = {
   },
   async deleteExpiredSessions(db: Db, now: Date): Promise<void> {
     await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  },
-  async recordFailedLogin(db: Db, ip: string, username: string): Promise<void> {
-    await db.insert(loginAttempts).values({ ip, username });
-  },
-  async countRecentFailures(db: Db, ip: string, username: string, since: Date): Promise<{ byIp: number; byUser: number }> {
-    const [row] = await db
-      .select({
-        byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})::int`,
-        byUser: sql<number>`count(*) filter (where ${loginAttempts.username} = ${username})::int`,
-      })
-      .from(loginAttempts)
-      .where(and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username))));
-    return row;
-  },
-  async clearFailures(db: Db, username: string): Promise<void> {
-    await db.delete(loginAttempts).where(eq(loginAttempts.username, username));
   },
 };

@@ -21,6 +21,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: S
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       policy: opts.policy,
+      sessionUsername: request.adminSession?.user.username,
     });
     // A previous session in this browser is ended, so an old id cannot be fixed on the user.
     if (request.adminSession) await logout(opts.db, request.adminSession.idHash);

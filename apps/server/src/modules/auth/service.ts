@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
 import { authRepo, type AdminUserRow } from './repo.ts';
-import { DUMMY_HASH, generatePassword, hashPassword, verifyPassword } from './password.ts';
+import { loginAttemptsRepo } from './login-attempts-repo.ts';
+import { admitLoginAttempt } from './login-limits.ts';
+import { DUMMY_HASH, generatePassword, hashPassword, needsRehash, verifyPassword } from './password.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES = 5;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface SessionPolicy {
@@ -22,24 +22,26 @@ export interface AuthenticatedSession {
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 const WRONG_CREDENTIALS = 'نام کاربری یا رمز عبور اشتباه است';
-const TOO_MANY = 'تلاش‌های ناموفق زیادی انجام شده است. لطفاً ۱۵ دقیقه دیگر دوباره تلاش کنید.';
 
-/** Checks the credentials, limits failures, and opens a new session (a new id every login). */
+/**
+ * Checks the credentials within the login limits (the attempt is counted before the password
+ * is checked), and opens a new session (a new id every login). A hash made with older scrypt
+ * parameters is replaced by one with today's once the password has proved right.
+ */
 export async function login(db: Db, input: {
   username: string; password: string; ip: string; userAgent?: string; policy: SessionPolicy; now?: Date;
+  /** The username of the admin session the request already carries, if any. */
+  sessionUsername?: string;
 }): Promise<{ sessionId: string; csrfToken: string; user: AdminUserRow }> {
   const now = input.now ?? new Date();
-  const failures = await authRepo.countRecentFailures(db, input.ip, input.username, new Date(now.getTime() - LOGIN_WINDOW_MS));
-  if (failures.byIp >= MAX_FAILURES || failures.byUser >= MAX_FAILURES) {
-    throw new AppError('rate_limited', TOO_MANY, { 'retry-after': String(LOGIN_WINDOW_MS / 1000) });
-  }
+  const attemptId = await admitLoginAttempt(db, {
+    ip: input.ip, username: input.username, now, hasSessionOfUser: input.sessionUsername === input.username,
+  });
   const user = await authRepo.findUserByUsername(db, input.username);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) {
-    await authRepo.recordFailedLogin(db, input.ip, input.username);
-    throw new AppError('unauthorized', WRONG_CREDENTIALS);
-  }
-  await authRepo.clearFailures(db, input.username);
+  if (!user || !ok) throw new AppError('unauthorized', WRONG_CREDENTIALS);
+  await loginAttemptsRepo.succeed(db, attemptId, input.ip, input.username);
+  if (needsRehash(user.passwordHash)) await authRepo.setPassword(db, user.username, await hashPassword(input.password));
   const sessionId = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await authRepo.insertSession(db, {

@@ -1,0 +1,77 @@
+import type { Db } from '@chapar/db';
+import { toPersianDigits } from '@chapar/shared/text';
+import { AppError } from '../../errors.ts';
+import { loginAttemptsRepo } from './login-attempts-repo.ts';
+
+/** Unsuccessful attempts are counted over this sliding window. */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** From one address, whatever the usernames. */
+export const MAX_FAILURES_PER_IP = 10;
+/** From one address for one username. */
+export const MAX_FAILURES_PER_IP_USER = 5;
+/**
+ * For one username from everywhere: this many pass freely, then each further attempt from an
+ * unknown address waits 1 s, 2 s, 4 s … (at most the window) after the previous one. Never a
+ * hard lock: the owner still logs in from an address they logged in from, or with a session.
+ */
+export const FREE_FAILURES_PER_USER = 10;
+const MAX_USER_DELAY_MS = LOGIN_WINDOW_MS;
+/** A successful login makes its address known for the user this long. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 60_000;
+
+let lastPrune = 0;
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${toPersianDigits(seconds)} ثانیه`;
+  return `${toPersianDigits(Math.ceil(seconds / 60))} دقیقه`;
+}
+
+export function tooManyAttempts(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
+    'rate_limited',
+    `تلاش‌های ناموفق زیادی انجام شده است. لطفاً ${waitText(seconds)} دیگر دوباره تلاش کنید.`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** How long the new attempt would have to wait; 0 when it may be checked now. */
+function delayFor(counts: Awaited<ReturnType<typeof loginAttemptsRepo.counts>>, now: number, trusted: boolean): number {
+  const waits: number[] = [];
+  if (counts.byIp > MAX_FAILURES_PER_IP && counts.ipOldest) waits.push(counts.ipOldest.getTime() + LOGIN_WINDOW_MS - now);
+  if (counts.byPair > MAX_FAILURES_PER_IP_USER && counts.pairOldest) waits.push(counts.pairOldest.getTime() + LOGIN_WINDOW_MS - now);
+  if (!trusted && counts.byUser >= FREE_FAILURES_PER_USER && counts.userLatest) {
+    const delay = Math.min(1000 * 2 ** Math.min(counts.byUser - FREE_FAILURES_PER_USER, 30), MAX_USER_DELAY_MS);
+    waits.push(counts.userLatest.getTime() + delay - now);
+  }
+  const over = waits.filter((w) => w > 0);
+  return over.length === 0 ? 0 : Math.max(...over);
+}
+
+/**
+ * Counts a login attempt before its password is checked, so concurrent attempts see each other:
+ * the attempt is written first, then the unsuccessful ones around it (its own included) are
+ * counted. Over a limit it is forgotten again and refused with 429; otherwise its id is returned
+ * and the caller marks it successful or leaves it as a failure.
+ */
+export async function admitLoginAttempt(db: Db, input: {
+  ip: string; username: string; now: Date; hasSessionOfUser: boolean;
+}): Promise<number> {
+  const { ip, username, now } = input;
+  const at = now.getTime();
+  if (at - lastPrune > PRUNE_EVERY_MS) {
+    lastPrune = at;
+    await loginAttemptsRepo.prune(db, new Date(at - LOGIN_WINDOW_MS), new Date(at - KNOWN_ADDRESS_MS));
+  }
+  const id = await loginAttemptsRepo.begin(db, ip, username, now);
+  const counts = await loginAttemptsRepo.counts(db, { ip, username, since: new Date(at - LOGIN_WINDOW_MS), ownId: id });
+  const trusted = input.hasSessionOfUser || (counts.byUser >= FREE_FAILURES_PER_USER
+    && await loginAttemptsRepo.knownAddress(db, ip, username, new Date(at - KNOWN_ADDRESS_MS)));
+  const wait = delayFor(counts, at, trusted);
+  if (wait > 0) {
+    await loginAttemptsRepo.forget(db, id);
+    throw tooManyAttempts(wait);
+  }
+  return id;
+}
