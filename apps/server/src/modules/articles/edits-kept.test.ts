@@ -1,0 +1,107 @@
+// An editor's changes are kept: regenerating the article, a repair job and an edit of the post
+// in the channel leave a hand-edited field alone unless the admin asks to overwrite it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminArticle, ArticleVersionSummary } from '@chapar/shared/contracts';
+import { normalizePersian } from '@chapar/shared/text';
+import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
+
+let t: IngestTestApp;
+type Row = {
+  id: number; title: string; category: string; content: string; excerpt: string; search_title: string; slug: string; status: string;
+  unpublished_reason: string | null; content_hash: string; updated_at: Date;
+};
+const byPost = async (telegramId: number) =>
+  (await t.database.raw.query<Row>('select * from articles where telegram_id = $1', [telegramId])).rows[0];
+const forceCheck = async () => {
+  const res = await t.post('/api/admin/auto-monitor/force-check');
+  expect(res.statusCode, res.body).toBe(200);
+};
+const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers: t.headers, payload });
+const regenerate = (id: number, payload?: object) => t.post(`/api/admin/regenerate-article/${id}`, payload);
+
+const HAND_TITLE = 'تیتر دست‌نویس سردبیر درباره نرخ دلار';
+
+beforeAll(async () => {
+  t = await buildIngestTestApp();
+  await forceCheck();
+});
+afterAll(async () => { await t?.close(); });
+
+describe('hand-edited fields', () => {
+  it('survive regenerate-article, which still rebuilds the fields nobody edited', async () => {
+    const machine = (await byPost(102))!;
+    expect(machine.category).not.toBe('Culture');
+    const edited = await patch(machine.id, { title: HAND_TITLE, category: 'فرهنگ' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((edited.json() as AdminArticle).editedFields).toEqual(['category', 'title']);
+    // Something the pipeline wrote and nobody edited: regenerate puts it back.
+    await t.database.raw.query('update articles set excerpt = $1 where id = $2', ['خلاصهٔ کهنه', machine.id]);
+
+    const res = await regenerate(machine.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await byPost(102))!;
+    expect(after).toMatchObject({ title: HAND_TITLE, category: 'Culture', excerpt: machine.excerpt });
+    // What is derived from the text follows the kept title.
+    expect(after.search_title).toBe(normalizePersian(HAND_TITLE));
+    expect(after.slug).toBe('تیتر-دست-نویس-سردبیر-درباره-نرخ-دلار');
+
+    const versions = ((await t.get(`/api/admin/articles/${machine.id}/versions`)).json() as { versions: ArticleVersionSummary[] }).versions;
+    expect(versions.map((v) => v.action)).toEqual(['regenerate', 'edit']);
+    expect(versions[0]).toMatchObject({ changedFields: ['excerpt'], savedBy: 'admin' });
+  });
+
+  it('survive an edit of the post in the channel, which is still taken in', async () => {
+    const before = (await byPost(102))!;
+    t.server.edit(102, '۱۰۲٬۳۰۰ تومان رسید', '۱۰۴٬۸۰۰ تومان رسید');
+    await forceCheck();
+    const after = (await byPost(102))!;
+    expect(after).toMatchObject({ id: before.id, title: HAND_TITLE, category: 'Culture' });
+    // The edited post was processed: its text fingerprint and the article's time moved on.
+    expect(after.content_hash).not.toBe(before.content_hash);
+    expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
+  });
+
+  it('survive a repair job over the article', async () => {
+    const { id } = (await byPost(102))!;
+    const res = await t.post('/api/admin/fix-excerpts');
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect((await byPost(102))!).toMatchObject({ title: HAND_TITLE, category: 'Culture' });
+    const one = (await t.get(`/api/admin/articles/${id}`)).json() as AdminArticle;
+    expect(one.editedFields).toEqual(['category', 'title']);
+  });
+
+  it('are overwritten when the admin asks, and are then the pipeline\'s again', async () => {
+    const { id } = (await byPost(102))!;
+    const res = await regenerate(id, { overwriteEdits: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await byPost(102))!;
+    expect(after.title).toBe('قیمت دلار در بازار آزاد به ۱۰۴٬۸۰۰ تومان رسید');
+    expect(after.category).not.toBe('Culture');
+    const one = (await t.get(`/api/admin/articles/${id}`)).json() as AdminArticle;
+    expect(one.editedFields).toEqual([]);
+    const [latest] = ((await t.get(`/api/admin/articles/${id}/versions`)).json() as { versions: ArticleVersionSummary[] }).versions;
+    expect(latest).toMatchObject({ action: 'regenerate', title: HAND_TITLE });
+  });
+});
+
+describe('publishing state', () => {
+  it('records why an article left the site when its post was deleted, and keeps an admin\'s decision to publish it again', async () => {
+    const { id } = (await byPost(112))!;
+    t.server.remove(112);
+    await forceCheck();
+    expect((await byPost(112))!).toMatchObject({ status: 'unpublished', unpublished_reason: 'پست در کانال تلگرام حذف شده است' });
+    const listed = (await t.get('/api/admin/articles?status=unpublished')).json() as { articles: Array<{ id: number; unpublishedReason: string }> };
+    expect(listed.articles).toEqual([expect.objectContaining({ id, unpublishedReason: 'پست در کانال تلگرام حذف شده است' })]);
+
+    expect((await t.post(`/api/admin/articles/${id}/publish`)).statusCode).toBe(200);
+    await forceCheck();
+    expect((await byPost(112))!).toMatchObject({ status: 'published', unpublished_reason: null });
+  });
+
+  it('keeps an article an admin took down off the site when its post is processed again', async () => {
+    const { id } = (await byPost(102))!;
+    await t.post(`/api/admin/articles/${id}/unpublish`, { reason: 'بررسی' });
+    expect((await regenerate(id)).statusCode).toBe(200);
+    expect((await byPost(102))!).toMatchObject({ status: 'unpublished', unpublished_reason: 'بررسی' });
+  });
+});
