@@ -7,6 +7,10 @@ export interface HotEntry {
   headers: OutgoingHttpHeaders;
   etag: string;
   expiresAt: number;
+  /** Past `expiresAt` and until this, readers get the entry while one of them refreshes it. */
+  staleUntil: number;
+  /** When the reader refreshing a stale entry was let through (0: nobody is). */
+  refreshingSince: number;
   /** Rendered pages differ for a signed-in admin: only anonymous requests may be served. */
   anonymousOnly: boolean;
   gzip?: Buffer;
@@ -16,6 +20,10 @@ export interface HotEntry {
 }
 
 const MAX_ENTRIES = 5_000;
+/** A refresh that has not replaced its stale entry by then lets the next reader try. */
+const REFRESH_TIMEOUT_MS = 5_000;
+/** Set on a raw request the HTTP handler already looked up, so the app does not look again. */
+export const LOOKED_UP = Symbol('hot-cache looked up');
 const COMPRESS_MIN_BYTES = 1024;
 const SESSION_COOKIE_MARK = 'chapar_sid=';
 
@@ -23,6 +31,11 @@ const SESSION_COOKIE_MARK = 'chapar_sid=';
  * Finished responses to public GETs, kept in memory briefly and dropped on any content change.
  * A hit is answered straight from the HTTP server's request handler, before routing, hooks or
  * the database, with compressed variants made once per entry.
+ *
+ * When an entry's time is up, the next reader goes through the app to refresh it while everyone
+ * else keeps getting the entry (stale-while-revalidate), so a crowd never waits on the database
+ * at the moment an entry expires: the crowd used to miss all at once, and each reader queued a
+ * query behind the others (p99 of a cached list 782 ms under 200 readers).
  */
 export class HotCache {
   private readonly entries = new Map<string, HotEntry>();
@@ -36,15 +49,22 @@ export class HotCache {
     this.entries.clear();
   }
 
-  lookup(url: string, cookie: string | undefined): HotEntry | undefined {
+  /**
+   * The entry to answer with, or undefined when the request must go through the app: nothing
+   * kept, a signed-in reader for an anonymous-only entry, or this reader refreshes a stale entry.
+   */
+  lookup(url: string, cookie: string | undefined, now = Date.now()): HotEntry | undefined {
     const entry = this.entries.get(url);
     if (!entry) return undefined;
-    if (entry.expiresAt < Date.now()) {
+    if (entry.anonymousOnly && cookie?.includes(SESSION_COOKIE_MARK)) return undefined;
+    if (entry.expiresAt >= now) return entry;
+    if (entry.staleUntil < now) {
       this.entries.delete(url);
       return undefined;
     }
-    if (entry.anonymousOnly && cookie?.includes(SESSION_COOKIE_MARK)) return undefined;
-    return entry;
+    if (entry.refreshingSince && now - entry.refreshingSince < REFRESH_TIMEOUT_MS) return entry;
+    entry.refreshingSince = now;
+    return undefined;
   }
 
   /** Stores a response unless content changed while it was being produced. */
@@ -59,7 +79,11 @@ export class HotCache {
     }
     headers.etag = etag;
     headers.vary = 'accept-encoding';
-    const entry: HotEntry = { body, headers, etag, expiresAt: Date.now() + input.ttlMs, anonymousOnly: input.anonymousOnly };
+    const now = Date.now();
+    const expiresAt = now + input.ttlMs;
+    const entry: HotEntry = {
+      body, headers, etag, expiresAt, staleUntil: expiresAt + Math.max(input.ttlMs, 5_000), refreshingSince: 0, anonymousOnly: input.anonymousOnly,
+    };
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(url, entry);
     return entry;
@@ -69,7 +93,10 @@ export class HotCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const entry = this.lookup(req.url ?? '', req.headers.cookie);
-    if (!entry) return false;
+    if (!entry) {
+      (req as IncomingMessage & { [LOOKED_UP]?: boolean })[LOOKED_UP] = true;
+      return false;
+    }
     const { status, headers, body } = respond(entry, req.headers['if-none-match'], req.headers['accept-encoding']);
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HotCache, respond } from './hot-cache.ts';
+import { HotCache, LOOKED_UP, respond } from './hot-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +40,9 @@ export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: 
   app.addHook('onRequest', async (request, reply) => {
     if (!enabled(request)) return;
     startedAt.set(request, cache.generation);
+    // The HTTP handler looked already and let this request through (nothing kept, or it
+    // refreshes a stale entry): looking again would answer it with the stale entry.
+    if ((request.raw as typeof request.raw & { [LOOKED_UP]?: boolean })[LOOKED_UP]) return;
     const entry = cache.lookup(request.url, request.headers.cookie);
     if (!entry) return;
     const { status, headers, body } = respond(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
