@@ -61,10 +61,10 @@ export const adminSubscribersResponse = z.object({
 export type AdminSubscribersResponse = z.infer<typeof adminSubscribersResponse>;
 
 /** PATCH /api/admin/newsletter/subscribers/{id}: `{name}` or `{isActive}` (or both). */
-export const updateSubscriberBody = z.object({
+export const updateSubscriberBody = z.strictObject({
   name: z.string({ error: 'نام نامعتبر است' }).trim().max(120, 'نام حداکثر ۱۲۰ نویسه است').nullable().optional(),
   isActive: z.boolean({ error: 'isActive باید true یا false باشد' }).optional(),
-}).strict().refine((b) => b.name !== undefined || b.isActive !== undefined, { message: NEWSLETTER_ADMIN_MESSAGES.nothingToUpdate });
+}, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'فقط نام یا وضعیت مشترک را می‌توان تغییر داد' : undefined) }).refine((b) => b.name !== undefined || b.isActive !== undefined, { message: NEWSLETTER_ADMIN_MESSAGES.nothingToUpdate });
 export type UpdateSubscriberBody = z.infer<typeof updateSubscriberBody>;
 
 export const subscriberResponse = z.object({ success: z.boolean(), message: z.string(), subscriber: newsletterSubscriber });
