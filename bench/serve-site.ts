@@ -2,6 +2,7 @@
 // caches on or off by the environment (READ_CACHE_TTL_MS / PAGE_CACHE_TTL_MS = 0 turns them off).
 import '../apps/server/src/production-default.ts';
 import { mkdtempSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -25,5 +26,14 @@ const app = await buildApp({ config, database, ssr: process.env.BENCH_SSR !== 'f
 await app.listen({ host: '127.0.0.1', port });
 process.send?.('ready');
 
-// The benchmark asks for this process's CPU time around each run.
-process.on('message', (m) => { if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() }); });
+// The benchmark asks for this process's CPU time around each run, and for how long the event
+// loop was held up (a stall delays every connection at once; a busy machine only slows it).
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+process.on('message', (m) => {
+  if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (m === 'loop-reset') loopDelay.reset();
+  if (m === 'loop') {
+    process.send?.({ loop: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }, rss: process.memoryUsage().rss });
+  }
+});

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// 200 concurrent readers for 60 s (BENCH_DURATION to change): four wrk processes of 50
+// connections each, at once, on the home page, an article, the article list and a search for
+// «ایران», against the production site with its caches as shipped. Prints p50, p99 and the
+// maximum of each, errors and timeouts, and the server's resident memory after the run.
+// Needs wrk (`apt-get install -y wrk`).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { durationArg, hasWrk, newestArticlePath, startSite, stopProcess } from './lib.mjs';
+
+const run = promisify(execFile);
+if (!hasWrk()) {
+  console.error('wrk is not installed: apt-get install -y wrk');
+  process.exit(1);
+}
+
+const duration = Number(process.env.BENCH_DURATION ?? 60) || durationArg();
+const BASE = 'http://127.0.0.1:3998';
+const BROWSER = { 'accept-encoding': 'br, gzip' };
+const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+
+async function wrk(label, path) {
+  const args = ['-t1', '-c50', `-d${duration}s`, '--timeout', '5s', '--latency', ...Object.entries(BROWSER).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${BASE}${path}`];
+  const { stdout: out } = await run('wrk', args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const pct = (p) => { const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)); return m ? toMs(m[1], m[2]) : NaN; };
+  const lat = out.match(/Latency\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)/);
+  const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  return {
+    label,
+    rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1])),
+    p50: pct(50), p99: pct(99), max: lat ? toMs(lat[5], lat[6]) : NaN,
+    errors: Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + (sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) : 0),
+    timeouts: sock ? Number(sock[4]) : 0,
+  };
+}
+
+function rssOf(pid) {
+  return run('ps', ['-o', 'rss=', '-p', String(pid)]).then(({ stdout }) => Math.round(Number(stdout.trim()) / 1024));
+}
+
+/** The site's event-loop delay since the last reset (ms): stalls show here, a busy machine does not. */
+function loopOf(child) {
+  return new Promise((resolve) => {
+    const onMessage = (m) => { if (m?.loop) { child.off('message', onMessage); resolve(m.loop); } };
+    child.on('message', onMessage);
+    child.send('loop');
+  });
+}
+
+const site = await startSite(process.env.BENCH_TTL ?? '30000');
+try {
+  const articlePath = await newestArticlePath(BASE);
+  const targets = [
+    ['GET / (home)', '/'],
+    ['GET article page', articlePath],
+    ['GET /api/articles?page=1&limit=20', '/api/articles?page=1&limit=20'],
+    ['GET /api/search/advanced?q=ایران', `/api/search/advanced?q=${encodeURIComponent('ایران')}`],
+  ];
+  // One warm-up request each, as a reader arriving first would make.
+  for (const [, path] of targets) await fetch(`${BASE}${path}`, { headers: BROWSER });
+  const rssBefore = await rssOf(site.pid);
+  site.send('loop-reset');
+  const rows = await Promise.all(targets.map(([label, path]) => wrk(label, path)));
+  const loop = await loopOf(site);
+  const rssAfter = await rssOf(site.pid);
+
+  console.log(`\n200 concurrent readers (4 × wrk -t1 -c50), ${duration} s, ${new Date().toISOString()}\n`);
+  console.log('| target | req/s | p50 ms | p99 ms | max ms | errors | timeouts |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.label} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.errors} | ${r.timeouts} |`);
+  console.log(`\nServer resident memory: ${rssBefore} MB before, ${rssAfter} MB after.`);
+  console.log(`Server event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(0)} ms.`);
+  const worst = Math.max(...rows.map((r) => r.p99));
+  const failed = rows.some((r) => r.errors || r.timeouts);
+  console.log(`Worst p99 ${worst.toFixed(1)} ms (goal ≤ 200 ms)${failed ? ', with errors' : ''}.`);
+} finally {
+  await stopProcess(site);
+}
