@@ -27,7 +27,9 @@ export const checkChannelsJob = defineJob({
     const { config, db } = s;
     if (payload.trigger === 'schedule' && !(await monitorState.enabled(db, config.monitorAutostart))) return { skipped: 'monitor stopped' };
     const check = await checkAllChannels(s, { channels: payload.channels, latest: payload.latest, operation });
-    await s.jobs.sendMany(ingestPostJob, check.toProcess.map((ref) => ({ ...ref, skipMedia: payload.skipMedia, useAI: payload.useAI })));
+    // Whoever waits for the answer gets articles now: the offline rewriter stands in for a failing AI.
+    const offlineFallback = payload.await || undefined;
+    await s.jobs.sendMany(ingestPostJob, check.toProcess.map((ref) => ({ ...ref, skipMedia: payload.skipMedia, useAI: payload.useAI, offlineFallback })));
     if (payload.trigger !== 'admin') {
       await monitorState.setLastResults(db, {
         newPosts: check.newPosts.length, lastCheck: new Date().toISOString(), success: check.errors.length === 0, errors: check.errors, posts: check.toProcess,
@@ -45,6 +47,9 @@ export const checkChannelsJob = defineJob({
       queued: check.toProcess.length,
       processedPosts: outcome?.processed ?? 0,
       published: outcome?.published ?? 0,
+      // Posts that failed and channels that could not be read.
+      failed: (outcome?.failed ?? 0) + check.errors.length,
+      aiFallbacks: outcome?.aiFallbacks ?? 0,
       errors: check.errors,
       detailedReport: { processed: outcome?.report ?? [] },
     };

@@ -10,6 +10,8 @@ export interface JobRun {
   retryCount: number;
   /** No retry follows if this attempt fails: time to degrade rather than fail. */
   finalAttempt: boolean;
+  /** Aborted once this worker no longer holds the job (expired, or its heartbeat went stale). */
+  signal?: AbortSignal;
 }
 
 export interface JobContext {

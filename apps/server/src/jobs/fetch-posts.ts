@@ -19,8 +19,8 @@ export const fetchPostsJob = defineJob({
   retryLimit: 1,
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
-  async handler(payload, { services, job, operation }) {
+  async handler(payload, { services, operation }) {
     const { operationId: _op, ...options } = payload;
-    return { ...(await fetchNamedPosts(services, { ...options, finalAttempt: job.finalAttempt, operation })) };
+    return { ...(await fetchNamedPosts(services, { ...options, operation })) };
   },
 });

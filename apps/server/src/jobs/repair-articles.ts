@@ -36,7 +36,7 @@ export const repairArticlesJob = defineJob({
   retryLimit: 1,
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
-  async handler({ scope, actions }, { services: s, job, operation }) {
+  async handler({ scope, actions }, { services: s, operation }) {
     const filter = scope.filter ?? 'all';
     const rows = await articleAdminRepo.forRepair(s.db, {
       ids: scope.ids, source: scope.source, latest: scope.latest, limit: REPAIR_MAX,
@@ -48,7 +48,8 @@ export const repairArticlesJob = defineJob({
     const report: ReportItem[] = [];
     for (const [i, article] of rows.entries()) {
       try {
-        items.push(await repairArticle(s, source, article, actions, job.finalAttempt, rows.length === 1 ? operation.log : undefined));
+        // An admin waits for this run: a failing AI gives way to the offline rewriter at once.
+        items.push(await repairArticle(s, source, article, actions, true, rows.length === 1 ? operation.log : undefined));
       } catch (error) {
         items.push({ articleId: article.id, status: 'error', updated: false, message: (error as Error).message, imageUrl: article.imageUrl, videoUrl: article.videoUrl });
       }

@@ -3,7 +3,7 @@
 // is retried alone while the rest of the batch completes.
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { operationReporter } from '../modules/ingest/operation-reporter.ts';
-import { operationsRepo } from '../modules/ingest/operations-repo.ts';
+import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
 import { PermanentError } from '../modules/ingest/permanent-error.ts';
 import type { Services } from '../modules/ingest/services.ts';
 import type { JobDefinition } from './define-job.ts';
@@ -22,8 +22,13 @@ export function batchHandler(definition: JobDefinition, services: Services) {
     const operation = operationReporter(db, payload.operationId, log);
     try {
       if (payload.operationId) await operationsRepo.start(db, payload.operationId);
-      const result = (await definition.handler(parsed.data, { services, job: { id: job.id, retryCount: job.retryCount, finalAttempt }, operation })) ?? {};
-      if (payload.operationId) await operationsRepo.finish(db, payload.operationId, 'success', result);
+      const result = (await definition.handler(parsed.data, { services, job: { id: job.id, retryCount: job.retryCount, finalAttempt, signal: job.signal }, operation })) ?? {};
+      if (payload.operationId) {
+        // A run that finished with items that failed is no success: its record says so, result kept.
+        const failed = failedItems(result);
+        if (failed) await operation.error(`${failed} مورد ناموفق بود`);
+        await operationsRepo.finish(db, payload.operationId, failed ? 'error' : 'success', result, { completed: true });
+      }
       return { id: job.id, status: 'completed', output: result };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

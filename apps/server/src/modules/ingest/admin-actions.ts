@@ -26,7 +26,12 @@ export interface AdminAction {
 }
 
 const items = (r: Result) => (r.items as Array<Record<string, unknown>> | undefined) ?? [];
-const checked = (r: Result) => `${num(r.newPosts)} پست جدید، ${num(r.published)} مقاله منتشرشده از ${num(r.queued)} پست در صف${(r.errors as string[] | undefined)?.length ? `؛ خطا: ${(r.errors as string[]).join('، ')}` : ''}`;
+const checked = (r: Result) => [
+  `${num(r.newPosts)} پست جدید، ${num(r.published)} مقاله منتشرشده از ${num(r.queued)} پست در صف`,
+  ...(num(r.failed) ? [`${num(r.failed)} مورد ناموفق`] : []),
+  ...(num(r.aiFallbacks) ? [`${num(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`] : []),
+  ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
+].join('؛ ');
 const repaired = (r: Result) => `${num(r.total)} مقاله بررسی شد، ${num(r.updated)} مقاله اصلاح شد${num(r.failed) ? `، ${num(r.failed)} خطا` : ''}`;
 const media = (r: Result) => `${num(r.processed)} مورد: ${num(r.successful)} موفق، ${num(r.skipped)} ردشده، ${num(r.failed)} خطا`;
 

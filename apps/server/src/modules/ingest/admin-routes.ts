@@ -8,11 +8,20 @@ import {
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/fetch-posts.ts';
 import { adminActions } from './admin-actions.ts';
-import { operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
+import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
 import type { Services } from './services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
 
 const by = (request: FastifyRequest) => request.adminSession?.user.username ?? null;
+
+/** What became of the named posts: the counts, the failures, and who wrote the articles when the AI could not. */
+function processedMessage(r: Record<string, unknown>): string {
+  const parts = [`${num(r.created)} مقاله ساخته شد، ${num(r.updated)} به‌روز شد، ${num(r.ignored)} نادیده گرفته شد`];
+  if (num(r.failed)) parts.push(`${num(r.failed)} پست ناموفق بود`);
+  if (num(r.aiFallbacks)) parts.push(`${num(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`);
+  return parts.join('؛ ');
+}
+
 const answer = (reply: FastifyReply, outcome: OperationOutcome, body: object) => reply.code(outcome.finished ? 200 : 202).send(body);
 
 export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
@@ -31,7 +40,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
   const processPosts = async (request: FastifyRequest, reply: FastifyReply, kind: string, payload: Record<string, unknown>) => {
     const outcome = await runOperation(s, fetchPostsJob, payload, { kind, requestedBy: by(request) });
     const result = outcome.result;
-    const message = `${Number(result.created ?? 0)} مقاله ساخته شد، ${Number(result.updated ?? 0)} به‌روز شد، ${Number(result.ignored ?? 0)} نادیده گرفته شد`;
+    const message = processedMessage(result);
     return answer(reply, outcome, { ...operationAnswer(outcome, message), articleId: (result.articleId as number | null) ?? null });
   };
 

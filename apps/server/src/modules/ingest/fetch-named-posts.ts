@@ -1,5 +1,7 @@
 // Named posts from one channel: each read alone (an album by any of its ids), checked
-// against the admin's verification text if one was given, stored and ingested.
+// against the admin's verification text if one was given, stored and ingested. An admin
+// is waiting for the answer, so a failing AI does not fail a post: the offline rewriter
+// writes it at once (the AI request has already been retried), and the result says so.
 import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -16,7 +18,6 @@ export interface FetchNamedOptions {
   skipMedia?: boolean;
   useAI?: boolean;
   contentVerification?: string;
-  finalAttempt: boolean;
   operation: OperationReporter;
 }
 
@@ -25,6 +26,7 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
   const outcomes: IngestOutcome[] = [];
   const report: ReportItem[] = [];
   const done = new Set<number>();
+  let failed = 0;
   for (const [i, id] of opts.ids.entries()) {
     const name = `${opts.source}/${id}`;
     try {
@@ -35,6 +37,7 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
           await postStore.markDeleted(s.db, { source: opts.source, telegramId: id });
           if (await articleAdminRepo.unpublishSource(s.db, opts.source, id)) s.contentChanged();
         }
+        failed++;
         report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: 'پست یافت نشد (حذف شده یا وجود ندارد)' });
         await opts.operation.error(`${name}: پست یافت نشد`);
         continue;
@@ -42,18 +45,20 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
       if (done.has(post.messageId)) continue; // another id of the same album
       done.add(post.messageId);
       if (opts.contentVerification?.trim() && !normalizePersian(post.text).includes(normalizePersian(opts.contentVerification))) {
+        failed++;
         report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: LINK_MESSAGES.mismatch });
         await opts.operation.error(`${name}: ${LINK_MESSAGES.mismatch}`);
         continue;
       }
       await postStore.saveFetched(s.db, opts.source, post);
       const outcome = await ingestPost(s, { source: opts.source, telegramId: post.messageId }, {
-        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, finalAttempt: opts.finalAttempt, source,
+        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, finalAttempt: true, source,
       });
       outcomes.push(outcome);
       report.push(...outcome.report);
       await opts.operation.log(`${opts.source}/${post.messageId}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`);
     } catch (error) {
+      failed++;
       report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: (error as Error).message });
       await opts.operation.error(`${name}: ${(error as Error).message}`);
     }
@@ -66,9 +71,12 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
     created: outcomes.filter((o) => o.status === 'created').length,
     updated: outcomes.filter((o) => o.status === 'updated').length,
     ignored: outcomes.filter((o) => o.status === 'ignored').length,
+    failed,
+    /** Articles the offline rewriter wrote because the AI failed. */
+    aiFallbacks: outcomes.filter((o) => o.aiFallback).length,
     articleId: articleIds[0] ?? null,
     articleIds,
-    outcomes: outcomes.map((o) => ({ telegramId: o.ref.telegramId, status: o.status, articleId: o.articleId, reason: o.reason ?? null })),
+    outcomes: outcomes.map((o) => ({ telegramId: o.ref.telegramId, status: o.status, articleId: o.articleId, reason: o.reason ?? null, rewriter: o.rewriter ?? null })),
     detailedReport: { processed: report },
   };
 }

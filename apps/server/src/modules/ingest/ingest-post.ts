@@ -28,10 +28,18 @@ export interface IngestOptions {
   /** Text only: no media downloaded. */
   skipMedia?: boolean;
   useAI?: boolean;
-  /** The job's last attempt: fall back rather than fail. */
+  /**
+   * Fall back to the offline rewriter when the AI fails, rather than fail and be retried:
+   * on a job's last attempt, and whenever an admin is waiting for the answer.
+   */
   finalAttempt?: boolean;
   /** The source to download media through; the current one when absent. */
   source?: TelegramSource;
+  /**
+   * The job's hold on this post: aborted once another worker may have taken it over, so a
+   * run that lost it stops before writing anything rather than write beside the new one.
+   */
+  claim?: AbortSignal;
 }
 
 export type IngestStatus = 'created' | 'updated' | 'unchanged' | 'skipped' | 'ignored' | 'blocked' | 'deleted';
@@ -42,6 +50,10 @@ export interface IngestOutcome {
   articleId: number | null;
   reason?: string;
   report: ReportItem[];
+  /** Which rewriter wrote the article, when one was written. */
+  rewriter?: 'ai' | 'offline';
+  /** The AI was wanted but failed: the offline rewriter wrote the article instead. */
+  aiFallback?: boolean;
 }
 
 export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
@@ -88,17 +100,21 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
     }
     const source = opts.source ?? (await s.sources.current()).source;
     const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);
+    opts.claim?.throwIfAborted();
     const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media });
     if (media) await attachMedia(s, id, media);
 
-    await postStore.setState(s.db, ref, 'published', { articleId: id });
+    // The post keeps why the AI did not write it, so the article can be rewritten later.
+    await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null });
     await ignoredRepo.remove(s.db, ref.source, ref.telegramId);
     s.contentChanged();
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
-    return done(created ? 'created' : 'updated', id, `${created ? 'article created' : 'article updated'} (${rewrite.rewriter} rewrite)`, report);
+    const outcome = done(created ? 'created' : 'updated', id, `${created ? 'article created' : 'article updated'} (${rewrite.rewriter} rewrite)`, report);
+    return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
   } catch (error) {
-    await postStore.setState(s.db, ref, 'failed', { lastError: (error as Error).message.slice(0, 1000) });
+    // A run that lost its hold leaves the post's state to the run that has it now.
+    if (!opts.claim?.aborted) await postStore.setState(s.db, ref, 'failed', { lastError: (error as Error).message.slice(0, 1000) });
     throw error;
   }
 }

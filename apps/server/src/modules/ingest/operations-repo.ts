@@ -9,6 +9,12 @@ export type OperationStatus = 'queued' | 'running' | 'success' | 'error';
 /** Logs and errors are capped so a long run never bloats its row. */
 const MAX_LINES = 300;
 
+/** How many of a finished run's items failed (the `failed` count its result carries, if any). */
+export function failedItems(result: Record<string, unknown> | null | undefined): number {
+  const failed = result?.failed;
+  return typeof failed === 'number' && Number.isFinite(failed) && failed > 0 ? failed : 0;
+}
+
 export const operationsRepo = {
   async create(db: Db, input: { kind: string; params: Record<string, unknown>; requestedBy?: string | null }): Promise<OperationRow> {
     const [row] = await db.insert(operations).values({ kind: input.kind, params: input.params, requestedBy: input.requestedBy ?? null }).returning();
@@ -38,8 +44,10 @@ export const operationsRepo = {
       : { logs: sql`case when jsonb_array_length(${column}) < ${MAX_LINES} then ${column} || ${entry}::jsonb else ${column} end` };
     await db.update(operations).set(set).where(eq(operations.id, id));
   },
-  async finish(db: Db, id: number, status: 'success' | 'error', result: Record<string, unknown> | null): Promise<void> {
-    await db.update(operations).set({ status, result, progress: status === 'success' ? 100 : sql`${operations.progress}`, finishedAt: new Date() })
+  /** `completed`: the run went to its end (some items may have failed); progress is then 100. */
+  async finish(db: Db, id: number, status: 'success' | 'error', result: Record<string, unknown> | null, opts: { completed?: boolean } = {}): Promise<void> {
+    const completed = opts.completed ?? status === 'success';
+    await db.update(operations).set({ status, result, progress: completed ? 100 : sql`${operations.progress}`, finishedAt: new Date() })
       .where(eq(operations.id, id));
   },
 };

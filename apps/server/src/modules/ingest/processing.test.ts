@@ -42,9 +42,12 @@ describe('processing named posts', () => {
 
   it('refuses a post whose text does not match the verification text', async () => {
     const res = await t.post('/api/admin/process-from-link', { link: `${t.server.baseUrl}/akhbar_rooz/101`, contentVerification: 'متنی که در پست نیست' });
-    const body = res.json() as Report & { articleId: number | null };
+    const body = res.json() as Report & { articleId: number | null; success: boolean; status: string; message: string; result: { failed: number } };
     expect(body.articleId).toBeNull();
     expect(body.detailedReport.processed[0]).toMatchObject({ status: 'error', reason: 'متن پست با متن تأیید شده مطابقت ندارد' });
+    // Nothing was made of what the admin asked for: the answer says so.
+    expect(body).toMatchObject({ success: false, status: 'error', result: { failed: 1 } });
+    expect(body.message).toContain('1 پست ناموفق بود');
     expect(await articleOf(101)).toBeUndefined();
   });
 
@@ -71,6 +74,7 @@ describe('processing named posts', () => {
     expect(ok.json()).toMatchObject({ success: true, articleId: (await articleOf(112)).id });
     const missing = await t.post('/api/admin/sync-telegram-post', { url: 'https://t.me/akhbar_rooz/999' });
     expect((missing.json() as Report).detailedReport.processed[0]).toMatchObject({ status: 'error', filename: 'akhbar_rooz/999' });
+    expect(missing.json()).toMatchObject({ success: false, status: 'error', result: { failed: 1 } });
   });
 });
 
@@ -140,7 +144,14 @@ describe('repairs of existing articles', () => {
     const { operations } = res.json() as { operations: Array<{ name: string; status: string; progress: number; logs: string[]; errors: string[] }> };
     expect(operations.map((o) => o.name)).toEqual(expect.arrayContaining(['process-from-link', 'process-post', 'fix-article-dates', 'watermark-test']));
     const named = operations.filter((o) => ['process-from-link', 'fix-article-dates', 'watermark-test', 'auto-embed-videos'].includes(o.name));
-    expect(named.every((o) => o.status === 'success' && o.progress === 100 && o.logs.length + o.errors.length > 0)).toBe(true);
+    // The link whose text did not match is the one run that failed: its record says so.
+    const failed = named.filter((o) => o.status === 'error');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ name: 'process-from-link', progress: 100 });
+    expect(failed[0].errors.join('\n')).toContain('متن پست با متن تأیید شده مطابقت ندارد');
+    const succeeded = named.filter((o) => o.status !== 'error');
+    expect(succeeded.length).toBe(named.length - 1);
+    expect(succeeded.every((o) => o.status === 'success' && o.progress === 100 && o.logs.length + o.errors.length > 0)).toBe(true);
     expect((await t.get('/api/admin/operations/999999')).statusCode).toBe(404);
   });
 

@@ -16,6 +16,9 @@ import type { Services } from './services.ts';
 export const REPAIR_ACTIONS = ['regenerate', 'rewrite', 'media', 'missing-media', 'match-media', 'dates', 'verify-source', 'excerpt', 'clean', 'content'] as const;
 export type RepairAction = (typeof REPAIR_ACTIONS)[number];
 
+/** Said of an article the offline rewriter wrote because the AI did not answer. */
+export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';
+
 /** Actions that read the post from Telegram again. */
 const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates', 'verify-source']);
 
@@ -55,6 +58,7 @@ export async function repairArticle(
         const outcome = await ingestPost(s, ref, { force: true, finalAttempt, source });
         notes.push('پست ویرایش شده بود؛ مقاله به‌روز شد');
         updated ||= outcome.status === 'updated' || outcome.status === 'created';
+        if (outcome.aiFallback) notes.push(OFFLINE_NOTE);
         await reload();
       }
     }
@@ -66,6 +70,7 @@ export async function repairArticle(
       for (const item of outcome.report) await log(`${item.fileType}: ${item.filename ?? ''} — ${item.reason}`);
       updated ||= outcome.status === 'updated' || outcome.status === 'created';
       notes.push(action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');
+      if (outcome.aiFallback) notes.push(OFFLINE_NOTE);
     } else if (action === 'media' || action === 'missing-media' || action === 'match-media') {
       const why = action === 'media' ? 'همگام‌سازی رسانه' : action === 'missing-media' ? await mediaMissing(s, current, post!) : await mediaMismatch(s, current, post!);
       if (!why) { notes.push('رسانه درست است'); continue; }

@@ -1,18 +1,22 @@
 // Admin requests that start a job: an operation record is made, the job is queued with
 // its id, and the request waits (up to ADMIN_JOB_WAIT_SECONDS) for it to finish, so the
 // screens get their result in the answer. A longer run answers 202 with the operation
-// id; GET /api/admin/operations/{id} follows it.
+// id; GET /api/admin/operations/{id} follows it. A run that went to its end with items
+// that failed answers 200 with success false, status 'error' and the counts; a run that
+// could not do its work at all is a 503.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OperationResponse, ReportItem } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import type { JobDefinition } from '../../jobs/define-job.ts';
-import { operationsRepo, type OperationRow } from './operations-repo.ts';
+import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
 import type { Services } from './services.ts';
 
 export interface OperationOutcome {
   operation: OperationRow;
   finished: boolean;
   result: Record<string, unknown>;
+  /** Items of a finished run that failed; 0 for a clean or unfinished run. */
+  failed: number;
 }
 
 async function waitForOperation(s: Services, id: number, timeoutMs: number): Promise<OperationRow> {
@@ -28,23 +32,26 @@ export async function runOperation(s: Services, job: JobDefinition, payload: Rec
   const operation = await operationsRepo.create(s.db, { kind: meta.kind, params: payload, requestedBy: meta.requestedBy });
   await s.jobs.send(job, { ...payload, operationId: operation.id });
   const row = await waitForOperation(s, operation.id, s.config.adminJobWaitMs);
-  if (row.status === 'error') {
+  const failed = failedItems(row.result);
+  if (row.status === 'error' && !failed) {
     const reason = row.errors.at(-1)?.replace(/^\S+ /, '') ?? 'عملیات ناموفق بود';
     throw new AppError('unavailable', `${reason} (عملیات ${row.id})`);
   }
-  return { operation: row, finished: row.status === 'success', result: row.result ?? {} };
+  const finished = row.status === 'success' || row.status === 'error';
+  return { operation: row, finished, result: row.result ?? {}, failed: finished ? failed : 0 };
 }
 
 const STILL_RUNNING = 'عملیات هنوز در حال اجراست؛ نتیجه را در فهرست عملیات ببینید';
 
-/** The common answer of processing endpoints; `message` for a finished run. */
+/** The common answer of processing endpoints; `message` for a finished run (it names the failed count). */
 export function operationAnswer(outcome: OperationOutcome, message: string): OperationResponse {
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
+  const clean = outcome.finished && outcome.failed === 0;
   return {
-    success: outcome.finished,
+    success: clean,
     message: outcome.finished ? message : STILL_RUNNING,
     operationId: outcome.operation.id,
-    status: outcome.finished ? 'success' : 'running',
+    status: !outcome.finished ? 'running' : clean ? 'success' : 'error',
     result: outcome.finished ? outcome.result : null,
     detailedReport: { processed: report },
   };

@@ -12,19 +12,25 @@ export interface PostsOutcome {
   /** Posts that reached a final state (failed included: its retries go on in the background). */
   processed: number;
   published: number;
+  /** Posts whose last attempt failed. */
+  failed: number;
+  /** Published posts the offline rewriter wrote because the AI failed (the post keeps why). */
+  aiFallbacks: number;
   pending: number;
   report: ReportItem[];
 }
 
 export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutcome> {
   const rows = await postStore.states(db, refs);
-  const outcome: PostsOutcome = { processed: 0, published: 0, pending: 0, report: [] };
+  const outcome: PostsOutcome = { processed: 0, published: 0, failed: 0, aiFallbacks: 0, pending: 0, report: [] };
   for (const ref of refs) {
     const row = rows.get(`${ref.source}/${ref.telegramId}`);
     const state = row?.state ?? 'new';
     if (SETTLED.has(state)) outcome.processed++;
     else outcome.pending++;
     if (state === 'published') outcome.published++;
+    if (state === 'published' && row?.lastError) outcome.aiFallbacks++;
+    if (state === 'failed') outcome.failed++;
     outcome.report.push({
       status: state === 'published' ? 'success' : state === 'failed' ? 'error' : 'skipped',
       articleId: row?.articleId ?? null,

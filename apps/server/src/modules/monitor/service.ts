@@ -54,8 +54,12 @@ export async function forceCheck(s: Services, by: string | null) {
   const r = outcome.result;
   const errors = (r.errors as string[] | undefined) ?? [];
   const result = { newPosts: num(r.newPosts), processedPosts: num(r.processedPosts), errors };
+  const failedPosts = Math.max(0, outcome.failed - errors.length);
+  const counts = `${result.newPosts} پست جدید، ${result.processedPosts} پست پردازش شد`
+    + (failedPosts ? `، ${failedPosts} پست ناموفق` : '')
+    + (num(r.aiFallbacks) ? `، ${num(r.aiFallbacks)} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ نداد)` : '');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
-    ? `بررسی با خطا انجام شد: ${errors.join('، ')}`
-    : `بررسی انجام شد: ${result.newPosts} پست جدید، ${result.processedPosts} پست پردازش شد`;
-  return { outcome, body: { success: outcome.finished && errors.length === 0, message, operationId: outcome.operation.id, result } };
+    ? `بررسی با خطا انجام شد: ${errors.join('، ')}؛ ${counts}`
+    : failedPosts ? `بررسی با خطا انجام شد: ${counts}` : `بررسی انجام شد: ${counts}`;
+  return { outcome, body: { success: outcome.finished && outcome.failed === 0, message, operationId: outcome.operation.id, result } };
 }
