@@ -42,6 +42,8 @@ const envSchema = z.object({
   INGEST_MAX_PAGES: z.coerce.number().int().min(1).max(50).default(3),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).default(600),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(10),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(15),
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   ADMIN_JOB_WAIT_SECONDS: z.coerce.number().int().min(1).default(120),
   // Telegram login (MTProto) for the site's own account; without both, the public pages are used.
   // An empty value (as .env.example leaves it) means unset, not 0.
@@ -110,6 +112,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     ingestMaxPages: env.INGEST_MAX_PAGES,
     jobExpireSeconds: env.JOB_EXPIRE_SECONDS,
     jobRetryDelaySeconds: env.JOB_RETRY_DELAY_SECONDS,
+    /** A running job's claim is renewed every half of this; one not renewed this long is a dead worker's, and the job is retried. */
+    jobHeartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
+    /** How often a worker looks for jobs whose worker vanished (stale heartbeats, expiries). */
+    jobSuperviseSeconds: env.JOB_SUPERVISE_SECONDS,
     adminJobWaitMs: env.ADMIN_JOB_WAIT_SECONDS * 1000,
     /** Runs the job worker (pg-boss) in this process; `serve --no-worker` and tests turn it off. */
     worker: true,

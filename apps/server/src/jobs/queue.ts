@@ -2,10 +2,16 @@
 // through its own pool when DATABASE_URL is set). Started on first use, so a process
 // that never sends a job never starts it. Only a worker process supervises (expires
 // stuck jobs, runs cron schedules) and works jobs.
+//
+// A running job's worker renews its claim (pg-boss's heartbeat) every half of
+// heartbeatSeconds; a job whose worker was killed stops being renewed and any supervising
+// worker retries it within heartbeatSeconds + superviseSeconds (+ the retry delay), well
+// under a minute, while a slow job whose worker lives is never taken by a second one.
+// expireInSeconds stays the bound of one run.
 import { PgBoss } from 'pg-boss';
 import type { Database } from '@chapar/db';
 import type { JobDefinition } from './define-job.ts';
-import { bossDbAdapter } from './pg-boss-adapter.ts';
+import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
 import { KEEP_COMPLETED_SECONDS, RETRY_DEFAULTS } from './retry-defaults.ts';
 
 export interface JobQueueOptions {
@@ -16,6 +22,12 @@ export interface JobQueueOptions {
   worker: boolean;
   expireInSeconds: number;
   retryDelaySeconds: number;
+  /** Claims not renewed for this long are taken for a dead worker's (pg-boss: at least 10). */
+  heartbeatSeconds: number;
+  /** How often a supervising process looks for stale claims and expired jobs. */
+  superviseSeconds: number;
+  /** The connection pg-boss talks through when there is no connectionString; the app's database by default. */
+  bossDb?: BossDb;
   onError(error: Error): void;
 }
 
@@ -44,10 +56,17 @@ export class JobQueue {
     if (this.boss) return this.boss;
     this.starting ??= (async () => {
       const { worker } = this.options;
-      const common = { supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const };
+      const common = {
+        supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const,
+        // Stale heartbeats are only looked for in a monitor pass: both timers set how soon.
+        superviseIntervalSeconds: this.options.superviseSeconds,
+        monitorIntervalSeconds: this.options.superviseSeconds,
+      };
       const boss = this.options.connectionString
         ? new PgBoss({ connectionString: this.options.connectionString, max: 4, ...common })
-        : new PgBoss({ db: bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common });
+        : new PgBoss({
+          db: this.options.bossDb ?? bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common,
+        });
       boss.on('error', (error) => this.options.onError(error as Error));
       await boss.start();
       this.boss = boss;
@@ -66,6 +85,7 @@ export class JobQueue {
         retryDelay: this.options.retryDelaySeconds,
         retryLimit: definition.retryLimit ?? RETRY_DEFAULTS.retryLimit,
         expireInSeconds: this.options.expireInSeconds,
+        heartbeatSeconds: this.options.heartbeatSeconds,
         deleteAfterSeconds: KEEP_COMPLETED_SECONDS,
       };
       ready = boss.createQueue(definition.name, { ...settings, policy: definition.policy ?? 'standard' })

@@ -57,6 +57,8 @@ export function createServices(opts: { config: Config; database: Database; log: 
       worker: config.worker,
       expireInSeconds: config.jobExpireSeconds,
       retryDelaySeconds: config.jobRetryDelaySeconds,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      superviseSeconds: config.jobSuperviseSeconds,
       onError: (error) => log.error(`job queue: ${error.message}`),
     }),
     mediaPolicy: {
