@@ -42,6 +42,26 @@ export const commentRepo = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment:${visitorKey}`}))`);
   },
 
+  /** Serialises one address's submissions until the transaction ends; taken before lockVisitor. */
+  async lockAddress(tx: Tx, ipHash: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comment-ip:${ipHash}`}))`);
+  },
+
+  /** How many comments an address sent since each of the given times, and the oldest of them. */
+  async countByAddressSince(db: Tx, ipHash: string, since: Date[]): Promise<Array<{ count: number; oldest: Date | null }>> {
+    const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+    const inside = (from: Date) => sql`${comments.createdAt} > ${from.toISOString()}::timestamptz`;
+    // Epoch milliseconds, read the same way from both drivers.
+    const [row] = await db.select({
+      counts: sql<number[]>`array[${sql.join(since.map((from) => sql`(count(*) filter (where ${inside(from)}))::int`), sql`, `)}]`,
+      oldest: sql<Array<number | null>>`array[${sql.join(since.map((from) => sql`(extract(epoch from min(${comments.createdAt}) filter (where ${inside(from)})) * 1000)::float8`), sql`, `)}]`,
+    }).from(comments).where(and(eq(comments.ipHash, ipHash), gt(comments.createdAt, earliest)));
+    return since.map((_from, i) => ({
+      count: Number(row.counts[i]),
+      oldest: row.oldest[i] === null ? null : new Date(Number(row.oldest[i])),
+    }));
+  },
+
   async latestByVisitorSince(db: Tx, visitorKey: string, since: Date): Promise<Date | undefined> {
     const [row] = await db.select({ createdAt: comments.createdAt }).from(comments)
       .where(and(eq(comments.visitorId, visitorKey), gt(comments.createdAt, since)))

@@ -2,10 +2,19 @@ import { COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBo
 import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
-import { commentRepo, type CommentRow } from './repo.ts';
+import { commentRepo, type CommentRow, type Tx } from './repo.ts';
 
 /** One comment per visitor in this window. */
 export const COMMENT_INTERVAL_MS = 15_000;
+/**
+ * What one address may send, whatever visitor ids it gives (they are the client's to choose):
+ * enough for a household commenting together, not for a script.
+ */
+export const ADDRESS_BUDGETS = [
+  { windowMs: 60_000, max: 4 },
+  { windowMs: 3_600_000, max: 20 },
+] as const;
+const ADDRESS_FLOODED = 'از این نشانی در مدت کوتاهی نظرهای زیادی فرستاده شده است؛ لطفاً کمی بعد دوباره تلاش کنید';
 const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 /** A captcha the visitor must answer again; the route attaches a fresh challenge. */
@@ -71,10 +80,21 @@ async function replyDepth(db: Db, articleId: number, parentId: number | null): P
   return parent.depth + 1;
 }
 
+/** Refuses with 429 once the address has used up a budget; waits until its oldest comment there leaves. */
+async function checkAddressBudget(tx: Tx, ipHash: string, now: number): Promise<void> {
+  const used = await commentRepo.countByAddressSince(tx, ipHash, ADDRESS_BUDGETS.map((b) => new Date(now - b.windowMs)));
+  let waitMs = 0;
+  ADDRESS_BUDGETS.forEach((budget, i) => {
+    const { count, oldest } = used[i];
+    if (count >= budget.max && oldest) waitMs = Math.max(waitMs, oldest.getTime() + budget.windowMs - now);
+  });
+  if (waitMs > 0) throw new AppError('rate_limited', ADDRESS_FLOODED, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}
+
 /**
  * A visitor's comment: the server-issued captcha answered (each token once, not sooner than
  * 3 s after it was issued), the honeypot empty, at most three levels, one per 15 s per
- * visitor. Stored as plain text, waiting for moderation.
+ * visitor and a few a minute per address. Stored as plain text, waiting for moderation.
  */
 export async function submitComment(deps: CommentDeps, input: SubmitCommentInput): Promise<Comment> {
   const { db } = deps;
@@ -96,7 +116,10 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
   if (now - check.issuedAt < CAPTCHA_MIN_FILL_MS) throw badRequest('ارسال بیش از حد سریع بود؛ چند ثانیه صبر کنید و دوباره بفرستید');
 
   const row = await db.transaction(async (tx) => {
+    // The address first, then the visitor: every submission takes them in this order.
+    await commentRepo.lockAddress(tx, input.ipHash);
     await commentRepo.lockVisitor(tx, input.visitorKey);
+    await checkAddressBudget(tx, input.ipHash, now);
     const last = await commentRepo.latestByVisitorSince(tx, input.visitorKey, new Date(now - COMMENT_INTERVAL_MS));
     if (last) {
       const wait = Math.max(1, Math.ceil((last.getTime() + COMMENT_INTERVAL_MS - now) / 1000));
