@@ -23,7 +23,8 @@ export function newsletterAdminRoutes(app: FastifyInstance, db: Db) {
   r.delete('/api/admin/newsletter/subscribers/:id', { schema: { params: idParam, response: { 200: okResponse, ...errors } } },
     async (request) => deleteSubscriber(db, request.params.id));
 
-  r.post('/api/admin/newsletter/export', { schema: { body: exportSubscribersBody, response: errors } }, async (request, reply) => {
+  // The answer is a CSV file, not JSON: no response schema (errors still answer {error, message}).
+  r.post('/api/admin/newsletter/export', { schema: { body: exportSubscribersBody } }, async (request, reply) => {
     const { filename, csv } = await exportSubscribers(db, { status: request.body?.status ?? 'all', search: request.body?.search });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
