@@ -72,7 +72,7 @@ export function Dashboard() {
               key={id}
               value={id}
               id={`tab-${id}`}
-              className={cn('shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:bg-accent data-[state=active]:font-bold data-[state=active]:text-accent-fg', focusRing, 'focus-visible:outline-offset-[-3px]')}
+              className={cn('shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:bg-accent data-[state=active]:font-bold data-[state=active]:text-accent-fg dark:data-[state=active]:bg-red-700', focusRing, 'focus-visible:outline-offset-[-3px]')}
             >
               {TAB_LABELS[id]}
             </Tabs.Trigger>

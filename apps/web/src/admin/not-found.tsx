@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles.ts';
+import { adminButton } from './components/styles.ts';
 import { adminPaths } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
 
@@ -13,7 +14,7 @@ export function NotFound() {
         <h1 className="mt-3 text-xl font-bold">صفحه مورد نظر یافت نشد</h1>
         <p className="mt-2 text-muted">نشانی وارد شده در پنل مدیریت وجود ندارد.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Link to={adminPaths.dashboard()} className={buttonStyles.primary}>پنل مدیریت</Link>
+          <Link to={adminPaths.dashboard()} className={adminButton.primary}>پنل مدیریت</Link>
           <a href="/" className={buttonStyles.secondary}>صفحه اصلی</a>
           <a href="/category/politics" className={buttonStyles.secondary}>سیاست</a>
           <a href="/category/economy" className={buttonStyles.secondary}>اقتصاد</a>

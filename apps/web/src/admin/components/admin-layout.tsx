@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { buttonStyles, focusRing, mirrorRtl } from '../../components/ui/button-styles.ts';
+import { buttonStyles, focusRing } from '../../components/ui/button-styles.ts';
 import { useAdminStatus, useLogout } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { adminPaths } from '../paths.ts';
@@ -31,9 +31,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <div className="flex items-center gap-1">
             {status.data?.username && <span className="hidden text-sm text-muted sm:inline">{status.data.username}</span>}
             <ThemeToggle />
-            <a href="/" className={cn(buttonStyles.ghost, 'hidden sm:inline-flex')}>
+            <a href="/" className={cn(buttonStyles.ghost, 'max-sm:hidden')}>
               بازگشت به سایت
-              <ArrowLeft aria-hidden="true" className={cn('size-4', mirrorRtl, 'rtl:scale-x-100')} />
+              <ArrowLeft aria-hidden="true" className="size-4" />
             </a>
             <button type="button" onClick={() => void logout(status.data?.csrfToken ?? null)} className={buttonStyles.ghost}>
               <LogOut aria-hidden="true" className="size-4" />
@@ -51,7 +51,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                   className={({ isActive }) => cn(
                     'block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm',
                     focusRing,
-                    isActive && (item.end ? pathname === '/admin' || pathname === '/admin/bulk' : true) ? 'bg-accent-soft font-bold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
+                    isActive && (item.end ? pathname === '/admin' || pathname === '/admin/bulk' : true) ? 'bg-accent-soft font-bold text-accent dark:text-red-200' : 'text-muted hover:bg-surface hover:text-fg',
                   )}
                 >
                   {item.label}

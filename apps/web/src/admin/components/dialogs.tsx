@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { adminButton } from './styles.ts';
 import { cn } from '../../lib/cn.ts';
 
 const overlay = 'fixed inset-0 z-50 bg-black/50';
@@ -78,7 +79,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonStyles.secondary}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className={destructive ? cn(buttonStyles.primary, 'bg-red-700 dark:bg-red-600') : buttonStyles.primary}
+              className={destructive ? cn(adminButton.primary, 'bg-red-700 dark:bg-red-600') : adminButton.primary}
               onClick={onConfirm}
             >
               {confirmLabel}

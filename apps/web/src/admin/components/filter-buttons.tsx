@@ -12,7 +12,7 @@ export function FilterButtons<T extends string>({ label, value, onChange, option
           type="button"
           aria-pressed={value === option.value}
           onClick={() => onChange(option.value)}
-          className={cn('rounded-lg border px-3 py-1.5 text-sm', focusRing, value === option.value ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-card text-fg hover:bg-surface')}
+          className={cn('rounded-lg border px-3 py-1.5 text-sm', focusRing, value === option.value ? 'border-accent bg-accent text-accent-fg dark:border-red-700 dark:bg-red-700' : 'border-border bg-card text-fg hover:bg-surface')}
         >
           {option.label}
         </button>

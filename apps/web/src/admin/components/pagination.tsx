@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { adminButton } from './styles.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Spec 03 §9: at most 5 page buttons, centred on the current page where possible. */
@@ -34,7 +35,7 @@ export function Pagination({ page, totalPages, onPage, label }: PaginationProps)
           onClick={() => onPage(n)}
           aria-current={n === page ? 'page' : undefined}
           aria-label={`صفحه ${formatNumberFa(n)}`}
-          className={cn(n === page ? buttonStyles.primary : buttonStyles.secondary, 'min-w-10 px-3')}
+          className={cn(n === page ? adminButton.primary : buttonStyles.secondary, 'min-w-10 px-3')}
         >
           {formatNumberFa(n)}
         </button>

@@ -23,5 +23,5 @@ export function StatCard({ label, value, tone = 'neutral' }: { label: string; va
 }
 
 export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
-  return <dl aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-4">{children}</dl>;
+  return <dl aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">{children}</dl>;
 }

@@ -50,7 +50,7 @@ export function AiButton({ field, fieldLabel, source, onResult }: AiButtonProps)
       disabled={busy}
       aria-label={`بازتولید ${fieldLabel} با هوش مصنوعی`}
       title={`بازتولید ${fieldLabel} با هوش مصنوعی`}
-      className={cn('inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-accent hover:bg-accent-soft disabled:opacity-60', focusRing)}
+      className={cn('inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-accent hover:bg-accent-soft dark:text-red-300 disabled:opacity-60', focusRing)}
     >
       {busy ? <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" /> : <WandSparkles aria-hidden="true" className="size-3.5" />}
       هوش مصنوعی

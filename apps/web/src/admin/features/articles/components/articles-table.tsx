@@ -84,7 +84,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
           {row.original.featured
             ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">ویژه</span>
             : <span className="whitespace-nowrap rounded-full bg-surface px-2 py-0.5 text-xs text-muted">عادی</span>}
-          {!row.original.isPublished && <span className="whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent">منتشرنشده</span>}
+          {!row.original.isPublished && <span className="whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent dark:text-red-200">منتشرنشده</span>}
         </div>
       ),
     },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Play } from 'lucide-react';
 import { formatNumberFa } from '@chapar/shared/text';
-import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { adminButton } from '../../../components/styles.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { Select, type Option } from '../../../components/fields.tsx';
 import { useBulkArticles, type BulkAction } from '../api.ts';
@@ -28,7 +28,7 @@ export function BulkBar({ selectedIds, onDone, onInvalid }: { selectedIds: numbe
         {selectedIds.length > 0 ? `${formatNumberFa(selectedIds.length)} مقاله انتخاب شده` : 'مقاله‌ای انتخاب نشده'}
       </p>
       <Select label="عملیات گروهی" value={action} onChange={setAction} options={BULK_OPTIONS} placeholder="انتخاب عملیات" />
-      <button type="button" onClick={run} disabled={bulk.isPending} className={buttonStyles.primary}>
+      <button type="button" onClick={run} disabled={bulk.isPending} className={adminButton.primary}>
         <Play aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         اجرا
       </button>

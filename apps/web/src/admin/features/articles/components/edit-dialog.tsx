@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
 import { updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { adminButton } from '../../../components/styles.ts';
 import { AdminDialog, ConfirmDialog } from '../../../components/dialogs.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminArticle, useUpdateArticle } from '../api.ts';
@@ -72,17 +73,17 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
         : (
           <>
             <div role="group" aria-label="نمای ویرایش" className="mb-4 flex gap-1">
-              <button type="button" aria-pressed={view === 'edit'} onClick={() => setView('edit')} className={view === 'edit' ? buttonStyles.primary : buttonStyles.secondary}>ویرایش</button>
-              <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')} className={view === 'history' ? buttonStyles.primary : buttonStyles.secondary}>تاریخچه</button>
+              <button type="button" aria-pressed={view === 'edit'} onClick={() => setView('edit')} className={view === 'edit' ? adminButton.primary : buttonStyles.secondary}>ویرایش</button>
+              <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')} className={view === 'history' ? adminButton.primary : buttonStyles.secondary}>تاریخچه</button>
             </div>
             {view === 'history' ? (
               <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
             ) : (
               <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
-                <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
+                <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
                   <button type="button" onClick={requestClose} className={buttonStyles.secondary}>انصراف</button>
-                  <button type="submit" disabled={update.isPending} className={buttonStyles.primary}>
+                  <button type="submit" disabled={update.isPending} className={adminButton.primary}>
                     <Save aria-hidden="true" className="size-4" />
                     به‌روزرسانی
                   </button>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AdminArticleRow } from '@chapar/shared/contracts';
 import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
+import { adminButton } from '../../../components/styles.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
 
 /** Taking an article down, with an optional reason shown in the table. */
@@ -21,7 +22,7 @@ export function UnpublishDialog({ article, onClose, onConfirm }: { article: Admi
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={() => { onClose(); setReason(''); }} className={buttonStyles.secondary}>انصراف</button>
-          <button type="submit" className={buttonStyles.primary}>لغو انتشار</button>
+          <button type="submit" className={adminButton.primary}>لغو انتشار</button>
         </div>
       </form>
     </AdminDialog>

@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Bold, Code2, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Type } from 'lucide-react';
 import { buttonStyles, focusRing, inputStyles } from '../../../../components/ui/button-styles.ts';
+import { adminButton } from '../../../components/styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { RawBlock } from './raw-block.ts';
 
@@ -17,7 +18,7 @@ interface RichEditorProps {
   labelId: string;
 }
 
-const toolButton = cn('inline-flex size-9 items-center justify-center rounded-md text-fg hover:bg-surface aria-pressed:bg-accent-soft aria-pressed:text-accent', focusRing);
+const toolButton = cn('inline-flex size-9 items-center justify-center rounded-md text-fg hover:bg-surface aria-pressed:bg-accent-soft aria-pressed:text-accent dark:aria-pressed:text-red-200', focusRing);
 
 /**
  * The article body: TipTap (right-to-left; bold, italic, h2, h3, lists, link, image) or the raw
@@ -128,7 +129,7 @@ export function RichEditor({ value, onChange, mode, onModeChange, labelId }: Ric
               className={inputStyles}
             />
           </div>
-          <button type="button" onClick={applyPrompt} className={buttonStyles.primary}>اعمال</button>
+          <button type="button" onClick={applyPrompt} className={adminButton.primary}>اعمال</button>
           <button type="button" onClick={() => setPrompt(null)} className={buttonStyles.secondary}>انصراف</button>
         </div>
       )}

@@ -59,7 +59,7 @@ export function BlocklistPage() {
                     <td className="px-3 py-2">
                       {post.allowRegeneration
                         ? <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">بازسازی مجاز</span>
-                        : <span className="whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent">کاملاً مسدود</span>}
+                        : <span className="whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent dark:text-red-200">کاملاً مسدود</span>}
                     </td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap gap-1">

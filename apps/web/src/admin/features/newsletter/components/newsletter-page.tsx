@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Download, Search } from 'lucide-react';
 import type { SubscriberStatus } from '@chapar/shared/contracts';
-import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
+import { inputStyles } from '../../../../components/ui/button-styles.ts';
+import { adminButton } from '../../../components/styles.ts';
 import { FilterButtons } from '../../../components/filter-buttons.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -58,7 +59,7 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
           </div>
         </div>
         <FilterButtons label="وضعیت مشترکین" value={status} onChange={setStatus} options={FILTERS} />
-        <button type="button" onClick={() => exporter.mutate({ status, search })} disabled={exporter.isPending} className={buttonStyles.primary}>
+        <button type="button" onClick={() => exporter.mutate({ status, search })} disabled={exporter.isPending} className={adminButton.primary}>
           <Download aria-hidden="true" className="size-4" />
           خروجی CSV
         </button>

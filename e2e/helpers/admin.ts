@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { E2E_ADMIN, type Site } from '../harness.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const VIEWPORTS = [
+  { width: 390, height: 844, colorScheme: 'light' },
+  { width: 390, height: 844, colorScheme: 'dark' },
+  { width: 1280, height: 900, colorScheme: 'light' },
+  { width: 1280, height: 900, colorScheme: 'dark' },
+] as const;
+
+export type Viewport = (typeof VIEWPORTS)[number];
+
+/**
+ * A browser context for the admin: Persian locale, the given size and colour scheme, and the
+ * page's CSP bypassed so axe-core can be injected (the admin's own scripts are unaffected).
+ */
+export function adminContext(site: Site, viewport: Viewport = VIEWPORTS[2]): Promise<BrowserContext> {
+  return site.browser.newContext({
+    baseURL: site.baseUrl,
+    viewport: { width: viewport.width, height: viewport.height },
+    colorScheme: viewport.colorScheme,
+    locale: 'fa-IR',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+}
+
+/** Signs in through /admin/login as a user would; `path` is where the test started (the login returns there). */
+export async function signIn(page: Page, path = '/admin'): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === '/admin/login');
+  await page.getByLabel('نام کاربری').fill(E2E_ADMIN.username);
+  await page.getByLabel('رمز عبور', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/admin/login');
+}
+
+/** Horizontal overflow of the document (px beyond the viewport); 0 when none. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+}
+
+/** Waits until no admin list shows its loading state. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[role="status"]'), undefined, { timeout: 15_000 });
+}
