@@ -34,6 +34,7 @@ export const ignoredPostList = z.object({
 
 export const reviewIgnoredBody = z.object({
   shouldProcess: z.boolean({ error: 'shouldProcess باید true یا false باشد' }),
+  /** Accepted as the spec sends it, but not trusted: the reviewer is the signed-in admin. */
   adminName: z.string().trim().max(80).optional(),
 });
 

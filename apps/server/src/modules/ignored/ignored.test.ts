@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN } from '../../testing.ts';
+import { createAdmin } from '../auth/service.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
@@ -32,16 +34,27 @@ describe('ignored posts', () => {
     expect((await t.database.raw.query('select id from articles where telegram_id in (108, 113)')).rows).toEqual([]);
   });
 
-  it('keeps an admin\'s review', async () => {
+  it('keeps an admin\'s review, signed with the signed-in admin\'s username whatever name the body gives', async () => {
     const { posts } = await list();
     const ad = posts.find((p) => p.telegramId === 113)!;
     const res = await t.post(`/api/admin/ignored-posts/${ad.id}/review`, { shouldProcess: true, adminName: 'مدیر' });
-    expect(res.json()).toMatchObject({ success: true, post: { reviewedBy: 'مدیر', shouldProcess: true } });
+    expect(res.json()).toMatchObject({ success: true, post: { reviewedBy: TEST_ADMIN.username, shouldProcess: true } });
     expect((await list()).stats).toEqual({ total: 2, reviewed: 1, toProcess: 1 });
     const missing = await t.post('/api/admin/ignored-posts/99999/review', { shouldProcess: false });
     expect(missing.statusCode).toBe(404);
     const bad = await t.post(`/api/admin/ignored-posts/${ad.id}/review`, { shouldProcess: 'yes' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('names another admin as the reviewer when that admin reviews', async () => {
+    await createAdmin(t.database.db, 'sara_editor', 'another-long-password');
+    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'sara_editor', password: 'another-long-password' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'x-csrf-token': (login.json() as { csrfToken: string }).csrfToken };
+    const ad = (await list()).posts.find((p) => p.telegramId === 113)!;
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/ignored-posts/${ad.id}/review`, headers, payload: { shouldProcess: true, adminName: 'admin' } });
+    expect(res.json()).toMatchObject({ success: true, post: { reviewedBy: 'sara_editor', shouldProcess: true } });
+    expect((await list()).posts.find((p) => p.telegramId === 113)?.reviewedBy).toBe('sara_editor');
   });
 
   it('processes one anyway: past the filters into an article, off the list', async () => {

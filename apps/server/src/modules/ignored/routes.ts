@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse, idParam, ignoredPost, ignoredPostList, initSampleResponse, okResponse, processIgnoredResponse, reviewIgnoredBody,
 } from '@chapar/shared/contracts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import type { Services } from '../ingest/services.ts';
 import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
 
@@ -19,7 +20,7 @@ export async function ignoredRoutes(app: FastifyInstance, { services: s }: { ser
 
   r.post('/api/admin/ignored-posts/:id/review', {
     schema: { params: idParam, body: reviewIgnoredBody, response: { 200: okResponse.extend({ post: ignoredPost }), ...errors } },
-  }, async (request) => reviewIgnored(s, request.params.id, request.body, request.adminSession?.user.username ?? null));
+  }, async (request) => reviewIgnored(s, request.params.id, request.body, requireAdmin(request).user.username));
 
   r.post('/api/admin/ignored-posts/:id/process', {
     schema: { params: idParam, response: { 200: processIgnoredResponse, 202: processIgnoredResponse, ...errors } },

@@ -66,8 +66,12 @@ export async function recordSample(s: Services) {
   return { success: true, message: `${checked} پست بررسی شد و ${recorded} پست نادیده‌گرفته ثبت شد`, checked, recorded, errors };
 }
 
-export async function reviewIgnored(s: Services, id: number, review: { shouldProcess: boolean; adminName?: string }, sessionUser: string | null) {
-  const row = await ignoredRepo.review(s.db, id, { shouldProcess: review.shouldProcess, reviewedBy: review.adminName?.trim() || sessionUser || 'admin' });
+/**
+ * The reviewer is the signed-in admin: a name in the body (the spec's adminName) is not
+ * trusted, so a review always says who really made it.
+ */
+export async function reviewIgnored(s: Services, id: number, review: { shouldProcess: boolean }, reviewer: string) {
+  const row = await ignoredRepo.review(s.db, id, { shouldProcess: review.shouldProcess, reviewedBy: reviewer });
   if (!row) throw notFound(NOT_FOUND);
   return { success: true, message: review.shouldProcess ? 'پست برای پردازش علامت‌گذاری شد' : 'پست بررسی شد', post: toIgnoredPost(row) };
 }
