@@ -12,7 +12,10 @@ export const blockedPost = z.object({
 });
 export type BlockedPost = z.infer<typeof blockedPost>;
 
-export const blockedPostList = z.object({ posts: z.array(blockedPost), count: z.number().int() });
+/** The screen's stats (spec 03 §2.9): every entry, those allowed to be regenerated, those fully blocked. */
+export const blockedPostStats = z.object({ total: z.number().int(), allowed: z.number().int(), blocked: z.number().int() });
+
+export const blockedPostList = z.object({ posts: z.array(blockedPost), count: z.number().int(), stats: blockedPostStats });
 
 /** A Telegram channel username as it appears in paths (5–32 letters, digits, underscores). */
 export const channelUsername = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'نام کانال نامعتبر است');

@@ -58,8 +58,9 @@ describe('deleting an article from Telegram', () => {
     const ids = [(await articleOf(96)).id, (await articleOf(97)).id];
     const res = await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: ids });
     expect(res.json()).toEqual({ success: true, message: '2 مقاله حذف شد' });
-    const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }> };
+    const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }>; stats: object };
     // 113 left the blocklist above; 116 stays on it, allowed.
     expect(list.posts.map((p) => p.telegramId).sort((a, b) => a - b)).toEqual([96, 97, 116]);
+    expect(list.stats).toEqual({ total: 3, allowed: 1, blocked: 2 });
   });
 });

@@ -23,9 +23,10 @@ export function toBlockedPost(row: BlockedRow): BlockedPost {
   };
 }
 
-export async function listBlocked(s: Services): Promise<{ posts: BlockedPost[]; count: number }> {
+export async function listBlocked(s: Services): Promise<{ posts: BlockedPost[]; count: number; stats: { total: number; allowed: number; blocked: number } }> {
   const rows = await blocklistRepo.list(s.db);
-  return { posts: rows.map(toBlockedPost), count: rows.length };
+  const allowed = rows.filter((r) => r.allowRegeneration).length;
+  return { posts: rows.map(toBlockedPost), count: rows.length, stats: { total: rows.length, allowed, blocked: rows.length - allowed } };
 }
 
 export async function allowRegeneration(s: Services, source: string, telegramId: number) {
