@@ -1,9 +1,9 @@
 import './production-default.ts';
 import { createInterface } from 'node:readline/promises';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { createLogger } from './log.ts';
 import { createAdmin, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
 
@@ -26,7 +26,7 @@ async function readPassword(): Promise<string> {
 
 async function serve(flags: string[]) {
   const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config);
   const database = await openAppDatabase(config);
   await prepareSite(database, config, log);
   const app = await buildApp({ config, database });

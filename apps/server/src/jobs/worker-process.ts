@@ -1,9 +1,9 @@
 // The `worker` and `ingest` commands of main.ts: jobs without HTTP. A worker process
 // works every queue and runs the monitor's schedule; several may share one PostgreSQL
 // database (pg-boss hands each job to one of them).
-import pino from 'pino';
 import { openAppDatabase } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
+import { createLogger } from '../log.ts';
 import { syncConfiguredChannels } from '../modules/channels/sync-config.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { ingestPost, type IngestOutcome } from '../modules/ingest/ingest-post.ts';
@@ -15,7 +15,7 @@ import { announceContentChanged } from '../plugins/content-events.ts';
 
 async function prepare(worker: boolean) {
   const config = { ...loadConfig(), worker };
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config);
   const database = await openAppDatabase(config);
   const services = createServices({ config, database, log });
   // The web processes keep pages in memory: tell them when what readers see has changed.
