@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { keptSessionSecret } from './session-secret.ts';
 
 const bool = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
@@ -78,6 +79,8 @@ function parseChannelList(value: string, ctx: z.RefinementCtx): ChannelSetting[]
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
+  const inMemory = env.DATA_DIR.startsWith('memory://');
+  const keptSecret = env.SESSION_SECRET || inMemory ? undefined : keptSessionSecret(dataDir);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -85,9 +88,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    /** A per-process random secret is fine on one machine; set it to share sessions across processes. */
-    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    sessionSecretIsRandom: !env.SESSION_SECRET,
+    /**
+     * SESSION_SECRET, else the one kept in DATA_DIR (made on the first start), so restarts keep
+     * captchas and the Telegram session; a per-process random one only without a data directory.
+     */
+    sessionSecret: env.SESSION_SECRET ?? keptSecret ?? randomBytes(32).toString('hex'),
+    sessionSecretIsRandom: !env.SESSION_SECRET && !keptSecret,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
     trustProxy: env.TRUST_PROXY,
@@ -136,8 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return toConfig(parsed.data);
 }
 
-/** Config for tests: in-memory database, quiet logs, no demo content unless asked. */
+/** Only ever used by testConfig(): tests sign and check with one known secret. */
+const TEST_SESSION_SECRET = 'chapar-test-session-secret-not-for-any-real-site';
+
+/**
+ * Config for tests: in-memory database, quiet logs, no demo content unless asked, a fixed
+ * session secret; nothing is written to disk.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://' });
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://', SESSION_SECRET: TEST_SESSION_SECRET });
   return { ...base, dataDir: 'memory://', worker: false, ...overrides };
 }

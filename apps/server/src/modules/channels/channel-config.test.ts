@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 
-const channels = (value: string) => loadConfig({ TELEGRAM_CHANNELS: value }).channels;
+const channels = (value: string) => loadConfig({ TELEGRAM_CHANNELS: value, DATA_DIR: 'memory://' }).channels;
 
 describe('TELEGRAM_CHANNELS', () => {
   it('reads roles and names, bare names in order', () => {

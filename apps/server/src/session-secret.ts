@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where the secret is kept inside DATA_DIR when SESSION_SECRET is not set. */
+export const SESSION_SECRET_FILE = 'session-secret';
+const MIN_LENGTH = 32;
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+function readKept(file: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  const secret = text.trim();
+  if (secret.length < MIN_LENGTH) {
+    throw new Error(`${file} holds no usable secret (at least ${MIN_LENGTH} characters): remove it to have a new one made (admins log in again, Telegram too), or set SESSION_SECRET`);
+  }
+  // Only this user may read it, whatever happened to the file since it was made.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * The session secret kept in the data directory: made once, readable by its owner only (0600),
+ * and read again on every later start, so a restart keeps captchas being answered and the
+ * sealed Telegram session. Processes starting at the same moment agree on one: the file appears
+ * whole (a hard link to a finished temporary file) and the first one to link wins.
+ */
+export function keptSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  const existing = readKept(file);
+  if (existing) return existing;
+
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    chmodSync(temporary, 0o600);
+    linkSync(temporary, file);
+    return secret;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return readKept(file)!;
+    // A file system without hard links: an exclusive create still lets only one process win.
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(errorCode(error) ?? '')) throw error;
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch (createError) {
+      if (errorCode(createError) === 'EEXIST') return readKept(file)!;
+      throw createError;
+    }
+  } finally {
+    unlinkSync(temporary);
+  }
+}
