@@ -9,7 +9,9 @@ export type FakeReply =
   /** An HTTP error (or any status) with an optional JSON body and headers. */
   | { status: number; body?: unknown; headers?: Record<string, string> }
   /** Accept the request and never answer. */
-  | { hang: true };
+  | { hang: true }
+  /** A normal completion whose content is worked out from the request (e.g. to answer a question right). */
+  | { respond(body: RecordedRequest['body']): string };
 
 export interface RecordedRequest {
   authorization?: string;
@@ -61,6 +63,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)];
     if ('hang' in reply) return;
     if ('content' in reply) return json(200, completion(body.model ?? 'fake-model', reply.content));
+    if ('respond' in reply) return json(200, completion(body.model ?? 'fake-model', reply.respond(body)));
     return json(reply.status, reply.body ?? { error: { message: `status ${reply.status}`, type: 'server_error' } }, reply.headers);
   };
 

@@ -60,8 +60,17 @@ describe('the pipeline with an AI endpoint', () => {
     expect(res.json()).toEqual({ regeneratedContent: 'خلاصه تازه‌ای از خبر بازار ارز' });
   });
 
-  it('shows the AI service as reachable on the health page', async () => {
+  it('shows the AI service as working on the health page once it answers the check right', async () => {
+    ai.script({
+      respond: (body) => {
+        const question = body.messages?.at(-1)?.content ?? '';
+        const [, a, b] = /Add (\d+) and (\d+)/.exec(question) ?? [];
+        const [, echo] = /"echo": "([0-9a-f]+)"/.exec(question) ?? [];
+        return JSON.stringify({ sum: Number(a) + Number(b), echo });
+      },
+    });
     const health = (await t.get('/api/admin/system/health')).json() as { services: Array<{ id: string; status: string }> };
     expect(health.services.find((s) => s.id === 'ai')?.status).toBe('healthy');
+    expect(ai.requests).toHaveLength(1);
   });
 });

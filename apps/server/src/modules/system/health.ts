@@ -1,15 +1,17 @@
-// System health (spec 03 §3): the database, the AI text service (configured? reachable?),
-// the speech service (espeak-ng, and ffmpeg for MP3), storage, and the two channels.
-// Checks that reach outside are kept for a minute: the page polls every 30 s.
-import { execFile } from 'node:child_process';
+// System health (spec 03 §3): the database, the AI text service (configured? able to give
+// a checked structured answer?), the speech service (espeak-ng speaking Persian, ffmpeg with
+// an MP3 encoder), storage, and the two channels. Checks that reach outside are kept for a
+// while: the page polls every 30 s, and the AI probe spends tokens, so it is asked at most
+// every few minutes (sooner again after a failure).
 import os from 'node:os';
-import { promisify } from 'node:util';
 import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
-import { probeAiEndpoint } from '../../integrations/ai/index.ts';
+import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
 import type { Services } from '../ingest/services.ts';
+import { checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 
-const run = promisify(execFile);
 const REMOTE_TTL_MS = 60_000;
+/** A working AI endpoint is asked again after this long; a failing one after REMOTE_TTL_MS. */
+export const AI_HEALTHY_TTL_MS = 5 * 60_000;
 const processStart = Date.now() - Math.round(process.uptime() * 1000);
 
 type Check = Omit<ServiceHealth, 'id' | 'service' | 'lastChecked'>;
@@ -24,21 +26,26 @@ async function timed(fn: () => Promise<Partial<Check> | void>): Promise<Check> {
   }
 }
 
-/** ffmpeg answers `-version`, espeak-ng `--version`. */
-async function commandPresent(command: string, flag = '--version'): Promise<boolean> {
-  return run(command, [flag], { timeout: 5_000 }).then(() => true, () => false);
-}
-
 export class HealthChecker {
-  private readonly cache = new Map<string, { at: number; value: ServiceHealth }>();
+  private readonly cache = new Map<string, { until: number; service: string; value: Promise<ServiceHealth> }>();
 
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: Services, private readonly speechTools: SpeechTools = SPEECH_TOOLS) {}
 
-  private async cached(id: string, service: string, ttlMs: number, check: () => Promise<Check>): Promise<ServiceHealth> {
+  /**
+   * A check's result, kept for `ttlMs` (or `ttlFor(result)`). Callers arriving while a check
+   * runs share it, so two health requests at once still ask the outside world once.
+   */
+  private cached(id: string, service: string, ttlMs: number, check: () => Promise<Check>, ttlFor?: (c: Check) => number): Promise<ServiceHealth> {
     const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < ttlMs && hit.value.service === service) return hit.value;
-    const value = { id, service, ...(await check()), lastChecked: new Date().toISOString() };
-    this.cache.set(id, { at: Date.now(), value });
+    // A new label (the channel source changed) is a new check.
+    if (hit && hit.service === service && Date.now() < hit.until) return hit.value;
+    const value = check().then((c) => {
+      const entry = this.cache.get(id);
+      if (entry?.value === value) entry.until = Date.now() + (ttlFor?.(c) ?? ttlMs);
+      return { id, service, ...c, lastChecked: new Date().toISOString() };
+    });
+    value.catch(() => { if (this.cache.get(id)?.value === value) this.cache.delete(id); });
+    this.cache.set(id, { until: Infinity, service, value });
     return value;
   }
 
@@ -56,10 +63,10 @@ export class HealthChecker {
     });
     return Promise.all([
       this.cached('database', 'پایگاه داده', 0, () => timed(async () => { await s.database.raw.query('select 1'); })),
-      this.cached('ai', 'سرویس هوش مصنوعی متن', REMOTE_TTL_MS, () => this.ai()),
-      this.cached('speech', 'سرویس گفتار (espeak-ng)', REMOTE_TTL_MS, () => timed(async () => {
-        if (!(await commandPresent('espeak-ng'))) throw new Error('espeak-ng نصب نیست؛ پادکست ساخته نمی‌شود');
-        if (!(await commandPresent('ffmpeg', '-version'))) return { status: 'degraded', error: 'ffmpeg نصب نیست؛ خروجی MP3 و واترمارک ویدیو ممکن نیست' };
+      this.cached('ai', 'سرویس هوش مصنوعی متن', REMOTE_TTL_MS, () => this.ai(), (c) => (c.status === 'healthy' ? AI_HEALTHY_TTL_MS : REMOTE_TTL_MS)),
+      this.cached('speech', 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(async () => {
+        const speech = await checkSpeech(this.speechTools);
+        if (speech.status === 'down') throw new Error(speech.error);
       })),
       this.cached('storage', `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(() => s.storage.probe())),
       ...channelChecks,
@@ -67,11 +74,11 @@ export class HealthChecker {
   }
 
   private async ai(): Promise<Check> {
-    const { baseUrl, apiKey } = this.s.config.ai;
+    const { baseUrl, apiKey, model } = this.s.config.ai;
     if (!baseUrl || !apiKey) return { status: 'degraded', error: 'تنظیم نشده (AI_BASE_URL و AI_API_KEY)؛ بازنویس آفلاین به کار می‌رود', responseTime: null };
     return timed(async () => {
-      const probe = await probeAiEndpoint({ baseUrl, apiKey });
-      if (!probe.reachable || probe.unauthorized) throw new Error(probe.error ?? 'در دسترس نیست');
+      const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL });
+      if (!probe.ok) throw new Error(`${probe.error ?? 'پاسخ نداد'}؛ تا رفع آن، بازنویس آفلاین مقاله‌ها را می‌نویسد`);
     });
   }
 

@@ -1,0 +1,47 @@
+// The speech service as the site uses it: espeak-ng speaking Persian (voice 'fa'), and
+// ffmpeg with an MP3 encoder to turn it into the podcast file. Each tool is asked to do
+// its part (a word spoken to WAV, the encoder listed), not only to print its version; a
+// missing tool or voice is 'down' with the reason.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface SpeechTools {
+  espeak: string;
+  ffmpeg: string;
+}
+
+export const SPEECH_TOOLS: SpeechTools = { espeak: 'espeak-ng', ffmpeg: 'ffmpeg' };
+
+export type SpeechCheck = { status: 'healthy' } | { status: 'down'; error: string };
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+export async function checkSpeech(tools: SpeechTools = SPEECH_TOOLS): Promise<SpeechCheck> {
+  let wav: Buffer;
+  try {
+    ({ stdout: wav } = await run(tools.espeak, ['-v', 'fa', '--stdout', 'سلام'], { encoding: 'buffer', timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }));
+  } catch (error) {
+    if (missing(error)) return { status: 'down', error: `${tools.espeak} نصب نیست؛ پادکست ساخته نمی‌شود` };
+    return { status: 'down', error: `${tools.espeak} با صدای فارسی (fa) کار نکرد: ${firstLine(error)}` };
+  }
+  // A WAV file: 'RIFF' … 'WAVE', a 44-byte header, then the samples.
+  if (wav.length <= 44 || wav.subarray(0, 4).toString('latin1') !== 'RIFF' || wav.subarray(8, 12).toString('latin1') !== 'WAVE') {
+    return { status: 'down', error: `${tools.espeak} صدایی برای متن فارسی نساخت` };
+  }
+  try {
+    const { stdout } = await run(tools.ffmpeg, ['-hide_banner', '-encoders'], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 });
+    if (!/\blibmp3lame\b/.test(stdout)) return { status: 'down', error: `${tools.ffmpeg} رمزگذار MP3 (libmp3lame) ندارد؛ فایل پادکست ساخته نمی‌شود` };
+  } catch (error) {
+    if (missing(error)) return { status: 'down', error: `${tools.ffmpeg} نصب نیست؛ خروجی MP3 پادکست ساخته نمی‌شود` };
+    return { status: 'down', error: `${tools.ffmpeg} اجرا نشد: ${firstLine(error)}` };
+  }
+  return { status: 'healthy' };
+}
+
+function firstLine(error: unknown): string {
+  const e = error as { stderr?: Buffer | string; message?: string };
+  const text = (e.stderr ? e.stderr.toString() : '') || e.message || String(error);
+  return text.trim().split('\n')[0].slice(0, 200);
+}
