@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rewriter } from '../integrations/ai/index.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
+import { ingestPost } from '../modules/ingest/ingest-post.ts';
 import { createServices, type Services } from '../modules/ingest/services.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../modules/ingest/testing/ingest-test-app.ts';
 import { ingestPostJob } from './ingest-post.ts';
@@ -126,4 +127,18 @@ describe('a slow post whose worker lives', () => {
 
     await Promise.all([slow.services.jobs.stop(), other.services.jobs.stop()]);
   }, 90_000);
+});
+
+describe('a run that lost its hold on the post', () => {
+  it('writes no article and leaves the post\'s state to the run that has it now', async () => {
+    const s = createServices({ config: t.config, database: t.database, log: quiet });
+    await t.database.raw.query("update telegram_posts set state = 'new' where telegram_id = 110");
+    const claim = new AbortController();
+    const offline = s.offlineRewriter;
+    // The claim is lost while the text is being written (another worker took the post over).
+    s.rewriter = { ...offline, name: 'offline', rewrite: async (input) => { claim.abort(new Error('claim lost')); return offline.rewrite(input); } };
+    await expect(ingestPost(s, { source: 'akhbar_rooz', telegramId: 110 }, { claim: claim.signal })).rejects.toThrow('claim lost');
+    expect(await articles(110)).toBe(0);
+    expect(await one('select state from telegram_posts where telegram_id = 110')).toEqual({ state: 'processing' });
+  });
 });
