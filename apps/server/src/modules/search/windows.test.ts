@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { articles, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { normalizePersian } from '@chapar/shared/text';
-import { dateTokens, dayNumber, searchRepo, viewsStep, type FullTextOptions, type SearchFilters, type TermGroups } from './repo.ts';
+import { dateTokens, dayNumber, viewsStep } from './query-text.ts';
+import { searchRepo, type FullTextOptions, type SearchFilters, type TermGroups } from './repo.ts';
 
 const DAY = 86_400_000;
 const SIZES: Record<string, number> = { day: 1, week: 7, weeks8: 56 };
