@@ -1,7 +1,8 @@
 // Writes whose shape is valid but whose content is hostile — an empty change, blank text,
 // boundary numbers, ids of nothing — reach the handlers (the other hostile-input file only
 // sends writes that validation must refuse). None may answer 5xx or anything but
-// {error, message}. And uploads of random bytes behind real magic numbers: 4xx stores nothing.
+// {error, message}. And uploads of random bytes behind real magic numbers, in whole or broken
+// forms: 4xx stores nothing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets } from '@chapar/db';
@@ -82,27 +83,31 @@ describe('uploads of random bytes behind real magic numbers', () => {
     [...Buffer.from('RIFF\0\0\0\0WEBP')], [0, 0, 0, 0x20, ...Buffer.from('ftypisom')], [0x1a, 0x45, 0xdf, 0xa3],
   ];
 
-  function multipart(body: Buffer) {
-    const boundary = '----chapar-hostile-upload';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const BOUNDARY = '----chapar-hostile-upload';
+  /** How the form is framed: whole, cut off before its closing boundary, or with a broken part header. */
+  type Framing = 'whole' | 'unterminated' | 'no-headers' | 'wrong-boundary';
+  const FRAMINGS: Framing[] = ['whole', 'whole', 'whole', 'unterminated', 'no-headers', 'wrong-boundary'];
+
+  function multipart(body: Buffer, framing: Framing = 'whole') {
+    const opening = framing === 'no-headers' ? `--${BOUNDARY}\r\n\r\n`
+      : `--${framing === 'wrong-boundary' ? 'other' : BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const closing = framing === 'unterminated' ? '' : `\r\n--${BOUNDARY}--\r\n`;
+    const payload = Buffer.concat([Buffer.from(opening), body, Buffer.from(closing)]);
+    return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload });
   }
 
   const keys = () => [t.app.ingest.storage, t.app.ingest.originals].flatMap((s) => (s as unknown as { keys(): string[] }).keys()).sort();
 
   it('answer 4xx in the error shape and store nothing, or store a file that is what it claims', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...MAGIC), fc.uint8Array({ minLength: 8, maxLength: 4000 }), async (magic, rest) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...MAGIC), fc.uint8Array({ minLength: 8, maxLength: 4000 }), fc.constantFrom(...FRAMINGS), async (magic, rest, framing) => {
       const before = { keys: keys(), rows: (await t.database.db.select().from(mediaAssets)).length };
-      const res = await multipart(Buffer.concat([Buffer.from(magic), Buffer.from(rest)]));
-      checkAnswer('/api/admin/upload-file', res, `upload ${Buffer.from(magic).toString('hex')}… → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const res = await multipart(Buffer.concat([Buffer.from(magic), Buffer.from(rest)]), framing);
+      checkAnswer('/api/admin/upload-file', res, `upload (${framing}) ${Buffer.from(magic).toString('hex')}… → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (framing !== 'whole') expect(res.statusCode).toBe(400);
       if (res.statusCode >= 400) {
         expect(keys()).toEqual(before.keys);
         expect((await t.database.db.select().from(mediaAssets)).length).toBe(before.rows);
       }
-    }), { numRuns: 60 });
+    }), { numRuns: 80 });
   }, 120_000);
 });

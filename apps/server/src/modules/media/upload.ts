@@ -28,7 +28,8 @@ export async function saveUpload(s: Services, file: MultipartFile | undefined) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('payload_too_large', `حجم فایل بیش از ${Math.round(s.config.uploadMaxBytes / 1_048_576)} مگابایت است`);
     }
-    throw error;
+    // The request body itself broke off or is not well-formed multipart (no closing boundary).
+    throw new AppError('bad_request', 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید');
   }
   if (!body.length) throw new AppError('bad_request', 'فایل خالی است');
   const month = new Date().toISOString().slice(0, 7);
