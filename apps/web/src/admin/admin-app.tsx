@@ -27,7 +27,7 @@ function AdminLogin() {
   if (status.data?.isAuthenticated) return <Navigate to={next} replace />;
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-surface p-4">
-      <div className="w-full max-w-sm rounded-2xl border border-border bg-card p-6 shadow-sm">
+      <div className="w-full max-w-sm rounded-2xl border border-border bg-card p-6 shadow-sm dark:[&_button[type=submit]]:bg-red-700">
         <div className="mb-4 flex justify-center"><Logo /></div>
         <h1 className="mb-4 text-center text-xl font-bold">ورود به پنل مدیریت</h1>
         <LoginForm onSuccess={() => { toast({ title: 'ورود موفق', description: 'وارد پنل مدیریت شدید' }); navigate(next, { replace: true }); }} />

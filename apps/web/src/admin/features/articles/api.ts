@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion,
+  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion,
   type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
@@ -115,19 +115,22 @@ export function useCleanArticle(secondarySource: string) {
 }
 
 export function useRestoreVersion(onRestored: (article: AdminArticle) => void) {
-  return useAdminAction<{ id: number; versionId: number }, { message?: string; article?: AdminArticle }>({
+  return useAdminAction<{ id: number; versionId: number }, AdminArticle>({
     run: (request, { id, versionId }) => request('POST', `/api/admin/articles/${id}/versions/${versionId}/restore`),
-    success: (result) => result.message ?? 'نسخهٔ انتخاب‌شده بازگردانده شد',
+    success: ARTICLE_VERSION_MESSAGES.restored,
     failure: ARTICLE_TEXTS.restoreFailed,
     invalidate: allArticleQueries,
-    onSuccess: (result) => { if (result.article) onRestored(result.article); },
+    onSuccess: onRestored,
   });
 }
 
 export interface RegenerateResult {
   regeneratedContent: string;
-  /** True when the offline rule-based rewriter answered instead of the AI service. */
-  offline?: boolean;
+  /** 'offline' when the rule-based rewriter answered instead of the AI service. */
+  rewriter?: 'offline';
+  aiUnavailable?: true;
+  /** Persian: why the value is the offline rewriter's. */
+  message?: string;
 }
 
 export function useAiRegenerate() {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
 import { LoaderCircle, WandSparkles } from 'lucide-react';
 import { focusRing } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
@@ -33,9 +34,10 @@ export function AiButton({ field, fieldLabel, source, onResult }: AiButtonProps)
       onResult(result.regeneratedContent);
       toast({
         title: TOAST_TITLES.success,
-        description: result.offline
-          ? `${fieldLabel} با بازنویس آفلاین (بدون سرویس هوش مصنوعی) بازتولید شد`
-          : `${fieldLabel} با هوش مصنوعی بازتولید شد`,
+        description: result.rewriter === 'offline'
+          ? `${fieldLabel} بازتولید شد. ${result.message ?? AI_UNAVAILABLE_MESSAGE}`
+          : `${fieldLabel} بازتولید شد`,
+        durationMs: result.rewriter === 'offline' ? 8000 : undefined,
       });
     } catch (error) {
       toast({ title: TOAST_TITLES.error, description: errorText(error, ARTICLE_TEXTS.regenerateFailed), variant: 'destructive' });

@@ -1,0 +1,251 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { AdminArticle, AdminArticlesResponse } from '@chapar/shared/contracts';
+import { articlePath, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
+import { startSite, type Site } from './harness.ts';
+import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { expectToast } from './helpers/browser.ts';
+
+// The articles tab and the edit dialog (spec 03 §2.3) as an editor uses them.
+
+const IMAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/telegram/media/rain-north.jpg');
+
+let site: Site;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await site?.close();
+});
+
+async function signedInPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
+  const context = await adminContext(site, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, '/admin');
+  await settled(page);
+  return page;
+}
+
+async function api<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url);
+  expect(res.ok(), url).toBe(true);
+  return (await res.json()) as T;
+}
+
+const rowIds = (page: Page) => page.locator('tr[data-article-id]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-article-id'))));
+
+async function chooseOption(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('articles table', () => {
+  it('searches, sorts and pages on the server, 20 a page with at most five page buttons', async () => {
+    const page = await signedInPage();
+    const first = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    expect(await rowIds(page)).toEqual(first.articles.map((a) => a.id));
+    expect(first.articles.length).toBe(20);
+    const pager = page.getByRole('navigation', { name: 'صفحه‌های مقالات' });
+    const numbered = pager.getByRole('button', { name: /^صفحه / });
+    expect(await numbered.count()).toBe(Math.min(5, first.pagination.totalPages));
+
+    // Page 2, then back with 'previous'.
+    await pager.getByRole('button', { name: `صفحه ${formatNumberFa(2)}` }).click();
+    const second = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=2&limit=20');
+    await expect.poll(() => rowIds(page)).toEqual(second.articles.map((a) => a.id));
+    expect(await pager.getByRole('button', { name: `صفحه ${formatNumberFa(2)}` }).getAttribute('aria-current')).toBe('page');
+    await pager.getByRole('button', { name: 'قبلی' }).click();
+    await expect.poll(() => rowIds(page)).toEqual(first.articles.map((a) => a.id));
+
+    // Sort by views, ascending: the server's order, and the header says so.
+    await chooseOption(page, 'مرتب‌سازی بر اساس', 'بازدید');
+    await chooseOption(page, 'ترتیب', 'صعودی');
+    const byViews = await api<AdminArticlesResponse>(page, '/api/admin/articles?sortBy=views&sortOrder=asc&page=1&limit=20');
+    await expect.poll(() => rowIds(page)).toEqual(byViews.articles.map((a) => a.id));
+    const views = byViews.articles.map((a) => a.views);
+    expect(views).toEqual([...views].sort((a, b) => a - b));
+    expect(await page.getByRole('columnheader', { name: /بازدید/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    // Search: a word of one title finds that article; the count follows.
+    const target = first.articles[3];
+    const word = target.title.split(/\s+/).find((w) => w.length > 4) ?? target.title;
+    await page.getByLabel('جستجو در مقالات').fill(word);
+    const found = await api<AdminArticlesResponse>(page, `/api/admin/articles?search=${encodeURIComponent(word)}&sortBy=views&sortOrder=asc&page=1&limit=20`);
+    await expect.poll(() => rowIds(page), { timeout: 10_000 }).toEqual(found.articles.map((a) => a.id));
+    expect(found.articles.map((a) => a.id)).toContain(target.id);
+    await expect.poll(async () => toAsciiDigits(await page.locator('p[aria-live="polite"]').first().innerText())).toContain(`${found.pagination.total} مقاله`);
+
+    // Search by Telegram id.
+    const withTelegram = first.articles.find((a) => a.telegramId !== null)!;
+    await page.getByLabel('جستجو در مقالات').fill(String(withTelegram.telegramId));
+    await expect.poll(() => rowIds(page), { timeout: 10_000 }).toContain(withTelegram.id);
+
+    // A search with no match shows the empty state.
+    await page.getByLabel('جستجو در مقالات').fill('واژه‌ای-که-هیچ-جا-نیست');
+    await page.getByText('مقاله‌ای یافت نشد').waitFor();
+  });
+
+  it('bulk-features two articles after a confirmation that names the action and the count', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    const plain = list.articles.filter((a) => !a.featured && a.isPublished).slice(0, 2);
+    expect(plain.length).toBe(2);
+    // Without a selection the spec's message comes first.
+    await page.getByRole('button', { name: 'اجرا' }).click();
+    await expectToast(page, 'لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
+    for (const a of plain) await page.getByRole('checkbox', { name: `انتخاب «${a.title}»` }).click();
+    await chooseOption(page, 'عملیات گروهی', 'ویژه کردن');
+    await page.getByRole('button', { name: 'اجرا' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain(`ویژه کردن ${formatNumberFa(2)} مقاله`);
+    await confirm.getByRole('button', { name: 'ویژه کردن' }).click();
+    await expectToast(page, 'موفقیت');
+    for (const a of plain) {
+      const saved = await api<AdminArticle>(page, `/api/admin/articles/${a.id}`);
+      expect(saved.featured, String(a.id)).toBe(true);
+      await page.locator(`tr[data-article-id="${a.id}"]`).getByText('ویژه', { exact: true }).waitFor();
+    }
+    // Select all selects the page's rows.
+    await page.getByRole('checkbox', { name: 'انتخاب همه مقالات این صفحه' }).click();
+    await page.getByText(`${formatNumberFa(list.articles.length)} مقاله انتخاب شده`).waitFor();
+  });
+
+  it('takes an article down with a reason, lists it under unpublished, and publishes it again', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    const target = list.articles[5];
+    await page.getByRole('button', { name: `لغو انتشار «${target.title}»` }).click();
+    const dialog = page.getByRole('dialog', { name: 'لغو انتشار مقاله' });
+    await dialog.getByLabel('دلیل (اختیاری)').fill('خبر نیاز به تأیید دارد');
+    await dialog.getByRole('button', { name: 'لغو انتشار' }).click();
+    await expectToast(page, 'مقاله از انتشار خارج شد');
+    await chooseOption(page, 'وضعیت انتشار', 'منتشرنشده');
+    const row = page.locator(`tr[data-article-id="${target.id}"]`);
+    await row.getByText('دلیل: خبر نیاز به تأیید دارد').waitFor();
+    expect((await fetch(`${site.baseUrl}/api/articles/${target.id}`)).status).toBe(404);
+    await row.getByRole('button', { name: `انتشار دوباره «${target.title}»` }).click();
+    await expectToast(page, 'مقاله منتشر شد');
+    expect((await fetch(`${site.baseUrl}/api/articles/${target.id}`)).status).toBe(200);
+  });
+});
+
+describe('edit dialog', () => {
+  it('edits in the visual editor and in HTML, uploads an image into the content, and restores an earlier version', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    const target = list.articles[1];
+    const publicPath = articlePath(target);
+    const dialog = page.getByRole('dialog', { name: 'ویرایش مقاله' });
+    const open = async () => {
+      await page.getByRole('button', { name: `ویرایش «${(await api<AdminArticle>(page, `/api/admin/articles/${target.id}`)).title}»` }).click();
+      await dialog.locator('.ProseMirror').waitFor();
+    };
+
+    // Visual editor: a bold sentence at the end, and the meta description's live counter.
+    await open();
+    const editor = dialog.locator('.ProseMirror');
+    expect(await editor.getAttribute('dir')).toBe('rtl');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'پررنگ' }).click();
+    await page.keyboard.type('جمله پررنگ ویرایشگر');
+    const meta = dialog.getByRole('textbox', { name: 'توضیحات متا' });
+    await meta.fill('توضیح کوتاه');
+    await dialog.getByText(`${formatNumberFa(11)} از ${formatNumberFa(150)} نویسه`).waitFor();
+    await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
+    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(publicPath);
+    expect(await page.locator('article strong', { hasText: 'جمله پررنگ ویرایشگر' }).count()).toBe(1);
+
+    // Raw HTML: a heading appended by hand.
+    await page.goto('/admin');
+    await settled(page);
+    await open();
+    await dialog.getByRole('button', { name: 'HTML' }).click();
+    const html = dialog.getByRole('textbox', { name: 'محتوا' });
+    const before = await html.inputValue();
+    expect(before).toContain('<strong>جمله پررنگ ویرایشگر</strong>');
+    await html.fill(`${before}<h2>تیتر تازه از HTML</h2>`);
+    await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
+    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    await page.goto(publicPath);
+    expect(await page.locator('article h2', { hasText: 'تیتر تازه از HTML' }).count()).toBe(1);
+
+    // Upload: the image's embed is appended; switching modes keeps it; saved, it is on the page.
+    await page.goto('/admin');
+    await settled(page);
+    await open();
+    await dialog.locator('input[type=file]').setInputFiles(IMAGE);
+    await expectToast(page, 'آپلود شد');
+    await dialog.getByRole('button', { name: 'HTML' }).click();
+    const withImage = await html.inputValue();
+    const src = /<img src="([^"]+)"/.exec(withImage)?.[1];
+    expect(src).toBeTruthy();
+    await dialog.getByRole('button', { name: 'ویرایشگر' }).click();
+    await dialog.locator(`.ProseMirror img[src="${src}"]`).waitFor();
+    await dialog.getByRole('button', { name: 'HTML' }).click();
+    expect(await html.inputValue()).toBe(withImage);
+    await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
+    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    const saved = await api<AdminArticle>(page, `/api/admin/articles/${target.id}`);
+    expect(saved.content).toContain(src!);
+    expect((await page.request.get(src!)).status()).toBe(200);
+
+    // History: the newest version is the article before the upload; restoring it drops the image.
+    await open();
+    await dialog.getByRole('button', { name: 'تاریخچه' }).click();
+    const restore = dialog.getByRole('button', { name: /^بازگرداندن نسخهٔ/ });
+    await restore.first().waitFor();
+    expect(await restore.count()).toBeGreaterThanOrEqual(3);
+    await restore.first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'بازگرداندن' }).click();
+    await expectToast(page, 'نسخهٔ انتخاب‌شده بازگردانده شد');
+    const restored = await api<AdminArticle>(page, `/api/admin/articles/${target.id}`);
+    expect(restored.content).not.toContain(src!);
+    expect(restored.content).toContain('تیتر تازه از HTML');
+  });
+
+  it('keeps unsaved changes unless the editor chooses to drop them', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    const target = list.articles[2];
+    await page.getByRole('button', { name: `ویرایش «${target.title}»` }).click();
+    const dialog = page.getByRole('dialog', { name: 'ویرایش مقاله' });
+    await dialog.getByRole('textbox', { name: 'عنوان' }).fill(`${target.title} — نسخه تازه`);
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: 'تغییرات ذخیره نشده' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'ادامه ویرایش' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'عنوان' }).inputValue()).toBe(`${target.title} — نسخه تازه`);
+    await dialog.getByRole('button', { name: 'انصراف' }).click();
+    await ask.getByRole('button', { name: 'بستن بدون ذخیره' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api<AdminArticle>(page, `/api/admin/articles/${target.id}`)).title).toBe(target.title);
+  });
+
+  it('has no horizontal overflow and no serious axe violation at 390 and 1280 px, light and dark', async () => {
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      const page = await signedInPage(viewport);
+      await page.getByRole('button', { name: /^ویرایش «/ }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'ویرایش مقاله' });
+      await dialog.locator('.ProseMirror').waitFor();
+      const label = `${viewport.width} ${viewport.colorScheme}`;
+      if (await horizontalOverflow(page) > 0) problems.push(`${label}: overflow`);
+      for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
+      await dialog.getByRole('button', { name: 'تاریخچه' }).click();
+      await settled(page);
+      for (const v of await seriousAxeViolations(page)) problems.push(`${label} history: ${v.id} ${v.nodes.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startSite, type Site } from './harness.ts';
+import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+
+// The admin shell of spec 03 §2.1/§2.3: session guard with return, the twelve tabs with their
+// addresses and keyboard, the separate pages, 404, and every screen's layout and accessibility.
+
+const TAB_ORDER = ['articles', 'system-monitor', 'generate', 'channels', 'duplicate', 'scanner', 'watermark', 'auto-monitor', 'newsletter', 'comments', 'ignored', 'telegram-auth'];
+const SCREENS = ['/admin', '/admin/bulk', ...TAB_ORDER.slice(1).map((tab) => `/admin?tab=${tab}`), '/admin/ignored', '/admin/newsletter', '/admin/blocklist', '/admin/sync', '/admin/telegram-auth', '/admin/content-verification', '/admin/login', '/admin/no-such-page'];
+
+let site: Site;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await site?.close();
+});
+
+async function openPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
+  const context = await adminContext(site, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+describe('session', () => {
+  it('sends every admin route to the login without a session and comes back to it after login', async () => {
+    const page = await openPage();
+    await page.goto('/admin/blocklist');
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/blocklist');
+    // No demo credentials on the page, nothing in local storage decides access.
+    expect(await page.locator('body').innerText()).not.toContain('e2e-password');
+    await signIn(page, '/admin?tab=comments');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/admin?tab=comments');
+    await page.getByRole('heading', { name: 'مدیریت نظرات' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('admin_user'))).toBeNull();
+  });
+
+  it('answers an unknown /admin path with 404 and its page, and known ones with 200', async () => {
+    const missing = await fetch(`${site.baseUrl}/admin/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification', '/admin?tab=comments']) {
+      expect((await fetch(`${site.baseUrl}${path}`)).status, path).toBe(200);
+    }
+    const page = await openPage();
+    await page.goto('/admin/no-such-page');
+    await page.getByRole('heading', { name: 'صفحه مورد نظر یافت نشد' }).waitFor();
+    expect(await page.getByRole('link', { name: 'سیاست' }).getAttribute('href')).toBe('/category/politics');
+    expect(await page.getByRole('link', { name: 'اقتصاد' }).getAttribute('href')).toBe('/category/economy');
+  });
+
+  it('keeps the admin out of the public pages: no admin script is referenced by the home page', async () => {
+    const home = await (await fetch(`${site.baseUrl}/`)).text();
+    expect(home).not.toMatch(/assets\/admin-/);
+    const admin = await (await fetch(`${site.baseUrl}/admin`)).text();
+    expect(admin).toMatch(/assets\/admin-[\w-]+\.js/);
+    expect(admin).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('dashboard tabs', () => {
+  it('shows the twelve tabs in the spec order, each with its own address, and moves with the keyboard', async () => {
+    const page = await openPage();
+    await signIn(page, '/admin');
+    const tabs = page.getByRole('tablist', { name: 'بخش‌های داشبورد' }).getByRole('tab');
+    await tabs.first().waitFor();
+    expect(await tabs.count()).toBe(12);
+    const ids = await tabs.evaluateAll((els) => els.map((el) => el.id.replace(/^tab-/, '')));
+    expect(ids).toEqual(TAB_ORDER);
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+
+    // Right-to-left: the left arrow moves to the next tab; Enter opens it and the address follows.
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-system-monitor');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-telegram-auth');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab'), { timeout: 10_000 }).toBe('ignored');
+    await page.getByRole('heading', { name: 'پست‌های نادیده‌گرفته' }).waitFor();
+
+    // A reload (or a shared link) opens the same tab.
+    await page.reload();
+    await page.getByRole('tab', { name: 'پست‌های نادیده', selected: true }).waitFor();
+
+    // Screens of later releases say so plainly, in Persian.
+    await page.goto('/admin?tab=watermark');
+    await page.getByText('این بخش به‌زودی در پنل فعال می‌شود.').waitFor();
+    await page.goto('/admin/sync');
+    await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح' }).waitFor();
+    await page.getByText('این بخش به‌زودی در پنل فعال می‌شود.').waitFor();
+  });
+});
+
+describe('every screen at 390 and 1280 px, light and dark', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation, right to left`, async () => {
+      const page = await openPage(viewport);
+      await signIn(page, '/admin');
+      const problems: string[] = [];
+      for (const path of SCREENS) {
+        if (path === '/admin/login') continue;
+        await page.goto(path);
+        await page.locator('main').first().waitFor();
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(viewport.colorScheme === 'dark');
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${path}: ${overflow}px horizontal overflow`);
+        for (const v of await seriousAxeViolations(page)) problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
+      }
+      // The login screen, signed out.
+      const fresh = await openPage(viewport);
+      await fresh.goto('/admin/login');
+      await fresh.getByRole('heading', { name: 'ورود به پنل مدیریت' }).waitFor();
+      if (await horizontalOverflow(fresh) > 0) problems.push('/admin/login: horizontal overflow');
+      for (const v of await seriousAxeViolations(fresh)) problems.push(`/admin/login: ${v.id} ${v.nodes.join(', ')}`);
+      expect(problems).toEqual([]);
+    });
+  }
+});
