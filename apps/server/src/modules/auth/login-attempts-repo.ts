@@ -1,13 +1,16 @@
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { loginAttempts, type Db } from '@chapar/db';
 
-/** Unsuccessful attempts (pending ones included) seen around one new attempt. */
+/** A Db or a transaction: every query takes either. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Unsuccessful attempts (those being checked included) before a new one. */
 export interface AttemptCounts {
   byIp: number;
   ipOldest: Date | null;
   byPair: number;
   pairOldest: Date | null;
-  /** For the username, from every address, the new attempt itself left out. */
+  /** For the username, from every address. */
   byUser: number;
   userLatest: Date | null;
 }
@@ -15,17 +18,27 @@ export interface AttemptCounts {
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 
 export const loginAttemptsRepo = {
+  /**
+   * Serialises the attempts of one address and of one username until the transaction ends:
+   * the address's lock first, then the username's (two namespaces), so two attempts never wait
+   * on each other in a circle.
+   */
+  async lock(tx: Tx, ip: string, username: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${ip}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${username}))`);
+  },
+
   /** Writes the attempt before its password is checked; it counts as unsuccessful until marked. */
-  async begin(db: Db, ip: string, username: string, at: Date): Promise<number> {
+  async begin(db: Tx, ip: string, username: string, at: Date): Promise<number> {
     const [row] = await db.insert(loginAttempts).values({ ip, username, createdAt: at }).returning({ id: loginAttempts.id });
     return row.id;
   },
 
-  async counts(db: Db, opts: { ip: string; username: string; since: Date; ownId: number }): Promise<AttemptCounts> {
-    const { ip, username, ownId } = opts;
+  async counts(db: Tx, opts: { ip: string; username: string; since: Date }): Promise<AttemptCounts> {
+    const { ip, username } = opts;
     const isIp = sql`${loginAttempts.ip} = ${ip}`;
     const isPair = sql`${loginAttempts.ip} = ${ip} and ${loginAttempts.username} = ${username}`;
-    const isUser = sql`${loginAttempts.username} = ${username} and ${loginAttempts.id} <> ${ownId}`;
+    const isUser = sql`${loginAttempts.username} = ${username}`;
     const [row] = await db
       .select({
         byIp: sql<number>`(count(*) filter (where ${isIp}))::int`,
@@ -49,7 +62,7 @@ export const loginAttemptsRepo = {
   },
 
   /** Whether this user logged in successfully from this address since `since`. */
-  async knownAddress(db: Db, ip: string, username: string, since: Date): Promise<boolean> {
+  async knownAddress(db: Tx, ip: string, username: string, since: Date): Promise<boolean> {
     const [row] = await db.select({ id: loginAttempts.id }).from(loginAttempts)
       .where(and(
         eq(loginAttempts.username, username), eq(loginAttempts.ip, ip), eq(loginAttempts.succeeded, true),
@@ -57,11 +70,6 @@ export const loginAttemptsRepo = {
       ))
       .limit(1);
     return Boolean(row);
-  },
-
-  /** A refused attempt was never checked: it does not count as a failure. */
-  async forget(db: Db, id: number): Promise<void> {
-    await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
   },
 
   /** Marks the attempt successful and forgets this address's earlier failures for the user. */

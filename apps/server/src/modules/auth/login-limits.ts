@@ -39,21 +39,23 @@ export function tooManyAttempts(waitMs: number): AppError {
 /** How long the new attempt would have to wait; 0 when it may be checked now. */
 function delayFor(counts: Awaited<ReturnType<typeof loginAttemptsRepo.counts>>, now: number, trusted: boolean): number {
   const waits: number[] = [];
-  if (counts.byIp > MAX_FAILURES_PER_IP && counts.ipOldest) waits.push(counts.ipOldest.getTime() + LOGIN_WINDOW_MS - now);
-  if (counts.byPair > MAX_FAILURES_PER_IP_USER && counts.pairOldest) waits.push(counts.pairOldest.getTime() + LOGIN_WINDOW_MS - now);
+  if (counts.byIp >= MAX_FAILURES_PER_IP && counts.ipOldest) waits.push(counts.ipOldest.getTime() + LOGIN_WINDOW_MS - now);
+  if (counts.byPair >= MAX_FAILURES_PER_IP_USER && counts.pairOldest) waits.push(counts.pairOldest.getTime() + LOGIN_WINDOW_MS - now);
   if (!trusted && counts.byUser >= FREE_FAILURES_PER_USER && counts.userLatest) {
     const delay = Math.min(1000 * 2 ** Math.min(counts.byUser - FREE_FAILURES_PER_USER, 30), MAX_USER_DELAY_MS);
     waits.push(counts.userLatest.getTime() + delay - now);
   }
   const over = waits.filter((w) => w > 0);
-  return over.length === 0 ? 0 : Math.max(...over);
+  // Concurrent requests take their clocks a little apart: never ask for more than the window.
+  return over.length === 0 ? 0 : Math.min(Math.max(...over), LOGIN_WINDOW_MS);
 }
 
 /**
- * Counts a login attempt before its password is checked, so concurrent attempts see each other:
- * the attempt is written first, then the unsuccessful ones around it (its own included) are
- * counted. Over a limit it is forgotten again and refused with 429; otherwise its id is returned
- * and the caller marks it successful or leaves it as a failure.
+ * Counts a login attempt before its password is checked. Under locks on the address and the
+ * username, the unsuccessful attempts before it (those still being checked included) are
+ * counted and, within the limits, the attempt is written, so concurrent attempts queue and each
+ * sees the ones admitted before it. Over a limit it is refused with 429 and nothing is written;
+ * otherwise its id is returned and the caller marks it successful or leaves it as a failure.
  */
 export async function admitLoginAttempt(db: Db, input: {
   ip: string; username: string; now: Date; hasSessionOfUser: boolean;
@@ -64,14 +66,13 @@ export async function admitLoginAttempt(db: Db, input: {
     lastPrune = at;
     await loginAttemptsRepo.prune(db, new Date(at - LOGIN_WINDOW_MS), new Date(at - KNOWN_ADDRESS_MS));
   }
-  const id = await loginAttemptsRepo.begin(db, ip, username, now);
-  const counts = await loginAttemptsRepo.counts(db, { ip, username, since: new Date(at - LOGIN_WINDOW_MS), ownId: id });
-  const trusted = input.hasSessionOfUser || (counts.byUser >= FREE_FAILURES_PER_USER
-    && await loginAttemptsRepo.knownAddress(db, ip, username, new Date(at - KNOWN_ADDRESS_MS)));
-  const wait = delayFor(counts, at, trusted);
-  if (wait > 0) {
-    await loginAttemptsRepo.forget(db, id);
-    throw tooManyAttempts(wait);
-  }
-  return id;
+  return db.transaction(async (tx) => {
+    await loginAttemptsRepo.lock(tx, ip, username);
+    const counts = await loginAttemptsRepo.counts(tx, { ip, username, since: new Date(at - LOGIN_WINDOW_MS) });
+    const trusted = input.hasSessionOfUser || (counts.byUser >= FREE_FAILURES_PER_USER
+      && await loginAttemptsRepo.knownAddress(tx, ip, username, new Date(at - KNOWN_ADDRESS_MS)));
+    const wait = delayFor(counts, at, trusted);
+    if (wait > 0) throw tooManyAttempts(wait);
+    return loginAttemptsRepo.begin(tx, ip, username, now);
+  });
 }
