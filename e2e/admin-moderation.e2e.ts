@@ -1,0 +1,196 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { blockedPosts, comments, ignoredPosts, newsletterSubscribers, telegramPosts } from '@chapar/db';
+import type { AdminArticlesResponse } from '@chapar/shared/contracts';
+import { articlePath } from '@chapar/shared/text';
+import { startSite, type Site } from './harness.ts';
+import { adminContext, settled, signIn } from './helpers/admin.ts';
+import { expectToast } from './helpers/browser.ts';
+
+// Comments, newsletter subscribers, ignored posts and the blocklist (spec 03 §2.3–§2.5, §2.9)
+// worked through the admin screens.
+
+let site: Site;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  await site?.close();
+});
+
+async function signedInPage(path: string): Promise<Page> {
+  const context = await adminContext(site);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, path);
+  await settled(page);
+  return page;
+}
+
+async function firstArticles(page: Page) {
+  const res = await page.request.get('/api/admin/articles?page=1&limit=5');
+  return ((await res.json()) as AdminArticlesResponse).articles;
+}
+
+describe('comments tab', () => {
+  it('approves and deletes comments singly and in bulk, with replies nested under their article', async () => {
+    const page = await signedInPage('/admin?tab=comments');
+    const [a, b] = await firstArticles(page);
+    const db = site.database.db;
+    const [parent] = await db.insert(comments).values({ articleId: a.id, authorName: 'مریم', content: 'نظر نخست درباره خبر' }).returning();
+    await db.insert(comments).values({ articleId: a.id, parentId: parent.id, depth: 1, authorName: 'رضا', content: 'پاسخ به مریم' });
+    await db.insert(comments).values([
+      { articleId: b.id, authorName: 'سارا', content: 'نظر برای تأیید گروهی' },
+      { articleId: b.id, authorName: 'نیما', content: 'نظر برای حذف گروهی' },
+      { articleId: b.id, authorName: 'لیلا', content: 'نظر برای حذف تکی' },
+    ]);
+    await page.reload();
+    await settled(page);
+
+    const item = (author: string) => page.locator('li[data-comment-id]', { has: page.getByText(author, { exact: true }) }).first();
+    // The reply sits inside its parent's item; the parent names its article.
+    await item('مریم').getByRole('list', { name: 'پاسخ‌ها به مریم' }).getByText('پاسخ به مریم').waitFor();
+    expect(await item('مریم').getByRole('link', { name: a.title }).first().getAttribute('href')).toBe(articlePath(a));
+
+    // Single approve.
+    await page.getByRole('button', { name: 'تأیید نظر مریم' }).click();
+    await expectToast(page, 'نظر تأیید شد');
+    await item('مریم').getByText('تأییدشده', { exact: true }).first().waitFor();
+
+    // Bulk approve of one, bulk delete of another (confirmed).
+    await page.getByRole('checkbox', { name: 'انتخاب نظر سارا' }).click();
+    await page.getByRole('button', { name: 'تأیید گروهی' }).click();
+    await expectToast(page, '۱ نظر تأیید شد');
+    await page.getByRole('checkbox', { name: 'انتخاب نظر نیما' }).click();
+    await page.getByRole('button', { name: 'حذف گروهی' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, '۱ نظر حذف شد');
+    await page.getByText('نظر برای حذف گروهی').waitFor({ state: 'detached' });
+
+    // Single delete, confirmed.
+    await page.getByRole('button', { name: 'حذف نظر لیلا' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, 'نظر حذف شد');
+    await page.getByText('نظر برای حذف تکی').waitFor({ state: 'detached' });
+
+    // The filter shows only pending ones: رضا's reply is still pending.
+    await page.getByRole('button', { name: 'در انتظار تأیید', exact: true }).click();
+    await page.getByText('پاسخ به رضا').or(page.getByText('پاسخ به مریم')).first().waitFor();
+    expect(await page.getByText('نظر برای تأیید گروهی').count()).toBe(0);
+  });
+});
+
+describe('newsletter page', () => {
+  it('searches, toggles, renames, deletes and exports subscribers', async () => {
+    const db = site.database.db;
+    await db.insert(newsletterSubscribers).values([
+      { email: 'ali.rezaei@example.com', name: 'علی رضایی' },
+      { email: 'sara@example.com', name: 'سارا' },
+      { email: 'formula@example.com', name: '=HYPERLINK("http://x")' },
+      { email: 'gone@example.com', name: 'رفتنی', isActive: false },
+    ]);
+    const page = await signedInPage('/admin/newsletter');
+    const stats = page.locator('dl[aria-label="آمار مشترکین"] > div');
+    await expect.poll(() => stats.first().innerText()).toMatch(/کل مشترکین\s*[۰-۹]+/);
+    expect(await stats.count()).toBe(4);
+    const row = (email: string) => page.locator('tr[data-subscriber-id]', { hasText: email });
+
+    await page.getByLabel('جستجو در ایمیل و نام').fill('REZAEI');
+    await expect.poll(() => page.locator('tr[data-subscriber-id]').count()).toBe(1);
+    await page.getByLabel('جستجو در ایمیل و نام').fill('');
+    await expect.poll(() => page.locator('tr[data-subscriber-id]').count()).toBeGreaterThanOrEqual(4);
+
+    // Status toggle by clicking the badge.
+    await row('sara@example.com').getByRole('button', { name: /تغییر وضعیت sara@example.com/ }).click();
+    await expectToast(page, 'مشترک غیرفعال شد');
+    await row('sara@example.com').getByRole('button', { name: /^غیرفعال/ }).waitFor();
+    await page.getByRole('button', { name: 'غیرفعال', exact: true }).click();
+    await row('sara@example.com').waitFor();
+    expect(await row('ali.rezaei@example.com').count()).toBe(0);
+    await page.getByRole('button', { name: 'همه', exact: true }).click();
+
+    // Inline rename.
+    await row('ali.rezaei@example.com').getByRole('button', { name: 'ویرایش نام ali.rezaei@example.com' }).click();
+    await page.getByLabel('نام ali.rezaei@example.com').fill('علی رضایی‌نژاد');
+    await page.getByRole('button', { name: 'ذخیره نام' }).click();
+    await expectToast(page, 'نام مشترک به‌روزرسانی شد');
+    await row('ali.rezaei@example.com').getByText('علی رضایی‌نژاد').waitFor();
+
+    // Delete, confirmed.
+    await row('gone@example.com').getByRole('button', { name: 'حذف gone@example.com' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, 'مشترک حذف شد');
+    await row('gone@example.com').waitFor({ state: 'detached' });
+
+    // Export: a CSV named by the date, Persian names intact, no formula can run.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'خروجی CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('علی رضایی‌نژاد');
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    expect(csv).not.toContain('gone@example.com');
+  });
+});
+
+describe('ignored posts', () => {
+  it('reviews a post under the signed-in admin\'s name and processes one', async () => {
+    const db = site.database.db;
+    const [stored] = await db.select().from(telegramPosts).limit(1);
+    const source = stored?.source ?? 'chapar_demo';
+    await db.insert(ignoredPosts).values([
+      { source, telegramId: 990_001, url: `https://t.me/${source}/990001`, reason: 'advertisement', content: 'تخفیف ویژه خرید '.repeat(20), category: null },
+      ...(stored ? [{ source, telegramId: stored.telegramId, url: `https://t.me/${source}/${stored.telegramId}`, reason: 'too_short', content: 'متن کوتاه', category: 'Politics' }] : []),
+    ]).onConflictDoNothing();
+    const page = await signedInPage('/admin/ignored');
+    const row = page.locator('tr[data-ignored-id]', { hasText: '990001' }).or(page.locator('tr[data-ignored-id]', { hasText: '۹۹۰۰۰۱' })).first();
+    await row.getByText('تبلیغاتی').waitFor();
+    await row.getByText('نامشخص').waitFor();
+    // Content preview: 120 characters and an ellipsis.
+    expect((await row.locator('td').nth(2).innerText()).length).toBeLessThanOrEqual(121);
+
+    await row.getByRole('button', { name: /^بررسی شد/ }).click();
+    await expectToast(page, 'پست بررسی شد');
+    await row.getByText('بررسی‌شده توسط editor').waitFor();
+    await row.getByRole('button', { name: /^علامت برای پردازش/ }).click();
+    await expectToast(page, 'پست برای پردازش علامت‌گذاری شد');
+    await row.getByText('برای پردازش', { exact: true }).waitFor();
+
+    if (stored) {
+      const storedRow = page.locator('tr[data-ignored-id]', { hasText: 'متن کوتاه' });
+      await storedRow.getByRole('button', { name: /^پردازش پست/ }).click();
+      await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: /پست به مقاله|پردازش پست در حال اجراست/ }).waitFor({ timeout: 30_000 });
+    }
+  });
+});
+
+describe('blocklist', () => {
+  it('allows regeneration of one entry and deletes another after a confirmation', async () => {
+    const db = site.database.db;
+    await db.insert(blockedPosts).values([
+      { source: 'chapar_demo', telegramId: 880_001, title: 'خبر حذف‌شده نخست', reason: 'حذف به دست مدیر' },
+      { source: 'chapar_demo', telegramId: 880_002, title: null, reason: null },
+    ]);
+    const page = await signedInPage('/admin/blocklist');
+    const first = page.locator('tr[data-blocked-id]', { hasText: 'خبر حذف‌شده نخست' });
+    await first.getByText('کاملاً مسدود').waitFor();
+    const second = page.locator('tr[data-blocked-id]', { hasText: 'بدون عنوان' });
+    await second.getByText('بدون دلیل').waitFor();
+
+    await first.getByRole('button', { name: /^مجاز کردن بازسازی/ }).click();
+    await expectToast(page, 'بازتولید این پست مجاز شد');
+    await first.getByText('بازسازی مجاز').waitFor();
+
+    await second.getByRole('button', { name: /از فهرست مسدود$/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, 'پست از فهرست مسدود خارج شد');
+    await second.waitFor({ state: 'detached' });
+  });
+});
