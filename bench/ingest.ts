@@ -16,7 +16,7 @@ import { seedCategories } from '@chapar/db/seed';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createAiRewriter } from '../apps/server/src/integrations/ai/index.ts';
 import { createDirectorySource } from '../apps/server/src/integrations/telegram/index.ts';
-import { ingestPostJob } from '../apps/server/src/jobs/ingest-post.ts';
+import { ingestPostJob } from '../apps/server/src/jobs/specs.ts';
 import { startWorker } from '../apps/server/src/jobs/registry.ts';
 import { defaultCleaningRules } from '../apps/server/src/modules/channels/cleaning-rules.ts';
 import { channelRepo } from '../apps/server/src/modules/channels/repo.ts';

@@ -1,26 +1,13 @@
 // A check of the channels: by the monitor's schedule, its 'check now' button, or an admin
 // action ('add the latest 5'). New and edited posts go to ingest-post jobs, one each;
 // callers that answer with the outcome ask it to wait for them.
-import { z } from 'zod';
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { waitForPosts } from '../modules/ingest/wait-posts.ts';
 import { defineJob } from './define-job.ts';
-import { ingestPostJob } from './ingest-post.ts';
+import { checkChannelsJob, ingestPostJob } from './specs.ts';
 
-export const checkChannelsJob = defineJob({
-  name: 'check-channels',
-  payload: z.object({
-    trigger: z.enum(['schedule', 'force', 'admin']),
-    channels: z.array(z.string()).max(10).optional(),
-    latest: z.number().int().min(1).max(200).optional(),
-    skipMedia: z.boolean().optional(),
-    useAI: z.boolean().optional(),
-    /** Wait (up to ADMIN_JOB_WAIT_SECONDS) for the posts to go through the pipeline. */
-    await: z.boolean().optional(),
-    operationId: z.number().int().optional(),
-  }),
-  retryLimit: 1,
+export const checkChannelsWorker = defineJob(checkChannelsJob, {
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler(payload, { services: s, operation }) {

@@ -1,8 +1,9 @@
-// A job is a name, a zod payload, queue options and a handler (STYLE.md §6). Retry
-// behaviour comes from retry-defaults.ts unless a job says otherwise.
+// What a job *does*: its spec (job-spec.ts: name, payload, queue policy) with a handler and how
+// many run at once. Retry behaviour comes from retry-defaults.ts unless a spec says otherwise.
 import type { z } from 'zod';
 import type { OperationReporter } from '../modules/ingest/operation-reporter.ts';
 import type { Services } from '../modules/ingest/services.ts';
+import type { JobSpec } from './job-spec.ts';
 
 export interface JobRun {
   id: string;
@@ -20,23 +21,15 @@ export interface JobContext {
   operation: OperationReporter;
 }
 
-export interface JobDefinition<P extends z.ZodType = z.ZodType> {
-  name: string;
-  payload: P;
-  /** Queue policy: 'stately' keeps one queued and one running job per singleton key. */
-  policy?: 'standard' | 'stately';
-  /** Deduplicates jobs about the same thing (one post, one channel). */
-  singletonKey?: (payload: z.infer<P>) => string;
-  retryLimit?: number;
+export interface JobRuntime<P extends z.ZodType> {
   /** Jobs handed to one worker at once, and how many such workers run in a process. */
   batchSize?: (services: Services) => number;
   localConcurrency?: number;
   handler(payload: z.infer<P>, context: JobContext): Promise<Record<string, unknown> | void>;
 }
 
-export function defineJob<P extends z.ZodType>(definition: JobDefinition<P>): JobDefinition<P> {
-  return definition;
-}
+export type JobDefinition<P extends z.ZodType = z.ZodType> = JobSpec<P> & JobRuntime<P>;
 
-/** Every payload may name the operation record it reports to. */
-export type WithOperation<T> = T & { operationId?: number };
+export function defineJob<P extends z.ZodType>(spec: JobSpec<P>, runtime: JobRuntime<P>): JobDefinition<P> {
+  return { ...spec, ...runtime };
+}

@@ -1,20 +1,11 @@
 // Watermark and video maintenance over stored media (modules/media/*-tasks.ts): the job
 // behind the watermark tab and the video tools.
-import { z } from 'zod';
 import { dedupeVideos, embedVideos, fixVideoUrls, migrateVideos } from '../modules/media/video-tasks.ts';
 import { applyWatermarks, toReport, verifyWatermarks, watermarkSelfTest, type TaskItem } from '../modules/media/watermark-tasks.ts';
 import { defineJob } from './define-job.ts';
+import { mediaMaintenanceJob } from './specs.ts';
 
-export const MEDIA_ACTIONS = ['watermark-test', 'watermark', 'verify', 'fix-video-urls', 'migrate-videos', 'dedupe-videos', 'embed-videos'] as const;
-
-export const mediaMaintenanceJob = defineJob({
-  name: 'media-maintenance',
-  payload: z.object({
-    action: z.enum(MEDIA_ACTIONS),
-    articleIds: z.array(z.number().int().positive()).max(1000).optional(),
-    operationId: z.number().int().optional(),
-  }),
-  retryLimit: 1,
+export const mediaMaintenanceWorker = defineJob(mediaMaintenanceJob, {
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler({ action, articleIds }, { services: s, operation }) {

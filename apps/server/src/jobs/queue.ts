@@ -10,7 +10,7 @@
 // expireInSeconds stays the bound of one run.
 import { PgBoss } from 'pg-boss';
 import type { Database } from '@chapar/db';
-import type { JobDefinition } from './define-job.ts';
+import type { JobSpec } from './job-spec.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
 import { KEEP_COMPLETED_SECONDS, RETRY_DEFAULTS } from './retry-defaults.ts';
 
@@ -76,7 +76,7 @@ export class JobQueue {
   }
 
   /** Creates the job's queue with the retry defaults, or brings an existing one up to date. */
-  async ensureQueue(definition: JobDefinition): Promise<PgBoss> {
+  async ensureQueue(definition: JobSpec): Promise<PgBoss> {
     const boss = await this.instance();
     let ready = this.queues.get(definition.name);
     if (!ready) {
@@ -97,7 +97,7 @@ export class JobQueue {
     return boss;
   }
 
-  async send<P>(definition: JobDefinition, payload: P): Promise<string | null> {
+  async send<P>(definition: JobSpec, payload: P): Promise<string | null> {
     const data = definition.payload.parse(payload) as object;
     const boss = await this.ensureQueue(definition);
     const id = await boss.send(definition.name, data, { singletonKey: definition.singletonKey?.(data) });
@@ -105,7 +105,7 @@ export class JobQueue {
     return id;
   }
 
-  async sendMany<P>(definition: JobDefinition, payloads: P[]): Promise<void> {
+  async sendMany<P>(definition: JobSpec, payloads: P[]): Promise<void> {
     if (!payloads.length) return;
     const boss = await this.ensureQueue(definition);
     const jobs = payloads.map((p) => {

@@ -2,16 +2,16 @@
 // check-channels queue on a cron (every MONITOR_INTERVAL_MINUTES); its handler skips the
 // run while the monitor is stopped, so start/stop is one settings row, not a schedule edit.
 import type { Services } from '../modules/ingest/services.ts';
-import { checkChannelsJob } from './check-channels.ts';
+import { checkChannelsWorker } from './check-channels.ts';
 import type { JobDefinition } from './define-job.ts';
-import { fetchPostsJob } from './fetch-posts.ts';
-import { ingestPostJob } from './ingest-post.ts';
-import { mediaMaintenanceJob } from './media-maintenance.ts';
-import { repairArticlesJob } from './repair-articles.ts';
+import { fetchPostsWorker } from './fetch-posts.ts';
+import { ingestPostWorker } from './ingest-post.ts';
+import { mediaMaintenanceWorker } from './media-maintenance.ts';
+import { repairArticlesWorker } from './repair-articles.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
-export const JOBS: readonly JobDefinition[] = [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob] as JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
   return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;
@@ -34,5 +34,5 @@ export async function startWorker(services: Services): Promise<void> {
     }, batchHandler(definition, services));
     jobs.rememberWorker(definition.name, workId);
   }
-  await boss.schedule(checkChannelsJob.name, monitorCron(services.config.monitorIntervalMinutes), { trigger: 'schedule' }, { tz: 'UTC' });
+  await boss.schedule(checkChannelsWorker.name, monitorCron(services.config.monitorIntervalMinutes), { trigger: 'schedule' }, { tz: 'UTC' });
 }

@@ -2,15 +2,12 @@
 // the job behind fix-article, fix-all-articles, the media syncs, rewrite-recent, the
 // cleaning and date/excerpt fixes, Telegraph processing and regenerate-article.
 import { isNull, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { articles } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { articleAdminRepo } from '../modules/articles/admin-repo.ts';
-import { REPAIR_ACTIONS, repairArticle, type ArticleRepair } from '../modules/ingest/repair.ts';
+import { repairArticle, type ArticleRepair } from '../modules/ingest/repair.ts';
 import { defineJob } from './define-job.ts';
-
-/** The most articles one repair run touches. */
-export const REPAIR_MAX = 500;
+import { REPAIR_MAX, repairArticlesJob } from './specs.ts';
 
 const FILTERS = {
   all: () => undefined,
@@ -21,19 +18,7 @@ const FILTERS = {
     and (tp.payload->>'links' ilike '%telegra.ph/%' or tp.payload->>'links' ilike '%graph.org/%' or tp.payload->>'links' ilike ${`%${host}/%`}))`,
 } satisfies Record<string, (host: string) => SQL | undefined>;
 
-export const repairArticlesJob = defineJob({
-  name: 'repair-articles',
-  payload: z.object({
-    scope: z.object({
-      ids: z.array(z.number().int().positive()).max(REPAIR_MAX).optional(),
-      source: z.string().max(64).optional(),
-      latest: z.number().int().min(1).max(REPAIR_MAX).optional(),
-      filter: z.enum(['all', 'telegram', 'missing-image', 'video', 'telegraph']).optional(),
-    }),
-    actions: z.array(z.enum(REPAIR_ACTIONS)).min(1),
-    operationId: z.number().int().optional(),
-  }),
-  retryLimit: 1,
+export const repairArticlesWorker = defineJob(repairArticlesJob, {
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler({ scope, actions }, { services: s, operation }) {

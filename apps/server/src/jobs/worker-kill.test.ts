@@ -10,7 +10,7 @@ import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { ingestPost } from '../modules/ingest/ingest-post.ts';
 import { createServices, type Services } from '../modules/ingest/services.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../modules/ingest/testing/ingest-test-app.ts';
-import { ingestPostJob } from './ingest-post.ts';
+import { ingestPostJob } from './specs.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
 import { JobQueue } from './queue.ts';
 import { startWorker } from './registry.ts';

@@ -4,7 +4,7 @@
 import { ADMIN_ARTICLE_MESSAGES, AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
 import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { repairArticlesJob } from '../../jobs/repair-articles.ts';
+import { repairArticlesJob } from '../../jobs/specs.ts';
 import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
 import { articleAdminRepo } from './admin-repo.ts';

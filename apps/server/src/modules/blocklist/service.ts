@@ -4,7 +4,7 @@
 // regenerated automatically.
 import type { BlockedPost } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
-import { ingestPostJob } from '../../jobs/ingest-post.ts';
+import { ingestPostJob } from '../../jobs/specs.ts';
 import { postStore } from '../ingest/post-store.ts';
 import type { Services } from '../ingest/services.ts';
 import { blocklistRepo, type BlockedRow } from './repo.ts';

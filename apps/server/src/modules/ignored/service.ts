@@ -4,8 +4,7 @@
 import type { IgnoredPost } from '@chapar/shared/contracts';
 import { classifyCategory } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { fetchPostsJob } from '../../jobs/fetch-posts.ts';
-import { ingestPostJob } from '../../jobs/ingest-post.ts';
+import { fetchPostsJob, ingestPostJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
 import { resolveChannels } from '../ingest/check-all.ts';

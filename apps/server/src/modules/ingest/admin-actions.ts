@@ -6,10 +6,8 @@ import {
   mediaSyncResponse, migrateVideosResponse, operationResponse, preciseSyncResponse, smartMediaMatchResponse,
 } from '@chapar/shared/contracts';
 import type { ChannelSetting } from '../../config.ts';
-import { checkChannelsJob } from '../../jobs/check-channels.ts';
-import type { JobDefinition } from '../../jobs/define-job.ts';
-import { mediaMaintenanceJob } from '../../jobs/media-maintenance.ts';
-import { repairArticlesJob } from '../../jobs/repair-articles.ts';
+import type { JobSpec } from '../../jobs/job-spec.ts';
+import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
 import { num } from './run-operation.ts';
 
 type Result = Record<string, unknown>;
@@ -17,7 +15,7 @@ type Result = Record<string, unknown>;
 export interface AdminAction {
   /** Path under /api/admin/, ':id' for one article. */
   path: string;
-  job: JobDefinition;
+  job: JobSpec;
   payload(params: { id?: number }): Record<string, unknown>;
   message(result: Result): string;
   response: z.ZodType;

@@ -6,7 +6,7 @@ import {
   errorResponse, idParam, postOperationResponse, processFromLinkBody, processPostBody, processRangeBody, syncTelegramPostBody,
 } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
-import { fetchPostsJob } from '../../jobs/fetch-posts.ts';
+import { fetchPostsJob } from '../../jobs/specs.ts';
 import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
 import type { Services } from './services.ts';

@@ -12,9 +12,8 @@ import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
 import { postStore } from './post-store.ts';
 import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
 import type { Services } from './services.ts';
+import type { RepairAction } from '../../jobs/specs.ts';
 
-export const REPAIR_ACTIONS = ['regenerate', 'rewrite', 'media', 'missing-media', 'match-media', 'dates', 'verify-source', 'excerpt', 'clean', 'content'] as const;
-export type RepairAction = (typeof REPAIR_ACTIONS)[number];
 
 /** Said of an article the offline rewriter wrote because the AI did not answer. */
 export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';

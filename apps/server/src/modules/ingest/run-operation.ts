@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OperationResponse, ReportItem } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
-import type { JobDefinition } from '../../jobs/define-job.ts';
+import type { JobSpec } from '../../jobs/job-spec.ts';
 import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
 import type { Services } from './services.ts';
 
@@ -28,7 +28,7 @@ async function waitForOperation(s: Services, id: number, timeoutMs: number): Pro
   }
 }
 
-export async function runOperation(s: Services, job: JobDefinition, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null }): Promise<OperationOutcome> {
+export async function runOperation(s: Services, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null }): Promise<OperationOutcome> {
   const operation = await operationsRepo.create(s.db, { kind: meta.kind, params: payload, requestedBy: meta.requestedBy });
   await s.jobs.send(job, { ...payload, operationId: operation.id });
   const row = await waitForOperation(s, operation.id, s.config.adminJobWaitMs);

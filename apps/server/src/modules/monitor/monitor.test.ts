@@ -4,7 +4,7 @@ import { seedCategories } from '@chapar/db/seed';
 import type { Database } from '@chapar/db';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { checkChannelsJob } from '../../jobs/check-channels.ts';
+import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { TEST_ADMIN, loginAsAdmin } from '../../testing.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { operationReporter } from '../ingest/operation-reporter.ts';
@@ -61,7 +61,7 @@ describe('the auto-monitor', () => {
     const second = await start();
     expect(await second.get('/api/admin/auto-monitor/status')).toMatchObject({ isMonitoring: false });
     // A scheduled run while stopped does nothing.
-    const skipped = await checkChannelsJob.handler({ trigger: 'schedule' }, {
+    const skipped = await checkChannelsWorker.handler({ trigger: 'schedule' }, {
       services: second.app.ingest, job: { id: 'x', retryCount: 0, finalAttempt: true }, operation: operationReporter(database.db, null, second.app.ingest.log),
     });
     expect(skipped).toEqual({ skipped: 'monitor stopped' });

@@ -2,7 +2,7 @@
 // scheduled check reads; 'check now' runs one check at once and waits for its posts,
 // without changing whether the monitor runs.
 import type { MonitorStatus } from '@chapar/shared/contracts';
-import { checkChannelsJob } from '../../jobs/check-channels.ts';
+import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';

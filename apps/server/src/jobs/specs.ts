@@ -1,0 +1,88 @@
+// Every job the app queues, as a spec (job-spec.ts): modules enqueue with these; the handlers
+// live in the job files beside them and are started by registry.ts.
+import { z } from 'zod';
+import { jobSpec } from './job-spec.ts';
+
+/** One post through the pipeline; one queued and one running job per post at most. */
+export const ingestPostJob = jobSpec({
+  name: 'ingest-post',
+  payload: z.object({
+    source: z.string().min(1).max(64),
+    telegramId: z.number().int().positive(),
+    force: z.boolean().optional(),
+    skipExisting: z.boolean().optional(),
+    skipMedia: z.boolean().optional(),
+    useAI: z.boolean().optional(),
+    /** An admin is waiting: write with the offline rewriter at once if the AI fails. */
+    offlineFallback: z.boolean().optional(),
+    operationId: z.number().int().optional(),
+  }),
+  policy: 'stately',
+  singletonKey: (p) => `${p.source}/${p.telegramId}`,
+});
+
+/** A check of the channels: by the monitor's schedule, its 'check now' button, or an admin action. */
+export const checkChannelsJob = jobSpec({
+  name: 'check-channels',
+  payload: z.object({
+    trigger: z.enum(['schedule', 'force', 'admin']),
+    channels: z.array(z.string()).max(10).optional(),
+    latest: z.number().int().min(1).max(200).optional(),
+    skipMedia: z.boolean().optional(),
+    useAI: z.boolean().optional(),
+    /** Wait (up to ADMIN_JOB_WAIT_SECONDS) for the posts to go through the pipeline. */
+    await: z.boolean().optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+});
+
+/** Posts an admin named (by link, id or range), read from Telegram and put through the pipeline. */
+export const fetchPostsJob = jobSpec({
+  name: 'fetch-posts',
+  payload: z.object({
+    source: z.string().min(1).max(64),
+    ids: z.array(z.number().int().positive()).min(1).max(100),
+    force: z.boolean().optional(),
+    skipExisting: z.boolean().optional(),
+    skipMedia: z.boolean().optional(),
+    useAI: z.boolean().optional(),
+    contentVerification: z.string().max(5000).optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+});
+
+/** The most articles one repair run touches. */
+export const REPAIR_MAX = 500;
+export const REPAIR_ACTIONS = ['regenerate', 'rewrite', 'media', 'missing-media', 'match-media', 'dates', 'verify-source', 'excerpt', 'clean', 'content'] as const;
+export type RepairAction = (typeof REPAIR_ACTIONS)[number];
+
+/** Repairs a scope of existing articles with a list of actions. */
+export const repairArticlesJob = jobSpec({
+  name: 'repair-articles',
+  payload: z.object({
+    scope: z.object({
+      ids: z.array(z.number().int().positive()).max(REPAIR_MAX).optional(),
+      source: z.string().max(64).optional(),
+      latest: z.number().int().min(1).max(REPAIR_MAX).optional(),
+      filter: z.enum(['all', 'telegram', 'missing-image', 'video', 'telegraph']).optional(),
+    }),
+    actions: z.array(z.enum(REPAIR_ACTIONS)).min(1),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+});
+
+export const MEDIA_ACTIONS = ['watermark-test', 'watermark', 'verify', 'fix-video-urls', 'migrate-videos', 'dedupe-videos', 'embed-videos'] as const;
+
+/** Watermark and video maintenance over stored media. */
+export const mediaMaintenanceJob = jobSpec({
+  name: 'media-maintenance',
+  payload: z.object({
+    action: z.enum(MEDIA_ACTIONS),
+    articleIds: z.array(z.number().int().positive()).max(1000).optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 1,
+});
