@@ -2,7 +2,7 @@
 // a few translucent shapes (placed from the title, so each image differs) and the
 // category's Persian name in Vazirmatn. Text goes through sharp's text input with
 // `fontfile` (Pango + HarfBuzz shape and order the Persian correctly); an @font-face
-// inside SVG would be ignored and the letters would render as boxes (DESIGN.md).
+// inside SVG would be ignored and the letters would render as boxes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';

@@ -123,7 +123,7 @@ export async function seedDemoContent(database: Database, options: SeedDemoOptio
     return result.length;
   });
 
-  // Fresh statistics, or the planner ignores the new indexes (DESIGN.md).
+  // Fresh statistics, or the planner ignores the new indexes.
   if (inserted > 0) await database.raw.exec('ANALYZE articles');
   return { articles: inserted };
 }

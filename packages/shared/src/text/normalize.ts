@@ -25,7 +25,7 @@ const LETTER_RE = new RegExp(`[${Object.keys(LETTER_MAP).join('')}]`, 'g');
 const MARKS_RE = /[\u064b-\u065f\u0670\u0640]/g;
 
 // Characters that separate words: ZWNJ (half-space) and zero-width space. PostgreSQL
-// splits at ZWNJ and PGlite does not, so it becomes a plain space here (DESIGN.md).
+// splits at ZWNJ and PGlite does not, so it becomes a plain space here.
 const SEPARATOR_RE = /[\u200b\u200c]/g;
 
 // Invisible formatting (ZWJ, word joiner, BOM, soft hyphen, bidi marks and

@@ -1,6 +1,6 @@
 // The rewriting integration's public surface, and the choice between the AI
 // rewriter and the offline one: the site degrades, it does not stop, when no
-// AI endpoint is configured (DESIGN.md, 'Degrade, don't die').
+// AI endpoint is configured (docs/architecture.md, 'Degrade, don't die').
 import { createAiRewriter } from './openai-rewriter.ts';
 import { createOfflineRewriter } from './offline-rewriter.ts';
 import type { Rewriter } from './types.ts';

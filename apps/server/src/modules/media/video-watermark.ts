@@ -1,5 +1,5 @@
 // Watermarks a video with ffmpeg by overlaying a PNG drawn by sharp (ffmpeg's drawtext
-// puts mixed Persian text in the wrong order, DESIGN.md), 70% opaque, bottom-right.
+// puts mixed Persian text in the wrong order), 70% opaque, bottom-right.
 // Without ffmpeg the video is kept as it is and reported unmarked: degrade, don't die.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

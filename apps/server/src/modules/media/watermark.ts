@@ -1,7 +1,7 @@
 // The site's watermark: its name in Persian (Vazirmatn Bold), bottom-right, white with a
 // black shadow, 80% opaque on images (70% on video, see video-watermark.ts). Text goes
 // through sharp's text input with `fontfile` (Pango shapes Persian correctly; an SVG
-// @font-face would be ignored and draw boxes, DESIGN.md).
+// @font-face would be ignored and draw boxes).
 import path from 'node:path';
 import sharp from 'sharp';
 import { FONTS_DIR } from '@chapar/db/seed';

@@ -14,5 +14,5 @@ export const buttonStyles = {
 export const inputBase = `w-full rounded-lg border border-border bg-card px-3 py-2 text-fg placeholder:text-muted focus:border-accent ${focusRing}`;
 export const inputStyles = `${inputBase} text-sm`;
 
-/** Icons that point "forward" are drawn for LTR and flipped in RTL (STYLE.md §11). */
+/** Icons that point "forward" are drawn for LTR and flipped in RTL. */
 export const mirrorRtl = 'rtl:-scale-x-100';
