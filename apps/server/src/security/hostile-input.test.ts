@@ -83,7 +83,7 @@ describe('hostile input on every route', () => {
   it('never answers 5xx, answers errors as {error, message}, and changes nothing stored', async () => {
     for (const route of routes) {
       const headers = route.url.startsWith('/api/admin') || route.url === '/api/analytics/dashboard' ? admin : {};
-      await fc.assert(fc.asyncProperty(requestsFor(route), async (request) => {
+      await fc.assert(fc.asyncProperty(requestsFor(t.app, route), async (request) => {
         totalRuns++;
         const url = urlOf(route, request);
         const label = `${route.method} ${route.url} → ${url.slice(0, 300)}${request.body ? ` body ${request.body.payload.slice(0, 200)}` : ''}`;
