@@ -8,6 +8,11 @@
 // carries text no column can hold (refused by the input guard), or its body is not parseable.
 // A generated write that happens to be valid gets a NUL query parameter added. A test hook
 // records any write that still got past validation, and the test fails on it.
+//
+// Left out: HEAD routes (Fastify answers HEAD with the GET route's own handler, which the GET
+// runs cover). Nothing reaches the network: Telegram and Telegraph point at a closed local
+// port, there is no AI key, no job worker runs, and an admin request waits at most a second
+// for a job. Writes valid in shape but hostile in content are in hostile-writes.test.ts.
 import fc from 'fast-check';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
