@@ -5,7 +5,7 @@ import { blockedPosts, comments, ignoredPosts, newsletterSubscribers, telegramPo
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
 import { startSite, type Site } from './harness.ts';
-import { adminContext, settled, signIn } from './helpers/admin.ts';
+import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // Comments, newsletter subscribers, ignored posts and the blocklist (spec 03 §2.3–§2.5, §2.9)
@@ -192,5 +192,26 @@ describe('blocklist', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
     await expectToast(page, 'پست از فهرست مسدود خارج شد');
     await second.waitFor({ state: 'detached' });
+  });
+});
+
+describe('the screens with their rows', () => {
+  it('have no horizontal overflow and no serious axe violation at 390 and 1280 px, light and dark', async () => {
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      const context = await adminContext(site, viewport);
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, '/admin?tab=comments');
+      for (const path of ['/admin?tab=comments', '/admin/newsletter', '/admin/ignored', '/admin/blocklist']) {
+        await page.goto(path);
+        await settled(page);
+        await page.locator('li[data-comment-id], tr[data-subscriber-id], tr[data-ignored-id], tr[data-blocked-id]').first().waitFor();
+        const label = `${path} ${viewport.width} ${viewport.colorScheme}`;
+        if (await horizontalOverflow(page) > 0) problems.push(`${label}: overflow`);
+        for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
