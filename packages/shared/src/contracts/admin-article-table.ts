@@ -87,6 +87,11 @@ export const pagination = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * false when a search matches thousands of articles: `total` is then the database's estimate
+   * (show it as "about N"); the pages themselves are exact.
+   */
+  totalExact: z.boolean(),
 });
 
 export const adminArticlesResponse = z.object({ articles: z.array(adminArticleRow), pagination });

@@ -4,8 +4,9 @@
 // Search matches whole words of the title, excerpt, content and keywords through the full-text
 // index search already keeps (the same expression, so its GIN index answers), part of a word in
 // the title through a trigram index on the normalised title, and an id or Telegram id when the
-// query is a number. Every order has the id as its tie-break and an index that reads it in order.
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+// query is a number. Every order has the id as its tie-break and an index that reads it in order;
+// bench/admin-articles.ts and bench/README.md say what each path costs at 100,000 articles.
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
 import type { AdminArticleRow, AdminArticlesQuery, AdminArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
@@ -33,25 +34,34 @@ export type AdminTableRow = Pick<typeof articles.$inferSelect, keyof typeof rowC
 
 /** The indexed vector of the search module (migrations 0003, 0004): matching it uses its GIN index. */
 const indexedVector = sql`(${articles.searchVector} || chapar_search_facets(${articles.publishedAt}, ${articles.category}, ${articles.views}))`;
-/** The title index's expression (migration 0007). */
-const titleKey = sql`left(${articles.title}, 100)`;
 /** Trigram matching needs three characters to use its index. */
 const MIN_TITLE_FRAGMENT = 3;
 /** Ids are int4; Telegram ids are bigint, within JavaScript's safe integers. */
 const MAX_INT4 = 2_147_483_647;
+/**
+ * A search expected to match at most this many articles reads all its matches through the
+ * indexes and sorts them (exact total); one expected to match more is read in the order's
+ * index, filtered, and its total is the database's estimate.
+ */
+export const EXACT_SEARCH_LIMIT = 5000;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const telegramUrl = (source: string | null, telegramId: number | null) =>
   (source && telegramId ? `https://t.me/${source}/${telegramId}` : null);
 
-/** The condition a search box query adds, or undefined when it has nothing to match on. */
-export function searchCondition(search: string): SQL | undefined {
+/**
+ * The condition a search box query adds, or undefined when it has nothing to match on.
+ * `indexed` matches through the search index's expression (for reading matches from the index);
+ * `scan` tests the row's own word vector, which costs far less per row in an ordered scan.
+ */
+export function searchCondition(search: string, mode: 'indexed' | 'scan' = 'indexed'): SQL | undefined {
   const normalised = normalizePersian(search);
   if (!normalised) return undefined;
   const alternatives: SQL[] = [];
   const words = queryWords(normalised);
-  if (words.length) alternatives.push(sql`${indexedVector} @@ to_tsquery('simple', ${words.join(' & ')})`);
+  const vector = mode === 'indexed' ? indexedVector : sql`${articles.searchVector}`;
+  if (words.length) alternatives.push(sql`${vector} @@ to_tsquery('simple', ${words.join(' & ')})`);
   if (normalised.length >= MIN_TITLE_FRAGMENT) alternatives.push(sql`${articles.searchTitle} ILIKE ${likePattern(normalised)}`);
   if (/^\d{1,15}$/.test(normalised)) {
     const n = Number(normalised);
@@ -71,7 +81,7 @@ function statusCondition(status: AdminArticlesQuery['status']): SQL | undefined 
 function orderBy(sortBy: AdminArticlesQuery['sortBy'], sortOrder: AdminArticlesQuery['sortOrder']): SQL[] {
   const dir = sortOrder === 'asc' ? asc : desc;
   switch (sortBy) {
-    case 'title': return [dir(titleKey), dir(articles.id)];
+    case 'title': return [dir(articles.titleSort), dir(articles.id)];
     case 'views': return [dir(articles.views), dir(articles.id)];
     // Within a category the newest come first whichever way the categories run.
     case 'category': return [dir(articles.category), desc(articles.publishedAt), desc(articles.id)];
@@ -79,14 +89,61 @@ function orderBy(sortBy: AdminArticlesQuery['sortBy'], sortOrder: AdminArticlesQ
   }
 }
 
+/** The planner's estimate of how many articles match (from the column statistics, no rows read). */
+async function estimateMatches(db: Db, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${articles} WHERE ${where ?? sql`true`}`);
+  const cell = Object.values((result as unknown as { rows: Array<Record<string, unknown>> }).rows[0])[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
+/** Planner settings for the next statements of the transaction (SET LOCAL takes no parameters). */
+async function only(db: Db, scans: 'bitmap' | 'ordered') {
+  const off = scans === 'bitmap' ? ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'] : ['enable_seqscan', 'enable_bitmapscan'];
+  const on = scans === 'bitmap' ? ['enable_bitmapscan'] : ['enable_indexscan', 'enable_indexonlyscan'];
+  for (const name of off) await db.execute(sql.raw(`SET LOCAL ${name} = off`));
+  for (const name of on) await db.execute(sql.raw(`SET LOCAL ${name} = on`));
+}
+
+type Page = { rows: AdminTableRow[]; total: number; exact: boolean };
+
 export const adminTableRepo = {
-  async page(db: Db, q: AdminArticlesQuery): Promise<{ rows: AdminTableRow[]; total: number }> {
-    const where = and(statusCondition(q.status), searchCondition(q.search));
-    const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
-    if (total <= (q.page - 1) * q.limit) return { rows: [], total };
-    const rows = await db.select(rowColumns).from(articles).where(where)
-      .orderBy(...orderBy(q.sortBy, q.sortOrder)).limit(q.limit).offset((q.page - 1) * q.limit);
-    return { rows, total };
+  async page(db: Db, q: AdminArticlesQuery): Promise<Page> {
+    const order = orderBy(q.sortBy, q.sortOrder);
+    const offset = (q.page - 1) * q.limit;
+    const status = statusCondition(q.status);
+    const search = searchCondition(q.search);
+    if (!search) {
+      const [{ total }] = await db.select({ total: count() }).from(articles).where(status);
+      if (total <= offset) return { rows: [], total, exact: true };
+      // The page's ids come from the order's index alone (it ends with the status), then their rows.
+      const ids = db.select({ id: articles.id }).from(articles).where(status).orderBy(...order).limit(q.limit).offset(offset);
+      const rows = await db.select(rowColumns).from(articles).where(inArray(articles.id, ids)).orderBy(...order);
+      return { rows, total, exact: true };
+    }
+    return db.transaction(async (tx) => {
+      const where = and(status, search);
+      const estimate = await estimateMatches(tx, where);
+      if (estimate <= EXACT_SEARCH_LIMIT) {
+        // Every match through the GIN and trigram indexes, then sorted: no scan in order that
+        // might walk most of the table before it meets the few matches.
+        await only(tx, 'bitmap');
+        const matched = await tx.select({ id: articles.id }).from(articles).where(where).limit(EXACT_SEARCH_LIMIT + 1);
+        if (matched.length <= EXACT_SEARCH_LIMIT) {
+          const total = matched.length;
+          if (total <= offset) return { rows: [], total, exact: true };
+          const idList = `{${matched.map((m) => m.id).join(',')}}`;
+          const rows = await tx.select(rowColumns).from(articles).where(sql`${articles.id} = ANY(${idList}::int[])`)
+            .orderBy(...order).limit(q.limit).offset(offset);
+          return { rows, total, exact: true };
+        }
+      }
+      // A common word: read in the order's index, testing each row's own vector, until the page is full.
+      await only(tx, 'ordered');
+      const rows = await tx.select(rowColumns).from(articles).where(and(status, searchCondition(q.search, 'scan')))
+        .orderBy(...order).limit(q.limit).offset(offset);
+      return { rows, total: Math.max(estimate, EXACT_SEARCH_LIMIT + 1, offset + rows.length), exact: false };
+    });
   },
   async row(db: Db, id: number): Promise<AdminTableRow | undefined> {
     const [row] = await db.select(rowColumns).from(articles).where(eq(articles.id, id));
@@ -107,9 +164,9 @@ export function toAdminRow(row: AdminTableRow): AdminArticleRow {
 }
 
 export async function listAdminArticles(db: Db, q: AdminArticlesQuery): Promise<AdminArticlesResponse> {
-  const { rows, total } = await adminTableRepo.page(db, q);
+  const { rows, total, exact } = await adminTableRepo.page(db, q);
   return {
     articles: rows.map(toAdminRow),
-    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
+    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit), totalExact: exact },
   };
 }

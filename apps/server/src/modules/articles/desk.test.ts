@@ -45,7 +45,7 @@ describe('GET /api/admin/articles', () => {
 
   it('pages 20 at a time, newest first, counting every article of any status', async () => {
     const first = await list('');
-    expect(first.pagination).toEqual({ page: 1, limit: 20, total: 26, totalPages: 2 });
+    expect(first.pagination).toEqual({ page: 1, limit: 20, total: 26, totalPages: 2, totalExact: true });
     expect(first.articles[0]).toMatchObject({ id: ids.hidden, isPublished: false, status: 'unpublished' });
     expect(first.articles[1].id).toBe(ids[24]);
     const second = await list('page=2');
@@ -90,7 +90,7 @@ describe('GET /api/admin/articles', () => {
       id: ids[11], telegramId: 987654, source: 'akhbar_rooz', telegramUrl: 'https://t.me/akhbar_rooz/987654', isPublished: true, unpublishedReason: null,
     });
     const none = await list(`search=${encodeURIComponent('واژه‌ای-که-نیست')}`);
-    expect(none).toEqual({ articles: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(none).toEqual({ articles: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, totalExact: true } });
     expect((await list(`search=${encodeURIComponent("'&|!")}`)).pagination.total).toBe(0);
     expect((await list(`search=${encodeURIComponent('خبر شماره')}&limit=100`)).pagination.total).toBe(24);
   });

@@ -1,0 +1,74 @@
+// The admin table's two ways of answering a search (admin-table.ts): a word expected in a few
+// thousand articles at most is read through the indexes and sorted, with an exact total; a more
+// common word is read in the order's index with an estimated total. Both give the same pages as
+// sorting every match would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminArticlesResponse } from '@chapar/shared/contracts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { EXACT_SEARCH_LIMIT } from './admin-table.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+const COMMON = EXACT_SEARCH_LIMIT + 1500;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const { cookie, csrfToken } = await loginAsAdmin(t.app);
+  headers = { cookie, 'x-csrf-token': csrfToken };
+  // Every article has the common word; one in 500 also a rare one; views and dates vary.
+  await t.database.raw.query(`
+    insert into articles (title, search_title, search_body, category, views, status, published_at)
+    select 'خبر رایج ' || g || case when g % 500 = 0 then ' کمیاب' else '' end,
+           'خبر رایج ' || g || case when g % 500 = 0 then ' کمیاب' else '' end,
+           'متن', (array['Politics','Economy','Sports'])[1 + g % 3], (g * 7919) % 1000,
+           case when g % 50 = 0 then 'unpublished' else 'published' end,
+           timestamptz '2026-01-01' + (g * 3571 % ${COMMON}) * interval '1 hour'
+    from generate_series(1, ${COMMON}) g`);
+  await t.database.raw.exec('ANALYZE articles');
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+const list = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/admin/articles?${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AdminArticlesResponse;
+};
+
+/** The ids of a page as sorting every match in the database gives them. */
+async function expected(where: string, order: string, page: number) {
+  const res = await t.database.raw.query<{ id: number }>(`select id from articles where ${where} order by ${order} limit 20 offset ${(page - 1) * 20}`);
+  return res.rows.map((r) => r.id);
+}
+
+describe('searching a common and a rare word', () => {
+  it.each([
+    ['publishedAt', 'desc', 'published_at desc, id desc'],
+    ['views', 'asc', 'views asc, id asc'],
+    ['title', 'desc', 'title_sort desc, id desc'],
+    ['category', 'asc', 'category asc, published_at desc, id desc'],
+  ])('a common word by %s %s: the same pages as sorting every match, total estimated', async (sortBy, sortOrder, order) => {
+    for (const page of [1, 3]) {
+      const body = await list(`search=${encodeURIComponent('رایج')}&sortBy=${sortBy}&sortOrder=${sortOrder}&page=${page}`);
+      expect(body.articles.map((a) => a.id)).toEqual(await expected("search_title like '%رایج%'", order, page));
+      expect(body.pagination.totalExact).toBe(false);
+      expect(body.pagination.total).toBeGreaterThan(EXACT_SEARCH_LIMIT);
+    }
+    const published = await list(`search=${encodeURIComponent('رایج')}&sortBy=${sortBy}&sortOrder=${sortOrder}&status=published&page=2`);
+    expect(published.articles.map((a) => a.id)).toEqual(await expected("status = 'published'", order, 2));
+  });
+
+  it('a rare word: every match, sorted, with the exact total', async () => {
+    const body = await list(`search=${encodeURIComponent('کمیاب')}&sortBy=views&sortOrder=desc`);
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 13, totalPages: 1, totalExact: true });
+    expect(body.articles.map((a) => a.id)).toEqual(await expected("search_title like '%کمیاب%'", 'views desc, id desc', 1));
+  });
+
+  it('pages without a search read the ids from the index, however deep', async () => {
+    const last = Math.ceil((COMMON + 0) / 20);
+    for (const [sortBy, order] of [['title', 'title_sort asc, id asc'], ['views', 'views asc, id asc']] as const) {
+      const body = await list(`sortBy=${sortBy}&sortOrder=asc&page=${last}`);
+      expect(body.articles.map((a) => a.id)).toEqual(await expected('true', order, last));
+      expect(body.pagination).toMatchObject({ total: COMMON, totalExact: true });
+    }
+  });
+});
