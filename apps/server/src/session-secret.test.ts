@@ -1,6 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from './config.ts';
 import { keptSessionSecret, SESSION_SECRET_FILE } from './session-secret.ts';
@@ -29,7 +32,7 @@ describe('the session secret kept in the data directory', () => {
     const file = path.join(dataDir, SESSION_SECRET_FILE);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
     // No temporary file is left beside it.
-    expect(existsSync(`${file}.tmp`)).toBe(false);
+    expect(readdirSync(dataDir)).toEqual([SESSION_SECRET_FILE]);
   });
 
   it('is readable by its owner only (mode 0600), and is made so again if loosened', () => {
@@ -61,6 +64,19 @@ describe('the session secret kept in the data directory', () => {
     const kept = configOn(dataDir).sessionSecret;
     expect(configOn(dataDir, { SESSION_SECRET: set }).sessionSecret).toBe(set);
     expect(configOn(dataDir).sessionSecret).toBe(kept);
+  });
+
+  it('is the same for processes that start at the same moment on a new data directory', async () => {
+    const dataDir = newDataDir();
+    const moduleUrl = new URL('./session-secret.ts', import.meta.url).href;
+    const code = `import(${JSON.stringify(moduleUrl)}).then((m) => process.stdout.write(m.keptSessionSecret(${JSON.stringify(dataDir)})))`;
+    const cwd = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', code], { cwd });
+    const secrets = (await Promise.all([run(), run(), run(), run()])).map((r) => r.stdout);
+    expect(secrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(secrets).size).toBe(1);
+    expect(readFileSync(path.join(dataDir, SESSION_SECRET_FILE), 'utf8').trim()).toBe(secrets[0]);
+    expect(readdirSync(dataDir)).toEqual([SESSION_SECRET_FILE]);
   });
 
   it('reads a secret an operator put in the file', () => {
