@@ -17,6 +17,38 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   }
 }
 
+const PERSIAN = /[\u0600-\u06FF]/;
+
+/** What the framework's own refusals (body parsing, sizes, content types) say, in Persian. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  406: 'قالب درخواست پذیرفته نیست',
+  413: 'حجم درخواست بیش از حد مجاز است',
+  415: 'نوع محتوای درخواست پشتیبانی نمی‌شود (JSON بفرستید)',
+};
+
+const EXPECTED_TYPE: Record<string, string> = {
+  number: 'باید عدد باشد', int: 'باید عدد صحیح باشد', string: 'باید متن باشد', boolean: 'باید درست یا نادرست باشد',
+  object: 'باید یک شیء باشد', array: 'باید فهرست باشد', date: 'باید تاریخ باشد',
+};
+
+/**
+ * A schema's own message when the contract gives one in Persian; otherwise what the check
+ * (zod's issue code) means, in Persian — zod's defaults are English.
+ */
+function validationText(keyword: string, message: string | undefined, params: Record<string, unknown> | undefined): string {
+  if (message && PERSIAN.test(message)) return message;
+  switch (keyword) {
+    case 'invalid_type': return EXPECTED_TYPE[String(params?.expected)] ?? 'نوع مقدار نادرست است';
+    case 'too_big': return 'بیش از حد مجاز است';
+    case 'too_small': return 'کمتر از حد مجاز است';
+    case 'invalid_value': return 'مقدار مجاز نیست';
+    case 'invalid_format': return 'قالب مقدار نادرست است';
+    case 'unrecognized_keys': return `فیلد ناشناخته دارد${Array.isArray(params?.keys) ? `: ${(params.keys as unknown[]).join('، ').slice(0, 100)}` : ''}`;
+    case 'not_multiple_of': return 'مقدار مجاز نیست';
+    default: return 'ورودی نامعتبر است';
+  }
+}
+
 /** One place that turns every failure into {error, message}; 5xx never leaks details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -27,7 +59,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
-      const message = `${err.validationContext ?? 'request'}${where ? `.${where}` : ''}: ${first?.message ?? 'ورودی نامعتبر است'}`;
+      const text = first ? validationText(first.keyword, first.message, first.params) : 'ورودی نامعتبر است';
+      const message = `${err.validationContext ?? 'request'}${where ? `.${where}` : ''}: ${text}`;
       return reply.status(400).send({ error: 'validation_error', message });
     }
     const status = err.statusCode ?? 500;
@@ -35,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'invalid_json'
         : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
-      const message = code === 'invalid_json' ? 'بدنه درخواست JSON معتبر نیست' : err.message;
+      const message = code === 'invalid_json' ? 'بدنه درخواست JSON معتبر نیست' : PERSIAN.test(err.message) ? err.message : (FRAMEWORK_MESSAGES[status] ?? 'درخواست نامعتبر است');
       return reply.status(status).send({ error: code, message });
     }
     request.log.error({ err }, 'unhandled error');

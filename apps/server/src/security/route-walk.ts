@@ -1,6 +1,7 @@
 // Walking the route table for the hostile-input tests: the schemas each route validates with
 // (read by a test-only probe hook), the URL of a generated request, whether the app must
-// refuse it before any handler runs, and what every answer must look like.
+// refuse it before any handler runs, and what every answer must look like (an error is
+// {error, message} with the message in Persian).
 import fc from 'fast-check';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expect } from 'vitest';
@@ -99,5 +100,5 @@ export function checkAnswer(url: string, res: { statusCode: number; headers: Rec
   }
   expect(type, label).toContain('application/json');
   const body = JSON.parse(res.body) as Record<string, unknown>;
-  expect(body, label).toEqual({ error: expect.any(String), message: expect.any(String) });
+  expect(body, label).toEqual({ error: expect.any(String), message: expect.stringMatching(/[\u0600-\u06FF]/) });
 }

@@ -1,0 +1,47 @@
+// Every refusal speaks Persian: a contract's own message is kept, zod's English defaults and
+// the framework's own refusals (content type, size) are replaced by what they mean.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const PERSIAN = /[\u0600-\u06FF]/;
+
+describe('error messages', () => {
+  it('keeps the contract\'s Persian message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/articles/-5' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message: 'params.id: شناسه باید مثبت باشد' });
+  });
+
+  it.each([
+    ['/api/search/advanced?page=abc', 'querystring.page: باید عدد باشد'],
+    ['/api/analytics/trending-topics?limit=1.5', 'querystring.limit: باید عدد صحیح باشد'],
+  ])('says what zod\'s English default meant: %s', async (url, message) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message });
+  });
+
+  it('an array where an object belongs', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: [1, 2] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message: 'body: باید یک شیء باشد' });
+  });
+
+  it('a content type no route reads answers 415 in Persian', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(res.statusCode).toBe(415);
+    const body = res.json() as { error: string; message: string };
+    expect(body.error).toBe('unsupported_media_type');
+    expect(body.message).toMatch(PERSIAN);
+  });
+
+  it('a body past the size limit answers 413 in Persian', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    expect(res.statusCode).toBe(413);
+    expect((res.json() as { message: string }).message).toMatch(PERSIAN);
+  });
+});
