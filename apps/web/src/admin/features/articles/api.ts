@@ -179,3 +179,16 @@ export function useSecondarySource(): string | null {
   });
   return channels.data?.channels.find((c) => c.role === 'secondary')?.username ?? null;
 }
+
+interface RegenerateArticleAnswer { success: boolean; message: string; articleId: number }
+
+/** Rebuilds the article from its Telegram post; fields edited by hand are kept unless overwriteEdits. */
+export function useRegenerateArticle(onDone: (answer: RegenerateArticleAnswer) => void) {
+  return useAdminAction<{ id: number; overwriteEdits: boolean }, RegenerateArticleAnswer>({
+    run: (request, { id, overwriteEdits }) => request('POST', `/api/admin/regenerate-article/${id}`, { overwriteEdits }),
+    success: (r) => r.message,
+    failure: ARTICLE_TEXTS.regenerateFailed,
+    invalidate: allArticleQueries,
+    onSuccess: onDone,
+  });
+}

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
 import { updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { adminButton } from '../../../components/styles.ts';
 import { AdminDialog, ConfirmDialog } from '../../../components/dialogs.tsx';
@@ -10,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminArticle, useUpdateArticle } from '../api.ts';
 import { ArticleFields, type ArticleForm } from './article-fields.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { RegeneratePanel } from './regenerate-panel.tsx';
 
 // The dialog's form follows the server's contract (all fields present here).
 const formSchema = updateArticleBody.required();
@@ -67,7 +69,7 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
   });
 
   return (
-    <AdminDialog open onOpenChange={(open) => { if (!open) requestClose(); }} onDismissAttempt={requestClose} title="ویرایش مقاله" description={loaded ? `شناسه ${loaded.id}` : undefined} wide>
+    <AdminDialog open onOpenChange={(open) => { if (!open) requestClose(); }} onDismissAttempt={requestClose} title="ویرایش مقاله" description={loaded ? `شناسه ${formatNumberFa(loaded.id, { useGrouping: false })}` : undefined} wide>
       {article.isPending ? <LoadingState label="در حال بارگذاری مقاله…" />
         : article.isError ? <ErrorState message="خطا در بارگذاری مقاله" onRetry={() => void article.refetch()} />
         : (
@@ -77,7 +79,10 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
               <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')} className={view === 'history' ? adminButton.primary : buttonStyles.secondary}>تاریخچه</button>
             </div>
             {view === 'history' ? (
-              <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
+              <>
+                <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
+                {loaded?.telegramId != null && <RegeneratePanel articleId={articleId} editedFields={loaded.editedFields} />}
+              </>
             ) : (
               <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
