@@ -7,6 +7,7 @@
 // query is a number. Every order has the id as its tie-break and an index that reads it in order;
 // bench/admin-articles.ts and bench/README.md say what each path costs at 100,000 articles.
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { articles, type Db } from '@chapar/db';
 import type { AdminArticleRow, AdminArticlesQuery, AdminArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
@@ -43,7 +44,7 @@ const MAX_INT4 = 2_147_483_647;
  * indexes and sorts them (exact total); one expected to match more is read in the order's
  * index, filtered, and its total is the database's estimate.
  */
-export const EXACT_SEARCH_LIMIT = 5000;
+export const EXACT_SEARCH_LIMIT = 3000;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -51,11 +52,12 @@ export const telegramUrl = (source: string | null, telegramId: number | null) =>
   (source && telegramId ? `https://t.me/${source}/${telegramId}` : null);
 
 /**
- * The condition a search box query adds, or undefined when it has nothing to match on.
- * `indexed` matches through the search index's expression (for reading matches from the index);
- * `scan` tests the row's own word vector, which costs far less per row in an ordered scan.
+ * The ways a search box query can match, or undefined when it has nothing to match on (an empty
+ * list then matches nothing). `indexed` matches words through the search index's expression (to
+ * read matches from the index); `scan` tests the row's own word vector, which costs far less per
+ * row in an ordered scan.
  */
-export function searchCondition(search: string, mode: 'indexed' | 'scan' = 'indexed'): SQL | undefined {
+export function searchAlternatives(search: string, mode: 'indexed' | 'scan' = 'indexed'): SQL[] | undefined {
   const normalised = normalizePersian(search);
   if (!normalised) return undefined;
   const alternatives: SQL[] = [];
@@ -68,7 +70,13 @@ export function searchCondition(search: string, mode: 'indexed' | 'scan' = 'inde
     alternatives.push(eq(articles.telegramId, n));
     if (n <= MAX_INT4) alternatives.push(eq(articles.id, n));
   }
-  // A query of only tsquery operators and fewer than three characters matches nothing.
+  return alternatives;
+}
+
+/** All the alternatives in one condition (a query of only operators and short matches nothing). */
+export function searchCondition(search: string, mode: 'indexed' | 'scan' = 'indexed'): SQL | undefined {
+  const alternatives = searchAlternatives(search, mode);
+  if (!alternatives) return undefined;
   return alternatives.length ? or(...alternatives) : sql`false`;
 }
 
@@ -128,7 +136,12 @@ export const adminTableRepo = {
         // Every match through the GIN and trigram indexes, then sorted: no scan in order that
         // might walk most of the table before it meets the few matches.
         await only(tx, 'bitmap');
-        const matched = await tx.select({ id: articles.id }).from(articles).where(where).limit(EXACT_SEARCH_LIMIT + 1);
+        // One statement per way of matching, so each index rechecks only its own condition.
+        const arms = (searchAlternatives(q.search) ?? []).map((alt) => tx.select({ id: articles.id }).from(articles).where(and(status, alt)));
+        const [first, second, ...rest] = arms;
+        const matched = !first ? [] : !second
+          ? await first.limit(EXACT_SEARCH_LIMIT + 1)
+          : await union(first, second, ...rest).limit(EXACT_SEARCH_LIMIT + 1);
         if (matched.length <= EXACT_SEARCH_LIMIT) {
           const total = matched.length;
           if (total <= offset) return { rows: [], total, exact: true };

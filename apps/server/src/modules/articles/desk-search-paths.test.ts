@@ -59,7 +59,7 @@ describe('searching a common and a rare word', () => {
 
   it('a rare word: every match, sorted, with the exact total', async () => {
     const body = await list(`search=${encodeURIComponent('کمیاب')}&sortBy=views&sortOrder=desc`);
-    expect(body.pagination).toEqual({ page: 1, limit: 20, total: 13, totalPages: 1, totalExact: true });
+    expect(body.pagination).toEqual({ page: 1, limit: 20, total: Math.floor(COMMON / 500), totalPages: 1, totalExact: true });
     expect(body.articles.map((a) => a.id)).toEqual(await expected("search_title like '%کمیاب%'", 'views desc, id desc', 1));
   });
 
