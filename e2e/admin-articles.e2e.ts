@@ -161,8 +161,8 @@ describe('edit dialog', () => {
     await meta.fill('توضیح کوتاه');
     await dialog.getByText(`${formatNumberFa(11)} از ${formatNumberFa(150)} نویسه`).waitFor();
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
-    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
     await dialog.waitFor({ state: 'detached' });
+    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
     await page.goto(publicPath);
     expect(await page.locator('article strong', { hasText: 'جمله پررنگ ویرایشگر' }).count()).toBe(1);
 
@@ -176,6 +176,7 @@ describe('edit dialog', () => {
     expect(before).toContain('<strong>جمله پررنگ ویرایشگر</strong>');
     await html.fill(`${before}<h2>تیتر تازه از HTML</h2>`);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
     await page.goto(publicPath);
     expect(await page.locator('article h2', { hasText: 'تیتر تازه از HTML' }).count()).toBe(1);
@@ -195,6 +196,7 @@ describe('edit dialog', () => {
     await dialog.getByRole('button', { name: 'HTML' }).click();
     expect(await html.inputValue()).toBe(withImage);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
     const saved = await api<AdminArticle>(page, `/api/admin/articles/${target.id}`);
     expect(saved.content).toContain(src!);
