@@ -6,6 +6,7 @@ import type { ArticleRow } from '../articles/admin-repo.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import { mediaRepo } from '../media/repo.ts';
+import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
 import { collectMedia, type PostMedia } from './media-step.ts';
@@ -24,7 +25,8 @@ export function stripPostFigures(html: string, isPostMedia: (url: string) => boo
 export async function refreshArticleMedia(s: Services, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   const media = await collectMedia(s, source, post, ref);
-  const isPostMedia = (url: string) => (s.storage.keyFromUrl(url) ?? '').startsWith(`tg/${ref.source}/${ref.telegramId}/`);
+  // A figure whose address cannot be read is not one of the post's own: it stays in the body.
+  const isPostMedia = (url: string) => (storedKey(s.storage, url).key ?? '').startsWith(`tg/${ref.source}/${ref.telegramId}/`);
   const body = stripPostFigures(article.content, isPostMedia);
   const cover = media.images[0] ?? null;
   const content = composeContent(body, media, article.imageAltText ?? article.title);
@@ -47,7 +49,8 @@ export async function mediaMissing(s: Services, article: ArticleRow, post: Teleg
   if (!article.imageUrl && (post.photos.length || post.videos.some((v) => v.thumbUrl))) return 'تصویر ندارد';
   for (const url of [article.imageUrl, article.videoUrl]) {
     if (!url) continue;
-    const key = s.storage.keyFromUrl(url);
+    const { key, error } = storedKey(s.storage, url);
+    if (error) return error;
     if (!key) return `نشانی بیرونی: ${url}`;
     if (!(await s.storage.exists(key))) return `فایل پیدا نشد: ${key}`;
   }
