@@ -40,11 +40,12 @@ const MIN_TITLE_FRAGMENT = 3;
 /** Ids are int4; Telegram ids are bigint, within JavaScript's safe integers. */
 const MAX_INT4 = 2_147_483_647;
 /**
- * A search expected to match at most this many articles reads all its matches through the
- * indexes and sorts them (exact total); one expected to match more is read in the order's
- * index, filtered, and its total is the database's estimate.
+ * A search the planner expects to match at most this many articles reads all its matches
+ * through the indexes and sorts them (exact total); one expected to match more (a word in one
+ * article of ten or more) is read in the order's index, filtered, and its total is the
+ * database's estimate.
  */
-export const EXACT_SEARCH_LIMIT = 3000;
+export const EXACT_SEARCH_LIMIT = 10_000;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -133,29 +134,24 @@ export const adminTableRepo = {
       const where = and(status, search);
       const estimate = await estimateMatches(tx, where);
       if (estimate <= EXACT_SEARCH_LIMIT) {
-        // Every match through the GIN and trigram indexes, then sorted: no scan in order that
-        // might walk most of the table before it meets the few matches.
+        // Every match through the GIN and trigram indexes, then sorted, in one statement: no scan
+        // in order that might walk most of the table before it meets the matches. One select per
+        // way of matching, so each index rechecks only its own condition.
         await only(tx, 'bitmap');
-        // One statement per way of matching, so each index rechecks only its own condition.
         const arms = (searchAlternatives(q.search) ?? []).map((alt) => tx.select({ id: articles.id }).from(articles).where(and(status, alt)));
         const [first, second, ...rest] = arms;
-        const matched = !first ? [] : !second
-          ? await first.limit(EXACT_SEARCH_LIMIT + 1)
-          : await union(first, second, ...rest).limit(EXACT_SEARCH_LIMIT + 1);
-        if (matched.length <= EXACT_SEARCH_LIMIT) {
-          const total = matched.length;
-          if (total <= offset) return { rows: [], total, exact: true };
-          const idList = `{${matched.map((m) => m.id).join(',')}}`;
-          const rows = await tx.select(rowColumns).from(articles).where(sql`${articles.id} = ANY(${idList}::int[])`)
-            .orderBy(...order).limit(q.limit).offset(offset);
-          return { rows, total, exact: true };
-        }
+        if (!first) return { rows: [], total: 0, exact: true };
+        const matches = second ? union(first, second, ...rest) : first;
+        const found = await tx.select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(articles)
+          .where(sql`${articles.id} IN (${matches})`).orderBy(...order).limit(q.limit).offset(offset);
+        const total = found[0]?.total ?? (offset ? (await tx.select({ n: count() }).from(matches.as('matches')))[0].n : 0);
+        return { rows: found.map(({ total: _t, ...row }) => row), total, exact: true };
       }
       // A common word: read in the order's index, testing each row's own vector, until the page is full.
       await only(tx, 'ordered');
       const rows = await tx.select(rowColumns).from(articles).where(and(status, searchCondition(q.search, 'scan')))
         .orderBy(...order).limit(q.limit).offset(offset);
-      return { rows, total: Math.max(estimate, EXACT_SEARCH_LIMIT + 1, offset + rows.length), exact: false };
+      return { rows, total: Math.max(estimate, offset + rows.length), exact: false };
     });
   },
   async row(db: Db, id: number): Promise<AdminTableRow | undefined> {

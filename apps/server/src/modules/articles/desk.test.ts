@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArticle, AdminArticlesResponse, ArticleVersion, ArticleVersionSummary } from '@chapar/shared/contracts';
-import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -93,6 +93,8 @@ describe('GET /api/admin/articles', () => {
     expect(none).toEqual({ articles: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, totalExact: true } });
     expect((await list(`search=${encodeURIComponent("'&|!")}`)).pagination.total).toBe(0);
     expect((await list(`search=${encodeURIComponent('خبر شماره')}&limit=100`)).pagination.total).toBe(24);
+    // Past the last page: no rows, the total still counted.
+    expect(await list(`search=${encodeURIComponent('خبر شماره')}&page=5`)).toEqual({ articles: [], pagination: { page: 5, limit: 20, total: 24, totalPages: 2, totalExact: true } });
   });
 
   it('answers bad parameters with 400 and a Persian message', async () => {
