@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import noImportCycle from './scripts/eslint/no-import-cycle.mjs';
+
+// Test support (apps/server/testing, packages/db/testing, apps/web/src/testing) is for tests only:
+// production code never imports it, so production never loads it.
+const testSupport = {
+  group: ['**/testing', '**/testing/**', '**/testing.ts', '@chapar/db/testing'],
+  message: 'production code never imports test support',
+};
 
 // Public code never reaches into the admin area (its own build: docs/decisions/0009-admin-client.md).
 const noAdmin = { group: ['**/admin/**', '**/admin', '@/admin/**'], message: 'public code never imports the admin area' };
@@ -44,6 +52,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noAdmin] }] },
   },
   ...adminFeatureRules,
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testSupport] }] },
+  },
+  {
+    // No source file is part of an import cycle (type-only imports count too).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/server/testing/**/*.ts', 'packages/*/src/**/*.ts', 'packages/db/testing/**/*.ts'],
+    plugins: { chapar: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'chapar/no-import-cycle': 'error' },
+  },
   {
     // Imports flow one way: the server's integrations never reach back into modules.
     files: ['apps/server/src/integrations/**'],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { comments } from '@chapar/db';
 import { articlePath, toAsciiDigits } from '@chapar/shared/text';
 import type { Page } from 'playwright-core';
-import { createArticle } from '../../apps/server/src/test-factories.ts';
+import { createArticle } from '../../apps/server/testing/factories.ts';
 import { E2E_ADMIN, type Site } from '../harness.ts';
 
 export type ArticleOverrides = Parameters<typeof createArticle>[1];

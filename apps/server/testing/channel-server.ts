@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { FIXTURE_DIR } from '../../../integrations/telegram/fixture-server.ts';
+import { FIXTURE_DIR } from './telegram-fixture-server.ts';
 
 export const CHANNEL = 'akhbar_rooz';
 const WRAP = '<div class="tgme_widget_message_wrap js-widget_message_wrap">';

@@ -3,8 +3,8 @@
 // histories of hand-built Api.Message objects, and errors queued per method.
 import { randomUUID } from 'node:crypto';
 import { Api } from 'telegram';
-import type { FetchMessagesOptions, MessageBatch, MtprotoGateway, MtprotoGatewayFactory, MtprotoUser } from './gateway.ts';
-import { MtprotoError } from './mtproto-error.ts';
+import type { FetchMessagesOptions, MessageBatch, MtprotoGateway, MtprotoGatewayFactory, MtprotoUser } from '../src/integrations/telegram/mtproto/gateway.ts';
+import { MtprotoError } from '../src/integrations/telegram/mtproto/mtproto-error.ts';
 
 export interface FakeAccount {
   phone: string;

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Config } from '../../../config.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing.ts';
+import type { Config } from '../src/config.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from './test-app.ts';
 import { CHANNEL, startChannelServer, type ChannelServer } from './channel-server.ts';
 
 export interface IngestTestApp extends TestApp {

@@ -5,14 +5,14 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { like } from 'drizzle-orm';
 import { settings, type Database } from '@chapar/db';
-import { testConfig } from '../../config.ts';
-import { FakeTelegram, type FakeAccount } from '../../integrations/telegram/mtproto/fake-gateway.ts';
-import type { FloodWaitPolicy } from '../../integrations/telegram/mtproto/index.ts';
-import { registerAuth } from '../../plugins/auth.ts';
-import { registerErrorHandler } from '../../plugins/error-handler.ts';
-import { loginAsAdmin } from '../../testing.ts';
-import { authRoutes } from '../auth/routes.ts';
-import { telegramAuthRoutes } from './routes.ts';
+import { testConfig } from '../src/config.ts';
+import { FakeTelegram, type FakeAccount } from './fake-mtproto-gateway.ts';
+import type { FloodWaitPolicy } from '../src/integrations/telegram/mtproto/index.ts';
+import { registerAuth } from '../src/plugins/auth.ts';
+import { registerErrorHandler } from '../src/plugins/error-handler.ts';
+import { loginAsAdmin } from './test-app.ts';
+import { authRoutes } from '../src/modules/auth/routes.ts';
+import { telegramAuthRoutes } from '../src/modules/telegram-auth/routes.ts';
 
 export const SECRET = 'test-session-secret-0123456789abcdef';
 export const PLAIN: FakeAccount = { phone: '+989121234567', code: '12345', user: { id: '1', firstName: 'چاپار', username: 'chapar_news', phone: '989121234567' } };

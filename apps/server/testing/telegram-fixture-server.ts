@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../e2e/fixtures/telegram');
+export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../e2e/fixtures/telegram');
 export const FIXTURE_CHANNEL = 'akhbar_rooz';
 
 export interface FixtureServer {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
-import { buildApp } from './app.ts';
-import { testConfig, type Config } from './config.ts';
-import { ensureInitialAdmin } from './modules/auth/service.ts';
+import { buildApp } from '../src/app.ts';
+import { testConfig, type Config } from '../src/config.ts';
+import { ensureInitialAdmin } from '../src/modules/auth/service.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, newsletterSubscribers, ratings } from './schema/index.ts';
-import { openTestDatabase } from './testing.ts';
+import { openTestDatabase } from '../testing/index.ts';
 import type { Database } from './client.ts';
 
 let database: Database;

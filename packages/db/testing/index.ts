@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from './client.ts';
+import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema

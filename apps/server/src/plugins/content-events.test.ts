@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing.ts';
-import { createArticle } from '../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createArticle } from '../../testing/factories.ts';
 import { announceContentChanged, CONTENT_CHANNEL } from './content-events.ts';
 
 // A worker process publishes through the database and announces it there; this web process

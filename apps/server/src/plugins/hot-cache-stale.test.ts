@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HotCache } from './hot-cache.ts';
-import { buildTestApp, type TestApp } from '../testing.ts';
-import { createArticle } from '../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createArticle } from '../../testing/factories.ts';
 
 const put = (cache: HotCache, url: string, body: string, ttlMs = 1_000) =>
   cache.store(url, cache.generation, { body, headers: { 'content-type': 'text/plain' }, ttlMs, anonymousOnly: false });

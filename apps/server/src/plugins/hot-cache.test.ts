@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../testing.ts';
-import { createArticle } from '../test-factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
+import { createArticle } from '../../testing/factories.ts';
 
 // Real HTTP (not inject): hits are answered by the server's request handler before routing.
 describe('hot cache on the wire', () => {

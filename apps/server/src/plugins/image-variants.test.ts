@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 describe('GET /img/w{width}/{path}', () => {
   let t: TestApp;

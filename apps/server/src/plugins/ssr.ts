@@ -105,7 +105,7 @@ function fontPreloads(manifest: Manifest): string {
 export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): Promise<void> {
   const clientDir = path.join(opts.webDistDir, 'client');
   const serverEntry = path.join(opts.webDistDir, 'server', 'entry-server.js');
-  if (!existsSync(serverEntry) || !existsSync(path.join(clientDir, 'index.html'))) {
+  if (!existsSync(serverEntry) || !existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(clientDir, 'admin.html'))) {
     throw new Error(`The web app is not built (${opts.webDistDir}): run \`npm run build\` first.`);
   }
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
 import type { RouteRecord } from '../app.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../testing.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let port: number;

@@ -1,7 +1,7 @@
 // Every refusal speaks Persian: a contract's own message is kept, zod's English defaults and
 // the framework's own refusals (content type, size) are replaced by what they mean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });

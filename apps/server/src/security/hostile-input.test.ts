@@ -18,8 +18,8 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedPosts, ignoredPosts, newsletterSubscribers } from '@chapar/db';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
-import { createArticle } from '../test-factories.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../testing.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
 import { snapshotDatabase, snapshotDifferences, type Snapshot } from './database-snapshot.ts';
 import { checkAnswer, installSchemaProbe, probeRoutes, requestsFor, urlOf, type Route, type RouteSchema } from './route-walk.ts';
 

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets } from '@chapar/db';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
-import { createArticle } from '../test-factories.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../testing.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
 import { schemaKeys } from './hostile-input.arbitraries.ts';
 import { checkAnswer, installSchemaProbe, PARAM, probeRoutes, type Route, type RouteSchema } from './route-walk.ts';
 

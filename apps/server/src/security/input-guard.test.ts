@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, newsletterSubscribers } from '@chapar/db';
 import { hasUnsafeText, INVALID_TEXT_MESSAGE } from '../plugins/input-guard.ts';
-import { createArticle } from '../test-factories.ts';
-import { buildTestApp, type TestApp } from '../testing.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let articleId = 0;

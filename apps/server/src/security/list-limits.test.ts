@@ -2,8 +2,8 @@
 // pages need, and neither answer is kept in a cache the other could be served from.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PUBLIC_LIMIT } from '@chapar/shared/contracts';
-import { createArticle } from '../test-factories.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../testing.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
 
 const TOTAL = MAX_PUBLIC_LIMIT + 15;
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Article addresses whose id no integer column can hold name no article: 404, never 500.
 // Needs the web build (`npm run build -w apps/web`), as the other rendered-page tests do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArticle } from '../test-factories.ts';
-import { buildTestApp, type TestApp } from '../testing.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let id = 0;

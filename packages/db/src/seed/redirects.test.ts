@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import { articleRedirects } from '../schema/index.ts';
-import { openTestDatabase } from '../testing.ts';
+import { openTestDatabase } from '../../testing/index.ts';
 import { seedRedirects } from './redirects.ts';
 
 let database: Database;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHot, isOldContent, normalizePersian, wasUpdated } from '@chapar/shared/text';
 import type { Database } from '../client.ts';
 import { articles, categories } from '../schema/index.ts';
-import { openTestDatabase } from '../testing.ts';
+import { openTestDatabase } from '../../testing/index.ts';
 import { DEMO_ARTICLES } from './demo-articles.ts';
 import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, renderDemoImage } from './demo-images.ts';
 import { seedCategories, seedDemoContent } from './seed.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer } from './fake-openai-server.ts';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { createRewriter } from './index.ts';
 import { createAiRewriter, type AiRewriterOptions } from './openai-rewriter.ts';
 import { RewriteError } from './types.ts';

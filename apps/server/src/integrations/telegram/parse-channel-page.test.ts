@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DIR } from './fixture-server.ts';
+import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
 import type { TelegramPost } from './types.ts';
 

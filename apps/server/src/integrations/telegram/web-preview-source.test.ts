@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_CHANNEL, startFixtureServer, type FixtureServer } from './fixture-server.ts';
+import { FIXTURE_CHANNEL, startFixtureServer, type FixtureServer } from '../../../testing/telegram-fixture-server.ts';
 import { TelegramFetchError } from './telegram-fetch-error.ts';
 import { createWebPreviewSource } from './web-preview-source.ts';
 

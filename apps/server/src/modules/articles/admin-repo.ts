@@ -5,10 +5,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
 import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
+import type { ArticleInsert, ArticleRow } from './article-row.ts';
 import { keepEdited } from './edit-protection.ts';
 
-export type ArticleRow = typeof articles.$inferSelect;
-export type ArticleInsert = typeof articles.$inferInsert;
+export type { ArticleInsert, ArticleRow } from './article-row.ts';
 
 /** Fields an ingest writes; views, featured and createdAt belong to the site. */
 export type IngestedFields = Omit<ArticleInsert, 'id' | 'views' | 'featured' | 'createdAt'>;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePersian } from '@chapar/shared/text';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 
 let t: TestApp;
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleRedirects } from '@chapar/db';
-import { buildTestApp, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 
 let t: TestApp;
 const hour = 3_600_000;

@@ -2,7 +2,7 @@
 // stale: slug, reading time, the search columns and the generated alt texts.
 import { articleReadingMinutes, buildAltText, normalizePersian, slugify } from '@chapar/shared/text';
 import { searchColumns } from '../search/index-text.ts';
-import type { ArticleRow } from './admin-repo.ts';
+import type { ArticleRow } from './article-row.ts';
 
 type TextFields = Pick<ArticleRow, 'title' | 'excerpt' | 'content' | 'keywords' | 'category' | 'imageUrl' | 'videoUrl'>;
 

@@ -3,7 +3,7 @@
 // admin asks for it. Machine writes pass through `keepEdited`, which puts the edited values back
 // and recomputes the fields derived from the text.
 import { EDITABLE_ARTICLE_FIELDS, type EditableArticleField } from '@chapar/shared/contracts';
-import type { ArticleInsert, ArticleRow } from './admin-repo.ts';
+import type { ArticleInsert, ArticleRow } from './article-row.ts';
 import { derivedFields } from './derived-fields.ts';
 
 /** Columns computed from the text (derived-fields.ts): recomputed when an edited field is kept. */

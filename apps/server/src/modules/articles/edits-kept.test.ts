@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArticle, ArticleVersionSummary } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
-import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
 type Row = {

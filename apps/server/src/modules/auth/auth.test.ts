@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '@chapar/db';
-import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../testing.ts';
+import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import { hashSessionId } from './service.ts';
 
 let t: TestApp;

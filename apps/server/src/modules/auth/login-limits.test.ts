@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminUsers, loginAttempts } from '@chapar/db';
-import { buildTestApp, TEST_ADMIN, type TestApp } from '../../testing.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import { authRepo } from './repo.ts';
 import { hashPassword } from './password.ts';
 import { FREE_FAILURES_PER_USER, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_IP_USER } from './login-limits.ts';

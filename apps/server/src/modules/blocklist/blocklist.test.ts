@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
 const articleOf = async (telegramId: number) =>

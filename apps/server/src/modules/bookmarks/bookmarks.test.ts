@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarks } from '@chapar/db';
 import { buildApp } from '../../app.ts';
-import { buildTestApp, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 
 let t: TestApp;
 let first: { id: number; title: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels } from '@chapar/db';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { EMPTY_CHANNEL_PATCH_MESSAGE } from './service.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { comments } from '@chapar/db';
-import { buildTestApp, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 import { hashIp } from '../analytics/visitor.ts';
 import { issueCaptcha } from './captcha.ts';
 import { ADDRESS_BUDGETS } from './service.ts';

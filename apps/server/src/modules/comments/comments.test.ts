@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { comments } from '@chapar/db';
 import { toAsciiDigits } from '@chapar/shared/text';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 import { issueCaptcha } from './captcha.ts';
 
 let t: TestApp;

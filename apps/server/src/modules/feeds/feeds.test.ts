@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SaxesParser } from 'saxes';
-import { buildTestApp, type TestApp } from '../../testing.ts';
-import { createArticle } from '../../test-factories.ts';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createArticle } from '../../../testing/factories.ts';
 import { escapeXml } from './xml.ts';
 
 interface XmlNode { name: string; attrs: Record<string, string>; children: XmlNode[]; text: string }

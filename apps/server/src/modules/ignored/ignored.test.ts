@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../../testing.ts';
+import { TEST_ADMIN } from '../../../testing/test-app.ts';
 import { createAdmin } from '../auth/service.ts';
-import { buildIngestTestApp, type IngestTestApp } from '../ingest/testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
 type Ignored = { id: number; telegramId: number; reason: string; reviewedBy: string | null; shouldProcess: boolean; category: string | null; content: string };

@@ -3,9 +3,9 @@
 // items failed says that too (never a plain success).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../integrations/ai/fake-openai-server.ts';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { OFFLINE_NOTE } from './repair.ts';
-import { buildIngestTestApp, type IngestTestApp } from './testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../integrations/ai/fake-openai-server.ts';
-import { buildIngestTestApp, type IngestTestApp } from './testing/ingest-test-app.ts';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIngestTestApp, type IngestTestApp } from './testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
 type Row = { id: number; telegram_id: number; title: string; content: string; image_url: string | null; video_url: string | null; status: string; keywords: string; category: string; updated_at: Date };

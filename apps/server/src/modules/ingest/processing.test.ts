@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIngestTestApp, type IngestTestApp } from './testing/ingest-test-app.ts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
 type Report = { detailedReport: { processed: Array<{ status: string; articleId: number | null; filename: string | null; fileType: string | null; reason: string }> } };

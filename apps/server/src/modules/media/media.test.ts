@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DIR } from '../../integrations/telegram/fixture-server.ts';
+import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { imageDhash } from './dhash.ts';
 import { sniffMedia } from './sniff.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';

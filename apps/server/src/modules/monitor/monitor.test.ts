@@ -5,10 +5,10 @@ import type { Database } from '@chapar/db';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { checkChannelsWorker } from '../../jobs/check-channels.ts';
-import { TEST_ADMIN, loginAsAdmin } from '../../testing.ts';
+import { TEST_ADMIN, loginAsAdmin } from '../../../testing/test-app.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { operationReporter } from '../ingest/operation-reporter.ts';
-import { startChannelServer, type ChannelServer } from '../ingest/testing/channel-server.ts';
+import { startChannelServer, type ChannelServer } from '../../../testing/channel-server.ts';
 import { nextScheduledCheck } from './service.ts';
 
 let database: Database;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '@chapar/db';
 import type { AdminSubscribersResponse } from '@chapar/shared/contracts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { siteDayStart } from './admin-service.ts';
 import { csvCell } from './csv.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '@chapar/db';
-import { buildTestApp, type TestApp } from '../../testing.ts';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });

@@ -2,8 +2,8 @@
 // must give a checked structured answer (asked at most every few minutes), the speech tools
 // must speak Persian and encode MP3.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '../../integrations/ai/fake-openai-server.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing.ts';
+import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '../../../testing/fake-openai-server.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { AI_HEALTHY_TTL_MS, HealthChecker } from './health.ts';
 import { checkSpeech } from './speech-health.ts';
 

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { like } from 'drizzle-orm';
 import { settings, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
-import type { FakeTelegram } from '../../integrations/telegram/mtproto/fake-gateway.ts';
+import type { FakeTelegram } from '../../../testing/fake-mtproto-gateway.ts';
 import { floodWaitError } from '../../integrations/telegram/mtproto/index.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
-import { TEST_ADMIN } from '../../testing.ts';
-import { PLAIN, TWO_STEP, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from './test-app.ts';
+import { TEST_ADMIN } from '../../../testing/test-app.ts';
+import { PLAIN, TWO_STEP, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
 
 let database: Database;
 let telegram: FakeTelegram;

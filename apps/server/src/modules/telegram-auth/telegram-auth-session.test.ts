@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { eq, like } from 'drizzle-orm';
 import { settings, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
-import type { FakeTelegram } from '../../integrations/telegram/mtproto/fake-gateway.ts';
-import { message } from '../../integrations/telegram/mtproto/test-messages.ts';
-import { buildTestApp, loginAsAdmin, TEST_ADMIN } from '../../testing.ts';
+import type { FakeTelegram } from '../../../testing/fake-mtproto-gateway.ts';
+import { message } from '../../../testing/mtproto-test-messages.ts';
+import { buildTestApp, loginAsAdmin, TEST_ADMIN } from '../../../testing/test-app.ts';
 import { testConfig } from '../../config.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { createMtprotoProvider } from './provider.ts';
-import { PLAIN, SECRET, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from './test-app.ts';
+import { PLAIN, SECRET, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
 
 let database: Database;
 let telegram: FakeTelegram;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Api, helpers } from 'telegram';
 import { entitiesToHtml } from './entities-to-html.ts';
 import { messagesToPosts } from './message-to-post.ts';
-import { BASE_DATE, album, document, message, photo, service } from './test-messages.ts';
+import { BASE_DATE, album, document, message, photo, service } from '../../../../testing/mtproto-test-messages.ts';
 
 const context = { channel: 'akhbar_rooz' };
 const toPost = (m: Api.TypeMessage) => messagesToPosts([m], context)[0];

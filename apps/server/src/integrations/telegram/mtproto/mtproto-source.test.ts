@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TelegramFetchError } from '../telegram-fetch-error.ts';
-import { FakeTelegram } from './fake-gateway.ts';
+import { FakeTelegram } from '../../../../testing/fake-mtproto-gateway.ts';
 import { floodWaitError } from './flood-wait.ts';
 import { createMtprotoSource } from './mtproto-source.ts';
-import { album, message, service } from './test-messages.ts';
+import { album, message, service } from '../../../../testing/mtproto-test-messages.ts';
 
 const ACCOUNT = { phone: '+989121234567', code: '12345', user: { id: '1', firstName: 'چاپار' } };
 let telegram: FakeTelegram;
