@@ -21,6 +21,8 @@ export const comments = pgTable('comments', {
 }, (t) => [
   index('comments_article_idx').on(t.articleId, t.createdAt),
   index('comments_parent_idx').on(t.parentId),
+  // The per-address comment budget counts an address's recent comments on every post.
+  index('comments_ip_created_idx').on(t.ipHash, t.createdAt),
 ]);
 
 export const ratings = pgTable('ratings', {

@@ -1,0 +1,1 @@
+CREATE INDEX "comments_ip_created_idx" ON "comments" USING btree ("ip_hash","created_at");
