@@ -87,7 +87,7 @@ describe('bulk actions and delete', () => {
     const a = await createArticle(t.database);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers });
     expect(res.json()).toEqual({ success: true, blocked: false, message: 'مقاله حذف شد' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/blocked-posts', headers })).json()).toEqual({ posts: [], count: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/blocked-posts', headers })).json()).toEqual({ posts: [], count: 0, stats: { total: 0, allowed: 0, blocked: 0 } });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers })).statusCode).toBe(404);
   });
 });
