@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Direction } from 'radix-ui';
 import '../app/styles.css';
+import './admin.css';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { AdminApp } from './admin-app.tsx';

@@ -5,6 +5,7 @@ import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLES_PAGE_SIZE } from '@chapar/shared
 import { formatNumberFa } from '@chapar/shared/text';
 import { useToast } from '../../../../components/ui/toast.tsx';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
+import { Checkbox } from '../../../components/fields.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { TOAST_TITLES } from '../../../lib/api.ts';
@@ -80,7 +81,17 @@ export function ArticlesTab() {
         : list.isError ? <ErrorState message={ARTICLE_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
         : rows.length === 0 ? <EmptyState>{ARTICLE_TEXTS.empty}</EmptyState>
         : (
-          <ArticlesTable
+          <>
+            <div className="sm:hidden">
+              <Checkbox
+                label="انتخاب همه مقالات این صفحه"
+                checked={rows.every((r) => selection[r.id]) ? true : rows.some((r) => selection[r.id]) ? 'indeterminate' : false}
+                onCheckedChange={(on) => setSelection(on ? Object.fromEntries(rows.map((r) => [String(r.id), true])) : {})}
+              >
+                انتخاب همه مقالات این صفحه
+              </Checkbox>
+            </div>
+            <ArticlesTable
             rows={rows}
             sorting={sortingFrom(sortBy, sortOrder)}
             onSortingChange={onSorting}
@@ -88,7 +99,8 @@ export function ArticlesTab() {
             onSelectionChange={setSelection}
             secondarySource={secondary}
             actions={actions}
-          />
+            />
+          </>
         )}
       {pagination && <Pagination page={pagination.page} totalPages={pagination.totalPages} onPage={(n) => { setPage(n); setSelection({}); }} label="صفحه‌های مقالات" />}
 

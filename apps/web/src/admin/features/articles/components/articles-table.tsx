@@ -37,7 +37,7 @@ function SortIcon({ state }: { state: false | 'asc' | 'desc' }) {
 export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSelectionChange, secondarySource, actions }: ArticlesTableProps) {
   const columns = useMemo<ColumnDef<AdminArticleRow>[]>(() => [
     {
-      id: 'select',
+      id: 'select', meta: { label: 'انتخاب' },
       header: ({ table }) => (
         <Checkbox
           label="انتخاب همه مقالات این صفحه"
@@ -49,9 +49,9 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
         <Checkbox label={`انتخاب «${row.original.title}»`} checked={row.getIsSelected()} onCheckedChange={(value) => row.toggleSelected(value)} />
       ),
     },
-    { accessorKey: 'id', header: 'شناسه', cell: ({ getValue }) => <span className="tabular-nums">{formatNumberFa(getValue<number>(), { useGrouping: false })}</span> },
+    { accessorKey: 'id', meta: { label: 'شناسه' }, header: 'شناسه', cell: ({ getValue }) => <span className="tabular-nums">{formatNumberFa(getValue<number>(), { useGrouping: false })}</span> },
     {
-      accessorKey: 'title',
+      accessorKey: 'title', meta: { label: 'عنوان' },
       header: 'عنوان',
       cell: ({ row }) => (
         <div className="min-w-56 max-w-md">
@@ -62,9 +62,9 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
         </div>
       ),
     },
-    { accessorKey: 'category', header: 'دسته‌بندی', cell: ({ getValue }) => <span className="whitespace-nowrap">{categoryFaName(getValue<string>())}</span> },
+    { accessorKey: 'category', meta: { label: 'دسته‌بندی' }, header: 'دسته‌بندی', cell: ({ getValue }) => <span className="whitespace-nowrap">{categoryFaName(getValue<string>())}</span> },
     {
-      accessorKey: 'source',
+      accessorKey: 'source', meta: { label: 'کانال منبع' },
       header: 'کانال منبع',
       enableSorting: false,
       cell: ({ getValue }) => {
@@ -74,10 +74,10 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
           : <span className="text-xs text-muted">سایت</span>;
       },
     },
-    { accessorKey: 'publishedAt', header: 'تاریخ انتشار', cell: ({ getValue }) => <span className="whitespace-nowrap">{formatJalaliDate(getValue<string>())}</span> },
-    { accessorKey: 'views', header: 'بازدید', cell: ({ getValue }) => <span className="tabular-nums">{formatNumberFa(getValue<number>())}</span> },
+    { accessorKey: 'publishedAt', meta: { label: 'تاریخ انتشار' }, header: 'تاریخ انتشار', cell: ({ getValue }) => <span className="whitespace-nowrap">{formatJalaliDate(getValue<string>())}</span> },
+    { accessorKey: 'views', meta: { label: 'بازدید' }, header: 'بازدید', cell: ({ getValue }) => <span className="tabular-nums">{formatNumberFa(getValue<number>())}</span> },
     {
-      id: 'status',
+      id: 'status', meta: { label: 'وضعیت' },
       header: 'وضعیت',
       cell: ({ row }) => (
         <div className="flex flex-col items-start gap-1">
@@ -89,7 +89,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
       ),
     },
     {
-      id: 'actions',
+      id: 'actions', meta: { label: 'عملیات' },
       header: 'عملیات',
       cell: ({ row }) => {
         const article = row.original;
@@ -145,7 +145,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
 
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full text-sm">
+      <table className="admin-cards w-full text-sm">
         <caption className="sr-only">فهرست مقالات</caption>
         <thead className="bg-surface text-start">
           {table.getHeaderGroups().map((group) => (
@@ -176,7 +176,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-article-id={row.original.id} className={cn('border-t border-border', row.getIsSelected() && 'bg-accent-soft/40', !row.original.isPublished && 'opacity-80')}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2 align-middle">{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td key={cell.id} data-label={(cell.column.columnDef.meta as { label?: string } | undefined)?.label} className="px-3 py-2 align-middle">{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
               ))}
             </tr>
           ))}

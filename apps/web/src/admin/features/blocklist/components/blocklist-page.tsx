@@ -41,7 +41,7 @@ export function BlocklistPage() {
         : posts.length === 0 ? <EmptyState>{BLOCKLIST_TEXTS.empty}</EmptyState>
         : (
           <div className="overflow-x-auto rounded-xl border border-border bg-card">
-            <table className="w-full text-sm">
+            <table className="admin-cards w-full text-sm">
               <caption className="sr-only">پست‌های مسدود</caption>
               <thead className="bg-surface">
                 <tr>
@@ -51,17 +51,17 @@ export function BlocklistPage() {
               <tbody>
                 {posts.map((post) => (
                   <tr key={post.id} data-blocked-id={post.id} className="border-t border-border align-top">
-                    <td className="px-3 py-2 tabular-nums">{formatNumberFa(post.telegramId, { useGrouping: false })}</td>
-                    <td className="px-3 py-2"><span dir="ltr">@{post.source}</span></td>
-                    <td className="min-w-48 px-3 py-2">{post.title || 'بدون عنوان'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(post.deletedAt)}</td>
-                    <td className="px-3 py-2">{post.reason || 'بدون دلیل'}</td>
-                    <td className="px-3 py-2">
+                    <td data-label="شناسه تلگرام" className="px-3 py-2 tabular-nums">{formatNumberFa(post.telegramId, { useGrouping: false })}</td>
+                    <td data-label="منبع" className="px-3 py-2"><span dir="ltr">@{post.source}</span></td>
+                    <td data-label="عنوان" className="min-w-48 px-3 py-2"><span>{post.title || 'بدون عنوان'}</span></td>
+                    <td data-label="تاریخ حذف" className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(post.deletedAt)}</td>
+                    <td data-label="دلیل" className="px-3 py-2"><span>{post.reason || 'بدون دلیل'}</span></td>
+                    <td data-label="وضعیت" className="px-3 py-2">
                       {post.allowRegeneration
                         ? <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">بازسازی مجاز</span>
                         : <span className="whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent dark:text-red-200">کاملاً مسدود</span>}
                     </td>
-                    <td className="px-3 py-2">
+                    <td data-label="عملیات" className="px-3 py-2">
                       <div className="flex flex-wrap gap-1">
                         {!post.allowRegeneration && (
                           <button type="button" className={small} disabled={allow.isPending} onClick={() => allow.mutate(post)} aria-label={`مجاز کردن بازسازی پست ${post.telegramId}`}>

@@ -20,17 +20,17 @@ function Row({ post }: { post: IgnoredPost }) {
   const process = useProcessIgnored();
   return (
     <tr data-ignored-id={post.id} className="border-t border-border align-top">
-      <td className="px-3 py-2">
+      <td data-label="شناسه تلگرام" className="px-3 py-2">
         <a href={post.url} target="_blank" rel="noopener noreferrer" className={cn('inline-flex items-center gap-1 text-accent hover:underline', focusRing)} aria-label={`پست ${formatNumberFa(post.telegramId, { useGrouping: false })} در تلگرام`}>
           {formatNumberFa(post.telegramId, { useGrouping: false })}
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>
       </td>
-      <td className="whitespace-nowrap px-3 py-2">{IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? post.reason}</td>
-      <td className="min-w-64 px-3 py-2">{preview(post.content)}</td>
-      <td className="whitespace-nowrap px-3 py-2">{post.category && findCategory(post.category) ? categoryFaName(post.category) : 'نامشخص'}</td>
-      <td className="whitespace-nowrap px-3 py-2">{formatJalaliDate(post.dateFound)}</td>
-      <td className="px-3 py-2">
+      <td data-label="دلیل" className="whitespace-nowrap px-3 py-2">{IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? post.reason}</td>
+      <td data-label="محتوا" className="min-w-64 px-3 py-2"><span>{preview(post.content)}</span></td>
+      <td data-label="دسته‌بندی" className="whitespace-nowrap px-3 py-2">{post.category && findCategory(post.category) ? categoryFaName(post.category) : 'نامشخص'}</td>
+      <td data-label="تاریخ یافتن" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(post.dateFound)}</td>
+      <td data-label="وضعیت" className="px-3 py-2">
         <div className="flex flex-col items-start gap-1">
           {post.reviewedBy
             ? <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">بررسی‌شده توسط {post.reviewedBy}</span>
@@ -38,8 +38,8 @@ function Row({ post }: { post: IgnoredPost }) {
           {post.shouldProcess && <span className="whitespace-nowrap rounded-full bg-blue-100 px-2 py-0.5 text-xs text-blue-900 dark:bg-blue-950 dark:text-blue-200">برای پردازش</span>}
         </div>
       </td>
-      <td className="px-3 py-2">
-        <div className="flex flex-wrap gap-1">
+      <td data-label="عملیات" className="px-3 py-2">
+        <div className="flex flex-wrap justify-end gap-1 sm:justify-start">
           {!post.reviewedBy && (
             <button type="button" className={small} disabled={review.isPending} onClick={() => review.mutate({ id: post.id, shouldProcess: false })} aria-label={`بررسی شد: پست ${post.telegramId}`}>
               <Check aria-hidden="true" className="size-3.5" />
@@ -93,7 +93,7 @@ export function IgnoredPage({ embedded = false }: { embedded?: boolean }) {
         : list.data.posts.length === 0 ? <EmptyState>{IGNORED_TEXTS.empty}</EmptyState>
         : (
           <div className="overflow-x-auto rounded-xl border border-border bg-card">
-            <table className="w-full text-sm">
+            <table className="admin-cards w-full text-sm">
               <caption className="sr-only">فهرست پست‌های نادیده‌گرفته</caption>
               <thead className="bg-surface">
                 <tr>

@@ -17,7 +17,7 @@ function NameCell({ subscriber }: { subscriber: NewsletterSubscriber }) {
   if (!editing) {
     return (
       <div className="flex items-center gap-1">
-        <span className={subscriber.name ? '' : 'text-muted'}>{subscriber.name || 'بدون نام'}</span>
+        <span className={subscriber.name ? 'whitespace-nowrap' : 'whitespace-nowrap text-muted'}>{subscriber.name || 'بدون نام'}</span>
         <button type="button" onClick={() => { setName(subscriber.name ?? ''); setEditing(true); }} aria-label={`ویرایش نام ${subscriber.email}`} className={iconButton}>
           <Pencil aria-hidden="true" className="size-4" />
         </button>
@@ -50,7 +50,7 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
   if (subscribers.length === 0) return <EmptyState>{TEXTS.empty}</EmptyState>;
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full text-sm">
+      <table className="admin-cards w-full text-sm">
         <caption className="sr-only">فهرست مشترکین خبرنامه</caption>
         <thead className="bg-surface">
           <tr>
@@ -60,9 +60,9 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
         <tbody>
           {subscribers.map((s) => (
             <tr key={s.id} data-subscriber-id={s.id} className="border-t border-border">
-              <td className="px-3 py-2"><span dir="ltr" className="break-all">{s.email}</span></td>
-              <td className="px-3 py-2"><NameCell subscriber={s} /></td>
-              <td className="px-3 py-2">
+              <td data-label="ایمیل" className="px-3 py-2"><span dir="ltr" className="break-all sm:whitespace-nowrap sm:break-normal">{s.email}</span></td>
+              <td data-label="نام" className="min-w-40 px-3 py-2"><NameCell subscriber={s} /></td>
+              <td data-label="وضعیت" className="px-3 py-2">
                 <button
                   type="button"
                   onClick={() => update.mutate({ id: s.id, isActive: !s.isActive })}
@@ -72,9 +72,9 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
                   {s.isActive ? 'فعال' : 'غیرفعال'}
                 </button>
               </td>
-              <td className="whitespace-nowrap px-3 py-2">{formatJalaliDate(s.subscribedAt)}</td>
-              <td className="px-3 py-2">{s.source || DEFAULT_SUBSCRIBER_SOURCE}</td>
-              <td className="px-3 py-2">
+              <td data-label="تاریخ عضویت" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(s.subscribedAt)}</td>
+              <td data-label="منبع" className="px-3 py-2">{s.source || DEFAULT_SUBSCRIBER_SOURCE}</td>
+              <td data-label="عملیات" className="px-3 py-2">
                 <button type="button" onClick={() => setDeleting(s)} aria-label={`حذف ${s.email}`} className={cn(iconButton, 'hover:text-accent')}>
                   <Trash2 aria-hidden="true" className="size-4" />
                 </button>
