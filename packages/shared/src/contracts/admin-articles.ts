@@ -28,8 +28,9 @@ export const aiRegenerateBody = z.object({
 export const AI_UNAVAILABLE_MESSAGE = 'سرویس هوش مصنوعی در دسترس نبود؛ این متن را بازنویس آفلاین نوشته است';
 export const aiRegenerateResponse = z.object({
   regeneratedContent: z.string(),
-  /** Present when the AI is configured but did not answer: the offline rewriter wrote the value. */
+  /** Present when the offline rewriter wrote the value (no AI configured, or it did not answer). */
   rewriter: z.literal('offline').optional(),
+  /** The AI is configured but did not answer. */
   aiUnavailable: z.literal(true).optional(),
   /** Persian: why the value is the offline rewriter's. */
   message: z.string().optional(),

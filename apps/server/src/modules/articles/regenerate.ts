@@ -72,6 +72,8 @@ export async function fixArticleImage(s: Services, id: number, by: string | null
   };
 }
 
+const OFFLINE_ONLY_MESSAGE = 'سرویس هوش مصنوعی تنظیم نشده است؛ این متن را بازنویس آفلاین نوشت.';
+
 export interface RegeneratedField {
   regeneratedContent: string;
   rewriter?: 'offline';
@@ -80,14 +82,16 @@ export interface RegeneratedField {
 }
 
 /**
- * A fresh value for one field (the edit dialog's AI button). When the AI is configured but
- * does not answer, the offline rewriter's value comes back marked as such, with a Persian
- * message, so the admin knows the model was not reached.
+ * A fresh value for one field (the edit dialog's AI button). A value the offline rewriter wrote
+ * comes back marked as such with a Persian message: always when no AI is configured, and with
+ * `aiUnavailable` when the AI is configured but did not answer.
  */
 export async function regenerateField(s: Services, field: RegenerableField, content: string): Promise<RegeneratedField> {
   const clean = (value: string) => (field === 'content' ? sanitizeArticleContent(value) : value);
   try {
-    return { regeneratedContent: clean(await s.rewriter.regenerateField({ field, content })) };
+    const value = clean(await s.rewriter.regenerateField({ field, content }));
+    // No AI configured: the offline rewriter wrote it, and the answer says so.
+    return s.rewriter.name === 'offline' ? { regeneratedContent: value, rewriter: 'offline', message: OFFLINE_ONLY_MESSAGE } : { regeneratedContent: value };
   } catch (error) {
     if (!(error instanceof RewriteError)) throw error;
     if (error.code === 'empty_input') throw new AppError('bad_request', 'متنی برای بازتولید وجود ندارد');
