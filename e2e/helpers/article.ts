@@ -8,9 +8,10 @@ import { comments } from '@chapar/db';
 import { articlePath, toAsciiDigits } from '@chapar/shared/text';
 import type { Page } from 'playwright-core';
 import { createArticle } from '../../apps/server/testing/factories.ts';
-import { E2E_ADMIN, type Site } from '../harness.ts';
+import { E2E_ADMIN, startSite, type Site } from '../harness.ts';
 
 export type ArticleOverrides = Parameters<typeof createArticle>[1];
+export type InsertedArticle = Awaited<ReturnType<typeof insertArticle>>;
 
 export async function insertArticle(site: Site, overrides: ArticleOverrides = {}) {
   const row = await createArticle(site.database, overrides);
@@ -95,4 +96,35 @@ export async function publishFixtureMedia(site: Site, files: string[]): Promise<
 export async function openComments(page: Page): Promise<void> {
   await page.locator('#comments').scrollIntoViewIfNeeded();
   await page.getByRole('heading', { name: /^نظرات/ }).waitFor();
+}
+
+/**
+ * The site with the fixture media published and the article every article-page test reads:
+ * a politics report with its image, keywords and 150 views.
+ */
+export async function startArticleSite(): Promise<{ site: Site; media: Record<string, string>; article: InsertedArticle }> {
+  const site = await startSite();
+  try {
+    const media = await publishFixtureMedia(site, ['snow-tehran.jpg', 'match-highlights.mp4', 'match-thumb.jpg', 'voice-report.ogg']);
+    const article = await insertArticle(site, {
+      title: 'بارش برف سنگین در تهران؛ مدارس ابتدایی شنبه تعطیل شد',
+      excerpt: 'با ادامه بارش برف در تهران، مدارس ابتدایی در روز شنبه تعطیل اعلام شد و شهرداری از آماده‌باش کامل خبر داد.',
+      content: '<p>بارش برف از بامداد امروز در بیشتر مناطق تهران آغاز شد و ارتفاع آن در شمال شهر به بیست سانتی‌متر رسید.</p><h2>آماده‌باش شهرداری</h2><p>شهرداری تهران از آماده‌باش کامل نیروهای خدمات شهری خبر داد.</p>',
+      category: 'Politics',
+      keywords: 'برف,تهران,مدارس',
+      imageUrl: media['snow-tehran.jpg'],
+      views: 150,
+    });
+    return { site, media, article };
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+}
+
+/** Opens an article page and waits for its title. */
+export async function openArticle(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return response;
 }
