@@ -1,4 +1,34 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { startSite, type Site } from '../harness.ts';
+
+/** The API's shapes the public-site tests compare the pages with. */
+export interface ApiArticle { id: number; title: string; category: string; views: number }
+export interface ApiSearch { total: number; articles: ApiArticle[] }
+export interface ApiCategory { slug: string; name: string; description: string }
+
+export type OpenPage = (opts?: Parameters<Site['newContext']>[0]) => Promise<Page>;
+
+/**
+ * The site, and a way to open a fresh browser context (own storage) and page in it; the
+ * contexts are closed with the site.
+ */
+export async function startPublicSite(): Promise<{ site: Site; openPage: OpenPage }> {
+  const site = await startSite();
+  const contexts: BrowserContext[] = [];
+  const openPage: OpenPage = async (opts = {}) => {
+    const context = await site.newContext(opts);
+    contexts.push(context);
+    return context.newPage();
+  };
+  const close = async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await site.close();
+  };
+  return { site: { ...site, close }, openPage };
+}
+
+/** The numeric id at the end of an article link (/article/{slug}-{id} or /article/{id}). */
+export const articleId = (href: string) => Number(/(\d+)\/?$/.exec(decodeURIComponent(href))?.[1]);
 
 /**
  * Goes to a public page and waits until it is hydrated. The header's user menu asks for
