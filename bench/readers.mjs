@@ -3,10 +3,13 @@
 // connections each, at once, on the home page, an article, the article list and a search for
 // «ایران», against the production site with its caches as shipped. Prints p50, p99 and the
 // maximum of each, errors and timeouts, and the server's resident memory after the run.
+// Then the same four wrk processes against a bare node:http hello world: with the load
+// generator on the same two cores, its rows show how much of the tail the generator itself
+// makes (a wrk process that gets less CPU reads its answers late and counts them as slow).
 // Needs wrk (`apt-get install -y wrk`).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { durationArg, hasWrk, newestArticlePath, startSite, stopProcess } from './lib.mjs';
+import { durationArg, hasWrk, newestArticlePath, startProcess, startSite, stopProcess } from './lib.mjs';
 
 const run = promisify(execFile);
 if (!hasWrk()) {
@@ -19,8 +22,8 @@ const BASE = 'http://127.0.0.1:3998';
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
-async function wrk(label, path) {
-  const args = ['-t1', '-c50', `-d${duration}s`, '--timeout', '5s', '--latency', ...Object.entries(BROWSER).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${BASE}${path}`];
+async function wrk(label, path, base = BASE) {
+  const args = ['-t1', '-c50', `-d${duration}s`, '--timeout', '5s', '--latency', ...Object.entries(BROWSER).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `${base}${path}`];
   const { stdout: out } = await run('wrk', args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   const pct = (p) => { const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)); return m ? toMs(m[1], m[2]) : NaN; };
   const lat = out.match(/Latency\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)/);
@@ -47,7 +50,14 @@ function loopOf(child) {
   });
 }
 
+const printRows = (rows) => {
+  console.log('| target | req/s | p50 ms | p99 ms | max ms | errors | timeouts |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.label} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.errors} | ${r.timeouts} |`);
+};
+
 const site = await startSite(process.env.BENCH_TTL ?? '30000');
+let siteRows;
 try {
   const articlePath = await newestArticlePath(BASE);
   const targets = [
@@ -64,10 +74,9 @@ try {
   const loop = await loopOf(site);
   const rssAfter = await rssOf(site.pid);
 
+  siteRows = rows;
   console.log(`\n200 concurrent readers (4 × wrk -t1 -c50), ${duration} s, ${new Date().toISOString()}\n`);
-  console.log('| target | req/s | p50 ms | p99 ms | max ms | errors | timeouts |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.label} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.errors} | ${r.timeouts} |`);
+  printRows(rows);
   console.log(`\nServer resident memory: ${rssBefore} MB before, ${rssAfter} MB after.`);
   console.log(`Server event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(0)} ms.`);
   const worst = Math.max(...rows.map((r) => r.p99));
@@ -75,4 +84,17 @@ try {
   console.log(`Worst p99 ${worst.toFixed(1)} ms (goal ≤ 200 ms)${failed ? ', with errors' : ''}.`);
 } finally {
   await stopProcess(site);
+}
+
+// The generator's own share of the tail: the same layout against a server that does nothing.
+const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, ['3999']);
+try {
+  const rows = await Promise.all([1, 2, 3, 4].map((n) => wrk(`node:http hello world, wrk process ${n}`, '/', 'http://127.0.0.1:3999')));
+  console.log(`\nThe same four wrk processes against a bare node:http hello world, ${duration} s\n`);
+  printRows(rows);
+  const worstSite = Math.max(...siteRows.map((r) => r.p99));
+  const worstHello = Math.max(...rows.map((r) => r.p99));
+  console.log(`\nWorst p99: site ${worstSite.toFixed(1)} ms, hello world ${worstHello.toFixed(1)} ms.`);
+} finally {
+  await stopProcess(hello);
 }
