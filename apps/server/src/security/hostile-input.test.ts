@@ -20,8 +20,8 @@ import { blockedPosts, ignoredPosts, newsletterSubscribers } from '@chapar/db';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
 import { createArticle } from '../../testing/factories.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
-import { snapshotDatabase, snapshotDifferences, type Snapshot } from './database-snapshot.ts';
-import { checkAnswer, installSchemaProbe, probeRoutes, requestsFor, urlOf, type Route, type RouteSchema } from './route-walk.ts';
+import { snapshotDatabase, snapshotDifferences, type Snapshot } from '../../testing/database-snapshot.ts';
+import { checkAnswer, installSchemaProbe, probeRoutes, requestsFor, urlOf, type Route, type RouteSchema } from '../../testing/route-walk.ts';
 
 const WRITE_HEADER = 'x-hostile-write';
 const isStaticFile = (route: Route) => route.method === 'GET' && !route.url.startsWith('/api/') && /\.[a-z0-9]+$/i.test(route.url) && !route.url.includes(':');

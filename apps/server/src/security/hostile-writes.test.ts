@@ -9,8 +9,8 @@ import { mediaAssets } from '@chapar/db';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
 import { createArticle } from '../../testing/factories.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
-import { schemaKeys } from './hostile-input.arbitraries.ts';
-import { checkAnswer, installSchemaProbe, PARAM, probeRoutes, type Route, type RouteSchema } from './route-walk.ts';
+import { schemaKeys } from '../../testing/hostile-input-arbitraries.ts';
+import { checkAnswer, installSchemaProbe, PARAM, probeRoutes, type Route, type RouteSchema } from '../../testing/route-walk.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expect } from 'vitest';
-import { hasUnsafeText } from '../plugins/input-guard.ts';
-import { hostileBody, hostilePagePath, hostileQuery, hostileSegment, schemaKeys, type HostileBody } from './hostile-input.arbitraries.ts';
+import { hasUnsafeText } from '../src/plugins/input-guard.ts';
+import { hostileBody, hostilePagePath, hostileQuery, hostileSegment, schemaKeys, type HostileBody } from './hostile-input-arbitraries.ts';
 
 export interface ZodLike { safeParse(value: unknown): { success: boolean } }
 export interface RouteSchema { params?: ZodLike; querystring?: ZodLike; body?: ZodLike }
