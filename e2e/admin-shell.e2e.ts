@@ -76,12 +76,15 @@ describe('dashboard tabs', () => {
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
 
     // Right-to-left: the left arrow moves to the next tab; Enter opens it and the address follows.
+    // The tab list moves focus on the next task after the key, so the focused tab is polled.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id);
     await tabs.first().focus();
     await page.keyboard.press('ArrowLeft');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-system-monitor');
+    await expect.poll(focusedId).toBe('tab-system-monitor');
     await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-telegram-auth');
+    await expect.poll(focusedId).toBe('tab-telegram-auth');
     await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedId).toBe('tab-ignored');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('tab'), { timeout: 10_000 }).toBe('ignored');
     await page.getByRole('heading', { name: 'پست‌های نادیده‌گرفته' }).waitFor();
