@@ -19,6 +19,11 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
+/** A validation message fit to show a reader: the contract's own when it is Persian, else `fallback`. */
+export function persianOr(message: string | undefined, fallback: string): string {
+  return message && PERSIAN.test(message) ? message : fallback;
+}
+
 /** What the framework's own refusals (body parsing, sizes, content types) say, in Persian. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   406: 'قالب درخواست پذیرفته نیست',

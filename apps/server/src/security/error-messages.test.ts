@@ -25,6 +25,13 @@ describe('error messages', () => {
     expect(res.json()).toEqual({ error: 'validation_error', message });
   });
 
+  it('a comment body that is not an object gets the form\'s Persian sentence, not zod\'s English', async () => {
+    // Found by the hostile-input property test: text/plain reaches the route as a string.
+    const res = await t.app.inject({ method: 'POST', url: '/api/articles/1/comments', headers: { 'content-type': 'text/plain' }, payload: 'title=x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message: expect.stringMatching(PERSIAN) });
+  });
+
   it('an array where an object belongs', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: [1, 2] });
     expect(res.statusCode).toBe(400);

@@ -7,6 +7,7 @@ import {
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
+import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
 import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin } from './moderation.ts';
@@ -40,7 +41,8 @@ export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: 
   }, async (request, reply) => {
     if (request.validationError) {
       const first = request.validationError.validation[0];
-      throw new AppError('validation_error', first?.message || COMMENT_MESSAGES.incomplete);
+      // zod's own (English) defaults, for a body that is not even an object, become the spec's sentence.
+      throw new AppError('validation_error', persianOr(first?.message, COMMENT_MESSAGES.incomplete));
     }
     const visitor = visitorOf(request, secret);
     try {

@@ -2,6 +2,7 @@
 // Telegram asking us to slow down (429), and which mean Telegram is out of reach (503).
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { persianOr } from '../../plugins/error-handler.ts';
 import { isMtprotoError, type MtprotoErrorCode } from '../../integrations/telegram/mtproto/index.ts';
 import { TEXT } from './messages.ts';
 
@@ -33,7 +34,7 @@ export function toAppError(error: unknown): unknown {
 /** The service checks its input itself too: it is also called from outside the routes. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError('validation_error', parsed.error.issues[0]?.message ?? 'ورودی نامعتبر است');
+  if (!parsed.success) throw new AppError('validation_error', persianOr(parsed.error.issues[0]?.message, 'ورودی نامعتبر است'));
   return parsed.data;
 }
 

@@ -8,6 +8,7 @@ import {
 import type { Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { persianOr } from '../../plugins/error-handler.ts';
 import type { FloodWaitPolicy, MtprotoGatewayFactory } from '../../integrations/telegram/mtproto/index.ts';
 import { gramjsGatewayFactory, type MtprotoProvider } from './provider.ts';
 import { TelegramAuthService } from './service.ts';
@@ -31,7 +32,7 @@ export interface TelegramAuthRoutesOptions {
 // The form shows the message as it is, so a validation failure answers the plain Persian sentence.
 function rejectInvalid(request: FastifyRequest): void {
   const first = request.validationError?.validation[0];
-  if (request.validationError) throw new AppError('validation_error', first?.message || 'ورودی نامعتبر است');
+  if (request.validationError) throw new AppError('validation_error', persianOr(first?.message, 'ورودی نامعتبر است'));
 }
 
 export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAuthRoutesOptions) {
