@@ -1,33 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AdminArticle, AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
-import { startSite, type Site } from './harness.ts';
-import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // The articles tab and the edit dialog (spec 03 §2.3) as an editor uses them.
 
 const IMAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/telegram/media/rain-north.jpg');
 
-let site: Site;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-  await site?.close();
-});
+const suite = adminSuite();
 
 async function signedInPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
-  const context = await adminContext(site, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await suite.openPage(viewport);
   await signIn(page, '/admin');
   await settled(page);
   return page;
@@ -129,10 +116,10 @@ describe('articles table', () => {
     await chooseOption(page, 'وضعیت انتشار', 'منتشرنشده');
     const row = page.locator(`tr[data-article-id="${target.id}"]`);
     await row.getByText('دلیل: خبر نیاز به تأیید دارد').waitFor();
-    expect((await fetch(`${site.baseUrl}/api/articles/${target.id}`)).status).toBe(404);
+    expect((await fetch(`${suite.site.baseUrl}/api/articles/${target.id}`)).status).toBe(404);
     await row.getByRole('button', { name: `انتشار دوباره «${target.title}»` }).click();
     await expectToast(page, 'مقاله منتشر شد');
-    expect((await fetch(`${site.baseUrl}/api/articles/${target.id}`)).status).toBe(200);
+    expect((await fetch(`${suite.site.baseUrl}/api/articles/${target.id}`)).status).toBe(200);
   });
 });
 

@@ -1,32 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { blockedPosts, comments, ignoredPosts, newsletterSubscribers, telegramPosts } from '@chapar/db';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
-import { startSite, type Site } from './harness.ts';
-import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // Comments, newsletter subscribers, ignored posts and the blocklist (spec 03 §2.3–§2.5, §2.9)
 // worked through the admin screens.
 
-let site: Site;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-  await site?.close();
-});
+const suite = adminSuite();
 
 async function signedInPage(path: string): Promise<Page> {
-  const context = await adminContext(site);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await suite.openPage();
   await signIn(page, path);
   await settled(page);
   return page;
@@ -41,7 +28,7 @@ describe('comments tab', () => {
   it('approves and deletes comments singly and in bulk, with replies nested under their article', async () => {
     const page = await signedInPage('/admin?tab=comments');
     const [a, b] = await firstArticles(page);
-    const db = site.database.db;
+    const db = suite.site.database.db;
     const [parent] = await db.insert(comments).values({ articleId: a.id, authorName: 'مریم', content: 'نظر نخست درباره خبر' }).returning();
     await db.insert(comments).values({ articleId: a.id, parentId: parent.id, depth: 1, authorName: 'رضا', content: 'پاسخ به مریم' });
     await db.insert(comments).values([
@@ -87,7 +74,7 @@ describe('comments tab', () => {
 
 describe('newsletter page', () => {
   it('searches, toggles, renames, deletes and exports subscribers', async () => {
-    const db = site.database.db;
+    const db = suite.site.database.db;
     await db.insert(newsletterSubscribers).values([
       { email: 'ali.rezaei@example.com', name: 'علی رضایی' },
       { email: 'sara@example.com', name: 'سارا' },
@@ -142,7 +129,7 @@ describe('newsletter page', () => {
 
 describe('ignored posts', () => {
   it('reviews a post under the signed-in admin\'s name and processes one', async () => {
-    const db = site.database.db;
+    const db = suite.site.database.db;
     const [stored] = await db.select().from(telegramPosts).limit(1);
     const source = stored?.source ?? 'chapar_demo';
     await db.insert(ignoredPosts).values([
@@ -173,7 +160,7 @@ describe('ignored posts', () => {
 
 describe('blocklist', () => {
   it('allows regeneration of one entry and deletes another after a confirmation', async () => {
-    const db = site.database.db;
+    const db = suite.site.database.db;
     await db.insert(blockedPosts).values([
       { source: 'chapar_demo', telegramId: 880_001, title: 'خبر حذف‌شده نخست', reason: 'حذف به دست مدیر' },
       { source: 'chapar_demo', telegramId: 880_002, title: null, reason: null },
@@ -199,9 +186,7 @@ describe('the screens with their rows', () => {
   it('have no horizontal overflow and no serious axe violation at 390 and 1280 px, light and dark', async () => {
     const problems: string[] = [];
     for (const viewport of VIEWPORTS) {
-      const context = await adminContext(site, viewport);
-      contexts.push(context);
-      const page = await context.newPage();
+      const page = await suite.openPage(viewport);
       await signIn(page, '/admin?tab=comments');
       for (const path of ['/admin?tab=comments', '/admin/newsletter', '/admin/ignored', '/admin/blocklist']) {
         await page.goto(path);

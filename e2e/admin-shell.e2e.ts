@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { startSite, type Site } from './harness.ts';
-import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
 // The admin shell of spec 03 §2.1/§2.3: session guard with return, the twelve tabs with their
 // addresses and keyboard, the separate pages, 404, and every screen's layout and accessibility.
@@ -9,23 +8,9 @@ import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn
 const TAB_ORDER = ['articles', 'system-monitor', 'generate', 'channels', 'duplicate', 'scanner', 'watermark', 'auto-monitor', 'newsletter', 'comments', 'ignored', 'telegram-auth'];
 const SCREENS = ['/admin', '/admin/bulk', ...TAB_ORDER.slice(1).map((tab) => `/admin?tab=${tab}`), '/admin/ignored', '/admin/newsletter', '/admin/blocklist', '/admin/sync', '/admin/telegram-auth', '/admin/content-verification', '/admin/login', '/admin/no-such-page'];
 
-let site: Site;
-const contexts: BrowserContext[] = [];
+const suite = adminSuite();
 
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-  await site?.close();
-});
-
-async function openPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
-  const context = await adminContext(site, viewport);
-  contexts.push(context);
-  return context.newPage();
-}
+const openPage = (viewport?: Viewport): Promise<Page> => suite.openPage(viewport);
 
 describe('session', () => {
   it('sends every admin route to the login without a session and comes back to it after login', async () => {
@@ -42,11 +27,11 @@ describe('session', () => {
   });
 
   it('answers an unknown /admin path with 404 and its page, and known ones with 200', async () => {
-    const missing = await fetch(`${site.baseUrl}/admin/no-such-page`);
+    const missing = await fetch(`${suite.site.baseUrl}/admin/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
     for (const path of ['/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification', '/admin?tab=comments']) {
-      expect((await fetch(`${site.baseUrl}${path}`)).status, path).toBe(200);
+      expect((await fetch(`${suite.site.baseUrl}${path}`)).status, path).toBe(200);
     }
     const page = await openPage();
     await page.goto('/admin/no-such-page');
@@ -56,9 +41,9 @@ describe('session', () => {
   });
 
   it('keeps the admin out of the public pages: no admin script is referenced by the home page', async () => {
-    const home = await (await fetch(`${site.baseUrl}/`)).text();
+    const home = await (await fetch(`${suite.site.baseUrl}/`)).text();
     expect(home).not.toMatch(/assets\/admin-/);
-    const admin = await (await fetch(`${site.baseUrl}/admin`)).text();
+    const admin = await (await fetch(`${suite.site.baseUrl}/admin`)).text();
     expect(admin).toMatch(/assets\/admin-[\w-]+\.js/);
     expect(admin).toContain('<meta name="robots" content="noindex">');
   });

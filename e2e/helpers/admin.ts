@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, type Site } from '../harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { E2E_ADMIN, startSite, type Site } from '../harness.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -63,4 +64,34 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** Waits until no admin list shows its loading state. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="status"]'), undefined, { timeout: 15_000 });
+}
+
+export interface AdminSuite {
+  /** The site started for this file (available inside tests and hooks). */
+  readonly site: Site;
+  /** A new admin context at the given size and scheme, closed with the site; not signed in. */
+  openPage(viewport?: Viewport): Promise<Page>;
+}
+
+/** Starts one site for the test file and closes it, and every context opened on it, afterwards. */
+export function adminSuite(): AdminSuite {
+  let started: Site | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => { started = await startSite(); });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await started?.close();
+  });
+  const suite: AdminSuite = {
+    get site() {
+      if (!started) throw new Error('the site is started in beforeAll');
+      return started;
+    },
+    async openPage(viewport = VIEWPORTS[2]) {
+      const context = await adminContext(suite.site, viewport);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+  return suite;
 }
