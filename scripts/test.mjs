@@ -10,6 +10,8 @@ import { INSTALL_COMMAND, missingTools } from './tools.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test, named at the very end so a log's last lines say what failed. */
+const failures = [];
 const outDir = mkdtempSync(path.join(tmpdir(), 'chapar-test-'));
 let failedSteps = [];
 
@@ -28,6 +30,13 @@ function vitest(label, args, env = {}) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      // A file that failed outside any test (a suite hook, an import) has no failed assertion.
+      if (!failed.length && file.status === 'failed') failures.push({ label, where, name: '(the file itself)', message: file.message });
+      for (const t of failed) failures.push({ label, where, name: t.fullName, message: (t.failureMessages ?? []).join('\n') });
+    }
   }
 }
 
@@ -54,6 +63,13 @@ if (!missing.some((m) => m.name === 'chromium')) {
 
 if (missing.length) {
   console.log(`\nSkipped suites (missing ${missing.map((m) => m.name).join(', ')}): install with ${INSTALL_COMMAND}`);
+}
+if (failures.length) {
+  console.log(`\nFailed tests (${failures.length}):`);
+  for (const f of failures) {
+    const firstLines = String(f.message ?? '').split('\n').filter((l) => l.trim()).slice(0, 3).map((l) => `      ${l.trim().slice(0, 200)}`);
+    console.log(`  ✗ [${f.label}] ${f.where} › ${f.name}\n${firstLines.join('\n')}`);
+  }
 }
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
