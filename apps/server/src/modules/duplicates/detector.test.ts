@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { buildDuplicateSet } from '../../../testing/duplicate-set.ts';
+import { comparePair, titleSimilarity, TITLE_SIMILAR } from './compare.ts';
+import { contentWords, extractFeatures, numbersIn } from './features.ts';
+import { hammingHex } from './minhash.ts';
+import { buildSignature, signatureBands } from './signature.ts';
+
+const quake = (city: string, mag: string, extra = '') => ({
+  title: `زلزله ${mag} ریشتری ${city} را لرزاند`,
+  body: `زمین‌لرزه‌ای به بزرگی ${mag} ریشتر بامداد امروز ${city} را لرزاند. به گفته مرکز لرزه‌نگاری کانون زلزله در عمق ۱۰ کیلومتری بوده است. مدیرکل مدیریت بحران گفت تاکنون گزارشی از خسارت جانی دریافت نشده است. ${extra}`,
+});
+const sig = (id: number, story: { title?: string; body: string }, extra: { images?: string[]; video?: string | null } = {}) =>
+  buildSignature({ id, title: story.title, body: story.body, ...extra });
+
+describe('text features', () => {
+  it('normalises Persian spelling, drops chatter, emoji, hashtag marks and stop words', () => {
+    const words = contentWords('🔴 قيمت دلار در بازار #بازار_ارز به ۱۰۲٬۳۰۰ تومان رسيد');
+    expect(words).toContain('قیمت');
+    expect(words).toContain('بازار');
+    expect(words).not.toContain('در');
+    const features = extractFeatures({ body: 'قیمت دلار به ۱۰۲٬۳۰۰ تومان رسید\n\n🆔 @khabar_fori_news\nکانال ما را دنبال کنید' });
+    expect(features.words.join(' ')).not.toMatch(/khabar|کانال/);
+  });
+
+  it('reads numbers with Persian digits and decimal marks as one value', () => {
+    expect(numbersIn('زلزله ۵٫۲ ریشتری و ۱۰۲٬۳۰۰ تومان')).toEqual(['5.2', '102300']);
+    expect(numbersIn('زلزله 5.2 ریشتری')).toEqual(['5.2']);
+  });
+});
+
+describe('signals', () => {
+  it('title similarity is fuzzy and order-insensitive; 75% counts as similar', () => {
+    expect(titleSimilarity('قیمت دلار در بازار آزاد به ۱۰۲ هزار تومان رسید', 'قیمت دلار در بازار آزاد به ۱۰۲ هزار تومان رسید')).toBe(1);
+    expect(titleSimilarity('دلار در بازار آزاد ۱۰۲ هزار تومانی شد', 'بازار آزاد: دلار ۱۰۲ هزار تومانی شد'.replace(':', ''))).toBeGreaterThanOrEqual(TITLE_SIMILAR);
+    expect(titleSimilarity('پیروزی استقلال مقابل سپاهان', 'افزایش قیمت نفت برنت')).toBeLessThan(0.5);
+  });
+
+  it('content similarity finds a report with sentences moved, words swapped and a signature added', () => {
+    const a = quake('بم', '۵٫۲');
+    const moved = a.body.split('. ').reverse().join('. ').replace('زمین‌لرزه', 'زلزله').replace('گفت', 'اعلام کرد');
+    const b = { body: `🔴 ${moved}\n#زلزله #بم\n🆔 @khabar_fori_news` };
+    const r = comparePair(sig(1, a), sig(2, b));
+    expect(r.contentSimilarity).toBeGreaterThan(0.5);
+    expect(r.isDuplicate).toBe(true);
+    // The two meet in the index: they share a band.
+    const bands = new Set(signatureBands(sig(1, a)));
+    expect(signatureBands(sig(2, b)).some((band) => bands.has(band))).toBe(true);
+  });
+
+  it('different numbers tell two earthquakes on the same template apart', () => {
+    const r = comparePair(sig(1, quake('بم', '۵٫۲', 'تاکنون ۶ پس‌لرزه ثبت شده است.')), sig(2, quake('خوی', '۴٫۷', 'تاکنون ۱۱ پس‌لرزه ثبت شده است.')));
+    expect(r.numberConflict).toBe(true);
+    expect(r.isDuplicate).toBe(false);
+    expect(r.reasons.join(' ')).toContain('دو رویداد جدا');
+  });
+
+  it('shared keywords are reported, and names only one headline has count against a pair', () => {
+    const oman = { title: 'دیدار عراقچی با وزیر خارجه عمان در مسقط', body: 'عباس عراقچی وزیر امور خارجه امروز در مسقط با بدر البوسعیدی وزیر خارجه عمان دیدار کرد. دو طرف درباره امنیت کشتیرانی رایزنی کردند.' };
+    const qatar = { title: 'دیدار عراقچی با وزیر خارجه قطر در دوحه', body: 'عباس عراقچی وزیر امور خارجه امروز در دوحه با محمد آل ثانی وزیر خارجه قطر دیدار کرد. دو طرف درباره همکاری‌های گازی رایزنی کردند.' };
+    const r = comparePair(sig(1, oman), sig(2, qatar));
+    expect(r.keywordMatches).toEqual(expect.arrayContaining(['عراقچی', 'وزیر', 'خارجه']));
+    expect(r.nameConflict).toBe(true);
+    expect(r.isDuplicate).toBe(false);
+  });
+
+  it('the same picture (a few bits apart) makes a middling text pair a duplicate; another picture does not', () => {
+    const a = { body: 'آتش‌سوزی گسترده در بازار تاریخی تبریز صبح امروز مهار شد و آتش‌نشانان چند ساعت تلاش کردند.' };
+    const b = { body: 'مهار آتش در بازار تبریز؛ خسارت به ده‌ها مغازه و تلاش آتش‌نشانی از سحرگاه تا ظهر.' };
+    const same = comparePair(sig(1, a, { images: ['f0e1d2c3b4a59687'] }), sig(2, b, { images: ['f0e1d2c3b4a59686'] }));
+    expect(hammingHex('f0e1d2c3b4a59687', 'f0e1d2c3b4a59686')).toBe(1);
+    expect(same.mediaSimilarity).toBeGreaterThan(0.95);
+    expect(same.isDuplicate).toBe(true);
+    expect(['media', 'combined']).toContain(same.matchType);
+    const other = comparePair(sig(1, a, { images: ['f0e1d2c3b4a59687'] }), sig(2, b, { images: ['0f1e2d3c4b5a6978'] }));
+    expect(other.isDuplicate).toBe(false);
+    // Image bands: a near-identical picture is found through the index alone.
+    const bands = new Set(signatureBands(sig(1, { body: 'x' }, { images: ['f0e1d2c3b4a59687'] })));
+    expect(signatureBands(sig(2, { body: 'y' }, { images: ['f0e1d2c3b4a59686'] })).some((band) => bands.has(band))).toBe(true);
+  });
+
+  it('the same video is a signal of its own', () => {
+    const a = { body: 'ویدیوی لحظه برخورد دو قطار در ایستگاه شاهرود منتشر شد.' };
+    const b = { body: 'فیلم تصادف قطارها در شاهرود را ببینید.' };
+    const r = comparePair(sig(1, a, { video: 'file:4200311:37' }), sig(2, b, { video: 'file:4200311:37' }));
+    expect(r.sameVideo).toBe(true);
+    expect(r.isDuplicate).toBe(true);
+    expect(comparePair(sig(1, a, { video: 'file:4200311:37' }), sig(2, b, { video: 'file:999:12' })).isDuplicate).toBe(false);
+  });
+});
+
+describe('the labelled set', () => {
+  const set = buildDuplicateSet();
+
+  it('has at least 60 reworded duplicates and 60 different events on the same topic', () => {
+    expect(set.filter((p) => p.duplicate).length).toBeGreaterThanOrEqual(60);
+    expect(set.filter((p) => !p.duplicate).length).toBeGreaterThanOrEqual(60);
+    const copy = set.find((p) => p.duplicate)!.b.body;
+    expect(copy).toMatch(/#/);
+    expect(copy).toMatch(/@|دنبال کنید/);
+  });
+
+  it('is judged with precision >= 0.95 and recall >= 0.9, through the index bands as a check would', () => {
+    let tp = 0, fp = 0, fn = 0;
+    for (const pair of set) {
+      const a = sig(1, pair.a);
+      const b = sig(2, { body: pair.b.body });
+      const bands = new Set(signatureBands(a));
+      const found = signatureBands(b).some((band) => bands.has(band)) && comparePair(b, a).isDuplicate;
+      if (found && pair.duplicate) tp++;
+      else if (found) fp++;
+      else if (pair.duplicate) fn++;
+    }
+    const precision = tp / (tp + fp);
+    const recall = tp / (tp + fn);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.9);
+  });
+});

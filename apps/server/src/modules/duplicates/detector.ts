@@ -1,0 +1,167 @@
+// The one duplicate detector: ingestion, the single check and the full scan all ask it.
+// A story's signature is matched against the index (shared LSH bands of its words, its
+// images and its video), each candidate judged by every signal (compare.ts), and the
+// borderline pairs put to the AI judge when one is configured.
+import type { Database } from '@chapar/db';
+import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
+import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
+import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
+import { candidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
+import { signatureBands } from './signature.ts';
+
+export interface DetectorDeps {
+  database: Database;
+  judge: AiJudge | null;
+  log?: { warn(msg: string): void };
+}
+
+export interface Match {
+  id: number;
+  analysis: PairAnalysis;
+  /** The AI judge's word on a borderline pair, when it was asked. */
+  ai?: SameStoryVerdict;
+  /** Decided: the AI's verdict where asked, else the signals'. */
+  isDuplicate: boolean;
+  score: number;
+}
+
+/** Candidates read from the index for one check. */
+const CANDIDATES = 200;
+/** Borderline pairs one check puts to the AI judge (the most similar first). */
+const AI_PER_CHECK = 3;
+/** Borderline pairs one scan puts to the AI judge. */
+const AI_PER_SCAN = 20;
+/** A band shared by more articles than this says nothing (a stock phrase, a logo). */
+const BUCKET_CAP = 20;
+
+async function storyText(database: Database, id: number): Promise<{ title: string; text: string } | null> {
+  const { rows } = await database.raw.query<{ title: string; content: string }>('SELECT title, content FROM articles WHERE id = $1', [id]);
+  return rows[0] ? { title: rows[0].title, text: stripHtml(rows[0].content) } : null;
+}
+
+async function askJudge(deps: DetectorDeps, a: { title: string; text: string }, bId: number): Promise<SameStoryVerdict | undefined> {
+  if (!deps.judge) return undefined;
+  const b = await storyText(deps.database, bId);
+  if (!b) return undefined;
+  try {
+    return await deps.judge.sameStory(a, b);
+  } catch (error) {
+    deps.log?.warn(`duplicate check: AI judge unavailable (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+function decide(analysis: PairAnalysis, ai: SameStoryVerdict | undefined): { isDuplicate: boolean; score: number } {
+  if (!ai) return { isDuplicate: analysis.isDuplicate, score: analysis.score };
+  return { isDuplicate: ai.duplicate, score: ai.duplicate ? Math.max(analysis.score, 0.6, ai.confidence) : Math.min(analysis.score, 0.59, 1 - ai.confidence) };
+}
+
+/**
+ * The articles a story repeats or resembles, most similar first. `text` is the story
+ * itself, for the AI judge; `exclude` the story's own article, if it has one.
+ */
+export async function findMatches(deps: DetectorDeps, signature: Signature, opts: { text: { title: string; text: string }; exclude?: number[] }): Promise<Match[]> {
+  await refreshStale(deps.database);
+  const ids = (await candidateIds(deps.database, signatureBands(signature), CANDIDATES)).filter((id) => !opts.exclude?.includes(id));
+  // Screened by their content hash, figures and media first; only those that pass are read in full.
+  const passing = (await loadScreens(deps.database, ids)).filter((c) => !clearlyDifferent(signature, c)).map((c) => c.id);
+  const candidates = (await loadSignatures(deps.database, passing)).filter((c) => c.active);
+  const analysed = candidates.map((c) => ({ id: c.id, analysis: comparePair(signature, c) }))
+    .filter((m) => m.analysis.isDuplicate || m.analysis.borderline || m.analysis.score >= 0.3)
+    .sort((x, y) => y.analysis.score - x.analysis.score);
+  const matches: Match[] = [];
+  let asked = 0;
+  for (const m of analysed) {
+    const ai = m.analysis.borderline && asked < AI_PER_CHECK ? await askJudge(deps, opts.text, m.id) : undefined;
+    if (m.analysis.borderline && deps.judge) asked++;
+    matches.push({ ...m, ai, ...decide(m.analysis, ai) });
+  }
+  return matches.sort((x, y) => Number(y.isDuplicate) - Number(x.isDuplicate) || y.score - x.score);
+}
+
+export interface ScanPair {
+  original: Signature;
+  duplicate: Signature;
+  analysis: PairAnalysis;
+  ai?: SameStoryVerdict;
+  score: number;
+}
+
+export interface ScanProgress {
+  (step: 'index' | 'load' | 'compare' | 'judge', percent: number, line?: string): Promise<void> | void;
+}
+
+/** Every duplicate pair among the active articles; the older of a pair is the original. */
+export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () => undefined): Promise<{ total: number; pairs: ScanPair[]; candidatePairs: number }> {
+  const refreshed = await refreshStale(deps.database, (done) => progress('index', 5, `${fa(done)} امضا به‌روز شد`));
+  if (refreshed) await progress('index', 10, `نمایه برای ${fa(refreshed)} مقاله به‌روز شد`);
+  const screens = await loadAllScreens(deps.database);
+  await progress('load', 30, `${fa(screens.length)} مقاله خوانده شد`);
+
+  // Without a judge, a pair that can at best be borderline is not worth comparing in full.
+  const { survivors, candidatePairs, bands } = screenCandidates(screens, deps.judge ? 0.2 : 0.28);
+  // Only the articles of the pairs that passed the screen are read in full.
+  const ids = [...new Set(survivors.flatMap(([i, j]) => [screens[i].id, screens[j].id]))];
+  const full = new Map((await loadSignatures(deps.database, ids)).map((sig) => [sig.id, sig]));
+  const pairs: ScanPair[] = [];
+  const borderline: Array<{ a: Signature; b: Signature; analysis: PairAnalysis }> = [];
+  for (const [i, j] of survivors) {
+    const a = full.get(screens[i].id);
+    const b = full.get(screens[j].id);
+    if (!a || !b) continue;
+    const analysis = comparePair(a, b);
+    if (analysis.isDuplicate) pairs.push(orient(a, b, analysis));
+    else if (analysis.borderline) borderline.push({ a, b, analysis });
+  }
+  await progress('compare', 80, `${fa(candidatePairs)} جفت نامزد در ${fa(bands)} دسته مقایسه شد`);
+
+  if (deps.judge && borderline.length) {
+    borderline.sort((x, y) => y.analysis.contentSimilarity - x.analysis.contentSimilarity);
+    for (const [k, b] of borderline.slice(0, AI_PER_SCAN).entries()) {
+      const text = await storyText(deps.database, b.a.id);
+      const ai = text ? await askJudge(deps, text, b.b.id) : undefined;
+      if (ai?.duplicate) pairs.push({ ...orient(b.a, b.b, b.analysis), ai, score: Math.max(0.6, ai.confidence) });
+      await progress('judge', 80 + Math.round((15 * (k + 1)) / Math.min(AI_PER_SCAN, borderline.length)));
+    }
+  }
+  pairs.sort((x, y) => y.score - x.score);
+  return { total: screens.length, pairs, candidatePairs };
+}
+
+/**
+ * The pairs among these articles that meet in an index band (a band too many share is a
+ * stock phrase and is skipped), each screened once: those not clearly different, as index
+ * pairs. `floor`: the content similarity below which a pair is not compared in full.
+ */
+export function screenCandidates(screens: Screen[], floor: number): { survivors: Array<[number, number]>; candidatePairs: number; bands: number } {
+  const buckets = new Map<number, number[]>();
+  screens.forEach((screen, index) => {
+    for (const band of signatureBands(screen)) {
+      const list = buckets.get(band);
+      if (list) list.push(index); else buckets.set(band, [index]);
+    }
+  });
+  const seen = new Set<number>();
+  const survivors: Array<[number, number]> = [];
+  const n = screens.length;
+  for (const list of buckets.values()) {
+    if (list.length < 2 || list.length > BUCKET_CAP) continue;
+    for (let x = 0; x < list.length; x++) {
+      for (let y = x + 1; y < list.length; y++) {
+        const i = list[x];
+        const j = list[y];
+        const key = i * n + j;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (!clearlyDifferent(screens[i], screens[j], floor)) survivors.push([i, j]);
+      }
+    }
+  }
+  return { survivors, candidatePairs: seen.size, bands: buckets.size };
+}
+
+function orient(a: Signature, b: Signature, analysis: PairAnalysis): ScanPair {
+  const aFirst = a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
+  return { original: aFirst ? a : b, duplicate: aFirst ? b : a, analysis, score: analysis.score };
+}
+

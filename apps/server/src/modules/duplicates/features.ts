@@ -1,0 +1,100 @@
+// What the duplicate detector reads from a text: normalised Persian words (channel
+// chatter, emoji, hashtags' marks, links and stop words gone), the numbers, the words
+// that name the story (keywords) and a MinHash signature of the words, so that two
+// reports of one story compare alike however they are worded or ordered.
+import { normalizePersian, stripHtml } from '@chapar/shared/text';
+import { cleanPostText } from '../../integrations/ai/index.ts';
+import { isStopword } from '../../integrations/ai/stopwords.ts';
+import { minhash, wordBloom } from './minhash.ts';
+
+export interface TextFeatures {
+  /** The normalised title (or first line), for the fuzzy title comparison. */
+  title: string;
+  /** The content words of the title and body, normalised and without stop words. */
+  words: string[];
+  /** Distinct numbers as written after normalisation ('5.2', '1250000'). */
+  numbers: string[];
+  /** The words that best name the story: title words first, then the body's most frequent. */
+  keywords: string[];
+  /** The title's own words (no numbers): what names the event. */
+  titleWords: string[];
+  minhash: Uint32Array;
+  /** Every content word, for 'does the other text mention this?'. */
+  bloom: Uint32Array;
+  wordCount: number;
+}
+
+// Letters and digits only: punctuation, quotes and what normalisation left of symbols go.
+const NON_WORD_RE = /[^\p{L}\p{N}.\s]/gu;
+const NUMBER_RE = /\d+(?:[.,]\d+)*/g;
+const KEYWORD_COUNT = 12;
+
+// Persian inflections that do not change what a word names ('زلزله‌ها' → 'زلزله').
+const SUFFIXES = ['های', 'ها', 'ترین', 'تر', 'ات'];
+
+export function stem(word: string): string {
+  for (const suffix of SUFFIXES) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+/** Plain text cleaned of channel chatter (signatures, links, mentions, emoji, hashtag lines). */
+export function cleanText(text: string): string {
+  return cleanPostText(text);
+}
+
+/** Normalised content words, in order (numbers kept as words too). */
+export function contentWords(text: string): string[] {
+  const normal = normalizePersian(text).replace(NON_WORD_RE, ' ');
+  const words: string[] = [];
+  for (const raw of normal.split(/\s+/)) {
+    const token = raw.replace(/^\.+|\.+$/g, '');
+    if (!token || token.length < 2 && !/\d/.test(token)) continue;
+    if (isStopword(token)) continue;
+    words.push(stem(token));
+  }
+  return words;
+}
+
+/** Numbers of a text: thousands separators dropped, decimals kept whole ('۵٫۲' → '5.2'). */
+export function numbersIn(text: string): string[] {
+  const normal = normalizePersian(text);
+  const found = new Set<string>();
+  for (const match of normal.match(NUMBER_RE) ?? []) {
+    const value = /^\d{1,3}(,\d{3})+$/.test(match) ? match.replace(/,/g, '') : match.replace(/,/g, '.');
+    found.add(value.replace(/^0+(?=\d)/, ''));
+  }
+  return [...found];
+}
+
+/** The features of a story given as a title and a body (HTML or plain text). */
+export function extractFeatures(input: { title?: string; body: string; html?: boolean }): TextFeatures {
+  const bodyPlain = cleanText(input.html ? stripHtml(input.body) : input.body);
+  const firstLine = bodyPlain.split('\n').find((line) => line.trim()) ?? '';
+  const rawTitle = input.title?.trim() || firstLine;
+  const title = normalizePersian(cleanText(rawTitle)).replace(NON_WORD_RE, ' ').replace(/\s+/g, ' ').trim();
+  // The title is usually the body's first line already when none is given.
+  const all = input.title ? `${rawTitle}\n${bodyPlain}` : bodyPlain;
+  const words = contentWords(all);
+  const titleWords = contentWords(rawTitle);
+  // A headline is a title given, or a first line with the story below it.
+  const hasHeadline = Boolean(input.title?.trim()) || bodyPlain.trim().length > firstLine.trim().length + 20;
+  const counts = new Map<string, number>();
+  for (const word of words) if (!/^\d/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const keywords: string[] = [];
+  for (const word of titleWords) if (!/^\d/.test(word) && !keywords.includes(word)) keywords.push(word);
+  const frequent = [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  for (const word of frequent) if (keywords.length < KEYWORD_COUNT && !keywords.includes(word)) keywords.push(word);
+  return {
+    title,
+    words,
+    numbers: numbersIn(all),
+    keywords: keywords.slice(0, KEYWORD_COUNT),
+    // Only a headline names an event; a first line of a whole paragraph says too much.
+    titleWords: hasHeadline && titleWords.length <= 14 ? [...new Set(titleWords.filter((w) => !/^\d/.test(w)))] : [],
+    minhash: minhash(new Set(words)),
+    bloom: wordBloom(words),
+    wordCount: words.length,
+  };
+}

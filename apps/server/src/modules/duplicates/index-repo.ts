@@ -1,0 +1,167 @@
+// The detector's index in the database: a signature per article and its bands. Articles
+// whose text, media or status changed are listed in duplicate_stale by triggers
+// (migration 0012); `refreshStale` recomputes them before any read, so the index follows
+// every writer (pipeline, edits, repairs, seeds) without each of them calling it.
+import type { Database } from '@chapar/db';
+import type { Screen, Signature } from './compare.ts';
+import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE } from './minhash.ts';
+import { buildSignature, signatureBands } from './signature.ts';
+
+const split = (text: string) => (text ? text.split(' ') : []);
+
+/** What identifies a video across channels: the stored file's size and length, or an outside address. */
+export function videoKey(media: { bytes: number; durationSec: number | null } | null, videoUrl: string | null): string | null {
+  if (media && media.bytes > 0) return `file:${media.bytes}:${media.durationSec ?? 0}`;
+  if (videoUrl && !videoUrl.startsWith('/media/')) return `url:${videoUrl}`;
+  return null;
+}
+
+const BATCH = 500;
+const BAND_READ = 60;
+
+/** Recomputes the signatures of changed articles; returns how many. */
+export async function refreshStale(database: Database, onBatch?: (done: number) => Promise<void> | void): Promise<number> {
+  let done = 0;
+  for (;;) {
+    // Claimed by deleting them, so two processes refreshing at once share the work.
+    const { rows: stale } = await database.raw.query<{ article_id: number }>(
+      `DELETE FROM duplicate_stale WHERE article_id IN (
+         SELECT article_id FROM duplicate_stale ORDER BY article_id LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING article_id`, [BATCH]);
+    if (!stale.length) return done;
+    const ids = stale.map((r) => r.article_id);
+    try {
+      await indexArticles(database, ids);
+    } catch (error) {
+      await database.raw.query('INSERT INTO duplicate_stale (article_id) SELECT unnest($1::int[]) ON CONFLICT DO NOTHING', [ids]);
+      throw error;
+    }
+    done += ids.length;
+    await onBatch?.(done);
+  }
+}
+
+/** Builds and stores the signatures and bands of these articles (gone ones are dropped). */
+export async function indexArticles(database: Database, ids: number[]): Promise<void> {
+  const { rows: articles } = await database.raw.query<{
+    id: number; title: string; content: string; status: string; published_at: Date; video_url: string | null; image_hash: string | null;
+  }>('SELECT id, title, content, status, published_at, video_url, image_hash FROM articles WHERE id = ANY($1::int[])', [ids]);
+  const { rows: media } = await database.raw.query<{ article_id: number; kind: string; dhash: string | null; bytes: number; duration_sec: number | null }>(
+    "SELECT article_id, kind, dhash, bytes, duration_sec FROM media_assets WHERE article_id = ANY($1::int[]) AND kind IN ('image', 'video') ORDER BY position, id", [ids]);
+  const signatures: Array<{ sig: Signature; active: boolean }> = [];
+  for (const article of articles) {
+    const own = media.filter((m) => m.article_id === article.id);
+    const images = [...new Set([...own.filter((m) => m.kind === 'image' && m.dhash).map((m) => m.dhash!), ...(article.image_hash ? [article.image_hash] : [])])];
+    const video = own.find((m) => m.kind === 'video');
+    const sig = buildSignature({
+      id: article.id, title: article.title, body: article.content, html: true, images,
+      video: videoKey(video ? { bytes: video.bytes, durationSec: video.duration_sec } : null, article.video_url),
+      publishedAt: new Date(article.published_at),
+    });
+    signatures.push({ sig, active: article.status !== 'unpublished' });
+  }
+  await database.raw.query('DELETE FROM duplicate_bands WHERE article_id = ANY($1::int[])', [ids]);
+  await database.raw.query('DELETE FROM duplicate_signatures WHERE article_id = ANY($1::int[])', [ids]);
+  if (!signatures.length) return;
+  const col = <T>(f: (x: { sig: Signature; active: boolean }) => T) => signatures.map(f);
+  await database.raw.query(
+    `INSERT INTO duplicate_signatures (article_id, title, title_words, minhash, bloom, numbers, keywords, images, video, word_count, active, published_at)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::int[], $11::bool[], $12::timestamptz[])
+     ON CONFLICT (article_id) DO UPDATE SET title = EXCLUDED.title, title_words = EXCLUDED.title_words, minhash = EXCLUDED.minhash, bloom = EXCLUDED.bloom,
+       numbers = EXCLUDED.numbers, keywords = EXCLUDED.keywords, images = EXCLUDED.images, video = EXCLUDED.video, word_count = EXCLUDED.word_count,
+       active = EXCLUDED.active, published_at = EXCLUDED.published_at, computed_at = now()`,
+    [
+      col((x) => x.sig.id), col((x) => x.sig.title), col((x) => x.sig.titleWords.join(' ')),
+      col((x) => encodeWords(x.sig.minhash)), col((x) => encodeWords(x.sig.bloom)),
+      col((x) => x.sig.numbers.join(' ')), col((x) => x.sig.keywords.join(' ')), col((x) => x.sig.images.join(' ')),
+      col((x) => x.sig.video), col((x) => x.sig.wordCount), col((x) => x.active), col((x) => new Date(x.sig.publishedAt).toISOString()),
+    ],
+  );
+  const bandIds: number[] = [];
+  const bandKeys: string[] = [];
+  for (const { sig, active } of signatures) {
+    if (!active) continue;
+    for (const band of new Set(signatureBands(sig))) { bandIds.push(sig.id); bandKeys.push(String(band)); }
+  }
+  if (bandIds.length) {
+    await database.raw.query('INSERT INTO duplicate_bands (band, article_id) SELECT * FROM unnest($1::bigint[], $2::int[]) ON CONFLICT DO NOTHING', [bandKeys, bandIds]);
+  }
+}
+
+/** Articles that share a band with these, most shared bands first. */
+export async function candidateIds(database: Database, bands: number[], limit: number): Promise<number[]> {
+  if (!bands.length) return [];
+  // At most BAND_READ articles from each band: a band thousands share (a stock phrase) costs
+  // no more than a rare one.
+  const { rows } = await database.raw.query<{ article_id: number }>(
+    `SELECT x.article_id FROM unnest($1::bigint[]) AS b(band)
+     CROSS JOIN LATERAL (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}) x
+     GROUP BY x.article_id ORDER BY count(*) DESC, x.article_id DESC LIMIT $2`,
+    [bands.map(String), limit],
+  );
+  return rows.map((r) => r.article_id);
+}
+
+export async function loadSignatures(database: Database, ids: number[]): Promise<Array<Signature & { active: boolean }>> {
+  if (!ids.length) return [];
+  return readDump(database, 'article_id = ANY($1::int[])', [ids]);
+}
+
+/**
+ * What a full scan screens every active article by (its content hash, figures and media),
+ * in two aggregates: the text fields a line per article, and every content hash in one
+ * binary string. A driver spends far longer on 100,000 rows than on one value of the same
+ * bytes, and the titles and word lists are read later only for the pairs that pass.
+ */
+export async function loadAllScreens(database: Database): Promise<Screen[]> {
+  // The last read is kept in the process while the index has not changed since (same count,
+  // same newest computation): a second scan reads one row instead of every article.
+  const { rows: [state] } = await database.raw.query<{ n: number; newest: string | null }>(
+    'SELECT count(*)::int AS n, max(computed_at)::text AS newest FROM duplicate_signatures WHERE active');
+  const key = `${state?.n ?? 0}/${state?.newest ?? ''}`;
+  const cached = scanCache.get(database);
+  if (cached?.key === key) return cached.screens;
+  const screens = await readScreens(database, 'active', []);
+  scanCache.set(database, { key, screens });
+  return screens;
+}
+
+const scanCache = new WeakMap<Database, { key: string; screens: Screen[] }>();
+
+/** The screens of these articles (the active ones), for a single check. */
+export async function loadScreens(database: Database, ids: number[]): Promise<Screen[]> {
+  if (!ids.length) return [];
+  return readScreens(database, 'active AND article_id = ANY($1::int[])', [ids]);
+}
+
+async function readScreens(database: Database, where: string, params: unknown[]): Promise<Screen[]> {
+  const { rows } = await database.raw.query<{ meta: string | null; hashes: Uint8Array | null }>(
+    `SELECT string_agg(concat_ws(E'\t', article_id, numbers, images, coalesce(video, ''), (extract(epoch from published_at) * 1000)::bigint), E'\n' ORDER BY article_id) AS meta,
+       string_agg(decode(minhash, 'base64'), ''::bytea ORDER BY article_id) AS hashes
+     FROM duplicate_signatures WHERE ${where}`, params);
+  const lines = rows[0]?.meta ? rows[0].meta.split('\n') : [];
+  const bytes = rows[0]?.hashes ?? new Uint8Array(0);
+  // Copied once into aligned memory; each article's hash is a view into it.
+  const hashes = new Uint32Array(lines.length * MINHASH_SIZE);
+  if (bytes.length !== hashes.byteLength) throw new Error(`duplicate index: ${bytes.length} hash bytes for ${lines.length} articles`);
+  new Uint8Array(hashes.buffer).set(bytes);
+  return lines.map((line, k): Screen => {
+    const f = line.split('\t');
+    return { id: Number(f[0]), numbers: split(f[1]), images: split(f[2]), video: f[3] || null, publishedAt: Number(f[4]), minhash: hashes.subarray(k * MINHASH_SIZE, (k + 1) * MINHASH_SIZE) };
+  });
+}
+
+async function readDump(database: Database, where: string, params: unknown[]): Promise<Array<Signature & { active: boolean }>> {
+  const { rows } = await database.raw.query<{ dump: string | null }>(
+    `SELECT string_agg(concat_ws(E'\t', article_id, title, title_words, minhash, bloom, numbers, keywords, images, coalesce(video, ''), word_count,
+       (extract(epoch from published_at) * 1000)::bigint, active::int), E'\n' ORDER BY article_id) AS dump
+     FROM duplicate_signatures WHERE ${where}`, params);
+  const dump = rows[0]?.dump;
+  if (!dump) return [];
+  return dump.split('\n').map((line) => {
+    const f = line.split('\t');
+    return {
+      id: Number(f[0]), title: f[1], titleWords: split(f[2]), minhash: decodeWords(f[3], MINHASH_SIZE), bloom: decodeWords(f[4], BLOOM_WORDS),
+      numbers: split(f[5]), keywords: split(f[6]), images: split(f[7]), video: f[8] || null, wordCount: Number(f[9]), publishedAt: Number(f[10]), active: f[11] === '1',
+    };
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkDuplicateContentBody, checkDuplicatePostBody, deleteDuplicateQuery, deleteDuplicateResponse, duplicateCheckResult, errorResponse, idParam,
+  scanResult, verifyArticlesBody, verifyArticlesResponse,
+} from '@chapar/shared/contracts';
+import { scanDuplicatesJob } from '../../jobs/specs.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { runOperation } from '../ingest/run-operation.ts';
+import type { Services } from '../ingest/services.ts';
+import { checkDuplicateContent, checkDuplicatePost, deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
+import { verifyArticles } from './verify.ts';
+
+export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  r.post('/api/admin/check-duplicate-post', { schema: { body: checkDuplicatePostBody.nullish(), response: { 200: duplicateCheckResult, ...errors } } },
+    async (request) => checkDuplicatePost(s, request.body?.postId));
+
+  r.post('/api/admin/check-duplicate-content', { schema: { body: checkDuplicateContentBody.nullish(), response: { 200: duplicateCheckResult, ...errors } } },
+    async (request) => checkDuplicateContent(s, request.body?.content));
+
+  r.post('/api/admin/scan-detailed-duplicates', { schema: { response: { 200: scanResult, 202: scanResult, ...errors } } }, async (request, reply) => {
+    const outcome = await runOperation(s, scanDuplicatesJob, {}, { kind: SCAN_KIND, requestedBy: request.adminSession?.user.username ?? null });
+    return reply.code(outcome.finished ? 200 : 202).send(scanAnswer(outcome.operation));
+  });
+
+  r.get('/api/admin/scan-detailed-duplicates', { schema: { response: { 200: scanResult, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return lastScan(s);
+  });
+
+  r.delete('/api/admin/duplicate-article/:id', {
+    schema: { params: idParam, querystring: deleteDuplicateQuery, response: { 200: deleteDuplicateResponse, ...errors } },
+  }, async (request) => deleteDuplicate(s, request.params.id, request.query.originalId, requireAdmin(request).user.username));
+
+  r.post('/api/admin/verify-articles', { schema: { body: verifyArticlesBody, response: { 200: verifyArticlesResponse, ...errors } } },
+    async (request) => verifyArticles(s, request.body.articleIds));
+}

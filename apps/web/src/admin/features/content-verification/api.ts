@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import type { VerifyArticlesResponse } from '@chapar/shared/contracts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
+
+/** Spec 03 §9: the three example ids. */
+export const DEFAULT_IDS = '1010, 1011, 1012';
+
+/** Spec 03 §5: comma-separated integers; anything not a number is dropped. */
+export function parseIdList(text: string): number[] {
+  return [...new Set(text.split(/[,،\s]+/)
+    .map((part) => part.trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))))
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number)
+    .filter((n) => n > 0 && n <= 2_147_483_647))];
+}
+
+/** Spec 03 §8: 8 or above excellent (green), 6 or above average (yellow), below weak (red). */
+export function scoreTone(score: number): { label: string; className: string } {
+  if (score >= 8) return { label: 'عالی', className: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' };
+  if (score >= 6) return { label: 'متوسط', className: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200' };
+  return { label: 'ضعیف', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' };
+}
+
+export function useVerifyArticles() {
+  const request = useAdminRequest();
+  const { toast } = useToast();
+  return useMutation<VerifyArticlesResponse, unknown, number[]>({
+    mutationFn: (articleIds) => request<VerifyArticlesResponse>('POST', '/api/admin/verify-articles', { articleIds }),
+    onSuccess: (result) => toast({ title: TOAST_TITLES.success, description: result.message }),
+    onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در تأیید محتوا: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' }),
+  });
+}

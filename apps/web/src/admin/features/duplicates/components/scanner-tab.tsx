@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { ExternalLink, ScanSearch, Trash2 } from 'lucide-react';
+import type { OperationRecord, ScanDuplicate } from '@chapar/shared/contracts';
+import { formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
+import { cn } from '../../../../lib/cn.ts';
+import { ConfirmDialog } from '../../../components/dialogs.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
+import { adminButton } from '../../../components/styles.ts';
+import { RECOMMENDATION_LABELS, scanBand, useDeleteDuplicate, useLastScan, useRunScan } from '../api.ts';
+import { ProgressLog, type LogLine } from './progress-log.tsx';
+
+const pct = (x: number) => `${formatNumberFa(Math.round(x * 100))}٪`;
+const MATCH_LABELS: Record<ScanDuplicate['matchType'], string> = { title: 'عنوان', content: 'متن', media: 'تصویر', video: 'ویدیو', combined: 'ترکیبی' };
+
+function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicate'; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
+  return (
+    <div className={cn('min-w-0 rounded-xl border p-3', role === 'original' ? 'border-border' : 'border-dashed border-red-400 dark:border-red-700')}>
+      <p className="text-xs font-bold text-muted">{role === 'original' ? 'اصلی (قدیمی‌تر)' : 'تکراری (جدیدتر)'}</p>
+      <h4 className="mt-1 break-words font-bold">{article.title}</h4>
+      {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
+      <p className="mt-1 text-xs text-muted">
+        #{formatNumberFa(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
+        {article.source ? ` · ${article.source}` : ''}{article.telegramId ? ` / ${formatNumberFa(article.telegramId)}` : ''}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <a href={`/article/${article.id}`} target="_blank" rel="noopener" className={cn(buttonStyles.secondary, 'gap-1')}>
+          مشاهده<ExternalLink aria-hidden="true" className="size-3" /><span className="sr-only"> مقالهٔ {formatNumberFa(article.id)}</span>
+        </a>
+        <button type="button" onClick={onDelete} className={cn(buttonStyles.secondary, 'gap-1 text-red-700 dark:text-red-300')}>
+          <Trash2 aria-hidden="true" className="size-4" />حذف<span className="sr-only"> مقالهٔ {formatNumberFa(article.id)}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: number, keep: number) => void }) {
+  const a = pair.detailedAnalysis;
+  return (
+    <li className={cn('rounded-2xl border-2 p-3', scanBand(pair.similarityScore))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg">شباهت {pct(pair.similarityScore)}</span>
+        <span>نوع: {MATCH_LABELS[pair.matchType]}</span>
+        <span>· عنوان {pct(a.titleSimilarity)} · متن {pct(a.contentSimilarity)} · رسانه {pct(a.mediaSimilarity)}</span>
+      </div>
+      <div className="mt-2 grid gap-2 bg-card/0 md:grid-cols-2">
+        <ArticleSide role="original" article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
+        <ArticleSide role="duplicate" article={pair.duplicateArticle} onDelete={() => onDelete(pair.duplicateArticle.id, pair.originalArticle.id)} />
+      </div>
+      {a.keywordMatches.length > 0 && (
+        <ul aria-label="کلیدواژه‌های مشترک" className="mt-2 flex flex-wrap gap-1">
+          {a.keywordMatches.map((k) => <li key={k} className="rounded-full bg-card px-2 py-0.5 text-xs text-fg">{k}</li>)}
+        </ul>
+      )}
+      {a.reasons.length > 0 && <ul className="mt-2 list-inside list-disc text-xs">{a.reasons.map((r) => <li key={r}>{r}</li>)}</ul>}
+      <p className="mt-2 text-sm"><span className="font-bold">پیشنهاد: </span>{RECOMMENDATION_LABELS[pair.recommendation] ?? 'بررسی دستی'} — {pair.reasoning}</p>
+    </li>
+  );
+}
+
+/** Spec 03 §2.3 scanner tab: a full scan with progress, then the pairs side by side. */
+export function ScannerTab() {
+  const id = useId();
+  const last = useLastScan();
+  const [progress, setProgress] = useState(0);
+  const [log, setLog] = useState<LogLine[]>([]);
+  const [confirm, setConfirm] = useState<{ id: number; keep: number } | null>(null);
+  const follow = (op: OperationRecord) => {
+    setProgress(op.progress);
+    setLog(op.logs.map((line) => ({ time: new Date(line.split(' ')[0]) , text: line.replace(/^\S+ /, '') })).map((l) => (Number.isNaN(l.time.getTime()) ? { ...l, time: new Date() } : l)));
+  };
+  const scan = useRunScan(follow);
+  const remove = useDeleteDuplicate();
+  const start = () => {
+    setProgress(10);
+    setLog([{ time: new Date(), text: 'درخواست اسکن کامل فرستاده شد' }]);
+    scan.mutate(undefined, {
+      onSuccess: (r) => { setProgress(100); setLog((l) => [...l, { time: new Date(), text: r.message }]); },
+      onError: () => setProgress(0),
+    });
+  };
+  const result = scan.data ?? last.data;
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <div className="rounded-2xl border border-border bg-card p-4">
+        <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold"><ScanSearch aria-hidden="true" className="size-5" />اسکن کامل تکراری‌ها</h2>
+        <p className="mt-1 text-sm text-muted">همهٔ مقاله‌ها با عنوان، متن، کلیدواژه‌ها، اعداد، تصویر و ویدیو با هم سنجیده می‌شوند؛ قدیمی‌ترِ هر جفت اصلی است.</p>
+        <button type="button" onClick={start} disabled={scan.isPending} className={cn(adminButton.primary, 'mt-3')}>{scan.isPending ? 'در حال اسکن…' : 'شروع اسکن کامل'}</button>
+      </div>
+      {(scan.isPending || log.length > 0) && <ProgressLog label="پیشرفت اسکن" progress={progress} lines={log} />}
+      {last.isPending && !scan.data ? <LoadingState /> : last.isError && !scan.data ? <ErrorState message="خطا در ارتباط با سرور" onRetry={() => void last.refetch()} /> : result && result.status !== 'none' ? (
+        <div className="space-y-3" data-testid="scan-result">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div className="rounded-lg border border-border bg-card p-2"><dt className="text-xs text-muted">مقاله‌های بررسی‌شده</dt><dd className="font-bold">{formatNumberFa(result.totalArticles)}</dd></div>
+            <div className="rounded-lg border border-border bg-card p-2"><dt className="text-xs text-muted">جفت‌های تکراری</dt><dd className="font-bold" data-testid="scan-count">{formatNumberFa(result.duplicates.length)}</dd></div>
+            <div className="rounded-lg border border-border bg-card p-2"><dt className="text-xs text-muted">زمان اسکن</dt><dd className="font-bold">{formatNumberFa(result.processingTime)} میلی‌ثانیه</dd></div>
+            <div className="rounded-lg border border-border bg-card p-2"><dt className="text-xs text-muted">آخرین اسکن</dt><dd className="text-sm font-bold">{result.scannedAt ? formatJalaliDateTime(result.scannedAt) : '—'}</dd></div>
+          </dl>
+          {result.duplicates.length === 0
+            ? <p className="rounded-2xl border border-border bg-card p-4 text-center text-muted">هیچ مقالهٔ تکراری پیدا نشد.</p>
+            : <ul aria-label="جفت‌های تکراری" className="space-y-3">{result.duplicates.map((pair) => <PairCard key={`${pair.originalArticle.id}-${pair.duplicateArticle.id}`} pair={pair} onDelete={(del, keep) => setConfirm({ id: del, keep })} />)}</ul>}
+        </div>
+      ) : <p className="rounded-2xl border border-border bg-card p-4 text-center text-muted">هنوز اسکنی انجام نشده است؛ برای یافتن مقاله‌های تکراری اسکن را آغاز کنید.</p>}
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => { if (!open) setConfirm(null); }}
+        title="حذف مقالهٔ تکراری"
+        description={confirm ? `مقالهٔ ${formatNumberFa(confirm.id)} حذف و نشانی آن به مقالهٔ ${formatNumberFa(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها منتقل می‌شوند. ادامه می‌دهید؟` : ''}
+        confirmLabel="حذف"
+        destructive
+        onConfirm={() => {
+          if (!confirm) return;
+          remove.mutate({ id: confirm.id, originalId: confirm.keep }, { onSuccess: () => start() });
+          setConfirm(null);
+        }}
+      />
+    </section>
+  );
+}

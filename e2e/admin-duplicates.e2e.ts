@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { articles, telegramPosts } from '@chapar/db';
+import { normalizePersian, slugify, stripHtml } from '@chapar/shared/text';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { expectToast } from './helpers/browser.ts';
+
+// The duplicate and scanner tabs and the content verification page (spec 03 §2.3, §2.8).
+
+const suite = adminSuite({ env: { TELEGRAM_CHANNELS: 'akhbar_rooz,khabar_fori' } });
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+const METRO_TITLE = 'افتتاح خط ۷ متروی تبریز با شش ایستگاه تازه';
+const METRO = '<p>خط ۷ قطار شهری تبریز با ۶ ایستگاه امروز با حضور وزیر کشور افتتاح شد. طول این خط ۱۱ کیلومتر است و روزانه ۱۲۰ هزار مسافر را جابه‌جا می‌کند.</p><p>شهردار تبریز گفت ساخت این خط ۹ سال طول کشید و ۱۴ هزار میلیارد تومان هزینه داشت.</p>';
+const METRO_COPY = '<p>شهردار تبریز گفت ساخت این خط ۹ سال طول کشید و ۱۴ هزار میلیارد تومان هزینه داشت. خط ۷ قطار شهری تبریز با ۶ ایستگاه روز جاری با حضور وزیر کشور به بهره‌برداری رسید.</p><p>طول این خط ۱۱ کیلومتر است و روزانه ۱۲۰ هزار مسافر را جابه‌جا می‌کند.</p>';
+const COPY_POST = '🔴 خط ۷ مترو تبریز به بهره‌برداری رسید\n\nشهردار تبریز گفت ساخت این خط ۹ سال طول کشید و ۱۴ هزار میلیارد تومان هزینه داشت. خط ۷ قطار شهری تبریز با ۶ ایستگاه امروز با حضور وزیر کشور افتتاح شد. طول این خط ۱۱ کیلومتر است و روزانه ۱۲۰ هزار مسافر را جابه‌جا می‌کند. #مترو\n\n🆔 @khabar_fori';
+
+let planted: { original: number; duplicate: number } | null = null;
+
+async function plant() {
+  if (planted) return planted;
+  const db = suite.site.database.db;
+  const row = (title: string, content: string, hoursAgo: number, source: string, telegramId: number) => ({
+    title, content, excerpt: stripHtml(content).slice(0, 120), slug: slugify(title), category: 'Politics', source, telegramId, views: 10,
+    publishedAt: new Date(Date.now() - hoursAgo * 3600_000), searchTitle: normalizePersian(title), searchBody: normalizePersian(stripHtml(content)),
+  });
+  const [original] = await db.insert(articles).values(row(METRO_TITLE, METRO, 5, 'akhbar_rooz', 880001)).returning();
+  const [duplicate] = await db.insert(articles).values(row('خط ۷ مترو تبریز به بهره‌برداری رسید', METRO_COPY, 2, 'khabar_fori', 880002)).returning();
+  const post = { channel: 'khabar_fori', messageId: 880003, date: new Date().toISOString(), text: COPY_POST, html: COPY_POST, links: [], hashtags: ['مترو'], photos: [], videos: [], documents: [], views: 5, edited: false, mediaUnsupported: false };
+  await db.insert(telegramPosts).values({ source: 'khabar_fori', telegramId: 880003, text: COPY_POST, html: COPY_POST, payload: post, contentHash: 'e2e', postedAt: new Date() });
+  planted = { original: original.id, duplicate: duplicate.id };
+  return planted;
+}
+
+async function signedIn(path: string): Promise<Page> {
+  await plant();
+  const page = await suite.openPage();
+  await signIn(page, path);
+  await settled(page);
+  return page;
+}
+
+describe('duplicate tab', () => {
+  it('checks a text: progress to 100 with its log, then the confidence, method, time, details and the similar article', async () => {
+    const page = await signedIn('/admin?tab=duplicate');
+    await page.getByRole('radio', { name: 'با متن خبر' }).check();
+    await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+    await page.getByRole('alert').filter({ hasText: 'لطفاً شناسه پست یا محتوا را وارد کنید' }).waitFor();
+    await page.getByLabel('متن خبر', { exact: true }).fill(stripHtml(METRO_COPY));
+    await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+    const result = page.getByTestId('duplicate-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-duplicate')).toBe('true');
+    expect(await page.getByRole('progressbar', { name: 'پیشرفت بررسی' }).getAttribute('aria-valuenow')).toBe('100');
+    const log = await page.getByRole('list', { name: 'گزارش مراحل' }).innerText();
+    expect(log).toContain('جست‌وجو در نمایهٔ مقالات');
+    expect(await result.innerText()).toMatch(/اطمینان[\s\S]*روش تشخیص[\s\S]*زمان پردازش/);
+    await page.getByRole('list', { name: 'مقاله‌های مشابه' }).getByRole('link', { name: METRO_TITLE }).waitFor();
+  });
+
+  it('checks a post by its id; an id with @ is refused before anything is sent', async () => {
+    const page = await signedIn('/admin?tab=duplicate');
+    const input = page.getByLabel('شناسه پست', { exact: true });
+    await input.fill('@khabar_fori/880003');
+    await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+    await page.getByRole('alert').filter({ hasText: 'بدون @' }).waitFor();
+    await input.fill('880003');
+    await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+    const result = page.getByTestId('duplicate-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-duplicate')).toBe('true');
+    await input.fill('9999991');
+    await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+    await expectToast(page, 'خطا در بررسی: پستی با این شناسه در کانال‌ها پیدا نشد');
+  });
+});
+
+describe('scanner tab', () => {
+  it('scans everything, shows the planted pair side by side, deletes the duplicate and scans again', async () => {
+    const { original, duplicate } = await plant();
+    const page = await signedIn('/admin?tab=scanner');
+    await page.getByRole('button', { name: 'شروع اسکن کامل' }).click();
+    const pair = page.locator(`[data-testid="scan-pair"][data-duplicate-id="${duplicate}"]`);
+    await pair.waitFor({ timeout: 60_000 });
+    const text = await pair.innerText();
+    expect(text).toContain('اصلی (قدیمی‌تر)');
+    expect(text).toContain(METRO_TITLE);
+    expect(text).toMatch(/شباهت/);
+    expect(text).toContain('پیشنهاد');
+    expect(await page.getByRole('progressbar', { name: 'پیشرفت اسکن' }).getAttribute('aria-valuenow')).toBe('100');
+    if (SHOTS) await shoot(page, 'scanner-result');
+    await pair.getByRole('button', { name: new RegExp(`حذف مقالهٔ ${duplicate.toLocaleString('fa-IR', { useGrouping: false })}`) }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, 'حذف شد');
+    await page.locator(`[data-testid="scan-pair"][data-duplicate-id="${duplicate}"]`).waitFor({ state: 'detached', timeout: 60_000 });
+    const redirect = await suite.site.database.raw.query<{ to_id: number }>('select to_id from article_redirects where from_id = $1', [duplicate]);
+    expect(redirect.rows).toEqual([{ to_id: original }]);
+    // The kept result is shown again on the next visit.
+    await page.reload();
+    await page.getByTestId('scan-result').waitFor();
+  });
+});
+
+describe('content verification', () => {
+  it('analyses three articles with coloured scores, issues and the rewrite of the weak one', async () => {
+    const db = suite.site.database.db;
+    const ids: number[] = [];
+    for (const [title, content] of [
+      [METRO_TITLE + ' (نسخه کامل)', `${METRO}<p>به گزارش خبرنگار ما، مدیرعامل شرکت قطار شهری تبریز روز دوشنبه ۱۲ آذر اعلام کرد خط ۸ نیز تا پایان سال ۱۴۰۵ آماده می‌شود. او افزود ۳ رام قطار تازه از شرکت واگن‌سازی تهران خریداری شده است.</p><p>استاندار آذربایجان شرقی نیز گفت این طرح ترافیک مرکز شهر را ۲۰ درصد کم می‌کند.</p>`],
+      ['خبر کوتاه', '<p>امروز جلسه‌ای برگزار شد 🔴 @channel</p>'],
+      ['نشست شورای شهر', '<p>شورای شهر تهران امروز تشکیل جلسه داد و درباره بودجه گفت‌وگو کرد.</p>'],
+    ]) {
+      const [row] = await db.insert(articles).values({ title, content, slug: slugify(title), category: 'Politics', searchTitle: normalizePersian(title), searchBody: normalizePersian(stripHtml(content)) }).returning();
+      ids.push(row.id);
+    }
+    const page = await signedIn('/admin/content-verification');
+    const input = page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)');
+    expect(await input.inputValue()).toBe('1010, 1011, 1012');
+    await input.fill('abc, ,');
+    await page.getByRole('button', { name: 'شروع بررسی' }).click();
+    await page.getByRole('alert').filter({ hasText: 'لطفا شماره مقالات را به درستی وارد کنید' }).waitFor();
+    await input.fill(`${ids.join(', ')}, x`);
+    await page.getByRole('button', { name: 'شروع بررسی' }).click();
+    const cards = page.getByTestId('analysis-card');
+    await cards.nth(2).waitFor({ timeout: 30_000 });
+    expect(await cards.count()).toBe(3);
+    const summary = await page.getByRole('list', { name: 'خلاصهٔ بررسی' }).or(page.locator('dl[aria-label="خلاصهٔ بررسی"]')).innerText();
+    expect(summary).toContain('۳');
+    const strong = page.locator(`[data-testid="analysis-card"][data-article-id="${ids[0]}"] [data-score="overallScore"]`);
+    expect(await strong.getAttribute('class')).toMatch(/green/);
+    const weak = page.locator(`[data-testid="analysis-card"][data-article-id="${ids[1]}"]`);
+    expect(await weak.locator('[data-score="overallScore"]').getAttribute('class')).toMatch(/red/);
+    expect(await weak.innerText()).toContain('نیاز به بازنویسی');
+    expect(await weak.innerText()).toMatch(/نشانه‌های کانال/);
+    if (SHOTS) await shoot(page, 'verification');
+  });
+});
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS!, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('screens at 390 and 1280 px, light and dark', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation`, async () => {
+      await plant();
+      const page = await suite.openPage(viewport);
+      await signIn(page, '/admin?tab=duplicate');
+      const problems: string[] = [];
+      const check = async (label: string) => {
+        // Toasts (the sign-in's, a result's) go first: the check is of the screen itself.
+        await page.waitForFunction(() => !document.querySelector('ol[aria-label^="اعلان‌ها"] > li'), undefined, { timeout: 20_000 });
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${label}: ${overflow}px overflow`);
+        for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+      };
+      await page.getByRole('radio', { name: 'با متن خبر' }).check();
+      await page.getByLabel('متن خبر', { exact: true }).fill(stripHtml(METRO_COPY));
+      await page.getByRole('button', { name: 'بررسی تکراری' }).click();
+      await page.getByTestId('duplicate-result').waitFor();
+      await check('duplicate');
+      await page.goto('/admin?tab=scanner');
+      await page.getByTestId('scan-result').or(page.getByText('هنوز اسکنی انجام نشده است')).first().waitFor();
+      await check('scanner');
+      await page.goto('/admin/content-verification');
+      await page.getByRole('button', { name: 'شروع بررسی' }).click();
+      await page.getByText('تحلیل‌شده').or(page.getByRole('alert')).first().waitFor();
+      await check('verification');
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
