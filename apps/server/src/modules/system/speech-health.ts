@@ -4,6 +4,7 @@
 // missing tool or voice is 'down' with the reason.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { ToolMissingError, type Speech } from '../../integrations/speech/index.ts';
 
 const run = promisify(execFile);
 
@@ -44,4 +45,24 @@ function firstLine(error: unknown): string {
   const e = error as { stderr?: Buffer | string; message?: string };
   const text = (e.stderr ? e.stderr.toString() : '') || e.message || String(error);
   return text.trim().split('\n')[0].slice(0, 200);
+}
+
+/**
+ * With SPEECH_BASE_URL set: ffmpeg and ffprobe are still needed here (the endpoint's audio is
+ * decoded, joined, encoded and measured), and the endpoint is asked to say one word.
+ */
+export async function checkRemoteSpeech(speech: Speech): Promise<SpeechCheck> {
+  try {
+    await speech.engine.speak('سلام');
+  } catch (error) {
+    if (error instanceof ToolMissingError) return { status: 'down', error: `${error.tool} نصب نیست؛ صدای سرویس گفتار به MP3 تبدیل نمی‌شود` };
+    return { status: 'down', error: `${firstLine(error)}؛ پادکست ساخته نمی‌شود` };
+  }
+  try {
+    await run(speech.tools.ffprobe, ['-version'], { timeout: 10_000 });
+  } catch (error) {
+    if (missing(error)) return { status: 'down', error: `${speech.tools.ffprobe} نصب نیست؛ مدت پادکست اندازه گرفته نمی‌شود` };
+    return { status: 'down', error: `${speech.tools.ffprobe} اجرا نشد: ${firstLine(error)}` };
+  }
+  return { status: 'healthy' };
 }

@@ -1,0 +1,43 @@
+// Podcasts from the admin area, as operations with progress (modules/ingest/run-operation.ts):
+// one article's podcast made again (article page tools, the articles table), and the podcasts
+// of the most recent published articles (the articles tab's toolbar).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { articles } from '@chapar/db';
+import { errorResponse, idParam, makeRecentPodcastsBody, operationResponse, PODCAST_MESSAGES } from '@chapar/shared/contracts';
+import { AppError, notFound } from '../../errors.ts';
+import { makePodcastsJob } from '../../jobs/specs.ts';
+import type { Services } from '../ingest/services.ts';
+import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
+
+/** How long the bulk request waits for its run before answering 202. */
+const BULK_WAIT_MS = 2_000;
+
+export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  r.post('/api/admin/articles/:id/podcast', {
+    schema: { params: idParam, response: { 200: operationResponse, 202: operationResponse, ...errors } },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const [article] = await s.db.select({ status: articles.status }).from(articles).where(eq(articles.id, id));
+    if (!article) throw notFound(PODCAST_MESSAGES.notFound);
+    if (article.status !== 'published') throw new AppError('conflict', PODCAST_MESSAGES.notPublished);
+    const outcome = await runOperation(s, makePodcastsJob, { articleIds: [id], force: true }, { kind: 'make-podcast', requestedBy: request.adminSession?.user.username ?? null });
+    return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, outcome.failed ? 'پادکست ساخته نشد' : PODCAST_MESSAGES.made));
+  });
+
+  r.post('/api/admin/podcasts/recent', {
+    schema: { body: makeRecentPodcastsBody, response: { 200: operationResponse, 202: operationResponse, ...errors } },
+  }, async (request, reply) => {
+    const { latest, force } = request.body ?? makeRecentPodcastsBody.parse({});
+    // A bulk run takes a while: the answer comes at once (202 with the operation id, followed
+    // for its progress) unless the run is over within a moment.
+    const quick = { ...s, config: { ...s.config, adminJobWaitMs: Math.min(s.config.adminJobWaitMs, BULK_WAIT_MS) } };
+    const outcome = await runOperation(quick, makePodcastsJob, { latest, force }, { kind: 'make-podcasts', requestedBy: request.adminSession?.user.username ?? null });
+    const failed = outcome.failed ? `؛ ${outcome.failed} مورد ناموفق` : '';
+    return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, `${PODCAST_MESSAGES.recentMade}${failed}`));
+  });
+}

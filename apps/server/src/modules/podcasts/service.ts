@@ -1,0 +1,66 @@
+// Podcasts of articles: the text prepared for listening (@chapar/shared/text spoken.ts), spoken
+// by the speech service, stored through the Storage interface as podcasts/{id}-{hash}.mp3. The
+// hash is of the voice and the text read, so a podcast whose text has not changed is not made
+// again, a changed text gets a new address (no stale copy behind a CDN), and the old file goes.
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { articles } from '@chapar/db';
+import { articleSpeechText } from '@chapar/shared/text';
+import { makePodcastsJob } from '../../jobs/specs.ts';
+import type { Services } from '../ingest/services.ts';
+
+export type PodcastStatus = 'made' | 'unchanged' | 'skipped';
+
+export interface PodcastOutcome {
+  articleId: number;
+  status: PodcastStatus;
+  message: string;
+  podcastUrl?: string;
+  podcastDuration?: number;
+}
+
+export function podcastKey(articleId: number, voice: string, text: string): string {
+  const hash = createHash('sha256').update(`${voice}\n${text}`).digest('hex').slice(0, 16);
+  return `podcasts/${articleId}-${hash}.mp3`;
+}
+
+/** Makes (or keeps) one article's podcast. Throws when the speech service fails. */
+export async function makeArticlePodcast(s: Services, articleId: number, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<PodcastOutcome> {
+  const [article] = await s.db.select({ id: articles.id, title: articles.title, content: articles.content, status: articles.status, podcastUrl: articles.podcastUrl })
+    .from(articles).where(eq(articles.id, articleId));
+  if (!article) return { articleId, status: 'skipped', message: 'خبر یافت نشد' };
+  if (article.status !== 'published') return { articleId, status: 'skipped', message: 'خبر منتشر نشده است' };
+  const text = articleSpeechText(article);
+  if (!text) return { articleId, status: 'skipped', message: 'متنی برای خواندن ندارد' };
+  const key = podcastKey(articleId, s.speech.engine.voice, text);
+  const url = s.storage.url(key);
+  if (!opts.force && article.podcastUrl === url && await s.storage.exists(key)) {
+    return { articleId, status: 'unchanged', message: 'پادکست با متن کنونی خبر یکی است', podcastUrl: url };
+  }
+  const audio = await s.speech.speak(text, { signal: opts.signal });
+  const stored = await s.storage.put(key, audio.mp3, 'audio/mpeg');
+  // The integer column holds whole seconds: rounding keeps it within half a second of the file.
+  const podcastDuration = Math.max(1, Math.round(audio.duration));
+  await s.db.update(articles).set({ podcastUrl: stored.url, podcastVoice: audio.voice.slice(0, 64), podcastDuration, podcastBytes: audio.mp3.length }).where(eq(articles.id, articleId));
+  const oldKey = article.podcastUrl ? s.storage.keyFromUrl(article.podcastUrl) : null;
+  if (oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) await s.storage.delete(oldKey).catch(() => undefined);
+  s.contentChanged();
+  return { articleId, status: 'made', message: `پادکست ${podcastDuration} ثانیه‌ای ساخته شد (${audio.parts} بخش)`, podcastUrl: stored.url, podcastDuration };
+}
+
+/** Ids of the most recent published articles. */
+export async function recentPublishedIds(s: Services, latest: number): Promise<number[]> {
+  const rows = await s.db.select({ id: articles.id }).from(articles)
+    .where(and(eq(articles.status, 'published'))).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(latest);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After an article was published or its text changed: its podcast is made in the background
+ * (when PODCAST_AUTO is on). Never fails the write that called it.
+ */
+export function queuePodcast(s: Services, articleId: number): void {
+  if (!s.config.podcastAuto) return;
+  s.jobs.send(makePodcastsJob, { articleIds: [articleId] })
+    .catch((error: Error) => s.log.warn(`podcast of article ${articleId} not queued: ${error.message}`));
+}
