@@ -2,6 +2,7 @@
 // sessions that survive a 'restart' (a new gateway from the saved string), channel
 // histories of hand-built Api.Message objects, and errors queued per method.
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { Api } from 'telegram';
 import type { FetchMessagesOptions, MessageBatch, MtprotoGateway, MtprotoGatewayFactory, MtprotoUser } from '../src/integrations/telegram/mtproto/gateway.ts';
 import { MtprotoError } from '../src/integrations/telegram/mtproto/mtproto-error.ts';
@@ -27,6 +28,8 @@ export class FakeTelegram {
   /** 'method arg' for every call, in order. */
   readonly calls: string[] = [];
   readonly sessions = new Map<string, SessionState>();
+  /** The bytes a message's media downloads as (default: `media-of-{id}`). */
+  readonly mediaBodies = new Map<number, Buffer>();
   private readonly failures = new Map<Method, Error[]>();
 
   addAccount(account: FakeAccount): this {
@@ -112,7 +115,15 @@ export class FakeTelegram {
       downloadMedia: async (message, options = {}) => {
         enter('downloadMedia', String(message.id));
         loggedIn();
-        return Buffer.from(`media-of-${message.id}${options.thumb ? '-thumb' : ''}`);
+        return options.thumb ? Buffer.from(`media-of-${message.id}-thumb`) : this.mediaBodies.get(message.id) ?? Buffer.from(`media-of-${message.id}`);
+      },
+      downloadMediaToFile: async (message, file, { maxBytes }) => {
+        enter('downloadMediaToFile', String(message.id));
+        loggedIn();
+        const body = this.mediaBodies.get(message.id) ?? Buffer.from(`media-of-${message.id}`);
+        if (body.length > maxBytes) throw new Error(`${body.length} bytes is over the ${maxBytes} byte cap`);
+        await writeFile(file, body);
+        return body.length;
       },
       logOut: async () => {
         enter('logOut');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -32,6 +32,16 @@ describe('GET /img/w{width}/{path}', () => {
     // The second answer comes from the stored variant and is identical.
     const again = await t.app.inject({ method: 'GET', url: '/img/w480/demo/a.jpg' });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('serves a variant beside the image under /media, made on the first request and kept on disk', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/media/demo/a.w320.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(320);
+    expect(existsSync(path.join(dataDir, 'media', 'demo', 'a.w320.webp'))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/media/demo/missing.w320.webp' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/demo/a.w500.webp' })).statusCode).toBe(404);
   });
 
   it('refuses other widths, missing files and paths outside the media folder', async () => {

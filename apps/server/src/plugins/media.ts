@@ -2,12 +2,41 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Storage } from '../integrations/storage/index.ts';
+import type { ByteRange } from '../integrations/storage/types.ts';
+import { ensureVariant } from '../modules/media/variants.ts';
 
-/** Locally stored media (the default Storage) served under /media with long-lived caching. */
-export async function registerMedia(app: FastifyInstance, { dataDir }: { dataDir: string }): Promise<void> {
-  if (dataDir.startsWith('memory://')) return;
+const VARIANT_PATH = /^\/media\/([^?#]+\.w\d+\.webp)(?:[?#].*)?$/;
+
+/**
+ * Locally stored media (the default Storage) served under /media with long-lived caching.
+ * An image variant not made yet (an image stored before variants were kept, or one whose job
+ * has not run) is made from its image on the first request, then served like any file.
+ */
+export async function registerMedia(app: FastifyInstance, { dataDir, storage, mediaBaseUrl }: { dataDir: string; storage: Storage; mediaBaseUrl: string }): Promise<void> {
+  if (storage.kind === 's3' && mediaBaseUrl.replace(/\/+$/, '') === '/media') return proxyBucket(app, storage);
+  if (dataDir.startsWith('memory://') || storage.kind !== 'local') return;
   const root = path.join(dataDir, 'media');
   mkdirSync(root, { recursive: true });
+  const inFlight = new Map<string, Promise<unknown>>();
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const match = VARIANT_PATH.exec(request.url);
+    if (!match) return;
+    let key: string;
+    try {
+      key = decodeURIComponent(match[1]);
+      if (await storage.exists(key)) return;
+    } catch {
+      return;
+    }
+    let job = inFlight.get(key);
+    if (!job) {
+      job = ensureVariant(storage, key).catch(() => null).finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+    }
+    await job;
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/media/',
@@ -15,5 +44,62 @@ export async function registerMedia(app: FastifyInstance, { dataDir }: { dataDir
     index: false,
     maxAge: '30d',
     immutable: true,
+  });
+}
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+  mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg', ogg: 'audio/ogg', m4a: 'audio/mp4', pdf: 'application/pdf',
+};
+
+/**
+ * One range of a `Range: bytes=…` header resolved against the object's size: the inclusive
+ * offsets to send, 'unsatisfiable' (answer 416), or null to send the whole object (no header,
+ * another unit, several ranges or a malformed value, which a server may ignore).
+ */
+export function resolveByteRange(header: string | undefined, total: number): ByteRange | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || total === 0) return 'unsatisfiable';
+    return { start: Math.max(0, total - suffix), end: total - 1 };
+  }
+  const start = Number(match[1]);
+  if (match[2] !== '' && Number(match[2]) < start) return null;
+  if (start >= total) return 'unsatisfiable';
+  return { start, end: match[2] === '' ? total - 1 : Math.min(Number(match[2]), total - 1) };
+}
+
+/**
+ * Media in a bucket with MEDIA_BASE_URL left at /media (no CDN or public bucket address in
+ * front): the app streams each file from the bucket itself, making a missing variant first.
+ * Byte ranges are honoured (a video seeks without loading from its start); put a CDN or the
+ * bucket's address in MEDIA_BASE_URL for anything busy.
+ */
+function proxyBucket(app: FastifyInstance, storage: Storage): void {
+  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+    const key = request.params['*'];
+    let total: number | null = null;
+    try {
+      storage.url(key);
+      total = await storage.size(key);
+      if (total === null && /\.w\d+\.webp$/.test(key) && (await ensureVariant(storage, key))) total = await storage.size(key);
+    } catch {
+      total = null;
+    }
+    if (total === null) return reply.code(404).send({ error: 'not_found', message: 'فایل یافت نشد' });
+    const range = resolveByteRange(request.headers.range, total);
+    reply
+      .header('cache-control', 'public, max-age=2592000')
+      .header('accept-ranges', 'bytes');
+    if (range === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
+    }
+    const found = await storage.stream(key, range ?? undefined).catch(() => null);
+    if (!found) return reply.code(404).send({ error: 'not_found', message: 'فایل یافت نشد' });
+    reply.type(found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream');
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
+    return reply.header('content-length', found.bytes).send(found.body);
   });
 }

@@ -2,11 +2,13 @@
 import path from 'node:path';
 import { createLocalStorage } from './local-storage.ts';
 import { createMemoryStorage } from './memory-storage.ts';
+import { createS3Storage, lazyS3Client, type S3Options } from './s3-storage.ts';
 import type { Storage } from './types.ts';
 
 export type { Storage, StoredObject } from './types.ts';
 export { createLocalStorage } from './local-storage.ts';
 export { createMemoryStorage } from './memory-storage.ts';
+export { createS3Storage, describeS3Error, loadS3Sdk, s3ClientConfig, type S3Options } from './s3-storage.ts';
 
 export interface MediaStorages {
   /** Served to readers: watermarked media and uploads. */
@@ -15,13 +17,32 @@ export interface MediaStorages {
   originals: Storage;
 }
 
-/** Local disk under dataDir (media/ is public, originals/ is not); memory for a memory:// data dir. */
-export function createStorages(options: { dataDir: string; mediaBaseUrl: string }): MediaStorages {
+/** The prefixes of the two storages in a bucket: media/ may be public, originals/ never is. */
+export const S3_MEDIA_PREFIX = 'media';
+export const S3_ORIGINALS_PREFIX = 'originals';
+
+/** Both storages in one S3-compatible bucket, under their own prefixes. */
+export function createS3Storages(s3: S3Options, mediaBaseUrl: string): MediaStorages {
+  const connect = lazyS3Client(s3);
+  return {
+    media: createS3Storage({ connect, bucket: s3.bucket, prefix: S3_MEDIA_PREFIX, baseUrl: mediaBaseUrl, cacheControl: 'public, max-age=2592000' }),
+    originals: createS3Storage({ connect, bucket: s3.bucket, prefix: S3_ORIGINALS_PREFIX, baseUrl: 'originals:' }),
+  };
+}
+
+/** The local disk (DATA_DIR/media is public, DATA_DIR/originals is not). */
+export function createLocalStorages(dataDir: string, mediaBaseUrl: string): MediaStorages {
+  return {
+    media: createLocalStorage({ root: path.join(dataDir, 'media'), baseUrl: mediaBaseUrl }),
+    originals: createLocalStorage({ root: path.join(dataDir, 'originals'), baseUrl: 'originals:' }),
+  };
+}
+
+/** An S3 bucket when configured; else local disk under dataDir, or memory for a memory:// data dir. */
+export function createStorages(options: { dataDir: string; mediaBaseUrl: string; s3?: S3Options }): MediaStorages {
+  if (options.s3) return createS3Storages(options.s3, options.mediaBaseUrl);
   if (options.dataDir.startsWith('memory://')) {
     return { media: createMemoryStorage({ baseUrl: options.mediaBaseUrl }), originals: createMemoryStorage({ baseUrl: 'originals:' }) };
   }
-  return {
-    media: createLocalStorage({ root: path.join(options.dataDir, 'media'), baseUrl: options.mediaBaseUrl }),
-    originals: createLocalStorage({ root: path.join(options.dataDir, 'originals'), baseUrl: 'originals:' }),
-  };
+  return createLocalStorages(options.dataDir, options.mediaBaseUrl);
 }

@@ -1,5 +1,7 @@
 // Storage kept in the process: for an app whose data dir is memory:// (tests, throwaway
 // runs), where there is no disk to serve from. Same contract as the local one.
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { assertKey, keyUnder, type Storage } from './types.ts';
 
 export function createMemoryStorage(options: { baseUrl: string }): Storage & { keys(): string[] } {
@@ -12,8 +14,21 @@ export function createMemoryStorage(options: { baseUrl: string }): Storage & { k
       objects.set(assertKey(key), Buffer.from(body));
       return { key, url: url(key), bytes: body.length };
     },
+    async putFile(key, file) {
+      const body = await readFile(file);
+      objects.set(assertKey(key), body);
+      return { key, url: url(key), bytes: body.length };
+    },
     async get(key) {
       return objects.get(assertKey(key)) ?? null;
+    },
+    async stream(key, range) {
+      const whole = objects.get(assertKey(key));
+      const body = whole && range ? whole.subarray(range.start, range.end + 1) : whole;
+      return body ? { body: Readable.from([body]), bytes: body.length } : null;
+    },
+    async size(key) {
+      return objects.get(assertKey(key))?.length ?? null;
     },
     async exists(key) {
       return objects.has(assertKey(key));

@@ -1,18 +1,35 @@
 // Where media lives once it leaves Telegram: the Storage interface. Keys are relative
 // paths ('tg/akhbar_rooz/103/0-image.jpg'); URLs are what readers' browsers load.
 
+import type { Readable } from 'node:stream';
+
 export interface StoredObject {
   key: string;
   url: string;
   bytes: number;
 }
 
+/** Inclusive byte offsets, both inside the object. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
-  /** 'local' (served by the app under /media) or 'memory' (tests, memory:// data dir). */
-  readonly kind: 'local' | 'memory';
+  /** 'local' (served by the app under /media), 's3' (an S3-compatible bucket) or 'memory' (tests, memory:// data dir). */
+  readonly kind: 'local' | 's3' | 'memory';
   /** Writes (or replaces) an object; readers never see a half-written file. */
   put(key: string, body: Buffer, contentType: string): Promise<StoredObject>;
+  /** Like put, from a file on disk, streamed (in parts, for S3): a large video is never held whole in memory. */
+  putFile(key: string, file: string, contentType: string): Promise<StoredObject>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The object as a stream with its size, or null when it does not exist. With a range
+   * (inclusive byte offsets inside the object, as `size` reported it), only those bytes.
+   */
+  stream(key: string, range?: ByteRange): Promise<{ body: Readable; bytes: number; contentType?: string } | null>;
+  /** The object's size in bytes, or null when it does not exist. */
+  size(key: string): Promise<number | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** The public URL of a key (whether or not it exists). */

@@ -14,7 +14,7 @@ export { TelegramFetchError, type TelegramFetchErrorCode } from './telegram-fetc
 export { createWebPreviewSource, type WebPreviewSourceOptions } from './web-preview-source.ts';
 export { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
 export { parseViews, parseDuration } from './markup-values.ts';
-export { fetchMediaSafely, MediaFetchError, type MediaFetchErrorCode, type MediaFetchPolicy, type FetchedMedia } from './safe-media-fetch.ts';
+export { fetchMediaSafely, fetchMediaToFile, MediaFetchError, type MediaFetchErrorCode, type MediaFetchPolicy, type FetchedMedia } from './safe-media-fetch.ts';
 export { TELEGRAM_MEDIA_HOSTS, hostAllowed, isPrivateAddress } from './address-policy.ts';
 export { fetchTelegraphArticle, parseTelegraphPage, telegraphLinks, type TelegraphArticle } from './telegraph.ts';
 export { createDirectorySource, type DirectorySourceOptions } from './directory-source.ts';

@@ -1,8 +1,12 @@
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostAllowed, isPrivateAddress, TELEGRAM_MEDIA_HOSTS } from './address-policy.ts';
-import { fetchMediaSafely, MediaFetchError, type MediaFetchPolicy } from './safe-media-fetch.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fetchMediaSafely, fetchMediaToFile, MediaFetchError, type MediaFetchPolicy } from './safe-media-fetch.ts';
 
 let server: Server;
 let base: string;
@@ -68,6 +72,22 @@ describe('fetchMediaSafely', () => {
   it('caps the size, declared or streamed', async () => {
     expect(await code(fetchMediaSafely(`${base}/big`, policy))).toBe('too_large');
     expect(await code(fetchMediaSafely(`${base}/chunked`, policy))).toBe('too_large');
+  });
+
+  it('writes a download to a file as it arrives, under the same rules', async () => {
+    const file = path.join(os.tmpdir(), `chapar-fetch-test-${process.pid}`);
+    try {
+      expect(await fetchMediaToFile(`${base}/a.jpg`, policy, file)).toMatchObject({ bytes: 5, contentType: 'image/jpeg' });
+      expect(readFileSync(file, 'utf8')).toBe('small');
+      const roomy = { ...policy, maxBytes: 20_000 };
+      expect((await fetchMediaToFile(`${base}/chunked`, roomy, file)).bytes).toBe(10_000);
+      expect(readFileSync(file).length).toBe(10_000);
+      expect(await code(fetchMediaToFile(`${base}/chunked`, policy, file))).toBe('too_large');
+      expect(await code(fetchMediaToFile(`${base}/redirect-away`, policy, `${file}-away`))).toBe('host_not_allowed');
+      expect(existsSync(`${file}-away`)).toBe(false);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 

@@ -2,7 +2,11 @@
 // exactly the configured test origin), every resolved address checked at connect time (so DNS
 // rebinding cannot slip past), each redirect checked again, and a hard size cap.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent, request } from 'undici';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { Agent, request } from 'undici';
+import { undici } from '../../lazy-undici.ts';
 import { hostAllowed, isPrivateAddress } from './address-policy.ts';
 
 export type MediaFetchErrorCode = 'host_not_allowed' | 'private_address' | 'too_large' | 'http_error' | 'too_many_redirects' | 'network';
@@ -58,7 +62,7 @@ const agents = new Map<boolean, Agent>();
 function agentFor(trustedOrigin: boolean): Agent {
   let agent = agents.get(trustedOrigin);
   if (!agent) {
-    agent = new Agent({ connect: { lookup: guardedLookup(trustedOrigin) as never }, keepAliveTimeout: 10_000 });
+    agent = new (undici().Agent)({ connect: { lookup: guardedLookup(trustedOrigin) as never }, keepAliveTimeout: 10_000 });
     agents.set(trustedOrigin, agent);
   }
   return agent;
@@ -84,14 +88,23 @@ function checkUrl(raw: string, policy: MediaFetchPolicy): URL {
   return url;
 }
 
-export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy): Promise<FetchedMedia> {
+/**
+ * Like fetchMediaSafely, written to `file` as it arrives rather than kept in memory (videos):
+ * the same host, address, redirect and size rules. Returns the byte count.
+ */
+export async function fetchMediaToFile(rawUrl: string, policy: MediaFetchPolicy, file: string): Promise<{ bytes: number; contentType: string | null; finalUrl: string }> {
+  const fetched = await fetchMediaSafely(rawUrl, policy, file);
+  return { bytes: fetched.bytes ?? 0, contentType: fetched.contentType, finalUrl: fetched.finalUrl };
+}
+
+export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy, toFile?: string): Promise<FetchedMedia & { bytes?: number }> {
   const maxRedirects = policy.maxRedirects ?? 3;
   let current = rawUrl;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const url = checkUrl(current, policy);
     let res: Awaited<ReturnType<typeof request>>;
     try {
-      res = await request(url, {
+      res = await undici().request(url, {
         method: 'GET', dispatcher: agentFor(isTrusted(url, policy)),
         headersTimeout: policy.timeoutMs ?? 30_000, bodyTimeout: policy.timeoutMs ?? 30_000,
         headers: { 'user-agent': 'Mozilla/5.0 (compatible; ChaparBot/1.0)' },
@@ -116,16 +129,27 @@ export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy)
     }
     const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of res.body) {
-      total += (chunk as Buffer).length;
-      if (total > policy.maxBytes) {
-        res.body.destroy();
-        throw new MediaFetchError('too_large', `over the ${policy.maxBytes} byte cap`, current);
+    const out = toFile ? createWriteStream(toFile) : null;
+    try {
+      for await (const chunk of res.body) {
+        total += (chunk as Buffer).length;
+        if (total > policy.maxBytes) {
+          res.body.destroy();
+          throw new MediaFetchError('too_large', `over the ${policy.maxBytes} byte cap`, current);
+        }
+        if (!out) chunks.push(chunk as Buffer);
+        else if (!out.write(chunk)) await once(out, 'drain');
       }
-      chunks.push(chunk as Buffer);
+      if (out) {
+        out.end();
+        await finished(out);
+      }
+    } catch (error) {
+      out?.destroy();
+      throw error;
     }
     const type = res.headers['content-type'];
-    return { body: Buffer.concat(chunks), contentType: typeof type === 'string' ? type : null, finalUrl: current };
+    return { body: Buffer.concat(chunks), bytes: total, contentType: typeof type === 'string' ? type : null, finalUrl: current };
   }
   throw new MediaFetchError('too_many_redirects', `more than ${maxRedirects} redirects`, rawUrl);
 }

@@ -99,4 +99,9 @@ export interface TelegramSource {
    * downloads the URL over HTTP from Telegram's hosts.
    */
   downloadMedia?(url: string): Promise<Buffer>;
+  /**
+   * Like downloadMedia, written to `file` as it arrives (videos: never whole in memory); a
+   * file over `maxBytes` is refused. Answers the bytes written.
+   */
+  downloadMediaToFile?(url: string, file: string, maxBytes: number): Promise<number>;
 }

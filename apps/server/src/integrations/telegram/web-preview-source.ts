@@ -1,7 +1,7 @@
 // TelegramSource over Telegram's public web preview: channel pages at
 // {base}/s/{channel} (paged with ?before= and ?after=) and single posts through
 // the embed widget at {base}/{channel}/{id}?embed=1. Needs no account.
-import { fetch as undiciFetch } from 'undici';
+import { undici } from '../../lazy-undici.ts';
 import { fetchWithRetry, type FetchLike } from './fetch-with-retry.ts';
 import { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
 import { TelegramFetchError } from './telegram-fetch-error.ts';
@@ -31,7 +31,7 @@ export function createWebPreviewSource(options: WebPreviewSourceOptions = {}): T
     backoffBaseMs: options.backoffBaseMs ?? 1_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
   };
-  const fetchImpl: FetchLike = options.fetch ?? (undiciFetch as unknown as FetchLike);
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => undici().fetch(url, init));
 
   return {
     async fetchPage(channel: string, page: FetchPageOptions = {}): Promise<ChannelPage> {

@@ -3,10 +3,15 @@
 // Telegram only, watermarked and stored. A file that fails is reported and skipped; the
 // article still appears with what did work.
 import type { ReportItem } from '@chapar/shared/contracts';
-import { fetchMediaSafely, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fetchMediaSafely, fetchMediaToFile, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
 import type { MediaKind } from '../media/sniff.ts';
 import { storeMedia } from '../media/store-media.ts';
+import { queueVariants } from '../media/variants.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from './services.ts';
 
@@ -42,15 +47,35 @@ export async function downloadFrom(s: Services, source: TelegramSource, url: str
   return (await fetchMediaSafely(url, s.mediaPolicy)).body;
 }
 
+/**
+ * A download as storeMedia takes it: a video (from the web, or from a source that can write
+ * to a file, such as MTProto) goes to a temporary file as it arrives (never whole in
+ * memory); `done` removes that file.
+ */
+export async function downloadForStore(s: Services, source: TelegramSource, url: string, video: boolean): Promise<{ body: Buffer | { file: string }; done(): Promise<void> }> {
+  const toFile = source.downloadMediaToFile?.bind(source);
+  if (!video || (source.downloadMedia && !toFile)) return { body: await downloadFrom(s, source, url), done: async () => undefined };
+  const file = path.join(os.tmpdir(), `chapar-download-${randomBytes(8).toString('hex')}`);
+  const done = () => rm(file, { force: true });
+  try {
+    if (toFile) await toFile(url, file, s.config.mediaMaxBytes);
+    else await fetchMediaToFile(url, s.mediaPolicy, file);
+  } catch (error) {
+    await done();
+    throw error;
+  }
+  return { body: { file }, done };
+}
+
 export async function collectMedia(s: Services, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
   const result: PostMedia = { images: [], video: null, audio: null, report: [] };
   for (const item of plan(post)) {
     const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;
     try {
-      const body = await downloadFrom(s, source, item.url);
+      const download = await downloadForStore(s, source, item.url, item.role === 'video');
       const stored = await storeMedia(s.media, {
-        keyBase: `tg/${ref.source}/${ref.telegramId}`, position: item.position, role: item.role, body, sourceUrl: item.url, accept: item.accept,
-      });
+        keyBase: `tg/${ref.source}/${ref.telegramId}`, position: item.position, role: item.role, body: download.body, sourceUrl: item.url, accept: item.accept,
+      }).finally(() => download.done());
       if (stored.kind === 'image') result.images.push(stored);
       else if (stored.kind === 'video') result.video ??= stored;
       else if (stored.kind === 'audio') result.audio ??= stored;
@@ -62,5 +87,6 @@ export async function collectMedia(s: Services, source: TelegramSource, post: Te
   }
   // Photos first, then video thumbnails, then a preview picture: the first is the cover.
   result.images.sort((a, b) => a.position - b.position);
+  if (result.images.length) await queueVariants(s, result.images.map((i) => i.storageKey));
   return result;
 }

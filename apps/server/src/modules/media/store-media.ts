@@ -1,12 +1,16 @@
 // One downloaded file into storage: sniffed by content, images and videos watermarked,
 // the untouched original kept privately (so marks can be applied again and verified),
 // and a media_assets row keyed by the storage key, so storing again replaces, never adds.
+import { open, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Db } from '@chapar/db';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { imageDhash } from './dhash.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
-import { sniffMedia, type MediaKind } from './sniff.ts';
-import { watermarkVideo } from './video-watermark.ts';
+import { sniffMedia, type MediaKind, type SniffedType } from './sniff.ts';
+import { variantKeys } from './variants.ts';
+import { posterFrame, probeVideo, watermarkVideoFile } from './video-watermark.ts';
 import { watermarkImage } from './watermark.ts';
 
 export interface MediaDeps {
@@ -23,7 +27,8 @@ export interface StoreMediaInput {
   position: number;
   /** What the file is for: 'image', 'video', 'thumb', 'audio', 'file'. */
   role: string;
-  body: Buffer;
+  /** The file's bytes, or (for large files, videos above all) the path of a file on disk holding them. */
+  body: Buffer | { file: string };
   sourceUrl: string | null;
   articleId?: number | null;
   /** Only these kinds are accepted; anything else is refused as unsupported. */
@@ -32,27 +37,38 @@ export interface StoreMediaInput {
 
 export class UnsupportedMediaError extends Error {}
 
+async function head(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function storeMedia(deps: MediaDeps, input: StoreMediaInput): Promise<MediaAssetRow & { note?: string }> {
-  const type = sniffMedia(input.body);
+  const type = sniffMedia(Buffer.isBuffer(input.body) ? input.body : await head(input.body.file));
   if (!type || !input.accept.includes(type.kind)) throw new UnsupportedMediaError(type ? `${type.mimeType} is not accepted here` : 'unknown file type');
+  if (type.kind === 'video') return storeVideo(deps, input, type);
+  const whole = Buffer.isBuffer(input.body) ? input.body : await readFile(input.body.file);
+  return storeWhole(deps, { ...input, body: whole }, type);
+}
+
+async function storeWhole(deps: MediaDeps, input: StoreMediaInput & { body: Buffer }, type: SniffedType): Promise<MediaAssetRow & { note?: string }> {
   let body = input.body;
   let mimeType = type.mimeType;
   let ext = type.ext;
   let width: number | undefined;
   let height: number | undefined;
-  let durationSec: number | undefined;
   let watermarked = false;
-  let note: string | undefined;
   if (type.kind === 'image') {
     const marked = await watermarkImage(input.body, deps.watermarkText);
     ({ body, mimeType, ext, width, height, watermarked } = marked);
-  } else if (type.kind === 'video') {
-    const marked = await watermarkVideo(input.body, deps.watermarkText, { mimeType, ext });
-    ({ body, mimeType, ext, width, height, durationSec, watermarked, note } = marked);
   }
   const key = `${input.keyBase}/${input.position}-${input.role}.${ext}`;
   // The original first: a stored public file always has its original beside it.
-  if (type.kind === 'image' || type.kind === 'video') await deps.originals.put(key, input.body, type.mimeType);
+  if (type.kind === 'image') await deps.originals.put(key, input.body, type.mimeType);
   const stored = await deps.storage.put(key, body, mimeType);
   const row = await mediaRepo.upsert(deps.db, {
     articleId: input.articleId ?? null,
@@ -64,12 +80,82 @@ export async function storeMedia(deps: MediaDeps, input: StoreMediaInput): Promi
     bytes: body.length,
     width: width ?? null,
     height: height ?? null,
-    durationSec: durationSec ?? null,
+    durationSec: null,
     watermarked,
     dhash: type.kind === 'image' ? await imageDhash(input.body) : null,
     position: input.position,
   });
-  return { ...row, note };
+  return row;
+}
+
+/**
+ * A video, file to file: refused when ffprobe cannot read it, watermarked when ffmpeg can,
+ * its duration measured and a poster frame stored beside it (`…/10-video.poster.jpg`).
+ * Without ffmpeg it is stored as it came, unmarked and without a poster.
+ */
+async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: SniffedType): Promise<MediaAssetRow & { note?: string }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'chapar-store-video-'));
+  try {
+    let source: string;
+    if (Buffer.isBuffer(input.body)) {
+      source = path.join(dir, `in.${type.ext}`);
+      await writeFile(source, input.body);
+    } else {
+      source = input.body.file;
+    }
+    const info = await probeVideo(source);
+    let final = source;
+    let mimeType = type.mimeType;
+    let ext = type.ext;
+    let watermarked = false;
+    let note: string | undefined;
+    if (!info) {
+      note = 'ffmpeg is not installed';
+    } else {
+      const marked = path.join(dir, 'out.mp4');
+      try {
+        await watermarkVideoFile(source, marked, info, deps.watermarkText);
+        final = marked;
+        mimeType = 'video/mp4';
+        ext = 'mp4';
+        watermarked = true;
+      } catch (error) {
+        note = `ffmpeg failed: ${(error as Error).message.slice(0, 200)}`;
+      }
+    }
+    const key = `${input.keyBase}/${input.position}-${input.role}.${ext}`;
+    let posterUrl: string | null = null;
+    const poster = path.join(dir, 'poster.jpg');
+    if (info && (await posterFrame(final, poster, info.durationSec))) {
+      posterUrl = (await deps.storage.putFile(posterKey(key), poster, 'image/jpeg')).url;
+    }
+    await deps.originals.putFile(key, source, type.mimeType);
+    const stored = await deps.storage.putFile(key, final, mimeType);
+    const row = await mediaRepo.upsert(deps.db, {
+      articleId: input.articleId ?? null,
+      kind: 'video',
+      storageKey: key,
+      url: stored.url,
+      sourceUrl: input.sourceUrl,
+      mimeType,
+      bytes: (await stat(final)).size,
+      width: info?.width ?? null,
+      height: info?.height ?? null,
+      durationSec: info?.durationSec ?? null,
+      posterUrl,
+      watermarked,
+      dhash: null,
+      position: input.position,
+    });
+    return { ...row, note };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where a video's poster frame is kept: beside it, `…/10-video.poster.jpg`. */
+export function posterKey(videoKey: string): string {
+  return videoKey.replace(/\.[A-Za-z0-9]+$/, '.poster.jpg');
 }
 
 /** Removes assets and their files (public and original). */
@@ -77,6 +163,8 @@ export async function deleteMedia(deps: MediaDeps, rows: Pick<MediaAssetRow, 'st
   for (const row of rows) {
     await deps.storage.delete(row.storageKey);
     await deps.originals.delete(row.storageKey);
+    // What was made from the file goes with it: image variants, a video's poster.
+    for (const derived of [...variantKeys(row.storageKey), ...(/\.(?:mp4|webm)$/.test(row.storageKey) ? [posterKey(row.storageKey)] : [])]) await deps.storage.delete(derived);
   }
   await mediaRepo.deleteKeys(deps.db, rows.map((r) => r.storageKey));
 }

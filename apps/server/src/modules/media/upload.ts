@@ -2,52 +2,83 @@
 // bytes, not their name; images and videos watermarked like Telegram media; stored under
 // uploads/ and answered with the URL and the HTML the editor appends.
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../ingest/services.ts';
 import { storeMedia, UnsupportedMediaError } from './store-media.ts';
+import { queueVariants } from './variants.ts';
+import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function embedFor(kind: string, url: string, filename: string): string {
+export function embedFor(kind: string, url: string, filename: string, posterUrl?: string | null): string {
   const src = escape(url);
   if (kind === 'image') return `<figure><img src="${src}" alt="${escape(filename)}"></figure>`;
-  if (kind === 'video') return `<figure><video controls preload="metadata" src="${src}"></video></figure>`;
+  if (kind === 'video') return `<figure><video controls preload="metadata"${posterUrl ? ` poster="${escape(posterUrl)}"` : ''} src="${src}"></video></figure>`;
   if (kind === 'audio') return `<figure><audio controls src="${src}"></audio></figure>`;
   return `<p><a href="${src}">${escape(filename)}</a></p>`;
 }
 
-export async function saveUpload(s: Services, file: MultipartFile | undefined) {
-  if (!file) throw new AppError('bad_request', 'فایلی ارسال نشده است');
-  let body: Buffer;
+/**
+ * The upload streamed to a temporary file (a large video never sits whole in memory). Reading
+ * starts at once, before anything else is awaited, so a form that breaks off is seen as such.
+ */
+async function receive(s: Services, file: MultipartFile, target: string): Promise<void> {
+  const tooLarge = () => new AppError('payload_too_large', `حجم فایل بیش از ${Math.round(s.config.uploadMaxBytes / 1_048_576)} مگابایت است`);
+  const out = createWriteStream(target);
   try {
-    body = await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large', `حجم فایل بیش از ${Math.round(s.config.uploadMaxBytes / 1_048_576)} مگابایت است`);
+    for await (const chunk of file.file) {
+      if (!out.write(chunk)) await once(out, 'drain');
     }
+    out.end();
+    await finished(out);
+  } catch (error) {
+    out.destroy();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // The request body itself broke off or is not well-formed multipart (no closing boundary).
     throw new AppError('bad_request', 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید');
   }
-  if (!body.length) throw new AppError('bad_request', 'فایل خالی است');
-  const month = new Date().toISOString().slice(0, 7);
+  if (file.file.truncated) throw tooLarge();
+}
+
+export async function saveUpload(s: Services, file: MultipartFile | undefined) {
+  if (!file) throw new AppError('bad_request', 'فایلی ارسال نشده است');
+  const received = path.join(os.tmpdir(), `chapar-upload-${randomBytes(8).toString('hex')}`);
   try {
-    const stored = await storeMedia(s.media, {
-      keyBase: `uploads/${month}/${randomBytes(8).toString('hex')}`, position: 0, role: 'file', body, sourceUrl: null,
-      accept: ['image', 'video', 'audio', 'document'],
-    });
-    const name = (file.filename || 'file').slice(0, 120);
-    return { url: stored.url, kind: stored.kind, mimeType: stored.mimeType, bytes: stored.bytes, embedHtml: embedFor(stored.kind, stored.url, name) };
-  } catch (error) {
-    if (error instanceof UnsupportedMediaError) {
-      throw new AppError('unsupported_media_type', 'نوع فایل پشتیبانی نمی‌شود (تصویر، ویدیوی mp4/webm، صدای mp3/ogg، PDF یا Word)');
+    await receive(s, file, received);
+    if (!(await stat(received)).size) throw new AppError('bad_request', 'فایل خالی است');
+    const month = new Date().toISOString().slice(0, 7);
+    try {
+      const stored = await storeMedia(s.media, {
+        keyBase: `uploads/${month}/${randomBytes(8).toString('hex')}`, position: 0, role: 'file', body: { file: received }, sourceUrl: null,
+        accept: ['image', 'video', 'audio', 'document'],
+      });
+      if (stored.kind === 'image') await queueVariants(s, [stored.storageKey]);
+      const name = (file.filename || 'file').slice(0, 120);
+      return {
+        url: stored.url, kind: stored.kind, mimeType: stored.mimeType, bytes: stored.bytes, embedHtml: embedFor(stored.kind, stored.url, name, stored.posterUrl),
+        ...(stored.kind === 'video' ? { posterUrl: stored.posterUrl, durationSec: stored.durationSec } : {}),
+      };
+    } catch (error) {
+      if (error instanceof UnsupportedMediaError) {
+        throw new AppError('unsupported_media_type', 'نوع فایل پشتیبانی نمی‌شود (تصویر، ویدیوی mp4/webm، صدای mp3/ogg، PDF یا Word)');
+      }
+      if (error instanceof UnreadableVideoError) throw new AppError('bad_request', 'ویدیو خراب است یا خوانده نمی‌شود؛ فایل سالم mp4 یا webm بارگذاری کنید');
+      if (error instanceof ImageTooLargeError) {
+        throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
+      }
+      if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
+      throw new AppError('internal', ADMIN_ARTICLE_MESSAGES.uploadFailed);
     }
-    if (error instanceof ImageTooLargeError) {
-      throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
-    }
-    if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
-    throw new AppError('internal', ADMIN_ARTICLE_MESSAGES.uploadFailed);
+  } finally {
+    await rm(received, { force: true });
   }
 }

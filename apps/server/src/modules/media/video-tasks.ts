@@ -1,14 +1,18 @@
 // Video maintenance on articles: host every video ourselves (from the Telegram post, or a
 // Telegram-hosted URL), drop URLs that lead nowhere, embed the video in the body and
 // remove repeated embeds.
-import { load } from 'cheerio';
+import { load } from '../../lazy-cheerio.ts';
 import { isNotNull } from 'drizzle-orm';
 import { articles } from '@chapar/db';
-import { fetchMediaSafely } from '../../integrations/telegram/index.ts';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fetchMediaToFile } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import type { Services } from '../ingest/services.ts';
-import { downloadFrom } from '../ingest/media-step.ts';
+import { downloadForStore } from '../ingest/media-step.ts';
 import { mediaRepo } from './repo.ts';
 import { storeMedia } from './store-media.ts';
 import { storedKey } from './stored-key.ts';
@@ -18,15 +22,17 @@ async function videoArticles(s: Services, ids?: number[]): Promise<ArticleRow[]>
   return articleAdminRepo.forRepair(s.db, { ids, where: isNotNull(articles.videoUrl), limit: 2000 });
 }
 
-async function setVideo(s: Services, article: ArticleRow, videoUrl: string | null): Promise<void> {
-  await articleAdminRepo.update(s.db, article.id, { videoUrl, ...derivedFields({ ...article, videoUrl }), updatedAt: new Date() });
+async function setVideo(s: Services, article: ArticleRow, videoUrl: string | null, frame: { posterUrl: string | null; durationSec: number | null } | null = null): Promise<void> {
+  await articleAdminRepo.update(s.db, article.id, {
+    videoUrl, videoPosterUrl: frame?.posterUrl ?? null, videoDuration: frame?.durationSec ?? null, ...derivedFields({ ...article, videoUrl }), updatedAt: new Date(),
+  });
   s.contentChanged();
 }
 
-async function hostVideo(s: Services, article: ArticleRow, body: Buffer, sourceUrl: string): Promise<string> {
+async function hostVideo(s: Services, article: ArticleRow, body: Buffer | { file: string }, sourceUrl: string): Promise<string> {
   const base = article.source && article.telegramId ? `tg/${article.source}/${article.telegramId}` : `articles/${article.id}`;
   const stored = await storeMedia(s.media, { keyBase: base, position: 10, role: 'video', body, sourceUrl, articleId: article.id, accept: ['video'] });
-  await setVideo(s, article, stored.url);
+  await setVideo(s, article, stored.url, stored);
   return stored.url;
 }
 
@@ -48,7 +54,8 @@ export async function fixVideoUrls(s: Services, ids?: number[]): Promise<TaskIte
       const post = article.source && article.telegramId ? await source.fetchPost(article.source, article.telegramId) : null;
       const video = post?.videos.find((v) => v.url && !v.tooBig);
       if (video?.url) {
-        const url = await hostVideo(s, article, await downloadFrom(s, source, video.url), video.url);
+        const download = await downloadForStore(s, source, video.url, true);
+        const url = await hostVideo(s, article, download.body, video.url).finally(() => download.done());
         items.push({ articleId: article.id, status: 'success', message: 'ویدیو دوباره از پست دریافت شد', file: url });
       } else if (!key) {
         items.push(await migrateOne(s, article));
@@ -66,8 +73,10 @@ export async function fixVideoUrls(s: Services, ids?: number[]): Promise<TaskIte
 async function migrateOne(s: Services, article: ArticleRow): Promise<TaskItem> {
   const url = article.videoUrl!;
   try {
-    const fetched = await fetchMediaSafely(url, s.mediaPolicy);
-    const stored = await hostVideo(s, article, fetched.body, url);
+    const file = path.join(os.tmpdir(), `chapar-download-${randomBytes(8).toString('hex')}`);
+    const stored = await fetchMediaToFile(url, s.mediaPolicy, file)
+      .then(() => hostVideo(s, article, { file }, url))
+      .finally(() => rm(file, { force: true }));
     return { articleId: article.id, status: 'success', message: 'ویدیو به فضای ذخیره‌سازی سایت منتقل شد', file: stored };
   } catch (error) {
     return { articleId: article.id, status: 'error', message: (error as Error).message, file: url };
@@ -129,7 +138,8 @@ export async function embedVideos(s: Services, ids?: number[]): Promise<TaskItem
       continue;
     }
     const src = article.videoUrl!.replace(/"/g, '&quot;');
-    const content = `${article.content}\n<figure><video controls preload="metadata" src="${src}"></video></figure>`;
+    const poster = article.videoPosterUrl ? ` poster="${article.videoPosterUrl.replace(/"/g, '&quot;')}"` : '';
+    const content = `${article.content}\n<figure><video controls preload="metadata"${poster} src="${src}"></video></figure>`;
     await articleAdminRepo.update(s.db, article.id, { content, ...derivedFields({ ...article, content }), updatedAt: new Date() });
     if (key) await mediaRepo.attach(s.db, [key], article.id);
     s.contentChanged();

@@ -14,6 +14,7 @@ import { storeMedia } from './store-media.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { watermarkVideo } from './video-watermark.ts';
 import { storedKey } from './stored-key.ts';
+import { queueVariants } from './variants.ts';
 import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
 const run = promisify(execFile);
@@ -74,6 +75,8 @@ export async function applyWatermarks(s: Services, articleIds?: number[]): Promi
       items.push({ articleId: asset.articleId, status: 'error', message: taskError(error), file });
     }
   }
+  // The marked pictures changed: their variants are made again from them.
+  await queueVariants(s, items.filter((i) => i.status === 'success' && i.file).map((i) => i.file!));
   return items;
 }
 

@@ -51,6 +51,7 @@ export function withFloodWait(gateway: MtprotoGateway, policy: FloodWaitPolicy =
     exportSession: () => gateway.exportSession(),
     fetchMessages: (channel, options) => guard(() => gateway.fetchMessages(channel, options)),
     downloadMedia: (message, options) => guard(() => gateway.downloadMedia(message, options)),
+    downloadMediaToFile: (message, file, options) => guard(() => gateway.downloadMediaToFile(message, file, options)),
     logOut: () => guard(() => gateway.logOut()),
     disconnect: () => gateway.disconnect(),
   };

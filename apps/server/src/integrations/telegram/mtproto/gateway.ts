@@ -55,6 +55,12 @@ export interface MtprotoGateway {
   fetchMessages(channel: string, options: FetchMessagesOptions): Promise<MessageBatch>;
   /** The message's photo, video or file; its largest thumbnail with `thumb`. */
   downloadMedia(message: Api.Message, options?: { thumb?: boolean }): Promise<Buffer>;
+  /**
+   * The message's media written to `file` as it arrives (a large video is never whole in
+   * memory); a file larger than `maxBytes` is refused before anything is downloaded.
+   * Answers the bytes written.
+   */
+  downloadMediaToFile(message: Api.Message, file: string, options: { maxBytes: number }): Promise<number>;
   /** Ends the session at Telegram (it disappears from the account's active sessions). */
   logOut(): Promise<void>;
   disconnect(): Promise<void>;

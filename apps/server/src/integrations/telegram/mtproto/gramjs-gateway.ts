@@ -1,6 +1,7 @@
 // MtprotoGateway over GramJS. Sign-in is done step by step (auth.sendCode,
 // auth.signIn, then account.getPassword + auth.checkPassword for two-step
 // verification) because each step is a separate admin request, maybe minutes apart.
+import { stat } from 'node:fs/promises';
 import { Api, TelegramClient } from 'telegram';
 import { Logger, LogLevel } from 'telegram/extensions/Logger.js';
 import { computeCheck } from 'telegram/Password.js';
@@ -84,6 +85,14 @@ export function createGramjsGateway(options: GramjsGatewayOptions): MtprotoGatew
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new MtprotoError('media_unavailable', `Message ${message.id} has no downloadable media`);
       return bytes;
     }),
+    downloadMediaToFile: (message, file, { maxBytes }) => call(async () => {
+      const size = mediaSize(message);
+      if (size !== null && size > maxBytes) throw new Error(`${size} bytes is over the ${maxBytes} byte cap`);
+      await client.downloadMedia(message, { outputFile: file });
+      const written = await stat(file).then((s) => s.size, () => 0);
+      if (written === 0) throw new MtprotoError('media_unavailable', `Message ${message.id} has no downloadable media`);
+      return written;
+    }),
     logOut: () => call(async () => {
       await client.invoke(new Api.auth.LogOut());
     }),
@@ -132,4 +141,11 @@ function largestThumbIndex(message: Api.Message): number {
   const document = media instanceof Api.MessageMediaDocument && media.document instanceof Api.Document ? media.document : undefined;
   const usable = (document?.thumbs ?? []).filter((t) => !(t instanceof Api.PhotoPathSize));
   return Math.max(0, usable.length - 1);
+}
+
+/** A document's size as Telegram states it, before downloading; null for photos and others. */
+function mediaSize(message: Api.Message): number | null {
+  const media = message.media;
+  if (media instanceof Api.MessageMediaDocument && media.document instanceof Api.Document) return Number(media.document.size.toString());
+  return null;
 }

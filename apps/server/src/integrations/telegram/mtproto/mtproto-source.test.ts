@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TelegramFetchError } from '../telegram-fetch-error.ts';
 import { FakeTelegram } from '../../../../testing/fake-mtproto-gateway.ts';
@@ -78,6 +81,23 @@ describe('createMtprotoSource: single posts and media', () => {
     expect(bytes.toString()).toBe('media-of-31');
     expect(telegram.callsOf('fetchMessages')).toHaveLength(2);
     expect((await source().downloadMedia('mtproto://akhbar_rooz/31/0?thumb=1')).toString()).toBe('media-of-31-thumb');
+  });
+
+  it('writes a video to a file as it arrives, refusing one over the cap, and never holds it whole', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chapar-mtproto-'));
+    try {
+      telegram.mediaBodies.set(31, Buffer.alloc(5000, 3));
+      const file = path.join(dir, 'video');
+      expect(await source().downloadMediaToFile('mtproto://akhbar_rooz/31/0', file, 10_000)).toBe(5000);
+      expect((await readFile(file)).equals(Buffer.alloc(5000, 3))).toBe(true);
+      expect(telegram.callsOf('downloadMediaToFile')).toEqual(['downloadMediaToFile 31']);
+      expect(telegram.callsOf('downloadMedia')).toEqual([]);
+      await expect(source().downloadMediaToFile('mtproto://akhbar_rooz/31/0', path.join(dir, 'big'), 4999)).rejects.toThrow(/over the 4999 byte cap/);
+      expect(await source().downloadMediaToFile('mtproto://akhbar_rooz/31/0?thumb=1', path.join(dir, 'thumb'), 10_000)).toBe('media-of-31-thumb'.length);
+      await expect(source().downloadMediaToFile('mtproto://akhbar_rooz/12/0', path.join(dir, 'gone'), 10_000)).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses references it did not make, and reports media that is gone', async () => {

@@ -1,6 +1,7 @@
 // TelegramSource over a logged-in MTProto account: the same pages and posts as the
 // public preview, but with full-size media, reliable edit marks and deletions
 // (a deleted message comes back empty, so fetchPost answers null).
+import { writeFile } from 'node:fs/promises';
 import { Api } from 'telegram';
 import { TelegramFetchError } from '../telegram-fetch-error.ts';
 import type { ChannelPage, FetchPageOptions, TelegramPost, TelegramSource } from '../types.ts';
@@ -13,6 +14,7 @@ export interface MtprotoSource extends TelegramSource {
   readonly kind: 'mtproto';
   /** The bytes behind an mtproto:// reference found in this source's posts. */
   downloadMedia(ref: string): Promise<Buffer>;
+  downloadMediaToFile(ref: string, file: string, maxBytes: number): Promise<number>;
 }
 
 export interface MtprotoSourceOptions {
@@ -26,6 +28,15 @@ const CHANNEL_RE = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
 export function createMtprotoSource(gateway: MtprotoGateway, options: MtprotoSourceOptions = {}): MtprotoSource {
   const pageSize = options.pageSize ?? 40;
+  /** The message behind an mtproto:// reference, fetched again (file references expire). */
+  const messageOf = async (ref: string) => {
+    const parsed = parseMediaRef(ref);
+    if (!parsed) throw new TelegramFetchError('invalid_channel', `'${ref}' is not an mtproto media reference`, { url: ref, attempts: 0 });
+    const batch = await guarded(parsed.channel, () => gateway.fetchMessages(parsed.channel, { ids: [parsed.messageId] }));
+    const message = batch.messages.find((m): m is Api.Message => m instanceof Api.Message && m.id === parsed.messageId);
+    if (!message?.media) throw new TelegramFetchError('not_found', `${ref}: the message or its media is gone`, { url: ref, attempts: 1 });
+    return { channel: parsed.channel, message, thumb: parsed.thumb };
+  };
 
   return {
     kind: 'mtproto',
@@ -68,12 +79,19 @@ export function createMtprotoSource(gateway: MtprotoGateway, options: MtprotoSou
     },
 
     async downloadMedia(ref: string): Promise<Buffer> {
-      const parsed = parseMediaRef(ref);
-      if (!parsed) throw new TelegramFetchError('invalid_channel', `'${ref}' is not an mtproto media reference`, { url: ref, attempts: 0 });
-      const batch = await guarded(parsed.channel, () => gateway.fetchMessages(parsed.channel, { ids: [parsed.messageId] }));
-      const message = batch.messages.find((m): m is Api.Message => m instanceof Api.Message && m.id === parsed.messageId);
-      if (!message?.media) throw new TelegramFetchError('not_found', `${ref}: the message or its media is gone`, { url: ref, attempts: 1 });
-      return guarded(parsed.channel, () => gateway.downloadMedia(message, { thumb: parsed.thumb }));
+      const { channel, message, thumb } = await messageOf(ref);
+      return guarded(channel, () => gateway.downloadMedia(message, { thumb }));
+    },
+
+    async downloadMediaToFile(ref: string, file: string, maxBytes: number): Promise<number> {
+      const { channel, message, thumb } = await messageOf(ref);
+      if (thumb) {
+        const bytes = await guarded(channel, () => gateway.downloadMedia(message, { thumb }));
+        if (bytes.length > maxBytes) throw new Error(`${bytes.length} bytes is over the ${maxBytes} byte cap`);
+        await writeFile(file, bytes);
+        return bytes.length;
+      }
+      return guarded(channel, () => gateway.downloadMediaToFile(message, file, { maxBytes }));
     },
   };
 }

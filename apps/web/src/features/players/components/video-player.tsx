@@ -19,6 +19,8 @@ const videoType = (src: string) => TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[
 interface VideoPlayerProps {
   src: string;
   poster?: string | null;
+  /** Length in seconds measured when the video was stored: shown before the metadata loads. */
+  duration?: number | null;
   /** Accessible name: the video's alt text. */
   label: string;
   caption?: ReactNode;
@@ -31,13 +33,16 @@ const control = `inline-flex size-9 items-center justify-center rounded-full tex
  * Space or K plays and pauses, arrows seek 5 s, M mutes, F full screen. Before the script
  * runs (and without JavaScript) the browser's own controls stand in.
  */
-export function VideoPlayer({ src, poster, label, caption }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, duration, label, caption }: VideoPlayerProps) {
   const hydrated = useHydrated();
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<VideoState>('idle');
   const [unsupported, setUnsupported] = useState(false);
-  const [time, setTime] = useState({ current: 0, duration: 0 });
+  const known = duration && duration > 0 ? duration : 0;
+  const [time, setTime] = useState({ current: 0, duration: known });
+  /** The element's own length once it knows it (NaN or Infinity before then, and for streams). */
+  const track = (v: HTMLVideoElement) => setTime({ current: v.currentTime, duration: Number.isFinite(v.duration) && v.duration > 0 ? v.duration : known });
   const [muted, setMuted] = useState(false);
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -61,7 +66,7 @@ export function VideoPlayer({ src, poster, label, caption }: VideoPlayerProps) {
     const v = video.current;
     if (!v) return;
     if (v.error) fail(v);
-    else if (v.readyState >= 1) setTime({ current: v.currentTime, duration: v.duration });
+    else if (v.readyState >= 1) track(v);
   }, []);
   useEffect(() => {
     // Buffering (and a looping video's restart) neither shows nor re-times the controls.
@@ -160,8 +165,8 @@ export function VideoPlayer({ src, poster, label, caption }: VideoPlayerProps) {
           onPlaying={() => setState('playing')}
           onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
           onEnded={() => setState('paused')}
-          onLoadedMetadata={(e) => setTime({ current: e.currentTarget.currentTime, duration: e.currentTarget.duration })}
-          onTimeUpdate={(e) => setTime({ current: e.currentTarget.currentTime, duration: e.currentTarget.duration })}
+          onLoadedMetadata={(e) => track(e.currentTarget)}
+          onTimeUpdate={(e) => track(e.currentTarget)}
           onError={(e) => fail(e.currentTarget)}
           className="aspect-video max-h-96 w-full bg-black object-contain"
         >
