@@ -78,12 +78,10 @@ describe('dashboard tabs', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'پست‌های نادیده', selected: true }).waitFor();
 
-    // Screens of later releases say so plainly, in Persian.
-    await page.goto('/admin?tab=watermark');
-    await page.getByText('این بخش به‌زودی در پنل فعال می‌شود.').waitFor();
-    await page.goto('/admin/sync');
-    await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح' }).waitFor();
-    await page.getByText('این بخش به‌زودی در پنل فعال می‌شود.').waitFor();
+    // The content verification page opens with the three example ids.
+    await page.goto('/admin/content-verification');
+    await page.getByRole('heading', { name: 'بررسی کیفیت محتوا' }).waitFor();
+    expect(await page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)').inputValue()).toBe('1010, 1011, 1012');
   });
 });
 

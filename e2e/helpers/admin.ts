@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { E2E_ADMIN, startSite, type Site } from '../harness.ts';
+import { E2E_ADMIN, startSite, type Site, type SiteOptions } from '../harness.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -73,11 +73,14 @@ export interface AdminSuite {
   openPage(viewport?: Viewport): Promise<Page>;
 }
 
-/** Starts one site for the test file and closes it, and every context opened on it, afterwards. */
-export function adminSuite(): AdminSuite {
+/**
+ * Starts one site for the test file and closes it, and every context opened on it, afterwards.
+ * `options` (or a function giving them, run in beforeAll, e.g. after fake servers started) configures the site.
+ */
+export function adminSuite(options?: SiteOptions | (() => SiteOptions | Promise<SiteOptions>)): AdminSuite {
   let started: Site | undefined;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => { started = await startSite(); });
+  beforeAll(async () => { started = await startSite(typeof options === 'function' ? await options() : options); });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     await started?.close();

@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 export async function registerIngestServices(app: FastifyInstance, { config, database }: { config: Config; database: Database }): Promise<Services> {
   const services = createServices({ config, database, log: app.log });
-  services.contentChanged = () => app.contentChanged();
+  services.contentChanged = (change) => app.contentChanged(change);
   app.decorate('ingest', services);
   // The logged-in Telegram account (modules/telegram-auth), whenever that module provides it.
   services.sources.register({

@@ -5,13 +5,16 @@ import type { Services } from '../modules/ingest/services.ts';
 import { checkChannelsWorker } from './check-channels.ts';
 import type { JobDefinition } from './define-job.ts';
 import { fetchPostsWorker } from './fetch-posts.ts';
+import { imageVariantsWorker } from './image-variants.ts';
 import { ingestPostWorker } from './ingest-post.ts';
+import { makePodcastsWorker } from './make-podcasts.ts';
 import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
+import { scanDuplicatesWorker } from './scan-duplicates.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
-export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker] as JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
   return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;

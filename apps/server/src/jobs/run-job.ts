@@ -2,7 +2,7 @@
 // (if any) kept up to date, and its own outcome reported to pg-boss, so one failing post
 // is retried alone while the rest of the batch completes.
 import type { JobResult, JobWithMetadata } from 'pg-boss';
-import { operationReporter } from '../modules/ingest/operation-reporter.ts';
+import { OperationCancelledError, operationReporter } from '../modules/ingest/operation-reporter.ts';
 import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
 import { PermanentError } from '../modules/ingest/permanent-error.ts';
 import type { Services } from '../modules/ingest/services.ts';
@@ -21,7 +21,10 @@ export function batchHandler(definition: JobDefinition, services: Services) {
     let finalAttempt = job.retryCount >= job.retryLimit;
     const operation = operationReporter(db, payload.operationId, log);
     try {
-      if (payload.operationId) await operationsRepo.start(db, payload.operationId);
+      // Cancelled (or already ended) before this worker took it: nothing to do.
+      if (payload.operationId && !(await operationsRepo.start(db, payload.operationId))) {
+        return { id: job.id, status: 'completed', output: { cancelled: true } };
+      }
       const result = (await definition.handler(parsed.data, { services, job: { id: job.id, retryCount: job.retryCount, finalAttempt, signal: job.signal }, operation })) ?? {};
       if (payload.operationId) {
         // A run that finished with items that failed is no success: its record says so, result kept.
@@ -32,6 +35,12 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       return { id: job.id, status: 'completed', output: result };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof OperationCancelledError && payload.operationId) {
+        // Stopped at an admin's word: the record says so (an error, never a success), kept where it got to.
+        await operation.error(message).catch(() => undefined);
+        await operationsRepo.finish(db, payload.operationId, 'error', { cancelled: true, message }).catch(() => undefined);
+        return { id: job.id, status: 'completed', output: { cancelled: true } };
+      }
       // Retrying cannot fix it: fail for good now rather than after every backoff.
       const permanent = error instanceof PermanentError;
       finalAttempt ||= permanent;

@@ -86,3 +86,34 @@ export const mediaMaintenanceJob = jobSpec({
   }),
   retryLimit: 1,
 });
+
+/** The most articles one podcast run makes. */
+export const PODCAST_MAX = 200;
+
+/**
+ * Podcasts of articles: made when missing or when the text read has changed since (`force`:
+ * made again anyway). Sent after publishing and edits, and by the admin for one or recent articles.
+ */
+export const makePodcastsJob = jobSpec({
+  name: 'make-podcasts',
+  payload: z.object({
+    articleIds: z.array(z.number().int().positive()).max(PODCAST_MAX).optional(),
+    latest: z.number().int().min(1).max(PODCAST_MAX).optional(),
+    force: z.boolean().optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 2,
+});
+
+/** Responsive variants of stored images (modules/media/variants.ts), made after an image is stored or marked again. */
+export const imageVariantsJob = jobSpec({
+  name: 'image-variants',
+  payload: z.object({ keys: z.array(z.string().min(1).max(300)).min(1).max(100) }),
+});
+
+/** A full duplicate scan of every article (the scanner tab); its result stays on the operation. */
+export const scanDuplicatesJob = jobSpec({
+  name: 'scan-duplicates',
+  payload: z.object({ operationId: z.number().int().optional() }),
+  retryLimit: 0,
+});

@@ -19,8 +19,8 @@ async function prepare(worker: boolean) {
   const database = await openAppDatabase(config);
   const services = createServices({ config, database, log });
   // The web processes keep pages in memory: tell them when what readers see has changed.
-  services.contentChanged = () => {
-    announceContentChanged(database).catch((error: Error) => log.warn(`content change not announced: ${error.message}`));
+  services.contentChanged = (change) => {
+    announceContentChanged(database, undefined, change).catch((error: Error) => log.warn(`content change not announced: ${error.message}`));
   };
   await syncConfiguredChannels(database.db, config.channels);
   const mtproto = await createMtprotoProvider({ db: database.db, config, log });

@@ -5,13 +5,15 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useAdminStatus } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
-import { ComingSoon, UPCOMING } from './components/coming-soon.tsx';
 import { RequireSession } from './components/require-session.tsx';
 import { LoadingState } from './components/states.tsx';
 import { Dashboard } from './dashboard.tsx';
 import { BlocklistPage } from './features/blocklist/components/blocklist-page.tsx';
+import { ContentVerificationPage } from './features/content-verification/components/content-verification-page.tsx';
 import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
 import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
+import { SyncPage } from './features/sync/components/sync-page.tsx';
+import { TelegramAuthPage } from './features/telegram-auth/components/telegram-auth-page.tsx';
 import { NotFound } from './not-found.tsx';
 import { adminPaths, safeNext } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
@@ -40,11 +42,6 @@ function Guarded({ children }: { children: ReactNode }) {
   return <RequireSession><AdminLayout>{children}</AdminLayout></RequireSession>;
 }
 
-function Upcoming({ id }: { id: keyof typeof UPCOMING }) {
-  useAdminTitle(UPCOMING[id].title);
-  return <ComingSoon {...UPCOMING[id]} />;
-}
-
 /** The admin area's routes (spec 03 §2.1); each needs a session, unknown paths are 404. */
 export function AdminApp() {
   useEffect(() => {
@@ -59,9 +56,9 @@ export function AdminApp() {
       <Route path="/admin/ignored" element={<Guarded><IgnoredPage /></Guarded>} />
       <Route path="/admin/newsletter" element={<Guarded><NewsletterPage /></Guarded>} />
       <Route path="/admin/blocklist" element={<Guarded><BlocklistPage /></Guarded>} />
-      <Route path="/admin/sync" element={<Guarded><Upcoming id="sync" /></Guarded>} />
-      <Route path="/admin/telegram-auth" element={<Guarded><Upcoming id="telegram-auth" /></Guarded>} />
-      <Route path="/admin/content-verification" element={<Guarded><Upcoming id="content-verification" /></Guarded>} />
+      <Route path="/admin/sync" element={<Guarded><SyncPage /></Guarded>} />
+      <Route path="/admin/telegram-auth" element={<Guarded><TelegramAuthPage /></Guarded>} />
+      <Route path="/admin/content-verification" element={<Guarded><ContentVerificationPage /></Guarded>} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -3,11 +3,18 @@ import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { focusRing } from '../components/ui/button-styles.ts';
 import { cn } from '../lib/cn.ts';
-import { ComingSoon, UPCOMING } from './components/coming-soon.tsx';
 import { ArticlesTab } from './features/articles/components/articles-tab.tsx';
 import { CommentsTab } from './features/comments/components/comments-tab.tsx';
+import { GenerateTab } from './features/generate/components/generate-tab.tsx';
+import { WatermarkTab } from './features/watermark/components/watermark-tab.tsx';
 import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
 import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
+import { ChannelsTab } from './features/channels/components/channels-tab.tsx';
+import { AutoMonitorTab } from './features/auto-monitor/components/auto-monitor-tab.tsx';
+import { SystemMonitorTab } from './features/system-monitor/components/system-monitor-tab.tsx';
+import { TelegramAuthPage } from './features/telegram-auth/components/telegram-auth-page.tsx';
+import { DuplicateTab } from './features/duplicates/components/duplicate-tab.tsx';
+import { ScannerTab } from './features/duplicates/components/scanner-tab.tsx';
 import { adminPaths, isTabId, TAB_IDS, TAB_LABELS, type TabId } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
 
@@ -26,6 +33,10 @@ function TabBody({ id }: { id: TabId }) {
       return <ArticlesTab />;
     case 'comments':
       return <CommentsTab />;
+    case 'generate':
+      return <GenerateTab />;
+    case 'watermark':
+      return <WatermarkTab />;
     case 'newsletter':
       return (
         <>
@@ -40,15 +51,25 @@ function TabBody({ id }: { id: TabId }) {
           <IgnoredPage embedded />
         </>
       );
+    case 'channels':
+      return <ChannelsTab />;
+    case 'auto-monitor':
+      return <AutoMonitorTab />;
+    case 'system-monitor':
+      return <SystemMonitorTab />;
+    case 'duplicate':
+      return <DuplicateTab />;
+    case 'scanner':
+      return <ScannerTab />;
     case 'telegram-auth':
       return (
         <>
-          <ComingSoon {...UPCOMING['telegram-auth']} />
-          <p className="mt-4 text-center"><PageLink to={adminPaths.telegramAuth()} label="صفحه احراز هویت تلگرام" /></p>
+          <p className="mb-4"><PageLink to={adminPaths.telegramAuth()} label="صفحه کامل احراز هویت تلگرام" /></p>
+          <TelegramAuthPage embedded />
         </>
       );
     default:
-      return <ComingSoon {...UPCOMING[id]} />;
+      return null;
   }
 }
 

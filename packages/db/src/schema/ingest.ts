@@ -40,6 +40,8 @@ export const ignoredPosts = pgTable('ignored_posts', {
   dateFound: timestamp('date_found', { withTimezone: true }).notNull().defaultNow(),
   reviewedBy: varchar('reviewed_by', { length: 80 }),
   shouldProcess: boolean('should_process').notNull().default(false),
+  /** For a duplicate: the article the post repeats (migration 0012). */
+  duplicateOf: integer('duplicate_of'),
 }, (t) => [uniqueIndex('ignored_posts_source_id_uq').on(t.source, t.telegramId)]);
 
 export const blockedPosts = pgTable('blocked_posts', {
@@ -66,8 +68,10 @@ export const operations = pgTable('operations', {
   requestedBy: varchar('requested_by', { length: 80 }),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Set when an admin cancels the run; the job stops at its next item. */
+  cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('operations_created_idx').on(t.createdAt)]);
+}, (t) => [index('operations_created_idx').on(t.createdAt), index('operations_status_idx').on(t.status)]);
 
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 80 }).primaryKey(),

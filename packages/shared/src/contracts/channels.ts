@@ -1,5 +1,30 @@
-// The two source channels (spec 03 §2.3 'Channels tab'): listing, validation and export.
+// The source channels (spec 03 §2.3 'Channels tab'): listing, adding, editing, switching
+// on and off, validation and export. The table is the truth; TELEGRAM_CHANNELS only seeds it.
 import { z } from 'zod';
+
+export const CHANNEL_ROLES = ['primary', 'secondary'] as const;
+export type ChannelRole = (typeof CHANNEL_ROLES)[number];
+
+export const CHANNEL_MESSAGES = {
+  usernameRequired: 'نام کاربری کانال را وارد کنید',
+  usernameFormat: 'نام کانال باید ۵ تا ۳۲ نویسه از حروف انگلیسی، رقم و _ باشد و با حرف شروع شود؛ مثلاً akhbar_rooz',
+  roleInvalid: 'نقش کانال باید «اصلی» یا «دوم» باشد',
+  titleTooLong: 'عنوان کانال حداکثر ۲۰۰ نویسه است',
+  duplicate: (username: string) => `کانال @${username} از قبل در فهرست هست`,
+  notFound: 'کانال یافت نشد',
+  badPattern: (pattern: string) => `الگوی «${pattern}» یک عبارت باقاعده معتبر نیست`,
+} as const;
+
+/**
+ * A channel's username as an admin may type it: 'akhbar_rooz', '@akhbar_rooz' or its
+ * t.me address; what is kept is the bare name.
+ */
+export const channelUsernameInput = z.string({ error: CHANNEL_MESSAGES.usernameRequired })
+  .max(200, CHANNEL_MESSAGES.usernameFormat)
+  .transform((v) => v.trim().replace(/^(?:https?:\/\/)?(?:www\.)?t(?:elegram)?\.me\/(?:s\/)?/i, '').replace(/^@/, '').replace(/\/+$/, ''))
+  .pipe(z.string().min(1, CHANNEL_MESSAGES.usernameRequired).regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, CHANNEL_MESSAGES.usernameFormat));
+
+export const channelRole = z.enum(CHANNEL_ROLES, { error: CHANNEL_MESSAGES.roleInvalid });
 
 export const cleaningRules = z.object({
   /** Lines containing any of these are the channel's signature and are dropped. */
@@ -22,6 +47,10 @@ export const channelInfo = z.object({
   lastCheckedAt: z.string().nullable(),
   lastSeenMessageId: z.number().int().nullable(),
   articleCount: z.number().int(),
+  /** Posts read from the channel and kept (telegram_posts). */
+  postCount: z.number().int(),
+  /** When the newest kept post was published on the channel. */
+  lastPostAt: z.string().nullable(),
   url: z.string(),
 });
 export type ChannelInfo = z.infer<typeof channelInfo>;
@@ -34,9 +63,22 @@ export const channelExport = z.object({
 });
 
 export const updateChannelBody = z.object({
-  title: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200, CHANNEL_MESSAGES.titleTooLong).optional(),
+  role: channelRole.optional(),
+  /** false switches the channel off: checks, the monitor and health stop reading it. */
+  isActive: z.boolean().optional(),
   cleaningRules: cleaningRules.optional(),
 }).strict();
+export type UpdateChannelBody = z.input<typeof updateChannelBody>;
+
+export const createChannelBody = z.object({
+  username: channelUsernameInput,
+  role: channelRole,
+  title: z.string().trim().max(200, CHANNEL_MESSAGES.titleTooLong).optional(),
+  isActive: z.boolean().optional(),
+  cleaningRules: cleaningRules.optional(),
+}).strict();
+export type CreateChannelBody = z.input<typeof createChannelBody>;
 
 export const channelValidation = z.object({
   username: z.string(),

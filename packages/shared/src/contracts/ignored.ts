@@ -24,6 +24,8 @@ export const ignoredPost = z.object({
   dateFound: z.string(),
   reviewedBy: z.string().nullable(),
   shouldProcess: z.boolean(),
+  /** For a duplicate: the article the post repeats. */
+  duplicateOf: z.number().int().nullable().optional(),
 });
 export type IgnoredPost = z.infer<typeof ignoredPost>;
 

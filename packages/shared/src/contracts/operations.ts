@@ -43,11 +43,54 @@ export const operationRecord = z.object({
   createdAt: z.string(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
+  /** An admin asked to stop it; a running job stops at its next item. */
+  cancelRequested: z.boolean(),
 });
 export type OperationRecord = z.infer<typeof operationRecord>;
 
 export const operationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   status: z.enum(OPERATION_STATUSES).optional(),
+  /** Only records of this kind ('regenerate-article', 'fix-all-articles'). */
+  name: z.string().trim().min(1).max(64).regex(/^[a-z0-9_-]+$/i, 'نام عملیات نامعتبر است').optional(),
 });
 export const operationList = z.object({ operations: z.array(operationRecord) });
+
+/** Spec 03 §2.3 operations monitor: the clear button removes finished records. */
+export const clearOperationsResponse = z.object({ success: z.boolean(), message: z.string(), cleared: z.number().int() });
+
+export const OPERATION_MESSAGES = {
+  notFound: 'عملیات یافت نشد',
+  notRunning: 'این عملیات پایان یافته است و لغو نمی‌شود',
+  cancelRequested: 'درخواست لغو ثبت شد؛ عملیات پس از مورد جاری متوقف می‌شود',
+  cancelled: 'عملیات لغو شد',
+  cleared: (count: number) => `${count} عملیات پایان‌یافته پاک شد`,
+} as const;
+
+/** POST /api/admin/watermark-preview (multipart image): the original and the marked copy side by side. */
+export const watermarkPreview = z.object({
+  original: z.string(),
+  marked: z.string(),
+  mimeType: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  watermarked: z.boolean(),
+  /** The verifier found the mark in the corner. */
+  present: z.boolean(),
+  markDifference: z.number(),
+  message: z.string(),
+});
+export type WatermarkPreview = z.infer<typeof watermarkPreview>;
+
+/** GET /api/admin/media-status: how the newest stored media stand with the watermark (spec 03 §2.3 'new media status'). */
+export const mediaStatus = z.object({
+  images: z.number().int(),
+  videos: z.number().int(),
+  /** Images and videos stored without the mark (animated, too small, or before marking existed). */
+  unmarked: z.number().int(),
+  last24h: z.object({ total: z.number().int(), watermarked: z.number().int() }),
+  recent: z.array(z.object({
+    id: z.number().int(), kind: z.string(), url: z.string(), watermarked: z.boolean(), articleId: z.number().int().nullable(), createdAt: z.string(),
+  })),
+});
+export type MediaStatus = z.infer<typeof mediaStatus>;

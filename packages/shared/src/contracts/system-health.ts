@@ -40,3 +40,23 @@ export const queueStatus = z.object({
   queues: z.array(z.object({ name: z.string(), ...counts })),
 });
 export type QueueStatus = z.infer<typeof queueStatus>;
+
+export const healthQuery = z.object({
+  /** true: ask every service now instead of answering from the results kept for a while (the manual refresh). */
+  refresh: z.enum(['true', 'false']).optional(),
+});
+
+/** One queue sample of the last hour. */
+export const queueSample = z.object({ at: z.string(), ...counts });
+/** One health sample: each service's response time in ms (null when nothing was asked), by service id. */
+export const responseSample = z.object({ at: z.string(), times: z.record(z.string(), z.number().nullable()) });
+
+/** The system monitor's charts: the last hour, oldest first. */
+export const systemHistory = z.object({
+  windowMinutes: z.number().int(),
+  queue: z.array(queueSample),
+  responseTimes: z.array(responseSample),
+  /** Display names of the services that appear in responseTimes. */
+  services: z.record(z.string(), z.string()),
+});
+export type SystemHistory = z.infer<typeof systemHistory>;

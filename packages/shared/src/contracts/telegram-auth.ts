@@ -72,3 +72,18 @@ export type TelegramAuthActionResponse = z.infer<typeof telegramAuthActionRespon
 /** send-phone also says from when another code may be requested (ISO 8601). */
 export const telegramSendPhoneResponse = telegramAuthActionResponse.extend({ nextCodeRequestAt: z.string() });
 export type TelegramSendPhoneResponse = z.infer<typeof telegramSendPhoneResponse>;
+
+/**
+ * What the sign-in page needs besides the step: whether sign-in is set up at all (and which
+ * variables are missing when not), and when another code may be requested (spec 03 §9).
+ */
+export const telegramAuthInfo = z.object({
+  configured: z.boolean(),
+  /** Environment variables to set before the site can sign in (empty when configured). */
+  missing: z.array(z.string()),
+  codeIntervalHours: z.number().int(),
+  lastCodeRequestAt: z.string().nullable(),
+  /** null when a code may be requested now. */
+  nextCodeRequestAt: z.string().nullable(),
+});
+export type TelegramAuthInfo = z.infer<typeof telegramAuthInfo>;

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { articles, channels, type Db } from '@chapar/db';
+import { articles, channels, telegramPosts, type Db } from '@chapar/db';
 import type { CleaningRules } from './cleaning-rules.ts';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -20,21 +20,16 @@ export const channelRepo = {
     return row;
   },
 
-  /** Adds a configured channel or takes its new role; rules an admin changed are kept. */
-  async upsertConfigured(db: Db, username: string, role: string, rules: CleaningRules): Promise<void> {
-    const existing = await channelRepo.byUsername(db, username);
-    if (existing) {
-      await db.update(channels).set({ role, isActive: true }).where(eq(channels.id, existing.id));
-    } else {
-      await db.insert(channels).values({ username, role, title: `@${username}`, cleaningRules: rules }).onConflictDoNothing();
-    }
+  /** Adds a configured channel the table does not know yet; a known one is left as the admins set it. */
+  async seedConfigured(db: Db, username: string, role: string, rules: CleaningRules): Promise<void> {
+    if (await channelRepo.byUsername(db, username)) return;
+    await db.insert(channels).values({ username, role, title: `@${username}`, cleaningRules: rules }).onConflictDoNothing();
   },
-  async deactivateExcept(db: Db, usernames: string[]): Promise<void> {
-    const keep = usernames.map((u) => u.toLowerCase());
-    const rows = await channelRepo.list(db);
-    for (const row of rows) {
-      if (row.isActive && !keep.includes(row.username.toLowerCase())) await db.update(channels).set({ isActive: false }).where(eq(channels.id, row.id));
-    }
+  /** A new channel; undefined when the name is taken (in any letter case). */
+  async insert(db: Db, values: { username: string; role: string; title: string; isActive: boolean; cleaningRules: CleaningRules }): Promise<ChannelRow | undefined> {
+    if (await channelRepo.byUsername(db, values.username)) return undefined;
+    const [row] = await db.insert(channels).values(values).onConflictDoNothing().returning();
+    return row;
   },
   async recordCheck(db: Db, id: number, lastSeenMessageId: number | null): Promise<void> {
     await db.update(channels).set({
@@ -42,12 +37,21 @@ export const channelRepo = {
       ...(lastSeenMessageId ? { lastSeenMessageId: sql`greatest(coalesce(${channels.lastSeenMessageId}, 0), ${lastSeenMessageId})` } : {}),
     }).where(eq(channels.id, id));
   },
-  async update(db: Db, id: number, patch: { title?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelRow | undefined> {
+  async update(db: Db, id: number, patch: { title?: string; role?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelRow | undefined> {
     const [row] = await db.update(channels).set(patch).where(eq(channels.id, id)).returning();
     return row;
   },
   async articleCounts(db: Db): Promise<Map<string, number>> {
     const rows = await db.select({ source: articles.source, n: sql<number>`count(*)::int` }).from(articles).groupBy(articles.source);
     return new Map(rows.filter((r) => r.source).map((r) => [r.source!.toLowerCase(), r.n]));
+  },
+  /** Per channel (lower-cased name): posts kept and when the newest was published. */
+  async postStats(db: Db): Promise<Map<string, { posts: number; lastPostAt: Date | null }>> {
+    const rows = await db.select({
+      source: sql<string>`lower(${telegramPosts.source})`,
+      n: sql<number>`count(*)::int`,
+      last: sql<string | null>`max(${telegramPosts.postedAt})`,
+    }).from(telegramPosts).groupBy(sql`lower(${telegramPosts.source})`);
+    return new Map(rows.map((r) => [r.source, { posts: r.n, lastPostAt: r.last ? new Date(r.last) : null }]));
   },
 };

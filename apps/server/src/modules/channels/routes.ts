@@ -1,18 +1,39 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { channelExport, channelInfo, channelList, errorResponse, idParam, updateChannelBody, validateChannelsResponse } from '@chapar/shared/contracts';
+import {
+  channelExport, channelInfo, channelList, createChannelBody, errorResponse, idParam, updateChannelBody, validateChannelsResponse,
+} from '@chapar/shared/contracts';
+import { AppError } from '../../errors.ts';
+import { persianOr } from '../../plugins/error-handler.ts';
 import type { Services } from '../ingest/services.ts';
-import { listChannels, updateChannel, validateChannels } from './service.ts';
+import { createChannel, listChannels, updateChannel, validateChannels } from './service.ts';
+
+// The form shows the message as it is, so a body that fails validation answers its Persian sentence.
+function rejectInvalid(request: FastifyRequest): void {
+  if (request.validationError) throw new AppError('validation_error', persianOr(request.validationError.validation[0]?.message, 'ورودی نامعتبر است'));
+}
 
 export async function channelRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
 
-  r.get('/api/admin/channels', { schema: { response: { 200: channelList, ...errors } } }, async () => ({ channels: await listChannels(s) }));
+  r.get('/api/admin/channels', { schema: { response: { 200: channelList, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { channels: await listChannels(s) };
+  });
 
-  // Which channels are read is TELEGRAM_CHANNELS's decision; an admin tunes a channel's title and cleaning rules.
-  r.patch('/api/admin/channels/:id', { schema: { params: idParam, body: updateChannelBody, response: { 200: channelInfo, ...errors } } },
-    async (request) => updateChannel(s, request.params.id, request.body));
+  // TELEGRAM_CHANNELS only seeds the table; admins add channels here and switch them on and off.
+  r.post('/api/admin/channels', { attachValidation: true, schema: { body: createChannelBody, response: { 201: channelInfo, ...errors } } },
+    async (request, reply) => {
+      rejectInvalid(request);
+      return reply.code(201).send(await createChannel(s, request.body));
+    });
+
+  r.patch('/api/admin/channels/:id', { attachValidation: true, schema: { params: idParam, body: updateChannelBody, response: { 200: channelInfo, ...errors } } },
+    async (request) => {
+      rejectInvalid(request);
+      return updateChannel(s, request.params.id, request.body);
+    });
 
   r.post('/api/admin/validate-channels', { schema: { response: { 200: validateChannelsResponse, ...errors } } }, async () => validateChannels(s));
 

@@ -1,13 +1,18 @@
-// The channels screen: the configured channels with their rules and article counts,
-// validation against Telegram (reachable? posts on the newest page?) and an export.
-import type { ChannelInfo, ChannelValidation as Validation } from '@chapar/shared/contracts';
-import { badRequest, notFound } from '../../errors.ts';
+// The channels screen: the channels with their rules, post and article counts; adding,
+// editing and switching them on and off (checks, the monitor and the health page read the
+// table, so they follow at once); validation against Telegram (reachable? posts on the
+// newest page?) and an export.
+import { CHANNEL_MESSAGES, type ChannelInfo, type ChannelValidation as Validation } from '@chapar/shared/contracts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { TelegramFetchError } from '../../integrations/telegram/index.ts';
 import type { Services } from '../ingest/services.ts';
-import { effectiveRules, type CleaningRules } from './cleaning-rules.ts';
+import { defaultCleaningRules, effectiveRules, type CleaningRules } from './cleaning-rules.ts';
 import { channelRepo, type ChannelRow } from './repo.ts';
 
-function toInfo(row: ChannelRow, counts: Map<string, number>): ChannelInfo {
+type PostStats = Awaited<ReturnType<typeof channelRepo.postStats>>;
+
+function toInfo(row: ChannelRow, counts: Map<string, number>, posts: PostStats): ChannelInfo {
+  const stats = posts.get(row.username.toLowerCase());
   return {
     id: row.id,
     username: row.username,
@@ -18,24 +23,67 @@ function toInfo(row: ChannelRow, counts: Map<string, number>): ChannelInfo {
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     lastSeenMessageId: row.lastSeenMessageId,
     articleCount: counts.get(row.username.toLowerCase()) ?? 0,
+    postCount: stats?.posts ?? 0,
+    lastPostAt: stats?.lastPostAt?.toISOString() ?? null,
     url: `https://t.me/${row.username}`,
   };
 }
 
 export async function listChannels(s: Services): Promise<ChannelInfo[]> {
-  const [rows, counts] = await Promise.all([channelRepo.list(s.db), channelRepo.articleCounts(s.db)]);
-  return rows.map((row) => toInfo(row, counts));
+  const [rows, counts, posts] = await Promise.all([channelRepo.list(s.db), channelRepo.articleCounts(s.db), channelRepo.postStats(s.db)]);
+  return rows.map((row) => toInfo(row, counts, posts));
+}
+
+async function describe(s: Services, row: ChannelRow): Promise<ChannelInfo> {
+  const [counts, posts] = await Promise.all([channelRepo.articleCounts(s.db), channelRepo.postStats(s.db)]);
+  return toInfo(row, counts, posts);
 }
 
 export const EMPTY_CHANNEL_PATCH_MESSAGE = 'چیزی برای تغییر فرستاده نشده است: عنوان یا قواعد پاک‌سازی کانال را بفرستید';
 
-export async function updateChannel(s: Services, id: number, patch: { title?: string; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
+/** 'Join us' patterns are regular expressions an admin types: a broken one is refused, not stored. */
+function checkPatterns(rules: CleaningRules | undefined): void {
+  for (const pattern of rules?.joinPatterns ?? []) {
+    try {
+      new RegExp(pattern, 'iu');
+    } catch {
+      throw badRequest(CHANNEL_MESSAGES.badPattern(pattern));
+    }
+  }
+}
+
+/** Stored rules keep only the lines with text in them. */
+function tidyRules(rules: CleaningRules): CleaningRules {
+  const lines = (list: string[] | undefined) => list?.map((x) => x.trim()).filter(Boolean);
+  return Object.fromEntries(Object.entries({
+    ...rules, signatures: lines(rules.signatures), adMarkers: lines(rules.adMarkers), joinPatterns: lines(rules.joinPatterns),
+  }).filter(([, v]) => v !== undefined)) as CleaningRules;
+}
+
+export interface ChannelPatch { title?: string; role?: 'primary' | 'secondary'; isActive?: boolean; cleaningRules?: CleaningRules }
+
+export async function updateChannel(s: Services, id: number, patch: ChannelPatch): Promise<ChannelInfo> {
   // An update with nothing in it is a mistake of the caller, not a no-op to run against the table.
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as ChannelPatch;
   if (!Object.keys(changes).length) throw badRequest(EMPTY_CHANNEL_PATCH_MESSAGE);
+  checkPatterns(changes.cleaningRules);
+  if (changes.cleaningRules) changes.cleaningRules = tidyRules(changes.cleaningRules);
   const row = await channelRepo.update(s.db, id, changes);
-  if (!row) throw notFound('کانال یافت نشد');
-  return toInfo(row, await channelRepo.articleCounts(s.db));
+  if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
+  return describe(s, row);
+}
+
+export async function createChannel(s: Services, input: { username: string; role: 'primary' | 'secondary'; title?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
+  checkPatterns(input.cleaningRules);
+  const row = await channelRepo.insert(s.db, {
+    username: input.username,
+    role: input.role,
+    title: input.title || `@${input.username}`,
+    isActive: input.isActive ?? true,
+    cleaningRules: input.cleaningRules ? tidyRules(input.cleaningRules) : defaultCleaningRules(input.username),
+  });
+  if (!row) throw new AppError('conflict', CHANNEL_MESSAGES.duplicate(input.username));
+  return describe(s, row);
 }
 
 /** Reads each active channel's newest page, as a check would. */
@@ -59,6 +107,6 @@ export async function validateChannels(s: Services): Promise<{ success: boolean;
     }
   }
   const ok = results.filter((r) => r.reachable).length;
-  const message = results.length ? `${ok} از ${results.length} کانال در دسترس است` : 'هیچ کانالی پیکربندی نشده است (TELEGRAM_CHANNELS)';
+  const message = results.length ? `${ok} از ${results.length} کانال در دسترس است` : 'هیچ کانال فعالی در فهرست کانال‌ها نیست';
   return { success: results.length > 0 && ok === results.length, message, results };
 }

@@ -1,6 +1,7 @@
-// TELEGRAM_CHANNELS is the truth about which channels are read: at start the channels
-// table is brought in line (new ones added with default cleaning rules, roles updated,
-// channels no longer configured switched off but kept, with their history).
+// TELEGRAM_CHANNELS seeds the channels table: at start a configured channel the table does
+// not know is added with default cleaning rules. After that the table is the truth: what
+// admins changed on the channels screen (roles, rules, a channel switched off or added)
+// is kept across restarts, and a name dropped from the variable stays as the admins left it.
 import type { Db } from '@chapar/db';
 import type { ChannelSetting } from '../../config.ts';
 import { defaultCleaningRules } from './cleaning-rules.ts';
@@ -8,7 +9,6 @@ import { channelRepo } from './repo.ts';
 
 export async function syncConfiguredChannels(db: Db, configured: readonly ChannelSetting[]): Promise<void> {
   for (const channel of configured) {
-    await channelRepo.upsertConfigured(db, channel.username, channel.role, defaultCleaningRules(channel.username));
+    await channelRepo.seedConfigured(db, channel.username, channel.role, defaultCleaningRules(channel.username));
   }
-  await channelRepo.deactivateExcept(db, configured.map((c) => c.username));
 }

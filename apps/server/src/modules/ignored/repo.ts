@@ -5,10 +5,10 @@ export type IgnoredRow = typeof ignoredPosts.$inferSelect;
 
 export const ignoredRepo = {
   /** Records (or refreshes) why a post was left out; an admin's review is kept. */
-  async record(db: Db, entry: { source: string; telegramId: number; url: string; reason: string; content: string; category: string | null }): Promise<boolean> {
+  async record(db: Db, entry: { source: string; telegramId: number; url: string; reason: string; content: string; category: string | null; duplicateOf?: number | null }): Promise<boolean> {
     const rows = await db.insert(ignoredPosts).values(entry).onConflictDoUpdate({
       target: [ignoredPosts.source, ignoredPosts.telegramId],
-      set: { reason: entry.reason, content: entry.content, category: entry.category, url: entry.url },
+      set: { reason: entry.reason, content: entry.content, category: entry.category, url: entry.url, duplicateOf: entry.duplicateOf ?? null },
     }).returning({ created: sql<boolean>`(xmax = 0)` });
     return rows[0]?.created ?? false;
   },

@@ -23,6 +23,7 @@ export function toIgnoredPost(row: IgnoredRow): IgnoredPost {
   return {
     id: row.id, telegramId: row.telegramId, source: row.source, url: row.url, reason: row.reason, content: row.content,
     category: row.category, dateFound: row.dateFound.toISOString(), reviewedBy: row.reviewedBy, shouldProcess: row.shouldProcess,
+    duplicateOf: row.duplicateOf,
   };
 }
 

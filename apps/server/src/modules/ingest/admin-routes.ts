@@ -7,6 +7,7 @@ import {
 } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
+import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
 import type { Services } from './services.ts';
@@ -27,13 +28,15 @@ const answer = (reply: FastifyReply, outcome: OperationOutcome, body: object) =>
 export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
-  const configured = s.config.channels.map((c) => c.username);
-  const linkOptions = { channels: configured, webBaseUrl: s.config.telegramWebBaseUrl };
+  // The channels table is the truth (admins add and switch channels on the channels tab), read per request.
+  const activeChannels = () => channelRepo.active(s.db);
+  const linkOptions = async () => ({ channels: (await activeChannels()).map((c) => c.username), webBaseUrl: s.config.telegramWebBaseUrl });
 
-  const channelFor = (name: string | undefined) => {
-    const wanted = name?.replace(/^@/, '').trim() || s.config.channels.find((c) => c.role === 'primary')?.username;
-    const channel = configured.find((c) => c.toLowerCase() === wanted?.toLowerCase());
-    if (!channel) throw new AppError('bad_request', wanted ? `کانال @${wanted} در فهرست کانال‌های پیکربندی‌شده نیست` : 'هیچ کانالی پیکربندی نشده است (TELEGRAM_CHANNELS)');
+  const channelFor = async (name: string | undefined) => {
+    const active = await activeChannels();
+    const wanted = name?.replace(/^@/, '').trim() || active.find((c) => c.role === 'primary')?.username;
+    const channel = active.find((c) => c.username.toLowerCase() === wanted?.toLowerCase())?.username;
+    if (!channel) throw new AppError('bad_request', wanted ? `کانال @${wanted} در فهرست کانال‌های فعال نیست` : 'هیچ کانال فعالی پیکربندی نشده است');
     return channel;
   };
 
@@ -48,21 +51,21 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
 
   // An admin chose this very post, so the ignore filters do not stand in the way.
   r.post('/api/admin/process-from-link', { schema: { body: processFromLinkBody, ...postSchema } }, async (request, reply) => {
-    const link = requireTelegramLink(request.body.link, linkOptions);
+    const link = requireTelegramLink(request.body.link, await linkOptions());
     return processPosts(request, reply, 'process-from-link', {
       source: link.channel, ids: [link.messageId], force: true, contentVerification: request.body.contentVerification || undefined,
     });
   });
 
   r.post('/api/admin/sync-telegram-post', { schema: { body: syncTelegramPostBody, ...postSchema } }, async (request, reply) => {
-    const link = requireTelegramLink(request.body.url ?? request.body.link ?? request.body.postUrl ?? '', linkOptions);
+    const link = requireTelegramLink(request.body.url ?? request.body.link ?? request.body.postUrl ?? '', await linkOptions());
     return processPosts(request, reply, 'sync-telegram-post', { source: link.channel, ids: [link.messageId], force: true });
   });
 
   r.post('/api/admin/process-post', { schema: { body: processPostBody, ...postSchema } }, async (request, reply) => {
     const b = request.body;
     return processPosts(request, reply, 'process-post', {
-      source: channelFor(b.channelName), ids: [b.postId], force: true, skipExisting: b.skipExisting, skipMedia: !b.extractImages, useAI: b.useAI,
+      source: await channelFor(b.channelName), ids: [b.postId], force: true, skipExisting: b.skipExisting, skipMedia: !b.extractImages, useAI: b.useAI,
     });
   });
 
@@ -71,7 +74,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     const { startId, endId, options = {} } = request.body;
     const ids = Array.from({ length: endId - startId + 1 }, (_, i) => startId + i);
     return processPosts(request, reply, 'process-posts-range', {
-      source: channelFor(options.channelName), ids, skipExisting: options.skipExisting, skipMedia: options.extractImages === false, useAI: options.useAI,
+      source: await channelFor(options.channelName), ids, skipExisting: options.skipExisting, skipMedia: options.extractImages === false, useAI: options.useAI,
     });
   });
 

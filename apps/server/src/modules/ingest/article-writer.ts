@@ -64,6 +64,8 @@ export async function writeArticle(s: Services, input: WriteArticleInput): Promi
       imageAltText,
       imageHash: cover?.dhash ?? null,
       videoUrl: media.video?.url ?? null,
+      videoPosterUrl: media.video?.posterUrl ?? null,
+      videoDuration: media.video?.durationSec ?? null,
       videoAltText: media.video ? buildAltText({ kind: 'video', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null,
     } : {}),
     category,

@@ -10,7 +10,10 @@ import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
 import { ignoredRepo } from '../ignored/repo.ts';
 import { mediaRepo } from '../media/repo.ts';
+import { adoptMissingMedia } from '../duplicates/adopt-media.ts';
+import { findPostDuplicate } from '../duplicates/service.ts';
 import { deleteMedia } from '../media/store-media.ts';
+import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
 import { collectMedia, type PostMedia } from './media-step.ts';
@@ -66,7 +69,7 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
 
   if (row.deletedAt) {
     const articleId = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
-    if (articleId) s.contentChanged();
+    if (articleId) s.contentChanged({ articleIds: [articleId] });
     return done('deleted', articleId, 'removed from the channel; article unpublished');
   }
   const existing = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
@@ -88,9 +91,16 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
     const normalised = normalisePost(post, rules, { telegraph });
 
     if (!opts.force) {
-      const duplicate = await articleAdminRepo.withTextHash(s.db, normalised.textHash, ref);
-      const reason: IgnoreReason | undefined = contentIgnoreReason(post, normalised, rules) ?? (duplicate ? 'duplicate' : undefined);
+      const reason: IgnoreReason | undefined = contentIgnoreReason(post, normalised, rules);
       if (reason) return await ignore(s, ref, post, normalised.plain, reason, done);
+      // The same story already an article (from either channel): an ignored duplicate that
+      // links to it; the article gains the media it lacks. An admin may still process it.
+      const repeats = (await articleAdminRepo.withTextHash(s.db, normalised.textHash, ref))?.id
+        ?? (await findPostDuplicate(s, { source: ref.source, telegramId: ref.telegramId, text: normalised.plain, date: post.date }))?.articleId;
+      if (repeats) {
+        if (!opts.skipMedia) await adoptMissingMedia(s, repeats, opts.source ?? (await s.sources.current()).source, post, ref);
+        return await ignore(s, ref, post, normalised.plain, 'duplicate', done, repeats);
+      }
     }
 
     const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true });
@@ -107,7 +117,8 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
     await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null });
     await ignoredRepo.remove(s.db, ref.source, ref.telegramId);
-    s.contentChanged();
+    s.contentChanged({ articleIds: [id] });
+    queuePodcast(s, id);
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
     const outcome = done(created ? 'created' : 'updated', id, `${created ? 'article created' : 'article updated'} (${rewrite.rewriter} rewrite)`, report);
@@ -119,13 +130,13 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
   }
 }
 
-async function ignore(s: Services, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r?: string) => IngestOutcome) {
+async function ignore(s: Services, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r?: string) => IngestOutcome, duplicateOf: number | null = null) {
   await ignoredRepo.record(s.db, {
     source: ref.source, telegramId: ref.telegramId, url: publicPostUrl(ref), reason,
-    content: plain || post.text, category: plain ? classifyCategory(plain).category : null,
+    content: plain || post.text, category: plain ? classifyCategory(plain).category : null, duplicateOf,
   });
   await postStore.setState(s.db, ref, 'ignored');
-  return done('ignored', null, reason);
+  return done('ignored', duplicateOf, duplicateOf ? `${reason} of article ${duplicateOf}` : reason);
 }
 
 /** Links the stored media to the article and removes what an edit took away. */

@@ -1,6 +1,6 @@
 // Operation records: what an admin asked for, how far it got, what it logged and what
 // came of it. Jobs write to them as they work; the admin screens read them.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { operations, type Db } from '@chapar/db';
 
 export type OperationRow = typeof operations.$inferSelect;
@@ -24,14 +24,41 @@ export const operationsRepo = {
     const [row] = await db.select().from(operations).where(eq(operations.id, id));
     return row;
   },
-  async list(db: Db, opts: { limit: number; status?: OperationStatus }): Promise<OperationRow[]> {
-    const query = db.select().from(operations);
-    const filtered = opts.status ? query.where(eq(operations.status, opts.status)) : query;
-    return filtered.orderBy(desc(operations.id)).limit(opts.limit);
+  async list(db: Db, opts: { limit: number; status?: OperationStatus; kind?: string }): Promise<OperationRow[]> {
+    const where = [...(opts.status ? [eq(operations.status, opts.status)] : []), ...(opts.kind ? [eq(operations.kind, opts.kind)] : [])];
+    return db.select().from(operations).where(where.length ? and(...where) : undefined).orderBy(desc(operations.id)).limit(opts.limit);
   },
-  async start(db: Db, id: number): Promise<void> {
-    await db.update(operations).set({ status: 'running', startedAt: sql`coalesce(${operations.startedAt}, now())`, progress: sql`greatest(${operations.progress}, 5)` })
-      .where(eq(operations.id, id));
+  /** Marks the run started; false when it was cancelled (or finished) before a worker took it. */
+  async start(db: Db, id: number): Promise<boolean> {
+    const rows = await db.update(operations).set({ status: 'running', startedAt: sql`coalesce(${operations.startedAt}, now())`, progress: sql`greatest(${operations.progress}, 5)` })
+      .where(and(eq(operations.id, id), inArray(operations.status, ['queued', 'running']), isNull(operations.cancelRequestedAt)))
+      .returning({ id: operations.id });
+    return rows.length > 0;
+  },
+  /**
+   * An admin's cancel: a queued run ends at once (no worker has it yet); a running one is
+   * flagged and its job stops at its next item. Undefined when there is no such record.
+   */
+  async requestCancel(db: Db, id: number, line: string): Promise<OperationRow | undefined> {
+    const entry = JSON.stringify([`${new Date().toISOString()} ${line}`]);
+    await db.update(operations).set({
+      cancelRequestedAt: sql`coalesce(${operations.cancelRequestedAt}, now())`,
+      status: sql`case when ${operations.status} = 'queued' then 'error' else ${operations.status} end`,
+      finishedAt: sql`case when ${operations.status} = 'queued' then now() else ${operations.finishedAt} end`,
+      result: sql`case when ${operations.status} = 'queued' then '{"cancelled":true}'::jsonb else ${operations.result} end`,
+      errors: sql`case when ${operations.status} = 'queued' then ${operations.errors} || ${entry}::jsonb else ${operations.errors} end`,
+    }).where(and(eq(operations.id, id), inArray(operations.status, ['queued', 'running'])));
+    return this.get(db, id);
+  },
+  async cancelRequested(db: Db, id: number): Promise<boolean> {
+    const [row] = await db.select({ at: operations.cancelRequestedAt }).from(operations).where(eq(operations.id, id));
+    return Boolean(row?.at);
+  },
+  /** Removes finished records (all of them, or the given one); running and queued ones stay. */
+  async clearFinished(db: Db, id?: number): Promise<number> {
+    const finished = inArray(operations.status, ['success', 'error']);
+    const rows = await db.delete(operations).where(id === undefined ? finished : and(finished, eq(operations.id, id))).returning({ id: operations.id });
+    return rows.length;
   },
   async progress(db: Db, id: number, progress: number): Promise<void> {
     await db.update(operations).set({ progress: Math.max(0, Math.min(99, Math.round(progress))) }).where(eq(operations.id, id));

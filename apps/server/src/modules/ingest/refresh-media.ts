@@ -1,6 +1,6 @@
 // Re-downloads a post's media for an existing article and puts it in place: cover,
 // video, and the album pictures inside the body, without touching the text.
-import { load } from 'cheerio';
+import { load } from '../../lazy-cheerio.ts';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import type { ArticleRow } from '../articles/admin-repo.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -35,7 +35,8 @@ export async function refreshArticleMedia(s: Services, source: TelegramSource, a
   const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) ? article.videoUrl : null);
   const next = { ...article, content, imageUrl, videoUrl };
   const updated = content !== article.content || imageUrl !== article.imageUrl || videoUrl !== article.videoUrl || (cover?.dhash ?? null) !== article.imageHash;
-  await articleAdminRepo.update(s.db, article.id, { content, imageUrl, videoUrl, imageHash: cover?.dhash ?? article.imageHash, ...derivedFields(next), ...(updated ? { updatedAt: new Date() } : {}) });
+  const videoFrame = media.video ? { videoPosterUrl: media.video.posterUrl, videoDuration: media.video.durationSec } : videoUrl ? {} : { videoPosterUrl: null, videoDuration: null };
+  await articleAdminRepo.update(s.db, article.id, { content, imageUrl, videoUrl, ...videoFrame, imageHash: cover?.dhash ?? article.imageHash, ...derivedFields(next), ...(updated ? { updatedAt: new Date() } : {}) });
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, article.id);
   const stale = await mediaRepo.othersOf(s.db, article.id, keys);

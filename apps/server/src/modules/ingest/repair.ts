@@ -7,6 +7,7 @@ import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
 import { cleanArticleHtml } from '../channels/clean-article-html.ts';
 import { mediaRepo } from '../media/repo.ts';
+import { queuePodcast } from '../podcasts/service.ts';
 import { ingestPost } from './ingest-post.ts';
 import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
 import { postStore } from './post-store.ts';
@@ -93,7 +94,10 @@ export async function repairArticle(
     }
     await reload();
   }
-  if (updated) s.contentChanged();
+  if (updated) {
+    s.contentChanged();
+    queuePodcast(s, current.id);
+  }
   return result(current, 'success', updated, notes.join('؛ ') || 'تغییری لازم نبود');
 }
 

@@ -17,6 +17,8 @@ export interface OperationOutcome {
   result: Record<string, unknown>;
   /** Items of a finished run that failed; 0 for a clean or unfinished run. */
   failed: number;
+  /** An admin cancelled the run before it ended. */
+  cancelled: boolean;
 }
 
 async function waitForOperation(s: Services, id: number, timeoutMs: number): Promise<OperationRow> {
@@ -33,23 +35,25 @@ export async function runOperation(s: Services, job: JobSpec, payload: Record<st
   await s.jobs.send(job, { ...payload, operationId: operation.id });
   const row = await waitForOperation(s, operation.id, s.config.adminJobWaitMs);
   const failed = failedItems(row.result);
-  if (row.status === 'error' && !failed) {
+  const cancelled = row.result?.cancelled === true;
+  if (row.status === 'error' && !failed && !cancelled) {
     const reason = row.errors.at(-1)?.replace(/^\S+ /, '') ?? 'عملیات ناموفق بود';
     throw new AppError('unavailable', `${reason} (عملیات ${row.id})`);
   }
   const finished = row.status === 'success' || row.status === 'error';
-  return { operation: row, finished, result: row.result ?? {}, failed: finished ? failed : 0 };
+  return { operation: row, finished, result: row.result ?? {}, failed: finished ? failed : 0, cancelled };
 }
 
+export const CANCELLED = 'عملیات به درخواست مدیر لغو شد';
 const STILL_RUNNING = 'عملیات هنوز در حال اجراست؛ نتیجه را در فهرست عملیات ببینید';
 
 /** The common answer of processing endpoints; `message` for a finished run (it names the failed count). */
 export function operationAnswer(outcome: OperationOutcome, message: string): OperationResponse {
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
-  const clean = outcome.finished && outcome.failed === 0;
+  const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled;
   return {
     success: clean,
-    message: outcome.finished ? message : STILL_RUNNING,
+    message: outcome.cancelled ? CANCELLED : outcome.finished ? message : STILL_RUNNING,
     operationId: outcome.operation.id,
     status: !outcome.finished ? 'running' : clean ? 'success' : 'error',
     result: outcome.finished ? outcome.result : null,

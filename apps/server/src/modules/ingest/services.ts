@@ -3,6 +3,7 @@
 import type { Database, Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createRewriter, createOfflineRewriter, type Rewriter } from '../../integrations/ai/index.ts';
+import { createSpeech, type Speech } from '../../integrations/speech/index.ts';
 import { createStorages, type Storage } from '../../integrations/storage/index.ts';
 import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from '../../integrations/telegram/index.ts';
 import { JobQueue } from '../../jobs/queue.ts';
@@ -21,17 +22,22 @@ export interface Services {
   /** AI when configured, else the offline rewriter. */
   rewriter: Rewriter;
   offlineRewriter: Rewriter;
+  /** Podcasts: espeak-ng, or the configured speech endpoint. */
+  speech: Speech;
   sources: SourceProvider;
   jobs: JobQueue;
   /** Where and how much media may be downloaded from. */
   mediaPolicy: MediaFetchPolicy;
-  /** Called after writes readers see; the web process drops its caches. */
-  contentChanged(): void;
+  /**
+   * Called after writes readers see; the web process drops its caches (only the named
+   * articles' own pages when `articleIds` is given; the rest is refreshed while still served).
+   */
+  contentChanged(change?: { articleIds: number[] }): void;
 }
 
 export function createServices(opts: { config: Config; database: Database; log: Log }): Services {
   const { config, database, log } = opts;
-  const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
+  const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3 });
   const webBase = new URL(config.telegramWebBaseUrl);
   const telegraph = new URL(config.telegraphBaseUrl);
   // A non-Telegram base URL is a local fixture server: exactly its origin (scheme, host and
@@ -50,6 +56,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     media: { db: database.db, storage, originals, watermarkText: config.watermarkText },
     rewriter: createRewriter({ aiBaseUrl: config.ai.baseUrl, aiApiKey: config.ai.apiKey, aiModel: config.ai.model, timeoutMs: config.ai.timeoutMs }),
     offlineRewriter: createOfflineRewriter(),
+    speech: createSpeech(config.speech),
     sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl }) }),
     jobs: new JobQueue({
       database,

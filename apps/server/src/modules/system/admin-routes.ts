@@ -1,9 +1,14 @@
-// The system monitor tab (spec 03 §2.3): health of every service, and the job queue.
+// The system monitor tab (spec 03 §2.3): health of every service, the job queue, and the
+// last hour of both for the charts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, queueStatus, systemHealth, type QueueStatus } from '@chapar/shared/contracts';
+import { errorResponse, healthQuery, queueStatus, systemHealth, systemHistory, type QueueStatus } from '@chapar/shared/contracts';
 import type { Services } from '../ingest/services.ts';
 import { HealthChecker } from './health.ts';
+import { SystemHistoryLog } from './history.ts';
+
+/** How often the queue is sampled for the chart while nobody has the page open. */
+export const QUEUE_SAMPLE_INTERVAL_MS = 60_000;
 
 export async function readQueueStatus(s: Services): Promise<QueueStatus> {
   const queues = await s.jobs.counts();
@@ -15,14 +20,32 @@ export async function readQueueStatus(s: Services): Promise<QueueStatus> {
 export async function systemAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const health = new HealthChecker(s);
+  const history = new SystemHistoryLog();
 
-  r.get('/api/admin/system/health', { schema: { response: { 200: systemHealth, '4xx': errorResponse } } }, async (_request, reply) => {
+  // The queue chart has a line for the whole hour even when nobody watched it. Only the
+  // queue is sampled in the background: health checks reach outside (Telegram, the AI
+  // endpoint), so response times are recorded when the page asks for them.
+  const sampler = setInterval(() => {
+    readQueueStatus(s).then((q) => history.recordQueue(q), () => undefined);
+  }, QUEUE_SAMPLE_INTERVAL_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => clearInterval(sampler));
+
+  r.get('/api/admin/system/health', { schema: { querystring: healthQuery, response: { 200: systemHealth, '4xx': errorResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return health.report();
+    if (request.query.refresh === 'true') health.forget();
+    const report = await health.report();
+    history.recordServices(report.services);
+    return report;
   });
-
   r.get('/api/admin/system/queue-status', { schema: { response: { 200: queueStatus, '4xx': errorResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return readQueueStatus(s);
+    const status = await readQueueStatus(s);
+    history.recordQueue(status);
+    return status;
+  });
+  r.get('/api/admin/system/history', { schema: { response: { 200: systemHistory, '4xx': errorResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return history.snapshot();
   });
 }

@@ -6,8 +6,9 @@
 import os from 'node:os';
 import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
+import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../ingest/services.ts';
-import { checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
+import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 
 const REMOTE_TTL_MS = 60_000;
 /** A working AI endpoint is asked again after this long; a failing one after REMOTE_TTL_MS. */
@@ -49,26 +50,41 @@ export class HealthChecker {
     return value;
   }
 
+  /** Forgets every kept result: the next report asks each service again (the manual refresh). */
+  forget(): void {
+    this.cache.clear();
+  }
+
   async services(): Promise<ServiceHealth[]> {
     const { s } = this;
     const { kind, source } = await s.sources.current();
-    const channelChecks = (['primary', 'secondary'] as const).map((role) => {
-      const channel = s.config.channels.find((c) => c.role === role);
-      const label = `${role === 'primary' ? 'کانال اصلی' : 'کانال دوم'}${channel ? ` @${channel.username}` : ''} (${kind})`;
-      if (!channel) return Promise.resolve<ServiceHealth>({ id: `channel:${role}`, service: label, status: 'degraded', error: 'پیکربندی نشده (TELEGRAM_CHANNELS)', responseTime: null, lastChecked: new Date().toISOString() });
-      return this.cached(`channel:${role}`, label, REMOTE_TTL_MS, () => timed(async () => {
-        const page = await source.fetchPage(channel.username);
-        if (!page.posts.length) return { status: 'degraded', error: 'صفحه کانال پستی ندارد' };
-      }));
+    // One card per active channel of the channels table, so a channel added or switched off
+    // shows here at once. The first channel of each role keeps the key channel:{role}; a
+    // further one is channel:{username}. A role without an active channel says so.
+    const active = await channelRepo.active(s.db);
+    const channelChecks = (['primary', 'secondary'] as const).flatMap((role) => {
+      const ofRole = active.filter((c) => c.role === role);
+      const roleName = role === 'primary' ? 'کانال اصلی' : 'کانال دوم';
+      if (!ofRole.length) {
+        return [Promise.resolve<ServiceHealth>({ id: `channel:${role}`, service: `${roleName} (${kind})`, status: 'degraded', error: 'کانال فعالی با این نقش در فهرست کانال‌ها نیست', responseTime: null, lastChecked: new Date().toISOString() })];
+      }
+      return ofRole.map((channel, i) => {
+        // The Latin part is isolated (FSI…PDI) so it reads right inside the Persian label.
+        const label = `${roleName} \u2068@${channel.username} (${kind})\u2069`;
+        return this.cached(i === 0 ? `channel:${role}` : `channel:${channel.username}`, label, REMOTE_TTL_MS, () => timed(async () => {
+          const page = await source.fetchPage(channel.username);
+          if (!page.posts.length) return { status: 'degraded', error: 'صفحه کانال پستی ندارد' };
+        }));
+      });
     });
     return Promise.all([
       this.cached('database', 'پایگاه داده', 0, () => timed(async () => { await s.database.raw.query('select 1'); })),
       this.cached('ai', 'سرویس هوش مصنوعی متن', REMOTE_TTL_MS, () => this.ai(), (c) => (c.status === 'healthy' ? AI_HEALTHY_TTL_MS : REMOTE_TTL_MS)),
-      this.cached('speech', 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(async () => {
-        const speech = await checkSpeech(this.speechTools);
+      this.cached('speech', s.speech.engine.kind === 'remote' ? 'سرویس گفتار (SPEECH_BASE_URL و ffmpeg)' : 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(async () => {
+        const speech = s.speech.engine.kind === 'remote' ? await checkRemoteSpeech(s.speech) : await checkSpeech(this.speechTools);
         if (speech.status === 'down') throw new Error(speech.error);
       })),
-      this.cached('storage', `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(() => s.storage.probe())),
+      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN (S3: ${s.config.s3.bucket})` : `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(() => s.storage.probe())),
       ...channelChecks,
     ]);
   }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponse, telegramAuthActionResponse, telegramAuthStatus, telegramSendPhoneBody, telegramSendPhoneResponse,
+  errorResponse, telegramAuthActionResponse, telegramAuthInfo, telegramAuthStatus, telegramSendPhoneBody, telegramSendPhoneResponse,
   telegramVerifyCodeBody, telegramVerifyPasswordBody,
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
@@ -64,6 +64,17 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return service.status();
+  });
+
+  r.get('/api/admin/telegram/auth-info', {
+    schema: { response: { 200: telegramAuthInfo } },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const missing = [
+      ...(config.telegramApiId ? [] : ['TELEGRAM_API_ID']),
+      ...(config.telegramApiHash ? [] : ['TELEGRAM_API_HASH']),
+    ];
+    return service.info(missing);
   });
 
   r.post('/api/admin/telegram/send-phone', {

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   TELEGRAM_CODE_INTERVAL_HOURS, telegramSendPhoneBody, telegramVerifyCodeBody, telegramVerifyPasswordBody,
-  type TelegramAuthActionResponse, type TelegramAuthStatus, type TelegramSendPhoneResponse,
+  type TelegramAuthActionResponse, type TelegramAuthInfo, type TelegramAuthStatus, type TelegramSendPhoneResponse,
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
@@ -56,6 +56,19 @@ export class TelegramAuthService {
     if (!this.keeper) return notConfiguredStatus();
     const { state, session } = await repo.readLogin(this.db);
     return describeLogin(state, session !== null && this.keeper.canOpen(session));
+  }
+
+  /** Set up or not (and what to set), and when the next code may be asked for. */
+  async info(missing: string[]): Promise<TelegramAuthInfo> {
+    const last = await repo.lastCodeRequest(this.db);
+    const next = last ? new Date(last.getTime() + CODE_INTERVAL_MS) : null;
+    return {
+      configured: this.configured,
+      missing: this.configured ? [] : missing,
+      codeIntervalHours: TELEGRAM_CODE_INTERVAL_HOURS,
+      lastCodeRequestAt: last?.toISOString() ?? null,
+      nextCodeRequestAt: next && next > this.now() ? next.toISOString() : null,
+    };
   }
 
   async sendPhone(input: z.input<typeof telegramSendPhoneBody>): Promise<TelegramSendPhoneResponse> {

@@ -10,9 +10,11 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { TOAST_TITLES } from '../../../lib/api.ts';
 import { ARTICLE_TEXTS, useArticlesPage, useCleanArticle, useDeleteArticle, usePublishArticle, useSecondarySource } from '../api.ts';
+import { usePodcastRuns } from '../podcasts.ts';
 import { ArticlesTable, sortingFrom, type RowActions } from './articles-table.tsx';
 import { ArticlesToolbar } from './articles-toolbar.tsx';
 import { BulkBar } from './bulk-bar.tsx';
+import { PodcastProgress, RecentPodcastsButton } from './podcast-controls.tsx';
 import { UnpublishDialog } from './unpublish-dialog.tsx';
 
 // The editor (TipTap) is its own chunk, loaded when an article is opened.
@@ -37,6 +39,7 @@ export function ArticlesTab() {
   const remove = useDeleteArticle();
   const publish = usePublishArticle();
   const clean = useCleanArticle(secondary ?? '');
+  const podcasts = usePodcastRuns();
 
   // A new query starts on its first page with nothing selected.
   const resetting = <T,>(set: (value: T) => void) => (value: T) => { set(value); setPage(1); setSelection({}); };
@@ -54,7 +57,8 @@ export function ArticlesTab() {
     remove: (row) => setDeleting(row),
     clean: (row) => clean.mutate(row.id),
     togglePublished: (row) => (row.isPublished ? setUnpublishing(row) : publish.mutate({ id: row.id, publish: true })),
-  }), [clean, publish]);
+    podcast: (row) => podcasts.makeOne(row.id, row.title),
+  }), [clean, publish, podcasts.makeOne]);
 
   const rows = list.data?.articles ?? [];
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map(Number);
@@ -68,7 +72,10 @@ export function ArticlesTab() {
         status={status} onStatus={resetting(setStatus)}
         sortBy={sortBy} onSortBy={resetting(setSortBy)}
         sortOrder={sortOrder} onSortOrder={resetting(setSortOrder)}
-      />
+      >
+        <RecentPodcastsButton running={podcasts.run !== null} onStart={podcasts.makeRecent} />
+      </ArticlesToolbar>
+      <PodcastProgress run={podcasts.run} />
       <BulkBar
         selectedIds={selectedIds}
         onDone={() => setSelection({})}

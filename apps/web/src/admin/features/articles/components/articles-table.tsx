@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Headphones, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
 import type { AdminArticleRow, AdminArticleSort } from '@chapar/shared/contracts';
 import { articlePath, categoryFaName, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
@@ -12,6 +12,8 @@ export interface RowActions {
   remove: (row: AdminArticleRow) => void;
   clean: (row: AdminArticleRow) => void;
   togglePublished: (row: AdminArticleRow) => void;
+  /** Makes (or remakes) the article's podcast. */
+  podcast: (row: AdminArticleRow) => void;
 }
 
 interface ArticlesTableProps {
@@ -106,6 +108,11 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             {secondarySource && article.source === secondarySource && (
               <button type="button" onClick={() => actions.clean(article)} aria-label={`پاک‌سازی «${article.title}»`} title="پاک‌سازی" className={iconButton}>
                 <Sparkles aria-hidden="true" className="size-4" />
+              </button>
+            )}
+            {article.isPublished && (
+              <button type="button" onClick={() => actions.podcast(article)} aria-label={`ساخت پادکست «${article.title}»`} title="ساخت پادکست" className={iconButton}>
+                <Headphones aria-hidden="true" className="size-4" />
               </button>
             )}
             <button type="button" onClick={() => actions.edit(article)} aria-label={`ویرایش «${article.title}»`} title="ویرایش" className={iconButton}>

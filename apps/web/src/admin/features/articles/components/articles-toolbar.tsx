@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import type { AdminArticleSort, AdminArticleStatus } from '@chapar/shared/contracts';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
@@ -29,6 +29,8 @@ interface ToolbarProps {
   onSortBy: (value: AdminArticleSort) => void;
   sortOrder: 'asc' | 'desc';
   onSortOrder: (value: 'asc' | 'desc') => void;
+  /** Actions at the toolbar's end (the podcasts of recent articles). */
+  children?: ReactNode;
 }
 
 /** Search (title, content, excerpt, telegramId; sent 300 ms after typing stops), status and sort. */
@@ -60,6 +62,7 @@ export function ArticlesToolbar(props: ToolbarProps) {
       <Select label="وضعیت انتشار" value={props.status} onChange={props.onStatus} options={STATUS_OPTIONS} />
       <Select label="مرتب‌سازی بر اساس" value={props.sortBy} onChange={props.onSortBy} options={SORT_OPTIONS} />
       <Select label="ترتیب" value={props.sortOrder} onChange={props.onSortOrder} options={ORDER_OPTIONS} />
+      {props.children}
     </div>
   );
 }

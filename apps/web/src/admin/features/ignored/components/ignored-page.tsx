@@ -26,7 +26,12 @@ function Row({ post }: { post: IgnoredPost }) {
           <ExternalLink aria-hidden="true" className="size-3.5" />
         </a>
       </td>
-      <td data-label="دلیل" className="whitespace-nowrap px-3 py-2">{IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? post.reason}</td>
+      <td data-label="دلیل" className="whitespace-nowrap px-3 py-2">
+        {IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? post.reason}
+        {post.duplicateOf ? (
+          <> <a href={`/article/${post.duplicateOf}`} target="_blank" rel="noopener" className="text-accent underline-offset-4 hover:underline dark:text-red-200">تکرار مقالهٔ {post.duplicateOf.toLocaleString('fa-IR', { useGrouping: false })}</a></>
+        ) : null}
+      </td>
       <td data-label="محتوا" className="min-w-64 px-3 py-2"><span>{preview(post.content)}</span></td>
       <td data-label="دسته‌بندی" className="whitespace-nowrap px-3 py-2">{post.category && findCategory(post.category) ? categoryFaName(post.category) : 'نامشخص'}</td>
       <td data-label="تاریخ یافتن" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(post.dateFound)}</td>

@@ -1,0 +1,180 @@
+import { Ban, CheckCircle2, CircleAlert, Clock, LoaderCircle, Trash2 } from 'lucide-react';
+import type { OperationRecord, ReportItem } from '@chapar/shared/contracts';
+import { formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { cn } from '../../lib/cn.ts';
+import { EmptyState, ErrorState, LoadingState } from './states.tsx';
+import { OPERATIONS_POLL_MS, useCancelOperation, useClearOperations, useOperations } from '../lib/operations.ts';
+import { jobLabel } from '../lib/job-labels.ts';
+
+const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
+const stripTime = (line: string) => line.replace(/^\d{4}-\d\d-\d\dT\S+ /, '');
+
+type Shown = 'idle' | 'running' | 'success' | 'partial' | 'cancelled' | 'error';
+
+/** What a record is, as an editor reads it: a run with failed items is never a plain success. */
+export function shownStatus(op: OperationRecord): Shown {
+  if (op.status === 'error') {
+    if (op.results?.cancelled === true) return 'cancelled';
+    const failed = Number(op.results?.failed ?? 0);
+    const total = Number(op.results?.total ?? op.results?.processed ?? 0);
+    return failed > 0 && (total > failed || Number(op.results?.created ?? 0) + Number(op.results?.updated ?? 0) > 0) ? 'partial' : 'error';
+  }
+  return op.status;
+}
+
+const STATUS_TEXT: Record<Shown, string> = {
+  idle: 'در صف',
+  running: 'در حال اجرا',
+  success: 'موفق',
+  partial: 'با خطا در بخشی از موارد',
+  cancelled: 'لغو شد',
+  error: 'ناموفق',
+};
+const STATUS_TONE: Record<Shown, string> = {
+  idle: 'bg-surface text-muted',
+  running: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+  success: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
+  partial: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  cancelled: 'bg-surface text-fg',
+  error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+};
+const STATUS_ICON = { idle: Clock, running: LoaderCircle, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert } as const;
+
+const SUMMARY_FIELDS: Array<[string, string]> = [
+  ['total', 'کل'], ['processed', 'پردازش‌شده'], ['created', 'ساخته‌شده'], ['updated', 'به‌روزشده'], ['successful', 'موفق'],
+  ['newPosts', 'پست جدید'], ['published', 'منتشرشده'], ['ignored', 'نادیده'], ['skipped', 'ردشده'], ['failed', 'ناموفق'],
+];
+
+function ResultSummary({ results }: { results: Record<string, unknown> }) {
+  const shown = SUMMARY_FIELDS.filter(([key]) => typeof results[key] === 'number');
+  if (!shown.length) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="نتیجه">
+      {shown.map(([key, label]) => (
+        <div key={key} className="flex gap-1">
+          <dt className="text-muted">{label}:</dt>
+          <dd className={cn('font-bold', key === 'failed' && Number(results[key]) > 0 && 'text-red-700 dark:text-red-300')}>{formatNumberFa(results[key] as number)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const REPORT_TEXT: Record<ReportItem['status'], string> = { success: 'موفق', skipped: 'ردشده', error: 'خطا' };
+
+/** detailedReport.processed: its first lines (spec 03 §3 'Detailed report item'). */
+export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?: number }) {
+  if (!items.length) return null;
+  return (
+    <div>
+      <ul className="space-y-1 text-xs">
+        {items.slice(0, limit).map((item, i) => (
+          <li key={i} className="flex flex-wrap gap-x-2">
+            <span className={cn('font-bold', item.status === 'error' ? 'text-red-700 dark:text-red-300' : item.status === 'success' ? 'text-green-700 dark:text-green-400' : 'text-muted')}>{REPORT_TEXT[item.status]}</span>
+            {item.articleId !== null && <span>مقاله {formatNumberFa(item.articleId)}</span>}
+            {item.filename && <bdi dir="ltr" className="break-all text-muted">{item.filename}</bdi>}
+            <span className="break-words">{item.reason}</span>
+          </li>
+        ))}
+      </ul>
+      {items.length > limit && <p className="mt-1 text-xs text-muted">و {formatNumberFa(items.length - limit)} مورد دیگر</p>}
+    </div>
+  );
+}
+
+function OperationItem({ op }: { op: OperationRecord }) {
+  const cancel = useCancelOperation();
+  const shown = shownStatus(op);
+  const Icon = STATUS_ICON[shown];
+  const live = op.status === 'running' || op.status === 'idle';
+  const report = ((op.results?.detailedReport as { processed?: ReportItem[] } | undefined)?.processed) ?? [];
+  const message = typeof op.results?.message === 'string' ? op.results.message : null;
+  return (
+    <li data-operation-id={op.id} data-status={shown} className="rounded-xl border border-border bg-card p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-2">
+          <h4 className="font-bold">{jobLabel(op.name)}</h4>
+          <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', STATUS_TONE[shown])}>
+            <Icon aria-hidden="true" className={cn('size-3.5', shown === 'running' && 'animate-spin')} />
+            {op.cancelRequested && live ? 'در حال لغو' : STATUS_TEXT[shown]}
+          </span>
+        </div>
+        <div className="flex items-center gap-2 text-xs text-muted">
+          <span>#{formatNumberFa(op.id)}</span>
+          <time dateTime={op.createdAt}>{formatJalaliDateTime(op.createdAt)}</time>
+          {live && (
+            <button type="button" className={small} disabled={op.cancelRequested || cancel.isPending} onClick={() => cancel.mutate(op.id)}>
+              <Ban aria-hidden="true" className="size-3.5" />
+              لغو
+              <span className="sr-only">{jobLabel(op.name)}</span>
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex items-center gap-2">
+        <div
+          role="progressbar"
+          aria-label={`پیشرفت ${jobLabel(op.name)}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={op.progress}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
+        >
+          <div
+            className={cn('h-full rounded-full transition-[width] duration-500', shown === 'success' ? 'bg-green-600' : shown === 'error' || shown === 'partial' ? 'bg-amber-500' : shown === 'cancelled' ? 'bg-muted' : 'bg-blue-600')}
+            style={{ width: `${op.progress}%` }}
+          />
+        </div>
+        <span className="w-10 text-end text-xs tabular-nums">{formatNumberFa(op.progress)}٪</span>
+      </div>
+      {message && shown !== 'success' && <p className="mt-2 text-sm">{message}</p>}
+      {op.results && <div className="mt-2"><ResultSummary results={op.results} /></div>}
+      {op.errors.length > 0 && (
+        <ul aria-label="خطاها" className="mt-2 space-y-0.5 text-xs text-red-700 dark:text-red-300">
+          {op.errors.slice(-5).map((line, i) => <li key={i} className="break-words">{stripTime(line)}</li>)}
+        </ul>
+      )}
+      {(op.logs.length > 0 || report.length > 0) && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-xs text-muted">گزارش ({formatNumberFa(op.logs.length)} خط، {formatNumberFa(report.length)} مورد)</summary>
+          <div className="mt-2 space-y-2">
+            <ReportList items={report} />
+            {op.logs.length > 0 && (
+              <ol className="max-h-48 space-y-0.5 overflow-auto rounded-lg bg-surface p-2 text-xs" aria-label="گزارش اجرا">
+                {op.logs.map((line, i) => <li key={i} className="break-words">{stripTime(line)}</li>)}
+              </ol>
+            )}
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/** Spec 03 §2.3 'Operations monitor': every operation the server runs for the admins, read every 2 s. */
+export function OperationsMonitor({ filter, title = 'پایش عملیات' }: { filter?: (op: OperationRecord) => boolean; title?: string }) {
+  const list = useOperations();
+  const clear = useClearOperations();
+  const all = list.data?.operations ?? [];
+  const ops = filter ? all.filter(filter) : all;
+  const finished = ops.filter((op) => op.status === 'success' || op.status === 'error').length;
+  return (
+    <section aria-labelledby="operations-heading" className="rounded-2xl border border-border bg-card/50 p-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id="operations-heading" className="text-lg font-bold">{title}</h3>
+          <p className="text-xs text-muted">هر {formatNumberFa(OPERATIONS_POLL_MS / 1000)} ثانیه از سرور خوانده می‌شود و در همه زبانه‌های باز دیده می‌شود.</p>
+        </div>
+        <button type="button" className={small} disabled={!finished || clear.isPending} onClick={() => clear.mutate()}>
+          <Trash2 aria-hidden="true" className="size-3.5" />
+          پاک کردن پایان‌یافته‌ها
+        </button>
+      </div>
+      {list.isPending ? <LoadingState label="در حال خواندن عملیات…" />
+        : list.isError ? <ErrorState message="خطا در ارتباط با سرور" onRetry={() => void list.refetch()} />
+          : !ops.length ? <EmptyState>هنوز عملیاتی اجرا نشده است.</EmptyState>
+            : <ul aria-label="عملیات‌ها" className="max-h-[32rem] space-y-2 overflow-y-auto">{ops.map((op) => <OperationItem key={op.id} op={op} />)}</ul>}
+    </section>
+  );
+}

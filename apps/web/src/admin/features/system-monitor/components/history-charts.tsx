@@ -1,0 +1,66 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SystemHistory } from '@chapar/shared/contracts';
+import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
+
+const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
+
+const clock = (iso: string | number) => toPersianDigits(new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tehran' }));
+
+function ChartFrame({ title, summary, children }: { title: string; summary: string; children: React.ReactElement }) {
+  return (
+    <figure className="rounded-xl border border-border bg-card p-3">
+      <figcaption className="mb-2 text-sm font-bold">{title}</figcaption>
+      <p className="sr-only">{summary}</p>
+      <div dir="ltr" className="h-56 w-full text-xs" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+const axis = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 11 }, tickLine: false } as const;
+const tooltipStyle = { contentStyle: { background: 'var(--color-card, #fff)', borderColor: 'var(--color-border, #ddd)', direction: 'rtl' as const }, labelFormatter: (v: unknown) => clock(String(v)) };
+
+/** Queue counts and service response times over the last hour (kept by the server). */
+export function HistoryCharts({ history }: { history: SystemHistory }) {
+  const queue = history.queue.map((s) => ({ at: Date.parse(s.at), pending: s.pending, processing: s.processing, failed: s.failed }));
+  const ids = Object.keys(history.services);
+  const times = history.responseTimes.map((s) => ({ at: Date.parse(s.at), ...s.times }));
+  const lastQueue = history.queue.at(-1);
+  const empty = <p className="py-10 text-center text-sm text-muted">هنوز نمونه‌ای در این ساعت ثبت نشده است.</p>;
+  return (
+    <div className="grid gap-3 lg:grid-cols-2" data-history-charts>
+      {queue.length === 0 ? <figure className="rounded-xl border border-border bg-card p-3"><figcaption className="text-sm font-bold">صف پردازش در یک ساعت گذشته</figcaption>{empty}</figure> : (
+        <ChartFrame
+          title="صف پردازش در یک ساعت گذشته"
+          summary={`${formatNumberFa(queue.length)} نمونه؛ آخرین: ${formatNumberFa(lastQueue?.pending ?? 0)} در انتظار، ${formatNumberFa(lastQueue?.processing ?? 0)} در حال پردازش، ${formatNumberFa(lastQueue?.failed ?? 0)} ناموفق`}
+        >
+          <LineChart accessibilityLayer={false} data={queue} margin={{ top: 5, right: 10, bottom: 0, left: -15 }}>
+            <CartesianGrid strokeOpacity={0.2} />
+            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
+            <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
+            <Tooltip {...tooltipStyle} formatter={(v) => formatNumberFa(Number(v))} />
+            <Legend />
+            <Line type="monotone" dataKey="pending" name="در انتظار" stroke={COLORS[0]} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="processing" name="در حال پردازش" stroke={COLORS[2]} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="failed" name="ناموفق" stroke={COLORS[1]} dot={false} isAnimationActive={false} />
+          </LineChart>
+        </ChartFrame>
+      )}
+      {times.length === 0 ? <figure className="rounded-xl border border-border bg-card p-3"><figcaption className="text-sm font-bold">زمان پاسخ سرویس‌ها در یک ساعت گذشته</figcaption>{empty}</figure> : (
+        <ChartFrame title="زمان پاسخ سرویس‌ها در یک ساعت گذشته (میلی‌ثانیه)" summary={`${formatNumberFa(times.length)} نمونه از ${formatNumberFa(ids.length)} سرویس`}>
+          <LineChart accessibilityLayer={false} data={times} margin={{ top: 5, right: 10, bottom: 0, left: -15 }}>
+            <CartesianGrid strokeOpacity={0.2} />
+            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
+            <YAxis tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
+            <Tooltip {...tooltipStyle} formatter={(v) => `${formatNumberFa(Number(v))} ms`} />
+            <Legend />
+            {ids.map((id, i) => (
+              <Line key={id} type="monotone" dataKey={id} name={history.services[id]} stroke={COLORS[i % COLORS.length]} dot={times.length < 3} connectNulls isAnimationActive={false} />
+            ))}
+          </LineChart>
+        </ChartFrame>
+      )}
+    </div>
+  );
+}
