@@ -44,6 +44,9 @@ export const uploadFileResponse = z.object({
   bytes: z.number().int(),
   /** HTML the editor appends to the content for this file. */
   embedHtml: z.string(),
+  /** A video's poster frame and length in seconds, taken with ffmpeg (null without it). */
+  posterUrl: z.string().nullable().optional(),
+  durationSec: z.number().int().nullable().optional(),
 });
 
 /** POST /api/admin/regenerate-article/{id} (spec 02 §7). */

@@ -15,6 +15,9 @@ export const article = z.object({
   imageAltText: z.string().nullable(),
   videoUrl: z.string().nullable(),
   videoAltText: z.string().nullable(),
+  /** A frame of the video for the player's poster, and its length in seconds (taken with ffmpeg when it was stored). */
+  videoPosterUrl: z.string().nullable().optional(),
+  videoDuration: z.number().int().nullable().optional(),
   podcastUrl: z.string().nullable(),
   podcastVoice: z.string().nullable(),
   podcastDuration: z.number().int().nullable(),

@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminArticle, aiRegenerateBody, aiRegenerateResponse, bulkArticlesBody, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam, okResponse,
-  regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse,
+  regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse, watermarkPreview as watermarkPreviewResponse,
+  mediaStatus as mediaStatusResponse,
 } from '@chapar/shared/contracts';
 import type { Services } from '../ingest/services.ts';
 import { saveUpload } from '../media/upload.ts';
+import { mediaStatus } from '../media/media-status.ts';
+import { watermarkPreview } from '../media/watermark-preview.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
@@ -35,6 +38,11 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
 
   r.post('/api/admin/upload-file', { schema: { response: { 200: uploadFileResponse, ...errors } } },
     async (request) => saveUpload(s, request.isMultipart() ? await request.file() : undefined));
+
+  r.get('/api/admin/media-status', { schema: { response: { 200: mediaStatusResponse, ...errors } } }, async () => mediaStatus(s.db));
+
+  r.post('/api/admin/watermark-preview', { schema: { response: { 200: watermarkPreviewResponse, ...errors } } },
+    async (request) => watermarkPreview(s, request.isMultipart() ? await request.file() : undefined));
 
   r.post('/api/admin/regenerate-article/:id', {
     schema: { params: idParam, body: regenerateArticleBody, response: { 200: regenerateArticleResponse, 202: regenerateArticleResponse, ...errors } },

@@ -4,6 +4,7 @@ import {
   ADMIN_ARTICLE_MESSAGES, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
 } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
+import { queuePodcast } from '../podcasts/service.ts';
 import type { Services } from '../ingest/services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { derivedFields } from './derived-fields.ts';
@@ -25,7 +26,8 @@ export async function saveArticle(
       updatedAt: new Date(),
     });
   });
-  s.contentChanged();
+  s.contentChanged({ articleIds: [current.id] });
+  queuePodcast(s, current.id);
   return row ?? current;
 }
 

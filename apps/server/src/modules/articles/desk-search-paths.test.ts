@@ -1,25 +1,31 @@
-// The admin table's two ways of answering a search (admin-table.ts): a word expected in a few
-// thousand articles at most is read through the indexes and sorted, with an exact total; a more
-// common word is read in the order's index with an estimated total. Both give the same pages as
+// The admin table's ways of answering a search (admin-table.ts): a word expected in a couple of
+// thousand articles at most is read through the indexes and sorted, with an exact total; a word
+// in a few per cent of the articles is read in bands of the order; a word in most articles
+// along the order's index (in bands for categories upwards). Every way gives the same pages as
 // sorting every match would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
-import { EXACT_SEARCH_LIMIT } from './admin-table.ts';
+import { EXACT_SEARCH_LIMIT, ORDERED_SHARE } from './admin-table.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
-const COMMON = EXACT_SEARCH_LIMIT + 2000;
+const COMMON = 12_000;
+// A word in a quarter of the articles, spread evenly, and one gathered among the most viewed.
+const SPREAD = 'میانه';
+const GATHERED = 'خوشه';
 
 beforeAll(async () => {
   t = await buildTestApp();
   const { cookie, csrfToken } = await loginAsAdmin(t.app);
   headers = { cookie, 'x-csrf-token': csrfToken };
-  // Every article has the common word; one in 500 also a rare one; views and dates vary.
+  // Every article has the common word; one in 500 also a rare one; one in four the spread word;
+  // the articles with 750 views or more the gathered one; views and dates vary.
+  const words = `'خبر رایج ' || g || case when g % 500 = 0 then ' کمیاب' else '' end
+           || case when g % 4 = 0 then ' ${SPREAD}' else '' end || case when (g * 7919) % 1000 >= 750 then ' ${GATHERED}' else '' end`;
   await t.database.raw.query(`
     insert into articles (title, search_title, search_body, category, views, status, published_at)
-    select 'خبر رایج ' || g || case when g % 500 = 0 then ' کمیاب' else '' end,
-           'خبر رایج ' || g || case when g % 500 = 0 then ' کمیاب' else '' end,
+    select ${words}, ${words},
            'متن', (array['Politics','Economy','Sports'])[1 + g % 3], (g * 7919) % 1000,
            case when g % 50 = 0 then 'unpublished' else 'published' end,
            timestamptz '2026-01-01' + (g * 3571 % ${COMMON}) * interval '1 hour'
@@ -46,6 +52,7 @@ describe('searching a common and a rare word', () => {
     ['views', 'asc', 'views asc, id asc'],
     ['title', 'desc', 'title_sort desc, id desc'],
     ['category', 'asc', 'category asc, published_at desc, id desc'],
+    ['category', 'desc', 'category desc, published_at desc, id desc'],
   ])('a common word by %s %s: the same pages as sorting every match, total estimated', async (sortBy, sortOrder, order) => {
     for (const page of [1, 3]) {
       const body = await list(`search=${encodeURIComponent('رایج')}&sortBy=${sortBy}&sortOrder=${sortOrder}&page=${page}`);
@@ -55,6 +62,28 @@ describe('searching a common and a rare word', () => {
     }
     const published = await list(`search=${encodeURIComponent('رایج')}&sortBy=${sortBy}&sortOrder=${sortOrder}&status=published&page=2`);
     expect(published.articles.map((a) => a.id)).toEqual(await expected("status = 'published'", order, 2));
+  });
+
+  it.each([
+    [SPREAD, 'publishedAt', 'desc', 'published_at desc, id desc'],
+    [SPREAD, 'title', 'asc', 'title_sort asc, id asc'],
+    [SPREAD, 'category', 'desc', 'category desc, published_at desc, id desc'],
+    [GATHERED, 'views', 'asc', 'views asc, id asc'],
+    [GATHERED, 'views', 'desc', 'views desc, id desc'],
+    [GATHERED, 'title', 'desc', 'title_sort desc, id desc'],
+    [GATHERED, 'category', 'asc', 'category asc, published_at desc, id desc'],
+  ])('a word in a share of the articles (%s) by %s %s: read in bands, the same pages as sorting every match', async (word, sortBy, sortOrder, order) => {
+    const where = `search_title like '%${word}%'`;
+    const [{ n }] = (await t.database.raw.query<{ n: number }>(`select count(*)::int as n from articles where ${where}`)).rows;
+    expect(n).toBeGreaterThan(EXACT_SEARCH_LIMIT);
+    expect(n).toBeLessThan(ORDERED_SHARE * COMMON);
+    for (const page of [1, 2, 7, Math.ceil(n / 20)]) {
+      const body = await list(`search=${encodeURIComponent(word)}&sortBy=${sortBy}&sortOrder=${sortOrder}&page=${page}`);
+      expect(body.articles.map((a) => a.id), `page ${page}`).toEqual(await expected(where, order, page));
+      if (body.pagination.totalExact) expect(body.pagination.total).toBe(n);
+    }
+    const published = await list(`search=${encodeURIComponent(word)}&sortBy=${sortBy}&sortOrder=${sortOrder}&status=published&page=3`);
+    expect(published.articles.map((a) => a.id)).toEqual(await expected(`${where} and status = 'published'`, order, 3));
   });
 
   it('a rare word: every match, sorted, with the exact total', async () => {

@@ -16,6 +16,8 @@ export function toArticle(row: PublicArticleRow): Article {
     imageAltText: row.imageAltText,
     videoUrl: row.videoUrl,
     videoAltText: row.videoAltText,
+    videoPosterUrl: row.videoPosterUrl,
+    videoDuration: row.videoDuration,
     podcastUrl: row.podcastUrl,
     podcastVoice: row.podcastVoice,
     podcastDuration: row.podcastDuration,

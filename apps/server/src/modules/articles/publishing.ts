@@ -3,6 +3,7 @@
 // An admin's choice is kept from ingestion (edited_fields holds 'status').
 import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
+import { queuePodcast } from '../podcasts/service.ts';
 import type { Services } from '../ingest/services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';
@@ -21,7 +22,8 @@ export async function setPublished(s: Services, id: number, publish: boolean, op
       editedFields: withFields(current.editedFields, ['status']),
       updatedAt: now,
     });
-    s.contentChanged();
+    s.contentChanged({ articleIds: [id] });
+    if (publish) queuePodcast(s, id);
   }
   const row = await adminTableRepo.row(s.db, id);
   const messages = publish
