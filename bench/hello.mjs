@@ -1,7 +1,7 @@
 // The baseline: a bare node:http hello world on the port given as argv[2].
 import http from 'node:http';
 
-const port = Number(process.argv[2] ?? 3999);
+const port = Number(process.argv[2] ?? 3102);
 http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });
   res.end('hello world');

@@ -6,6 +6,13 @@ import path from 'node:path';
 import { execFileSync, fork } from 'node:child_process';
 import autocannon from 'autocannon';
 
+/** Ports of the servers under test: BENCH_PORT (default 3101) for the site, the next two for hello world and same-body servers. */
+export const SITE_PORT = Number(process.env.BENCH_PORT ?? 3101);
+export const HELLO_PORT = SITE_PORT + 1;
+export const SAME_PORT = SITE_PORT + 2;
+export const SITE = `http://127.0.0.1:${SITE_PORT}`;
+export const HELLO = `http://127.0.0.1:${HELLO_PORT}`;
+
 export function startProcess(script, args = [], env = {}) {
   return new Promise((resolve, reject) => {
     const child = fork(script, args, {
@@ -102,8 +109,8 @@ export function rawGet(url, headers = {}) {
 
 /** The baseline row: a bare node:http hello world under the same load. */
 export async function helloWorldRow(duration, loader = load) {
-  const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, ['3999']);
-  const row = { label: 'node:http hello world', ...(await loader('http://127.0.0.1:3999/', { duration, server: hello })) };
+  const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, [String(HELLO_PORT)]);
+  const row = { label: 'node:http hello world', ...(await loader(`${HELLO}/`, { duration, server: hello })) };
   await stopProcess(hello);
   return row;
 }
@@ -112,13 +119,65 @@ export async function helloWorldRow(duration, loader = load) {
 export async function sameBodyRow(label, body, duration, type) {
   const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}`);
   writeFileSync(file, body);
-  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, ['3997', file, ...(type ? [type] : [])]);
-  const row = { label, ...(await load('http://127.0.0.1:3997/', { duration, server: same })) };
+  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, [String(SAME_PORT), file, ...(type ? [type] : [])]);
+  const row = { label, ...(await load(`http://127.0.0.1:${SAME_PORT}/`, { duration, server: same })) };
   await stopProcess(same);
   return row;
 }
 
-/** Starts the site on port 3998 with the caches on (ttl in ms) or off ('0'). */
+/** Starts the site on SITE_PORT with the caches on (ttl in ms) or off ('0'). */
 export function startSite(ttl, env = {}) {
-  return startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3998'], { READ_CACHE_TTL_MS: ttl, PAGE_CACHE_TTL_MS: ttl, ...env });
+  return startProcess(new URL('./serve-site.ts', import.meta.url).pathname, [String(SITE_PORT)], { READ_CACHE_TTL_MS: ttl, PAGE_CACHE_TTL_MS: ttl, ...env });
+}
+
+/**
+ * One wrk run (one thread, `connections`, `duration` s, 5 s timeout): req/s, p50/p99/max ms,
+ * non-2xx/3xx and socket errors, and timeouts apart. `paths` (optional): the requests go
+ * through these addresses in turn (a wrk Lua script), e.g. every article of the site.
+ */
+export async function wrkRun(url, { connections = 50, duration = 10, headers = {}, paths, server } = {}) {
+  return measured(server, async () => {
+    const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '5s', '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+    if (paths) {
+      const script = path.join(tmpdir(), `chapar-bench-paths-${process.pid}.lua`);
+      writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
+      args.push('-s', script);
+    }
+    const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+    const pct = (p) => { const m = out.match(new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`)); return m ? Math.round(toMs(m[1], m[2]) * 10) / 10 : NaN; };
+    const lat = out.match(/Latency\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)\s+([\d.]+)(us|ms|s)/);
+    const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+    return {
+      url,
+      rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]) * 10) / 10,
+      p50: pct(50), p99: pct(99), max: lat ? Math.round(toMs(lat[5], lat[6])) : NaN,
+      non2xx: Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + (sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) : 0),
+      timeouts: sock ? Number(sock[4]) : 0,
+      total: Number(out.match(/(\d+) requests in/)[1]),
+    };
+  });
+}
+
+/** Rows with timeouts and the share of hello world to two decimals (for the slow rows). */
+export function wrkTable(rows, baseline) {
+  const lines = ['| target | req/s | p50 ms | p99 ms | max ms | % of hello world | errors | timeouts | server CPU µs/req |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    const pct = baseline ? `${((r.rps / baseline.rps) * 100).toFixed(2)}%` : '';
+    lines.push(`| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${pct} | ${r.non2xx} | ${r.timeouts} | ${r.cpuPerRequest ?? ''} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Every published article's canonical address (up to `limit`), newest first. */
+export async function articlePaths(base, limit = 1000) {
+  const out = [];
+  for (let page = 1; out.length < limit; page++) {
+    const list = await (await fetch(`${base}/api/articles?page=${page}&limit=20`)).json();
+    if (!list.length) break;
+    for (const a of list) {
+      const res = await fetch(`${base}/article/${a.id}`, { redirect: 'manual' });
+      out.push(res.status === 301 ? new URL(res.headers.get('location'), base).pathname : `/article/${a.id}`);
+    }
+  }
+  return out.slice(0, limit);
 }

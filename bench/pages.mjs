@@ -5,7 +5,7 @@
 // The last column is the CPU time the server itself spent per answer (all its threads).
 // With wrk installed (`apt-get install -y wrk`), the cached pages and hello world are loaded a
 // second time by wrk, whose client does not decode every body into a string as autocannon does.
-import { durationArg, hasWrk, helloWorldRow, load, newestArticlePath, rawGet, sameBodyRow, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
+import { SITE, durationArg, hasWrk, helloWorldRow, load, newestArticlePath, rawGet, sameBodyRow, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
 
 const duration = durationArg();
 const baseline = await helloWorldRow(duration);
@@ -17,9 +17,9 @@ const BROWSER = { 'accept-encoding': 'br, gzip' };
 
 for (const [mode, ttl] of [['cache on', '30000'], ['cache off', '0']]) {
   const site = await startSite(ttl);
-  const articlePath = await newestArticlePath('http://127.0.0.1:3998');
+  const articlePath = await newestArticlePath(SITE);
   for (const [name, path] of [['GET / (home HTML)', '/'], ['GET /article/{slug}-{id} (article HTML)', articlePath]]) {
-    const url = `http://127.0.0.1:3998${path}`;
+    const url = `${SITE}${path}`;
     if (ttl !== '0') {
       // Fill the page cache and let its best-compression variant finish before measuring.
       await rawGet(url, BROWSER);

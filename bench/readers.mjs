@@ -6,10 +6,15 @@
 // Then the same four wrk processes against a bare node:http hello world: with the load
 // generator on the same two cores, its rows show how much of the tail the generator itself
 // makes (a wrk process that gets less CPU reads its answers late and counts them as slow).
+// BENCH_HEAP_SNAPSHOT=1 also takes a heap snapshot of the site after the run and prints what
+// holds the heap; BENCH_DATA_DIR (a data directory, e.g. a 100,000-article corpus) or
+// DATABASE_URL choose the site's database.
 // Needs wrk (`apt-get install -y wrk`).
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { durationArg, hasWrk, newestArticlePath, startProcess, startSite, stopProcess } from './lib.mjs';
+import { printHeapSummary, summarizeHeap } from './heap-summary.mjs';
+import { HELLO, HELLO_PORT, SITE, durationArg, hasWrk, newestArticlePath, startProcess, startSite, stopProcess } from './lib.mjs';
 
 const run = promisify(execFile);
 if (!hasWrk()) {
@@ -18,7 +23,7 @@ if (!hasWrk()) {
 }
 
 const duration = Number(process.env.BENCH_DURATION ?? 60) || durationArg();
-const BASE = 'http://127.0.0.1:3998';
+const BASE = SITE;
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
@@ -35,6 +40,16 @@ async function wrk(label, path, base = BASE) {
     errors: Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + (sock ? Number(sock[1]) + Number(sock[2]) + Number(sock[3]) : 0),
     timeouts: sock ? Number(sock[4]) : 0,
   };
+}
+
+/** Sends `message` to the site and resolves with the `key` of its answer. */
+function ask(child, message, key, timeoutMs = 30_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${key} from the site in ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (m) => { if (m?.[key] !== undefined) { clearTimeout(timer); child.off('message', onMessage); resolve(m[key]); } };
+    child.on('message', onMessage);
+    child.send(message);
+  });
 }
 
 function rssOf(pid) {
@@ -77,7 +92,19 @@ try {
   siteRows = rows;
   console.log(`\n200 concurrent readers (4 × wrk -t1 -c50), ${duration} s, ${new Date().toISOString()}\n`);
   printRows(rows);
-  console.log(`\nServer resident memory: ${rssBefore} MB before, ${rssAfter} MB after.`);
+  const memory = await ask(site, 'memory', 'memory');
+  // V8 collects the garbage of a burst when the process goes idle (its memory reducer).
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const rssSettled = await rssOf(site.pid);
+  console.log(`\nServer resident memory: ${rssBefore} MB before, ${rssAfter} MB right after, ${rssSettled} MB after 10 s idle.`);
+  const mb = (bytes) => (bytes / 1048576).toFixed(0);
+  console.log(`Of which: JavaScript heap ${mb(memory.heapTotal)} MB (${mb(memory.heapUsed)} used), external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)}), outside V8 ${mb(memory.rss - memory.heapTotal - memory.external)} MB (WebAssembly memory of PGlite, native libraries, code).`);
+  if (process.env.BENCH_HEAP_SNAPSHOT === '1') {
+    const file = await ask(site, 'heap-snapshot', 'heapSnapshot', 300_000);
+    console.log('');
+    printHeapSummary(summarizeHeap(file));
+    await rm(file, { force: true });
+  }
   console.log(`Server event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(0)} ms.`);
   const worst = Math.max(...rows.map((r) => r.p99));
   const failed = rows.some((r) => r.errors || r.timeouts);
@@ -87,9 +114,9 @@ try {
 }
 
 // The generator's own share of the tail: the same layout against a server that does nothing.
-const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, ['3999']);
+const hello = await startProcess(new URL('./hello.mjs', import.meta.url).pathname, [String(HELLO_PORT)]);
 try {
-  const rows = await Promise.all([1, 2, 3, 4].map((n) => wrk(`node:http hello world, wrk process ${n}`, '/', 'http://127.0.0.1:3999')));
+  const rows = await Promise.all([1, 2, 3, 4].map((n) => wrk(`node:http hello world, wrk process ${n}`, '/', HELLO)));
   console.log(`\nThe same four wrk processes against a bare node:http hello world, ${duration} s\n`);
   printRows(rows);
   const worstSite = Math.max(...siteRows.map((r) => r.p99));

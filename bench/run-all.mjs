@@ -9,6 +9,8 @@ const articles = process.env.BENCH_ARTICLES ?? '100000';
 const SUITE = [
   ['api', ['node', 'bench/api.mjs']],
   ['pages', ['node', 'bench/pages.mjs']],
+  ['uncached', ['node', 'bench/uncached.mjs']],
+  ['startup', ['node', 'bench/startup.mjs']],
   ['readers', ['node', 'bench/readers.mjs']],
   ['page-weight', ['node', 'bench/page-weight.mjs']],
   ['lighthouse', ['node', 'bench/lighthouse.mjs']],

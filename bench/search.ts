@@ -7,32 +7,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { articles, migrateDatabase, openDatabase } from '@chapar/db';
-import { DEMO_ARTICLES, seedCategories } from '@chapar/db/seed';
-import { normalizePersian, slugify, stripHtml } from '@chapar/shared/text';
+import { seedCategories } from '@chapar/db/seed';
+import { normalizePersian, slugify } from '@chapar/shared/text';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { seededRandom } from '../apps/server/testing/seeded-random.ts';
+import { demoVocabulary, zipfPicker } from './corpus-words.ts';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const QUERIES = 300;
 const CATEGORIES = ['Politics', 'Economy', 'Technology', 'Health', 'Culture', 'Sports'];
 
 // A deterministic generator, so every run searches the same corpus.
-let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rand = seededRandom(42);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
 
-const vocabulary = [...new Set(DEMO_ARTICLES.flatMap((a) => normalizePersian(`${a.title} ${stripHtml(a.content)}`).replace(/[.،؛:!؟?«»()"]/g, ' ').split(' ')))]
-  .filter((w) => w.length > 2 && !/\d/.test(w));
+const vocabulary = demoVocabulary();
 // Words in text follow Zipf's law, as in real news: a few are everywhere, most are rare.
-const cumulative: number[] = [];
-vocabulary.reduce((sum, _w, rank) => { cumulative.push(sum + 1 / (rank + 1)); return sum + 1 / (rank + 1); }, 0);
-const zipfWord = () => {
-  const x = rand() * cumulative[cumulative.length - 1];
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (cumulative[mid] < x) lo = mid + 1; else hi = mid; }
-  return vocabulary[lo];
-};
+const zipfWord = zipfPicker(vocabulary, rand);
 const sentence = (n: number) => Array.from({ length: n }, zipfWord).join(' ');
 // Real news has a long tail the demo texts lack: people, places, organisations. Synthetic
 // proper nouns from Persian syllables give every article a few, again Zipf-distributed.

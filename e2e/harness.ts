@@ -8,6 +8,7 @@ import type { Database } from '@chapar/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import type { MtprotoGatewayFactory } from '../apps/server/src/integrations/telegram/mtproto/index.ts';
 
 export const E2E_ADMIN = { username: 'editor', password: 'e2e-password-123' };
 
@@ -20,16 +21,26 @@ export interface Site {
   close(): Promise<void>;
 }
 
+export interface SiteOptions {
+  /** More environment variables (e.g. AI_BASE_URL of a fake AI server started by the test). */
+  env?: Record<string, string>;
+  /** The Telegram sign-in's gateway (an in-memory fake in tests). */
+  telegramGateway?: MtprotoGatewayFactory | null;
+}
+
 /** The whole site as `npm start` runs it (demo content, SSR), on a random port, plus a browser. */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chapar-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0',
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
+    // Podcasts only when a test asks: the demo newsroom's would keep the CPU busy under every test.
+    PODCAST_AUTO: 'false',
+    ...options.env,
   });
   const database = await openAppDatabase(config);
   await prepareSite(database, config, pino({ level: 'silent' }));
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.telegramGateway !== undefined ? { telegramGateway: options.telegramGateway } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

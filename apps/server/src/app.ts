@@ -11,6 +11,7 @@ import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.t
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
+import { createStorages } from './integrations/storage/index.ts';
 import { HotCache } from './plugins/hot-cache.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -28,6 +29,7 @@ import { bookmarkRoutes } from './modules/bookmarks/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { feedRoutes } from './modules/feeds/routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/routes.ts';
+import type { MtprotoGatewayFactory } from './integrations/telegram/mtproto/index.ts';
 import { registerIngestServices } from './jobs/plugin.ts';
 import { ingestAdminRoutes } from './modules/ingest/admin-routes.ts';
 import { operationsRoutes } from './modules/ingest/operations-routes.ts';
@@ -36,16 +38,40 @@ import { channelRoutes } from './modules/channels/routes.ts';
 import { blocklistRoutes } from './modules/blocklist/routes.ts';
 import { ignoredRoutes } from './modules/ignored/routes.ts';
 import { articleAdminRoutes } from './modules/articles/admin-routes.ts';
+import { podcastAdminRoutes } from './modules/podcasts/admin-routes.ts';
 import { systemAdminRoutes } from './modules/system/admin-routes.ts';
+import { duplicateRoutes } from './modules/duplicates/routes.ts';
 import { VERSION } from './version.ts';
+import { parseArticleId } from '@chapar/shared/text';
 import { announceContentChanged, followContentChanges } from './plugins/content-events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: ReadonlyArray<RouteRecord>;
-    /** Call after any write that changes what readers see: drops cached reads and pages. */
-    contentChanged(): void;
+    /**
+     * Call after any write that changes what readers see. Naming the articles changed drops
+     * only their own pages and reads; every other cached page and read is served as it was
+     * while one reader's request refreshes it. Without names, everything cached is dropped.
+     */
+    contentChanged(change?: ContentChange): void;
   }
+}
+
+/** What a content change touched, when the writer knows. */
+export interface ContentChange {
+  articleIds: number[];
+}
+
+/** Whether a cached address belongs to one of the articles (its page, short link or API reads). */
+export function namesArticle(ids: ReadonlySet<number>): (url: string) => boolean {
+  return (url) => {
+    const pathname = url.split(/[?#]/, 1)[0];
+    const api = /^\/api\/articles\/(\d+)(?:\/|$)/.exec(pathname);
+    if (api) return ids.has(Number(api[1]));
+    if (!/^\/(?:article|s)\//i.test(pathname)) return false;
+    const id = parseArticleId(pathname);
+    return id !== null && ids.has(id);
+  };
 }
 
 /** A registered route as the guards see it: method, pattern and the config flags they read. */
@@ -63,10 +89,12 @@ export interface BuildAppOptions {
   database: Database;
   /** Leave out server-side rendering (API-only tests and benchmarks). */
   ssr?: boolean;
+  /** The Telegram sign-in's gateway; browser tests pass an in-memory fake (default: GramJS when configured). */
+  telegramGateway?: MtprotoGatewayFactory | null;
 }
 
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
-export async function buildApp({ config, database, ssr = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, telegramGateway }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
   const app = Fastify({
     // Cached public answers are written before routing: the hot path never enters the app.
@@ -97,18 +125,27 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   const dropCaches = () => {
     app.readCache.invalidate();
     if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { clear(): void } }).pageCache.clear();
+    if (app.hasDecorator('pageData')) (app as unknown as { pageData: { clear(): void } }).pageData.clear();
   };
-  app.decorate('contentChanged', () => {
-    dropCaches();
-    announceContentChanged(database).catch((error: Error) => app.log.warn(`content change not announced to other processes: ${error.message}`));
+  const markChanged = (change: ContentChange) => {
+    const drop = namesArticle(new Set(change.articleIds));
+    hotCache.changed(drop);
+    if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { markChanged(d: typeof drop): void } }).pageCache.markChanged(drop);
+    if (app.hasDecorator('pageData')) (app as unknown as { pageData: { markStale(): void } }).pageData.markStale();
+  };
+  app.decorate('contentChanged', (change?: ContentChange) => {
+    if (change?.articleIds.length) markChanged(change);
+    else dropCaches();
+    announceContentChanged(database, undefined, change).catch((error: Error) => app.log.warn(`content change not announced to other processes: ${error.message}`));
   });
   // Changes made by a worker process or another web process drop this one's caches too.
-  const stopFollowing = await followContentChanges(database, dropCaches);
+  const stopFollowing = await followContentChanges(database, (change) => (change ? markChanged(change) : dropCaches()));
   app.addHook('onClose', async () => { await stopFollowing(); });
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   await registerAuth(app, { db: database.db, policy });
-  await registerMedia(app, { dataDir: config.dataDir });
-  await registerImageVariants(app, { dataDir: config.dataDir });
+  const mediaStorage = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3 }).media;
+  await registerMedia(app, { dataDir: config.dataDir, storage: mediaStorage, mediaBaseUrl: config.mediaBaseUrl });
+  await registerImageVariants(app, { dataDir: config.dataDir, storage: mediaStorage });
 
   const { db } = database;
   await app.register(systemRoutes, { database, version: VERSION });
@@ -124,7 +161,7 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await app.register(bookmarkRoutes, { db });
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret });
   await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
-  await app.register(telegramAuthRoutes, { db, config });
+  await app.register(telegramAuthRoutes, { db, config, ...(telegramGateway !== undefined ? { createGateway: telegramGateway } : {}) });
   const services = await registerIngestServices(app, { config, database });
   await app.register(ingestAdminRoutes, { services });
   await app.register(operationsRoutes, { services });
@@ -133,11 +170,13 @@ export async function buildApp({ config, database, ssr = true }: BuildAppOptions
   await app.register(blocklistRoutes, { services });
   await app.register(ignoredRoutes, { services });
   await app.register(articleAdminRoutes, { services });
+  await app.register(podcastAdminRoutes, { services });
   await app.register(systemAdminRoutes, { services });
+  await app.register(duplicateRoutes, { services });
 
   if (ssr) {
     const { registerSsr } = await import('./plugins/ssr-registration.ts');
-    await registerSsr(app, config, { articleRedirect: (id) => resolveRedirect(db, id) });
+    await registerSsr(app, config, { articleRedirect: (id) => resolveRedirect(db, id), db });
   }
   return app;
 }

@@ -10,6 +10,7 @@ export async function openAppDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'pglite'),
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
   });
   await migrateDatabase(database);
   return database;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '@chapar/db';
 import { keptSessionSecret } from './session-secret.ts';
 
 const bool = (fallback: boolean) =>
@@ -15,6 +16,9 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  // PGlite's buffer pool, in its WebAssembly memory (which never shrinks): the resident memory
+  // it may take. Pages past it come from the operating system's file cache.
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS: a size such as 32MB').default(DEFAULT_PGLITE_SHARED_BUFFERS),
   SESSION_SECRET: optionalString,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24 * 7),
@@ -25,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  DERIVED_DATA_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   SITE_NAME: z.string().default('چاپار'),
   TELEGRAM_CHANNELS: z.string().trim().default('').transform((v, ctx) => parseChannelList(v, ctx)),
   TELEGRAM_WEB_BASE_URL: z.url().default('https://t.me'),
@@ -33,8 +38,21 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  SPEECH_BASE_URL: optionalString,
+  SPEECH_API_KEY: optionalString,
+  SPEECH_MODEL: optionalString,
+  SPEECH_VOICE: optionalString,
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  PODCAST_AUTO: bool(true),
   MEDIA_BASE_URL: z.string().default('/media'),
   MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  // S3-compatible object storage for media; without a bucket the local disk (DATA_DIR/media) is used.
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
   WATERMARK_TEXT: optionalString,
   MONITOR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
@@ -88,6 +106,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     /**
      * SESSION_SECRET, else the one kept in DATA_DIR (made on the first start), so restarts keep
      * captchas and the Telegram session; a per-process random one only without a data directory.
@@ -103,13 +122,23 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
+    /** Data every page shares (categories, sidebars), kept apart from the pages; 0 turns it off. */
+    derivedDataTtlMs: env.DERIVED_DATA_TTL_MS,
     siteName: env.SITE_NAME,
     channels: env.TELEGRAM_CHANNELS,
     telegramWebBaseUrl: env.TELEGRAM_WEB_BASE_URL.replace(/\/+$/, ''),
     telegraphBaseUrl: env.TELEGRAPH_BASE_URL.replace(/\/+$/, ''),
     ai: { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS },
+    /** Podcasts: espeak-ng offline, or an OpenAI-compatible /audio/speech endpoint with URL and key. */
+    speech: { baseUrl: env.SPEECH_BASE_URL, apiKey: env.SPEECH_API_KEY, model: env.SPEECH_MODEL ?? 'gpt-4o-mini-tts', voice: env.SPEECH_VOICE ?? 'alloy', timeoutMs: env.SPEECH_TIMEOUT_MS },
+    /** Every published article gets its podcast made after publishing and after its text changes. */
+    podcastAuto: env.PODCAST_AUTO,
     mediaBaseUrl: env.MEDIA_BASE_URL.replace(/\/+$/, ''),
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
+    /** Media in an S3-compatible bucket (public files under media/, originals under originals/); undefined: local disk. */
+    s3: env.S3_BUCKET
+      ? { endpoint: env.S3_ENDPOINT, region: env.S3_REGION, bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: env.S3_FORCE_PATH_STYLE }
+      : undefined,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     watermarkText: env.WATERMARK_TEXT ?? env.SITE_NAME,
     monitorIntervalMinutes: env.MONITOR_INTERVAL_MINUTES,
@@ -150,6 +179,6 @@ const TEST_SESSION_SECRET = 'chapar-test-session-secret-not-for-any-real-site';
  * session secret; nothing is written to disk.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://', SESSION_SECRET: TEST_SESSION_SECRET });
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://', SESSION_SECRET: TEST_SESSION_SECRET, PODCAST_AUTO: 'false' });
   return { ...base, dataDir: 'memory://', worker: false, ...overrides };
 }

@@ -1,4 +1,5 @@
 import './production-default.ts';
+import './heap-policy.ts';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
@@ -13,7 +14,11 @@ const USAGE = `Usage: main.ts <command>
   ingest                        check every channel once now and ingest its posts, then exit
   migrate                       apply database migrations and exit
   admin create <username>       create an admin (password from ADMIN_PASSWORD or prompted)
-  admin set-password <username> change an admin's password (ends their sessions)`;
+  admin set-password <username> change an admin's password (ends their sessions)
+  media move-to-s3 [--from-url=/media]
+                                copy DATA_DIR/media and DATA_DIR/originals into the S3 bucket
+                                (S3_*), then rewrite stored addresses from the old base to
+                                MEDIA_BASE_URL; resumable, safe to run twice`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -63,6 +68,30 @@ async function admin(action: string | undefined, username: string | undefined) {
   }
 }
 
+async function media(args: string[]) {
+  if (args[0] !== 'move-to-s3') throw new Error(USAGE);
+  const config = loadConfig();
+  if (!config.s3) throw new Error('S3_BUCKET (and the other S3_* settings) must be set: they name the bucket the media moves to.');
+  if (config.dataDir.startsWith('memory://')) throw new Error('DATA_DIR is memory://: there is no media on disk to move.');
+  const fromUrl = args.find((a) => a.startsWith('--from-url='))?.slice('--from-url='.length) ?? '/media';
+  const database = await openAppDatabase(config);
+  try {
+    const { moveMediaToS3 } = await import('./modules/media/move-to-s3.ts');
+    const { createS3Storages } = await import('./integrations/storage/index.ts');
+    const { announceContentChanged } = await import('./plugins/content-events.ts');
+    const report = await moveMediaToS3({
+      database, dataDir: config.dataDir, target: createS3Storages(config.s3, config.mediaBaseUrl),
+      fromBaseUrl: fromUrl, toBaseUrl: config.mediaBaseUrl, log: (line) => console.log(line),
+    });
+    // Web processes drop their cached pages, which still name the old addresses.
+    await announceContentChanged(database).catch(() => undefined);
+    console.log(JSON.stringify(report, null, 2));
+    if (report.errors.length) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
@@ -76,6 +105,7 @@ async function main(argv: string[]) {
       return;
     }
     case 'admin': return admin(rest[0], rest[1]);
+    case 'media': return media(rest);
     default: throw new Error(USAGE);
   }
 }

@@ -1,7 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, newsletterSubscribers, ratings } from './schema/index.ts';
 import { openTestDatabase } from '../testing/index.ts';
-import type { Database } from './client.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, openDatabase, type Database } from './client.ts';
 
 let database: Database;
 beforeAll(async () => { database = await openTestDatabase(); });
@@ -35,5 +38,23 @@ describe('schema constraints', () => {
     const { db } = database;
     await db.insert(newsletterSubscribers).values({ email: 'Reader@Example.com' });
     await expect(db.insert(newsletterSubscribers).values({ email: 'reader@example.COM' })).rejects.toThrow();
+  });
+});
+
+describe('PGlite buffer pool', () => {
+  it('is the size asked for, and a size PostgreSQL would not take is refused before opening', async () => {
+    expect(DEFAULT_PGLITE_SHARED_BUFFERS).toBe('32MB');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chapar-buffers-'));
+    try {
+      const small = await openDatabase({ dataDir: dir, pgliteSharedBuffers: '16MB' });
+      expect((await small.raw.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0].shared_buffers).toBe('16MB');
+      await small.close();
+      await expect(openDatabase({ dataDir: dir, pgliteSharedBuffers: '16 MB; DROP' })).rejects.toThrow(/shared_buffers must look like 32MB/);
+      const plain = await openDatabase({ dataDir: dir });
+      expect((await plain.raw.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0].shared_buffers).toBe(DEFAULT_PGLITE_SHARED_BUFFERS);
+      await plain.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

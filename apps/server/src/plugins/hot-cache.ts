@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 
 export interface HotEntry {
+  url: string;
   body: Buffer;
   headers: OutgoingHttpHeaders;
   etag: string;
@@ -17,9 +18,20 @@ export interface HotEntry {
   br?: Buffer;
   /** Encodings whose best-compression variant has been asked for (made off the event loop). */
   upgrading?: Set<'br' | 'gzip'>;
+  /** Tells the cache the entry's variants changed size (`before`: its size until then). */
+  grew?: (before: number) => void;
 }
 
+const sizeOf = (entry: HotEntry) => entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512;
+
 const MAX_ENTRIES = 5_000;
+/**
+ * Bytes of bodies and compressed variants held at most. Without it a crawler walking the
+ * archive filled 5,000 entries of ~80 KB each (a page and its variants): hundreds of MB.
+ */
+const MAX_BYTES = 48 * 1024 * 1024;
+/** How long an entry whose content changed may still be served while one reader refreshes it. */
+const CHANGED_STALE_MS = 10_000;
 /** A refresh that has not replaced its stale entry by then lets the next reader try. */
 const REFRESH_TIMEOUT_MS = 5_000;
 /** Set on a raw request the HTTP handler already looked up, so the app does not look again. */
@@ -40,13 +52,56 @@ const SESSION_COOKIE_MARK = 'chapar_sid=';
 export class HotCache {
   private readonly entries = new Map<string, HotEntry>();
   private generationValue = 0;
+  private versionValue = 0;
+  private bytesValue = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
 
   get generation(): number { return this.generationValue; }
+  /** Moves on every change, clear() or changed(). */
+  get version(): number { return this.versionValue; }
   get size(): number { return this.entries.size; }
+  /** Bytes of bodies and compressed variants held. */
+  get bytes(): number { return this.bytesValue; }
 
   clear(): void {
     this.generationValue++;
+    this.versionValue++;
     this.entries.clear();
+    this.bytesValue = 0;
+  }
+
+  /**
+   * A content change that names what it affects: entries `drop` names go, every other entry
+   * becomes stale, so readers keep getting it while one of them refreshes it.
+   */
+  changed(drop: (url: string) => boolean, now = Date.now()): void {
+    this.versionValue++;
+    for (const [url, entry] of [...this.entries]) {
+      if (drop(url)) this.remove(url);
+      else if (entry.expiresAt >= now) {
+        entry.expiresAt = now - 1;
+        entry.staleUntil = now + CHANGED_STALE_MS;
+        entry.refreshingSince = 0;
+      }
+    }
+  }
+
+  private remove(url: string): void {
+    const entry = this.entries.get(url);
+    if (!entry) return;
+    this.bytesValue -= sizeOf(entry);
+    this.entries.delete(url);
+  }
+
+  /** A compressed variant was added to an entry still held. */
+  private grew(entry: HotEntry, before: number): void {
+    if (this.entries.get(entry.url) === entry) this.bytesValue += sizeOf(entry) - before;
+    this.evict();
+  }
+
+  private evict(): void {
+    while (this.entries.size > 1 && this.bytesValue > this.maxBytes) this.remove(this.entries.keys().next().value as string);
   }
 
   /**
@@ -59,7 +114,7 @@ export class HotCache {
     if (entry.anonymousOnly && cookie?.includes(SESSION_COOKIE_MARK)) return undefined;
     if (entry.expiresAt >= now) return entry;
     if (entry.staleUntil < now) {
-      this.entries.delete(url);
+      this.remove(url);
       return undefined;
     }
     if (entry.refreshingSince && now - entry.refreshingSince < REFRESH_TIMEOUT_MS) return entry;
@@ -67,8 +122,11 @@ export class HotCache {
     return undefined;
   }
 
-  /** Stores a response unless content changed while it was being produced. */
-  store(url: string, startedGeneration: number, input: { body: string | Buffer; headers: OutgoingHttpHeaders; ttlMs: number; anonymousOnly: boolean }): HotEntry | undefined {
+  /**
+   * Stores a response unless everything was dropped while it was being produced
+   * (`startedGeneration`); one produced across a changed() (`startedVersion`) is kept as stale.
+   */
+  store(url: string, startedGeneration: number, input: { body: string | Buffer; headers: OutgoingHttpHeaders; ttlMs: number; anonymousOnly: boolean }, startedVersion = this.versionValue): HotEntry | undefined {
     if (startedGeneration !== this.generationValue || input.ttlMs <= 0) return undefined;
     const body = typeof input.body === 'string' ? Buffer.from(input.body) : input.body;
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -80,12 +138,16 @@ export class HotCache {
     headers.etag = etag;
     headers.vary = 'accept-encoding';
     const now = Date.now();
-    const expiresAt = now + input.ttlMs;
+    const expiresAt = startedVersion === this.versionValue ? now + input.ttlMs : now - 1;
     const entry: HotEntry = {
-      body, headers, etag, expiresAt, staleUntil: expiresAt + Math.max(input.ttlMs, 5_000), refreshingSince: 0, anonymousOnly: input.anonymousOnly,
+      url, body, headers, etag, expiresAt, staleUntil: expiresAt + Math.max(input.ttlMs, 5_000), refreshingSince: 0, anonymousOnly: input.anonymousOnly,
+      grew: (before) => this.grew(entry, before),
     };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.remove(url);
+    if (this.entries.size >= MAX_ENTRIES) this.remove(this.entries.keys().next().value as string);
     this.entries.set(url, entry);
+    this.bytesValue += sizeOf(entry);
+    this.evict();
     return entry;
   }
 
@@ -120,8 +182,14 @@ function upgrade(entry: HotEntry, encoding: 'br' | 'gzip'): void {
   entry.upgrading ??= new Set();
   if (entry.upgrading.has(encoding)) return;
   entry.upgrading.add(encoding);
-  if (encoding === 'br') brotliCompress(entry.body, BEST_BR, (error, best) => { if (!error && best.length < (entry.br?.length ?? Infinity)) entry.br = best; });
-  else gzip(entry.body, BEST_GZIP, (error, best) => { if (!error && best.length < (entry.gzip?.length ?? Infinity)) entry.gzip = best; });
+  const replace = (key: 'br' | 'gzip') => (error: Error | null, best: Buffer) => {
+    if (error || best.length >= (entry[key]?.length ?? Infinity)) return;
+    const before = sizeOf(entry);
+    entry[key] = best;
+    entry.grew?.(before);
+  };
+  if (encoding === 'br') brotliCompress(entry.body, BEST_BR, replace('br'));
+  else gzip(entry.body, BEST_GZIP, replace('gzip'));
 }
 
 /** Status, headers and body for an entry, honouring If-None-Match and Accept-Encoding. */
@@ -131,6 +199,7 @@ export function respond(entry: HotEntry, ifNoneMatch: string | undefined, accept
   let body = entry.body;
   let encoding: 'br' | 'gzip' | undefined;
   if (entry.body.length >= COMPRESS_MIN_BYTES) {
+    const before = sizeOf(entry);
     if (accept.includes('br')) {
       entry.br ??= brotliCompressSync(entry.body, FAST_BR);
       body = entry.br;
@@ -140,6 +209,7 @@ export function respond(entry: HotEntry, ifNoneMatch: string | undefined, accept
       body = entry.gzip;
       encoding = 'gzip';
     }
+    if (sizeOf(entry) !== before) entry.grew?.(before);
     if (encoding) upgrade(entry, encoding);
   }
   const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length, 'x-cache': 'HIT' };

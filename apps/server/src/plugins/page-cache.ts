@@ -8,58 +8,122 @@ export interface CachedPage {
   location?: string;
 }
 
+export interface PageLookup {
+  page: CachedPage;
+  /** Content changed (or the page's time is up) since it was rendered: serve it, render anew. */
+  stale: boolean;
+}
+
 export interface PageCache {
   get(key: string): CachedPage | undefined;
-  /** `generation`: the value read before rendering; a page rendered across a clear() is not kept. */
-  set(key: string, value: CachedPage, generation?: number): void;
-  /** Drops every page; called by every write that changes what readers see. */
+  /** The page kept for `key`, fresh or stale (stale pages are kept for a bounded time). */
+  lookup(key: string): PageLookup | undefined;
+  /**
+   * `generation`: the value read before rendering; a page rendered across a clear() is not kept.
+   * `version`: the value read before rendering; a page rendered across a markChanged() is kept
+   * as stale (it is newer than what it replaces, but may miss the change).
+   */
+  set(key: string, value: CachedPage, generation?: number, version?: number): void;
+  /** Drops every page; for changes whose extent is unknown. */
   clear(): void;
+  /** A content change: pages `drop` names go, every other page becomes stale. */
+  markChanged(drop: (key: string) => boolean): void;
   readonly size: number;
+  /** Bytes of HTML held (UTF-16 estimate of the strings). */
+  readonly bytes: number;
   readonly generation: number;
+  readonly version: number;
 }
 
 interface Entry {
   value: CachedPage;
   expiresAt: number;
+  /** After this a stale page is no longer served: the reader waits for a render. */
+  staleUntil: number;
+  bytes: number;
 }
 
+/** How long a page whose content changed may still be served while it is rendered anew. */
+export const STALE_BOUND_MS = 10_000;
+
 /**
- * Rendered HTML for anonymous readers, kept for `ttlMs` and dropped on content changes.
- * Least recently used pages go first once `maxEntries` is reached, so crawling many
- * distinct URLs (search queries, unknown paths) cannot grow it without bound.
+ * Rendered HTML for anonymous readers, kept for `ttlMs`. A content change that names what it
+ * affects drops those pages and marks the rest stale (served while one render replaces them);
+ * any other change drops everything. Least recently used pages go first once `maxEntries` or
+ * `maxBytes` is reached, so crawling many distinct URLs cannot grow it without bound.
  */
-export function createPageCache({ ttlMs = 30_000, maxEntries = 1_000 }: { ttlMs?: number; maxEntries?: number } = {}): PageCache {
+export function createPageCache({ ttlMs = 30_000, maxEntries = 1_000, maxBytes = 32 * 1024 * 1024 }: { ttlMs?: number; maxEntries?: number; maxBytes?: number } = {}): PageCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
+  let version = 0;
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+
+  const lookup = (key: string): PageLookup | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const now = Date.now();
+    if (entry.staleUntil <= now) {
+      remove(key);
+      return undefined;
+    }
+    // Re-insert: Map order is the recency order.
+    entries.delete(key);
+    entries.set(key, entry);
+    return { page: entry.value, stale: entry.expiresAt <= now };
+  };
 
   return {
     get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      // Re-insert: Map order is the recency order.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
+      const hit = lookup(key);
+      return hit && !hit.stale ? hit.page : undefined;
     },
-    set(key, value, startedAt = generation) {
+    lookup,
+    set(key, value, startedAt = generation, startedVersion = version) {
       if (ttlMs <= 0 || startedAt !== generation) return;
-      entries.delete(key);
-      while (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+      remove(key);
+      const size = 2 * (value.html.length + (value.location?.length ?? 0)) + 200;
+      if (size > maxBytes) return;
+      while (entries.size && (entries.size >= maxEntries || bytes + size > maxBytes)) remove(entries.keys().next().value as string);
+      const now = Date.now();
+      const expiresAt = startedVersion === version ? now + ttlMs : now;
+      entries.set(key, { value, expiresAt, staleUntil: expiresAt + Math.max(ttlMs, STALE_BOUND_MS), bytes: size });
+      bytes += size;
     },
     clear() {
       generation++;
+      version++;
       entries.clear();
+      bytes = 0;
+    },
+    markChanged(drop) {
+      version++;
+      const now = Date.now();
+      for (const [key, entry] of [...entries]) {
+        if (drop(key)) remove(key);
+        else if (entry.expiresAt > now) {
+          entry.expiresAt = now;
+          entry.staleUntil = now + STALE_BOUND_MS;
+        }
+      }
     },
     get size() {
       return entries.size;
     },
+    get bytes() {
+      return bytes;
+    },
     get generation() {
       return generation;
+    },
+    get version() {
+      return version;
     },
   };
 }

@@ -11,8 +11,9 @@ describe('page renders shared by concurrent readers', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       ssr: true,
-      // The read cache is off, so every render reads the API afresh and can be counted.
-      config: { pageCacheTtlMs: 60_000, readCacheTtlMs: 0 },
+      // The read cache and the pages' shared data are off, so every render reads the API afresh
+      // and can be counted.
+      config: { pageCacheTtlMs: 60_000, readCacheTtlMs: 0, derivedDataTtlMs: 0 },
       seed: async (database) => { await createArticle(database, { title: 'خبری برای خوانندگان هم‌زمان' }); },
       beforeReady: (app) => app.addHook('onRequest', async (request) => { if (request.url === '/api/categories') { categoryReads++; onCategoryRead(); } }),
     });

@@ -46,9 +46,14 @@ export const articles = pgTable('articles', {
   imageAltText: text('image_alt_text'),
   videoUrl: text('video_url'),
   videoAltText: text('video_alt_text'),
+  /** A frame of the video for the player's poster, and its length in seconds (migration 0013). */
+  videoPosterUrl: text('video_poster_url'),
+  videoDuration: integer('video_duration'),
   podcastUrl: text('podcast_url'),
   podcastVoice: varchar('podcast_voice', { length: 64 }),
   podcastDuration: integer('podcast_duration'),
+  /** The MP3's size in bytes, for the RSS enclosure (migration 0014). */
+  podcastBytes: integer('podcast_bytes'),
   category: varchar('category', { length: 32 }).notNull().default('Politics'),
   keywords: text('keywords').notNull().default(''),
   views: integer('views').notNull().default(0),
@@ -130,6 +135,8 @@ export const mediaAssets = pgTable('media_assets', {
   width: integer('width'),
   height: integer('height'),
   durationSec: integer('duration_sec'),
+  /** A video's poster frame, stored beside it (migration 0013). */
+  posterUrl: text('poster_url'),
   watermarked: boolean('watermarked').notNull().default(false),
   dhash: varchar('dhash', { length: 32 }),
   position: integer('position').notNull().default(0),

@@ -2,3 +2,4 @@ export * from './content.ts';
 export * from './engagement.ts';
 export * from './ingest.ts';
 export * from './auth.ts';
+export * from './duplicates.ts';

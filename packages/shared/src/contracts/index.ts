@@ -17,3 +17,5 @@ export * from './telegram-auth.ts';
 export * from './admin-article-table.ts';
 export * from './article-versions.ts';
 export * from './newsletter-admin.ts';
+export * from './podcasts.ts';
+export * from './duplicates.ts';

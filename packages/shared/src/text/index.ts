@@ -10,3 +10,5 @@ export * from './freshness.ts';
 export * from './share.ts';
 export * from './image-variants.ts';
 export * from './comments.ts';
+export * from './number-words.ts';
+export * from './spoken.ts';

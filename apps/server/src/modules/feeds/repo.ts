@@ -14,6 +14,9 @@ export const feedRepo = {
       metaDescription: articles.metaDescription,
       category: articles.category,
       imageUrl: articles.imageUrl,
+      podcastUrl: articles.podcastUrl,
+      podcastDuration: articles.podcastDuration,
+      podcastBytes: articles.podcastBytes,
       publishedAt: articles.publishedAt,
     }).from(articles)
       .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)

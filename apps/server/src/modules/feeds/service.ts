@@ -35,6 +35,7 @@ type FeedArticle = Awaited<ReturnType<typeof feedRepo.latest>>[number];
 
 function rssItem(site: FeedSite, a: FeedArticle): string {
   const image = a.imageUrl ? absoluteUrl(site, a.imageUrl) : null;
+  const podcast = a.podcastUrl ? absoluteUrl(site, a.podcastUrl) : null;
   return [
     '<item>',
     el('title', a.title),
@@ -43,8 +44,12 @@ function rssItem(site: FeedSite, a: FeedArticle): string {
     el('pubDate', a.publishedAt.toUTCString()),
     el('description', a.excerpt || a.metaDescription || ''),
     el('category', categoryFaName(a.category)),
-    // RSS requires a length; 0 is the accepted value when it is not known.
-    image ? empty('enclosure', { url: image, type: imageType(image), length: 0 }) : '',
+    // One enclosure per item: the podcast where there is one (so a podcast app can subscribe),
+    // else the cover image. RSS requires a length; 0 is the accepted value when it is not known.
+    podcast ? empty('enclosure', { url: podcast, type: 'audio/mpeg', length: a.podcastBytes ?? 0 })
+      : image ? empty('enclosure', { url: image, type: imageType(image), length: 0 }) : '',
+    podcast && a.podcastDuration ? el('itunes:duration', String(a.podcastDuration)) : '',
+    podcast && image ? empty('itunes:image', { href: image }) : '',
     '</item>',
   ].join('');
 }
@@ -53,7 +58,7 @@ function rss(site: FeedSite, channel: { title: string; path: string; selfPath: s
   const built = items[0]?.publishedAt ?? now;
   return [
     XML_DECLARATION,
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>',
     el('title', channel.title),
     el('link', absoluteUrl(site, channel.path)),
     el('description', channel.description),

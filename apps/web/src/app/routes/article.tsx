@@ -83,9 +83,9 @@ function ArticleLoaded({ article }: { article: Article }) {
           </ShareButtons>
         </div>
         {article.videoUrl && !hasEmbeddedVideo(article.content) && (
-          <VideoPlayer src={article.videoUrl} poster={article.imageUrl} label={videoLabel(article)} />
+          <VideoPlayer src={article.videoUrl} poster={article.videoPosterUrl ?? article.imageUrl} duration={article.videoDuration} label={videoLabel(article)} />
         )}
-        {article.podcastUrl && <PodcastPlayer src={article.podcastUrl} duration={article.podcastDuration} voice={article.podcastVoice} />}
+        {article.podcastUrl && <PodcastPlayer src={article.podcastUrl} duration={article.podcastDuration} voice={article.podcastVoice} articleId={article.id} />}
         <ReadingStats content={article.content} />
         <ArticleBody html={article.content} renderVideo={renderVideo} />
         <KeywordTags keywords={article.keywords} />

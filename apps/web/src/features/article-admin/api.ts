@@ -5,6 +5,8 @@ import { pathQuery } from '../../lib/query.ts';
 
 // Same value as CSRF_HEADER in the contracts (importing it would bring zod along).
 const CSRF_HEADER = 'x-csrf-token';
+/** The header an admin write carries: the session's CSRF token, when there is one. */
+export const csrfHeaders = (csrfToken: string | null): Record<string, string> => (csrfToken ? { [CSRF_HEADER]: csrfToken } : {});
 /** Spec 02 §9: the dashboard refreshes every 30 s; 5 top articles shown. */
 export const DASHBOARD_REFRESH_MS = 30_000;
 export const TOP_ARTICLES_SHOWN = 5;
@@ -34,8 +36,8 @@ export function useArticleTool(articleId: number, csrfToken: string | null) {
   return useMutation({
     mutationFn: (kind: 'regenerate' | 'fixImage') =>
       kind === 'regenerate'
-        ? apiRequest<ToolResult>('POST', `/api/admin/regenerate-article/${articleId}`, { body: { verbose: true }, headers: csrfToken ? { [CSRF_HEADER]: csrfToken } : {} })
-        : apiRequest<ToolResult>('POST', `/api/admin/fix-article-image/${articleId}`, { headers: csrfToken ? { [CSRF_HEADER]: csrfToken } : {} }),
+        ? apiRequest<ToolResult>('POST', `/api/admin/regenerate-article/${articleId}`, { body: { verbose: true }, headers: csrfHeaders(csrfToken) })
+        : apiRequest<ToolResult>('POST', `/api/admin/fix-article-image/${articleId}`, { headers: csrfHeaders(csrfToken) }),
   });
 }
 
@@ -44,7 +46,7 @@ export function useDeleteArticle(articleId: number, csrfToken: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ success: boolean; message: string }>('DELETE', `/api/admin/articles/${articleId}`, {
-      headers: csrfToken ? { [CSRF_HEADER]: csrfToken } : {},
+      headers: csrfHeaders(csrfToken),
     }),
     // Every list may hold the article: all of it is stale, and each is read again when a
     // page shows it. Nothing is refetched here, or this page would turn into a 404 under

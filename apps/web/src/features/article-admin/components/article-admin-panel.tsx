@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { ADMIN_ARTICLE_MESSAGES, TOP_ARTICLES_SHOWN, useArticleDashboard, useArticleTool, useDeleteArticle, type ToolResult } from '../api.ts';
 import { AFTER_SUCCESS_MS, MISSING_ID, TOOL_TEXT, type ToolKind } from '../progress-steps.ts';
+import { PodcastTool } from './podcast-tool.tsx';
 import { ToolProgress } from './tool-progress.tsx';
 
 interface ArticleAdminPanelProps {
@@ -61,7 +62,7 @@ type Confirming = null | 'delete' | 'regenerate';
 /** Spec 02 §2 item 18, for administrators only: analytics, regenerate, re-process image, delete. */
 export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: ArticleAdminPanelProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [running, setRunning] = useState<{ kind: ToolKind; result: ToolResult | null } | null>(null);
+  const [running, setRunning] = useState<{ kind: ToolKind; since: number; result: ToolResult | null } | null>(null);
   const remove = useDeleteArticle(articleId, csrfToken);
   const tool = useArticleTool(articleId, csrfToken);
   const { toast } = useToast();
@@ -88,10 +89,11 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
       toast({ title: TOOL_TEXT[kind].failed, description: MISSING_ID, variant: 'destructive' });
       return;
     }
-    setRunning({ kind, result: null });
+    const since = Date.now();
+    setRunning({ kind, since, result: null });
     tool.mutate(kind, {
       onSuccess: (result) => {
-        setRunning({ kind, result });
+        setRunning({ kind, since, result });
         if (!result.success) return; // still running on the server: the reader closes the overlay
         const target = result.newArticleId ?? result.articleId;
         // Spec 02 §4: 2 s later, reload the same article or open the new one.
@@ -117,6 +119,7 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
         <button type="button" onClick={() => runTool('fixImage')} disabled={tool.isPending} className={buttonStyles.secondary}>
           <ImageUp aria-hidden="true" className="size-4" />پردازش دوباره تصویر
         </button>
+        <PodcastTool articleId={articleId} csrfToken={csrfToken} />
         <button type="button" onClick={() => setConfirming('delete')} className={`${buttonStyles.secondary} text-accent`}>
           <Trash2 aria-hidden="true" className="size-4" />حذف مقاله
         </button>
@@ -138,7 +141,7 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
           </button>
         </div>
       </Dialog>
-      {running && <ToolProgress kind={running.kind} result={running.result} onClose={() => setRunning(null)} />}
+      {running && <ToolProgress kind={running.kind} articleId={articleId} since={running.since} result={running.result} onClose={() => setRunning(null)} />}
     </section>
   );
 }

@@ -24,6 +24,20 @@ describe('video player', () => {
     expect(controls.getAttribute('aria-hidden')).toBe('false');
   });
 
+  it('shows the stored poster frame and length before the metadata loads, and keeps the length when the element reports none', () => {
+    renderWithApp(<VideoPlayer src="/media/v.mp4" poster="/media/v.poster.jpg" duration={95} label="ویدیوی خبر" />);
+    const video = document.querySelector('video')!;
+    expect(video.getAttribute('poster')).toBe('/media/v.poster.jpg');
+    const controls = screen.getByTestId('video-controls');
+    expect(controls.textContent).toContain('۰:۰۰ / ۱:۳۵');
+    Object.defineProperty(video, 'duration', { value: Number.NaN, configurable: true });
+    fireEvent.loadedMetadata(video);
+    expect(controls.textContent).toContain('۰:۰۰ / ۱:۳۵');
+    Object.defineProperty(video, 'duration', { value: 96.4, configurable: true });
+    fireEvent.loadedMetadata(video);
+    expect(controls.textContent).toContain('۰:۰۰ / ۱:۳۶');
+  });
+
   it('shows the error with an open-in-new-tab link', () => {
     renderWithApp(<VideoPlayer src="/media/broken.mp4" label="ویدیوی خبر" />);
     fireEvent.error(document.querySelector('video')!);
@@ -52,5 +66,30 @@ describe('podcast player', () => {
     fireEvent.ended(audio);
     expect(position).toBe(0);
     expect(screen.getByRole('button', { name: 'پخش نسخه صوتی' })).toBeTruthy();
+  });
+
+  it('shows its length before it plays, names the voice, and offers the .mp3', () => {
+    renderWithApp(<PodcastPlayer src="/media/podcasts/7-abc.mp3" duration={95} voice="espeak-ng-fa" articleId={7} />);
+    expect(screen.getByTestId('podcast-length').textContent).toContain('۱ دقیقه و ۳۵ ثانیه');
+    expect(screen.getByTestId('podcast-time').textContent).toBe('۰:۰۰ / ۱:۳۵');
+    expect(screen.getByText(/با صدای گوینده ماشینی/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: /دریافت فایل صوتی/ });
+    expect(link.getAttribute('href')).toBe('/media/podcasts/7-abc.mp3');
+    expect(link.getAttribute('download')).toBe('chapar-podcast-7.mp3');
+  });
+
+  it('is loading between the play button and the sound, then playing', () => {
+    renderWithApp(<PodcastPlayer src="/media/p.mp3" duration={10} />);
+    const audio = document.querySelector('audio')!;
+    Object.defineProperty(audio, 'paused', { get: () => true, configurable: true });
+    audio.play = () => new Promise<void>(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'پخش نسخه صوتی' }));
+    const section = screen.getByRole('region', { name: 'نسخه صوتی خبر' });
+    expect(section.getAttribute('data-podcast-state')).toBe('loading');
+    fireEvent.playing(audio);
+    expect(section.getAttribute('data-podcast-state')).toBe('playing');
+    expect(screen.getByRole('button', { name: 'توقف نسخه صوتی' })).toBeTruthy();
+    fireEvent.pause(audio);
+    expect(section.getAttribute('data-podcast-state')).toBe('paused');
   });
 });

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Builds the server to JavaScript once (apps/server/dist/main.js), so production starts with
+// plain `node` instead of compiling TypeScript at every start. The workspace packages
+// (@chapar/shared, @chapar/db: TypeScript sources) are bundled in; everything from
+// node_modules stays an import. `npm run dev` and the tests keep running the sources with tsx.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = path.join(root, 'apps/server/src/main.ts');
+export const SERVER_OUT = path.join(root, 'apps/server/dist/main.js');
+
+/**
+ * Sources that find files next to themselves (migrations, fonts, the web build) read
+ * `import.meta.url`; in the bundle that would be dist/main.js. Each such use becomes the
+ * source file's own address, relative to the bundle, so the repository may move.
+ */
+const ownUrl = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const relative = path.relative(path.dirname(SERVER_OUT), args.path).split(path.sep).join('/');
+      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+/** Packages from node_modules are imported at run time; the workspace's own are bundled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chapar/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+export async function buildServer() {
+  const started = Date.now();
+  // Chunks of an earlier build would stay beside the new ones: start from an empty folder.
+  await rm(path.dirname(SERVER_OUT), { recursive: true, force: true });
+  await build({
+    entryPoints: [SERVER_ENTRY],
+    outdir: path.dirname(SERVER_OUT),
+    entryNames: '[name]',
+    // What the sources load with import() (GramJS, the mtproto source) stays a chunk of its
+    // own, loaded on first use as under tsx; bundled into one file, its imports of packages
+    // would be hoisted to the top and loaded at every start.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [ownUrl, externalPackages],
+    banner: { js: '// Built from apps/server/src by scripts/build-server.mjs: do not edit.' },
+  });
+  return Date.now() - started;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const ms = await buildServer();
+  console.log(`Server built to ${path.relative(root, SERVER_OUT)} in ${ms} ms`);
+}
