@@ -174,6 +174,14 @@ describe('media move-to-s3', () => {
     t = await buildIngestTestApp();
     const res = await t.post('/api/admin/auto-monitor/force-check');
     expect(res.json()).toMatchObject({ result: { processedPosts: 18, errors: [] } });
+    // The worker makes image variants (and podcasts) after ingest. The move counts files, so
+    // it starts once those jobs have written theirs, as a move run on a settled site would.
+    const pending = "select count(*)::int as n from pgboss.job where name in ('image-variants', 'make-podcasts') and state in ('created', 'retry', 'active')";
+    const deadline = Date.now() + 30_000;
+    while ((await t.database.raw.query<{ n: number }>(pending)).rows[0]!.n > 0) {
+      if (Date.now() > deadline) throw new Error('the media jobs did not finish within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await t?.close();

@@ -123,7 +123,8 @@ describe('searching range by range', () => {
     expect(rangesSeen).toBeGreaterThan(100);
     // Totals past the sorted ranges were counted without sorting, and still agree.
     expect(countedPastRanges).toBeGreaterThan(50);
-  });
+    // 900 searches in a row: about 10 s on an idle machine, more than the default 30 s on a busy one.
+  }, 120_000);
 
   it('sizes ranges from the statistics once analysed: same results, and few reads even past a burst', async () => {
     // A database of its own: the statistics are kept for a minute once read.
