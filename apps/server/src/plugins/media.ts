@@ -78,27 +78,45 @@ export function resolveByteRange(header: string | undefined, total: number): Byt
  * bucket's address in MEDIA_BASE_URL for anything busy.
  */
 function proxyBucket(app: FastifyInstance, storage: Storage): void {
+  const notFound = { error: 'not_found', message: 'فایل یافت نشد' };
+  const isVariant = (key: string) => /\.w\d+\.webp$/.test(key);
   app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
     const key = request.params['*'];
-    let total: number | null = null;
     try {
       storage.url(key);
+    } catch {
+      return reply.code(404).send(notFound);
+    }
+    // Only an answer with the file (or its size) is cached: a missing variant may exist soon.
+    const withFileHeaders = () => reply.header('cache-control', 'public, max-age=2592000').header('accept-ranges', 'bytes');
+    const typeOf = (found: { contentType?: string }) => found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+
+    // The whole object (every image, the first request of a player): one GET to the bucket,
+    // whose answer carries the size. A variant not made yet is made, then read once more.
+    if (!request.headers.range) {
+      const open = () => storage.stream(key).catch(() => null);
+      let found = await open();
+      if (!found && isVariant(key) && (await ensureVariant(storage, key).catch(() => false))) found = await open();
+      if (!found) return reply.code(404).send(notFound);
+      return withFileHeaders().type(typeOf(found)).header('content-length', found.bytes).send(found.body);
+    }
+
+    // A byte range (a player seeking): the size first, to resolve the range against it.
+    let total: number | null = null;
+    try {
       total = await storage.size(key);
-      if (total === null && /\.w\d+\.webp$/.test(key) && (await ensureVariant(storage, key))) total = await storage.size(key);
+      if (total === null && isVariant(key) && (await ensureVariant(storage, key))) total = await storage.size(key);
     } catch {
       total = null;
     }
-    if (total === null) return reply.code(404).send({ error: 'not_found', message: 'فایل یافت نشد' });
+    if (total === null) return reply.code(404).send(notFound);
     const range = resolveByteRange(request.headers.range, total);
-    reply
-      .header('cache-control', 'public, max-age=2592000')
-      .header('accept-ranges', 'bytes');
     if (range === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
+      return withFileHeaders().code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
     }
     const found = await storage.stream(key, range ?? undefined).catch(() => null);
-    if (!found) return reply.code(404).send({ error: 'not_found', message: 'فایل یافت نشد' });
-    reply.type(found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream');
+    if (!found) return reply.code(404).send(notFound);
+    withFileHeaders().type(typeOf(found));
     if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
     return reply.header('content-length', found.bytes).send(found.body);
   });
