@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests: server (app.inject on a fresh PGlite per file), shared, db, web.
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/*/testing/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
