@@ -1,7 +1,7 @@
 // Parses Telegram's public channel page (t.me/s/{channel}) and the single-post
 // embed widget (t.me/{channel}/{id}?embed=1): both use the same message markup.
 import type { CheerioAPI } from 'cheerio';
-import { load } from '../../lazy-cheerio.ts';
+import { load } from '../../lazy-packages.ts';
 import { messageIdFromHref, parsePostRef, parseViews, resolveUrl } from './markup-values.ts';
 import { parseMessageMedia } from './parse-message-media.ts';
 import { parseMessageText, tidyText, type MessageNodes } from './parse-message-text.ts';

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Agent, request } from 'undici';
-import { undici } from '../../lazy-undici.ts';
+import { undici } from '../../lazy-packages.ts';
 import { hostAllowed, isPrivateAddress } from './address-policy.ts';
 
 export type MediaFetchErrorCode = 'host_not_allowed' | 'private_address' | 'too_large' | 'http_error' | 'too_many_redirects' | 'network';

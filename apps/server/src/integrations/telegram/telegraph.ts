@@ -1,6 +1,6 @@
 // Telegraph (telegra.ph) articles linked from posts: channels often post a headline
 // and a link to the full story there. Read through the same guarded fetch as media.
-import { load } from '../../lazy-cheerio.ts';
+import { load } from '../../lazy-packages.ts';
 import { fetchMediaSafely, type MediaFetchPolicy } from './safe-media-fetch.ts';
 import { resolveUrl } from './markup-values.ts';
 import { tidyText } from './parse-message-text.ts';

@@ -1,7 +1,7 @@
 // TelegramSource over Telegram's public web preview: channel pages at
 // {base}/s/{channel} (paged with ?before= and ?after=) and single posts through
 // the embed widget at {base}/{channel}/{id}?embed=1. Needs no account.
-import { undici } from '../../lazy-undici.ts';
+import { undici } from '../../lazy-packages.ts';
 import { fetchWithRetry, type FetchLike } from './fetch-with-retry.ts';
 import { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
 import { TelegramFetchError } from './telegram-fetch-error.ts';

@@ -1,7 +1,7 @@
 // Applies a channel's cleaning rules to an article already published: paragraphs that
 // are the channel's signature or a 'join us' call go, and @mentions and t.me links
 // inside the remaining text are removed.
-import { load } from '../../lazy-cheerio.ts';
+import { load } from '../../lazy-packages.ts';
 import type { CompiledRules } from './cleaning-rules.ts';
 
 const TELEGRAM_LINK = /(?:https?:\/\/)?(?:t\.me|telegram\.me|telegram\.dog)\/[^\s<]*/gi;

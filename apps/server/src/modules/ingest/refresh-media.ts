@@ -1,6 +1,6 @@
 // Re-downloads a post's media for an existing article and puts it in place: cover,
 // video, and the album pictures inside the body, without touching the text.
-import { load } from '../../lazy-cheerio.ts';
+import { load } from '../../lazy-packages.ts';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import type { ArticleRow } from '../articles/admin-repo.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';

@@ -1,7 +1,7 @@
 // Video maintenance on articles: host every video ourselves (from the Telegram post, or a
 // Telegram-hosted URL), drop URLs that lead nowhere, embed the video in the body and
 // remove repeated embeds.
-import { load } from '../../lazy-cheerio.ts';
+import { load } from '../../lazy-packages.ts';
 import { isNotNull } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import { randomBytes } from 'node:crypto';
