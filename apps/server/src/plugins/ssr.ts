@@ -12,6 +12,7 @@ import type { Db } from '@chapar/db';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData } from './page-data.ts';
+import { politely } from './polite-reads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,10 +176,12 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return search ? `${target}?${search}` : target;
   };
 
-  const renderPage = async (url: string): Promise<CachedPage & { cacheable: boolean }> => {
+  /** `background`: nobody waits for this render (a stale page is served meanwhile), so its reads give way to readers. */
+  const renderPage = async (url: string, background: boolean): Promise<CachedPage & { cacheable: boolean }> => {
     const moved = await movedArticle(url);
     if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
-    const result = await entry.render({ url, fetchJson: pageData.fetcher(), publicBaseUrl: baseUrl });
+    const fetcher = pageData.fetcher();
+    const result = await entry.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl });
     const cacheable = result.cacheable !== false && result.status < 500;
     if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };
     const html = template
@@ -191,11 +194,11 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a
   // publish empties the caches, a crowd on the home page costs one render, not one each.
   const inFlight = new Map<string, Promise<CachedPage & { cacheable: boolean }>>();
-  const sharedRender = (url: string, generation: number) => {
+  const sharedRender = (url: string, generation: number, background = false) => {
     const key = `${generation} ${url}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = renderPage(url).finally(() => inFlight.delete(key));
+      pending = renderPage(url, background).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
@@ -240,7 +243,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     refreshing.add(url);
     const started = startedNow();
     // After the answers already waiting in this turn of the event loop have been written.
-    new Promise<void>((resolve) => setImmediate(resolve)).then(() => sharedRender(url, started.generation)).then((page) => {
+    new Promise<void>((resolve) => setImmediate(resolve)).then(() => sharedRender(url, started.generation, true)).then((page) => {
       if (!page.cacheable) return;
       const { cacheable: _kept, ...stored } = page;
       keep(url, stored, started, headers);
@@ -277,7 +280,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const started = startedNow();
     let page: CachedPage & { cacheable: boolean };
     try {
-      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation) : renderPage(url));
+      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation) : renderPage(url, false));
     } catch (error) {
       request.log.error({ err: error }, 'server-side render failed');
       return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(ERROR_PAGE);
