@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePersian } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
+import { fileForm } from '../../../testing/multipart.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -25,13 +26,8 @@ afterAll(async () => {
 const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers, payload });
 
 function multipart(filename: string, body: Buffer, type = 'application/octet-stream') {
-  const boundary = '----chapar-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const form = fileForm(filename, body, type);
+  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': form.contentType }, payload: form.payload });
 }
 
 describe('PATCH /api/admin/articles/{id}', () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets } from '@chapar/db';
 import { createArticle } from '../../../testing/factories.ts';
+import { fileForm } from '../../../testing/multipart.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { malformedUrlMessage } from './stored-key.ts';
 import { embedVideos, fixVideoUrls, migrateVideos } from './video-tasks.ts';
@@ -21,13 +22,8 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 function upload(filename: string, body: Buffer) {
-  const boundary = '----chapar-hostile-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const form = fileForm(filename, body, 'image/png');
+  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': form.contentType }, payload: form.payload });
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {

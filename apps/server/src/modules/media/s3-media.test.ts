@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, imageSrcSet } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { fileForm } from '../../../testing/multipart.ts';
 import { startS3Server, type TestS3Server } from '../../../testing/s3-server.ts';
 import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { createS3Storages, type Storage } from '../../integrations/storage/index.ts';
@@ -31,13 +32,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 function multipart(t: IngestTestApp, filename: string, body: Buffer) {
-  const boundary = '----chapar-s3-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...t.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const form = fileForm(filename, body);
+  return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...t.headers, 'content-type': form.contentType }, payload: form.payload });
 }
 
 describe('a site whose media lives in S3', () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import { fileForm } from '../../../testing/multipart.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -12,13 +13,8 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 function multipart(body: Buffer, filename: string, type: string) {
-  const boundary = '----chapar-preview';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const form = fileForm(filename, body, type);
+  return { payload: form.payload, headers: { ...headers, 'content-type': form.contentType } };
 }
 
 describe('watermark preview', () => {
