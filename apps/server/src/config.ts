@@ -180,5 +180,8 @@ const TEST_SESSION_SECRET = 'chapar-test-session-secret-not-for-any-real-site';
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'false', DATA_DIR: 'memory://', SESSION_SECRET: TEST_SESSION_SECRET, PODCAST_AUTO: 'false' });
-  return { ...base, dataDir: 'memory://', worker: false, ...overrides };
+  // The monitor's schedule fires at every tenth minute of the clock: a test with a worker that
+  // crossed one would ingest the whole channel in the middle of what it counts. Tests of the
+  // monitor turn it on.
+  return { ...base, dataDir: 'memory://', worker: false, monitorAutostart: false, ...overrides };
 }

@@ -19,7 +19,7 @@ async function start() {
   const app = await buildApp({
     database, ssr: false,
     config: testConfig({
-      worker: true, telegramWebBaseUrl: server.baseUrl, jobRetryDelaySeconds: 1,
+      worker: true, monitorAutostart: true, telegramWebBaseUrl: server.baseUrl, jobRetryDelaySeconds: 1,
       channels: [{ role: 'primary', username: 'missing_chan' }, { role: 'secondary', username: 'akhbar_rooz' }],
     }),
   });
