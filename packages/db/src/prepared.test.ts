@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase } from '../testing/index.ts';
+import type { Database } from './client.ts';
+import { preparedRead } from './prepared.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.raw.exec(`create table prepared_probe (id int primary key, name text not null)`);
+  await database.raw.exec(`insert into prepared_probe values (1, 'نخست'), (2, 'it''s'), (3, 'سوم')`);
+}, 60_000);
+afterAll(async () => {
+  await database?.raw.exec('drop table if exists prepared_probe');
+  await database?.close();
+});
+
+const byName = preparedRead<{ id: number }>('probe_by_name', sql`select id from prepared_probe where name = ${sql.placeholder('name')} order by id`);
+const between = preparedRead<{ id: number; name: string }>('probe_between',
+  sql`select id, name from prepared_probe where id between ${sql.placeholder('low')} and ${sql.placeholder('high')} and ${'x'} = 'x' order by id`);
+
+describe('preparedRead', () => {
+  it('answers with the values it is given, called again and again', async () => {
+    for (let i = 0; i < 8; i++) {
+      expect(await between(database.db, { low: 1, high: 2 })).toEqual([{ id: 1, name: 'نخست' }, { id: 2, name: "it's" }]);
+      expect(await between(database.db, { low: 3, high: 9 })).toEqual([{ id: 3, name: 'سوم' }]);
+    }
+  });
+
+  it('passes text as text: quotes and SQL in a value match only themselves', async () => {
+    expect(await byName(database.db, { name: "it's" })).toEqual([{ id: 2 }]);
+    expect(await byName(database.db, { name: "x' or '1'='1" })).toEqual([]);
+    expect(await byName(database.db, { name: "'); drop table prepared_probe; --" })).toEqual([]);
+    expect(await byName(database.db, { name: 'نخست' })).toEqual([{ id: 1 }]);
+    expect((await database.raw.query<{ n: number }>('select count(*)::int as n from prepared_probe')).rows[0].n).toBe(3);
+  });
+
+  it('refuses a missing value, a non-finite number and a NUL, and changes nothing', async () => {
+    await expect(between(database.db, { low: 1 })).rejects.toThrow(/no value for high/);
+    await expect(between(database.db, { low: 1, high: Number.NaN })).rejects.toThrow(/finite/);
+    await expect(byName(database.db, { name: 'a\0b' })).rejects.toThrow(/NUL/);
+    expect(await between(database.db, { low: 1, high: 3 })).toHaveLength(3);
+  });
+
+  // node-postgres prepares on each pooled connection as it is used; PGlite has one session.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('keeps the plan: PGlite lists the statement as prepared, once', async () => {
+    await between(database.db, { low: 1, high: 1 });
+    const { rows } = await database.raw.query<{ name: string }>(`select name from pg_prepared_statements where name = 'probe_between'`);
+    expect(rows).toEqual([{ name: 'probe_between' }]);
+  });
+
+  it('refuses a name that is not a plain identifier', () => {
+    expect(() => preparedRead('bad name; drop', sql`select 1`)).toThrow(/not a statement name/);
+  });
+});
