@@ -16,7 +16,6 @@ import { HotCache } from './plugins/hot-cache.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
-import { resolveRedirect } from './modules/articles/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -176,7 +175,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway }
 
   if (ssr) {
     const { registerSsr } = await import('./plugins/ssr-registration.ts');
-    await registerSsr(app, config, { articleRedirect: (id) => resolveRedirect(db, id), db });
+    await registerSsr(app, config, { db });
   }
   return app;
 }

@@ -3,7 +3,7 @@ import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC
 import type { Db } from '@chapar/db';
 import { categoryArticles } from '../modules/categories/service.ts';
 import { toArticle } from '../modules/articles/dto.ts';
-import { articleRepo, type PublicArticleRow } from '../modules/articles/repo.ts';
+import { articleRepo, type ArticlePageRows } from '../modules/articles/repo.ts';
 import { listArticles, RELATED_LIMIT } from '../modules/articles/service.ts';
 
 /**
@@ -30,9 +30,16 @@ export interface PageDataOptions {
   derivedTtlMs: number;
 }
 
+/** Reads for one render: API paths, and where an article's id was moved to. */
+export interface PageFetcher {
+  (apiPath: string): Promise<unknown>;
+  /** The redirect table's target for an article id (spec 02: 884 → 885), read with the article's page data. */
+  movedTo(id: number): Promise<number | undefined>;
+}
+
 export interface PageData {
   /** A fetcher for one render (it shares reads of the same article within that render). */
-  fetcher(): (apiPath: string) => Promise<unknown>;
+  fetcher(): PageFetcher;
   /** Content changed: derived data is read again at its next use, the old value is used until then. */
   markStale(): void;
   /** Drops all derived data (a change whose extent is unknown). */
@@ -111,22 +118,23 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
 
   return {
     fetcher() {
-      const rows = new Map<number, Promise<PublicArticleRow | undefined>>();
-      const row = (database: Db, id: number) => {
-        let pending = rows.get(id);
+      // An article page's redirect, article and related articles come from one read
+      // (articleRepo.articlePage), shared by every ask for them within the render.
+      const pages = new Map<number, Promise<ArticlePageRows>>();
+      const page = (database: Db, id: number) => {
+        let pending = pages.get(id);
         if (!pending) {
-          pending = articleRepo.byId(database, id);
-          rows.set(id, pending);
+          pending = articleRepo.articlePage(database, id, RELATED_LIMIT);
+          pages.set(id, pending);
         }
         return pending;
       };
       const direct = async (apiPath: string): Promise<unknown> => {
         const article = ARTICLE.exec(apiPath);
         if (db && article && Number(article[1]) <= MAX_ARTICLE_ID) {
-          const found = await row(db, Number(article[1]));
-          if (!found) throw apiError(404, JSON.stringify({ error: 'not_found', message: ARTICLE_NOT_FOUND }));
-          if (!article[2]) return toArticle(found);
-          return (await articleRepo.related(db, found, RELATED_LIMIT)).map(toArticle);
+          const found = await page(db, Number(article[1]));
+          if (!found.article) throw apiError(404, JSON.stringify({ error: 'not_found', message: ARTICLE_NOT_FOUND }));
+          return article[2] ? found.related.map(toArticle) : toArticle(found.article);
         }
         const list = db && LIST.exec(apiPath);
         if (db && list) {
@@ -145,7 +153,7 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
       // The page only reads what it gets (it renders and serialises it), so one answer serves
       // every query of the render that asks for the same path, and derived data every render.
       const asked = new Map<string, Promise<unknown>>();
-      return async (apiPath: string) => {
+      const fetch = (apiPath: string) => {
         let pending = asked.get(apiPath);
         if (!pending) {
           pending = direct(apiPath);
@@ -153,6 +161,8 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
         }
         return pending;
       };
+      const movedTo = async (id: number) => (db && id <= MAX_ARTICLE_ID ? (await page(db, id)).movedTo : undefined);
+      return Object.assign(fetch, { movedTo });
     },
     markStale() {
       for (const entry of derived.values()) entry.expiresAt = 0;

@@ -11,7 +11,7 @@ import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
-import { createPageData, type PageData } from './page-data.ts';
+import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
 import { politely } from './polite-reads.ts';
 
 declare module 'fastify' {
@@ -31,10 +31,8 @@ export interface SsrPluginOptions {
   pageCacheTtlMs: number;
   /** How long derived data shared by every page (categories, sidebars) is used; 0 turns it off. */
   derivedDataTtlMs?: number;
-  /** The database the page data is read from (the API in process when absent). */
+  /** The database the page data is read from (the API in process, and no redirects, when absent). */
   db?: Db;
-  /** Where an old article id now points (the article_redirects table), if anywhere. */
-  articleRedirect?: (id: number) => Promise<number | undefined>;
 }
 
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
@@ -154,22 +152,19 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     },
   });
 
-  // The page's data: the article straight from its repository, shared sidebars from their own
-  // cache, anything else from the API in process (plugins/page-data.ts).
-  const fetchJson = (apiPath: string): Promise<unknown> => pageData.fetcher()(apiPath);
-
   // Spec 02 §2: an article address whose id moved (884 → 885) answers 301, straight to the
-  // target's clean address when the target exists.
-  const movedArticle = async (url: string): Promise<string | undefined> => {
+  // target's clean address when the target exists. The redirect is read with the article's own
+  // data (plugins/page-data.ts), so a page that did not move pays nothing more for it.
+  const movedArticle = async (url: string, fetcher: PageFetcher): Promise<string | undefined> => {
     const [pathname, search] = url.split(/\?(.*)/s, 2);
-    if (!opts.articleRedirect || !/^\/(?:article|s)\//i.test(pathname)) return undefined;
+    if (!/^\/(?:article|s)\//i.test(pathname)) return undefined;
     const id = parseArticleId(pathname);
     // An id past the integer column's range names no article and no redirect: the page's 404.
-    const toId = id === null || id > MAX_ARTICLE_ID ? undefined : await opts.articleRedirect(id);
+    const toId = id === null || id > MAX_ARTICLE_ID ? undefined : await fetcher.movedTo(id);
     if (toId === undefined || toId === id) return undefined;
     let target = `/article/${toId}`;
     try {
-      target = articlePath((await fetchJson(`/api/articles/${toId}`)) as { id: number; title: string });
+      target = articlePath((await fetcher(`/api/articles/${toId}`)) as { id: number; title: string });
     } catch {
       // Missing target: its own address answers 404.
     }
@@ -178,9 +173,11 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
 
   /** `background`: nobody waits for this render (a stale page is served meanwhile), so its reads give way to readers. */
   const renderPage = async (url: string, background: boolean): Promise<CachedPage & { cacheable: boolean }> => {
-    const moved = await movedArticle(url);
-    if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
+    // The page's data: the article straight from its repository, shared sidebars from their
+    // own cache, anything else from the API in process (plugins/page-data.ts).
     const fetcher = pageData.fetcher();
+    const moved = await movedArticle(url, fetcher);
+    if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
     const result = await entry.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl });
     const cacheable = result.cacheable !== false && result.status < 500;
     if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };

@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { articleRedirects, articles, type Db } from '@chapar/db';
+import { and, desc, eq, getTableColumns, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { articleRedirects, articles, preparedRead, type Db } from '@chapar/db';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -18,12 +18,79 @@ const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
 export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'searchVector' | 'contentHash' | 'imageHash' | 'createdAt'>;
 
+export interface ArticlePageRows {
+  /** The id this one now points to (spec 02: 884 → 885), if the redirect table names one. */
+  movedTo: number | undefined;
+  /** The published article, if there is one. */
+  article: PublicArticleRow | undefined;
+  /** Its related articles, best first (empty without an article). */
+  related: PublicArticleRow[];
+}
+
+type JsonRow = Record<string, unknown>;
+const publicEntries = Object.entries(publicColumns);
+/** One article row as a JSON object with the row type's own keys (a table alias's columns). */
+const rowJson = (alias: string) => sql.raw(`json_build_object(${publicEntries.map(([key, column]) => `'${key}', ${alias}."${column.name}"`).join(', ')})`);
+const timestampKeys = publicEntries.filter(([, column]) => column.columnType === 'PgTimestamp').map(([key]) => key);
+function fromJson(json: JsonRow): PublicArticleRow {
+  for (const key of timestampKeys) if (typeof json[key] === 'string') json[key] = new Date(json[key]);
+  return json as PublicArticleRow;
+}
+
+/** What JavaScript's String.prototype.trim() removes, for the keywords' btrim below. */
+const TRIMMED = '\t\n\u000b\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/**
+ * CTEs `a` (the published article) and `chosen` (its related articles' ids, `ord` 1 first).
+ * Same category and shared keywords first (2 for the category, 1 per distinct shared keyword),
+ * then the newest (to the millisecond), then the highest id, among the newest
+ * RELATED_SAME_CATEGORY_WINDOW of the same category and the newest RELATED_RECENT_WINDOW of
+ * all: scoring every published article read the whole table for each article page, and the
+ * cost of a page grew with the archive. Scored in the database: only the chosen ids leave it.
+ */
+const relatedSql = (id: Placeholder, limit: Placeholder): SQL =>
+  sql`a as (select * from ${articles} where ${articles.id} = ${id} and ${articles.status} = 'published'),
+    wanted as (select coalesce(array_agg(distinct k) filter (where k <> ''), '{}') as keys
+      from a, lateral (select btrim(part, E'${sql.raw(TRIMMED)}') as k from unnest(string_to_array(a.keywords, ',')) part) parts),
+    candidates as (
+      (select c.id, c.category, c.keywords, c.published_at from ${articles} c, a
+        where c.status = 'published' and c.id <> a.id and c.category = a.category
+        order by c.published_at desc, c.id desc limit ${sql.raw(String(RELATED_SAME_CATEGORY_WINDOW))})
+      union
+      (select c.id, c.category, c.keywords, c.published_at from ${articles} c, a
+        where c.status = 'published' and c.id <> a.id
+        order by c.published_at desc, c.id desc limit ${sql.raw(String(RELATED_RECENT_WINDOW))})),
+    scored as (select c.id, c.published_at,
+        (case when c.category = a.category then 2 else 0 end)
+        + (select count(*) from (select distinct part from unnest(string_to_array(c.keywords, ',')) part) d where d.part = any(wanted.keys)) as score
+      from candidates c, a, wanted),
+    chosen as (select id, row_number() over (order by score desc, date_trunc('milliseconds', published_at) desc, id desc) as ord
+      from scored order by ord limit ${limit})`;
+
+// The reads every uncached public page makes, each planned once per connection (preparedRead).
+type ArticleJson = { article: JsonRow };
+const byIdRead = preparedRead<ArticleJson>('article_by_id',
+  sql`select ${rowJson('a')} as article from ${articles} a where a.id = ${sql.placeholder('id')} and a.status = 'published'`);
+const newestRead = preparedRead<ArticleJson>('articles_newest',
+  sql`select ${rowJson('a')} as article from ${articles} a where a.status = 'published'
+    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+const newestInCategoryRead = preparedRead<ArticleJson>('articles_newest_in_category',
+  sql`select ${rowJson('a')} as article from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')})
+    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+/** The article page's one read: the redirect, the article and its related articles. */
+const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page',
+  sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
+    select (select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to,
+      (select ${rowJson('a')} from a) as article,
+      (select coalesce(json_agg(${rowJson('r')} order by chosen.ord), '[]'::json) from chosen join ${articles} r on r.id = chosen.id) as related`);
+
 export const articleRepo = {
+  /** The newest published articles (of one category when named): the lists every page shows. */
   async list(db: Db, opts: { offset: number; limit: number; category?: string }): Promise<PublicArticleRow[]> {
-    const where: SQL[] = [published];
-    if (opts.category) where.push(sql`lower(${articles.category}) = lower(${opts.category})`);
-    return db.select(publicColumns).from(articles).where(and(...where))
-      .orderBy(...newestFirst).limit(opts.limit).offset(opts.offset);
+    const rows = opts.category
+      ? await newestInCategoryRead(db, { category: opts.category, limit: opts.limit, offset: opts.offset })
+      : await newestRead(db, { limit: opts.limit, offset: opts.offset });
+    return rows.map((row) => fromJson(row.article));
   },
   async count(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(published);
@@ -42,35 +109,22 @@ export const articleRepo = {
       .orderBy(desc(articles.views), desc(articles.id)).limit(limit);
   },
   async byId(db: Db, id: number): Promise<PublicArticleRow | undefined> {
-    const [row] = await db.select(publicColumns).from(articles).where(and(eq(articles.id, id), published));
-    return row;
+    const [row] = await byIdRead(db, { id });
+    return row ? fromJson(row.article) : undefined;
   },
   /**
-   * Same category and shared keywords first (2 for the category, 1 per shared keyword), then
-   * the newest of the rest, among the newest of the same category and the newest of all. The
-   * candidates' few small columns are read through the indexes and scored here; then only the
-   * chosen rows are read.
+   * The article page's data in one round trip: where the id was moved to (the redirect table),
+   * the published article, and its related articles (`relatedSql`). An uncached article page
+   * used to pay for five reads (the redirect, the article, two candidate windows and the chosen
+   * rows), each a parse, plan and result decode of its own on the server's thread.
    */
-  async related(db: Db, article: Pick<ArticleRow, 'id' | 'category' | 'keywords'>, limit: number): Promise<PublicArticleRow[]> {
-    const others = and(published, ne(articles.id, article.id));
-    const candidateColumns = { id: articles.id, category: articles.category, keywords: articles.keywords, publishedAt: articles.publishedAt };
-    const [sameCategory, recent] = await Promise.all([
-      db.select(candidateColumns).from(articles).where(and(others, eq(articles.category, article.category))).orderBy(...newestFirst).limit(RELATED_SAME_CATEGORY_WINDOW),
-      db.select(candidateColumns).from(articles).where(others).orderBy(...newestFirst).limit(RELATED_RECENT_WINDOW),
-    ]);
-    const keywords = new Set(article.keywords.split(',').map((k) => k.trim()).filter(Boolean));
-    const scored = new Map<number, { id: number; score: number; at: number }>();
-    for (const c of [...sameCategory, ...recent]) {
-      if (scored.has(c.id)) continue;
-      let score = c.category === article.category ? 2 : 0;
-      if (keywords.size) for (const k of new Set(c.keywords.split(','))) if (keywords.has(k)) score++;
-      scored.set(c.id, { id: c.id, score, at: c.publishedAt.getTime() });
-    }
-    const chosen = [...scored.values()].sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id).slice(0, limit).map((c) => c.id);
-    if (!chosen.length) return [];
-    const rows = await db.select(publicColumns).from(articles).where(and(published, inArray(articles.id, chosen)));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return chosen.map((id) => byId.get(id)).filter((r): r is PublicArticleRow => r !== undefined);
+  async articlePage(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows> {
+    const [row] = await articlePageRead(db, { id, limit: relatedLimit });
+    return {
+      movedTo: row.moved_to ?? undefined,
+      article: row.article ? fromJson(row.article) : undefined,
+      related: row.related.map(fromJson),
+    };
   },
   async redirectFor(db: Db, fromId: number): Promise<number | undefined> {
     const [row] = await db.select({ toId: articleRedirects.toId }).from(articleRedirects).where(eq(articleRedirects.fromId, fromId));

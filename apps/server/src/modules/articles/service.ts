@@ -33,9 +33,9 @@ export async function getArticle(db: Db, id: number): Promise<Article> {
 }
 
 export async function relatedArticles(db: Db, id: number): Promise<Article[]> {
-  const row = await articleRepo.byId(db, id);
-  if (!row) throw notFound(ARTICLE_NOT_FOUND);
-  return (await articleRepo.related(db, row, RELATED_LIMIT)).map(toArticle);
+  const page = await articleRepo.articlePage(db, id, RELATED_LIMIT);
+  if (!page.article) throw notFound(ARTICLE_NOT_FOUND);
+  return page.related.map(toArticle);
 }
 
 /** Where an old address now points (spec 02: 884 → 885 is the first row), if anywhere. */

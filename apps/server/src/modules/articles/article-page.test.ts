@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { articleRedirects, articles, type Database } from '@chapar/db';
+import { openTestDatabase } from '@chapar/db/testing';
+import { seededRandom } from '../../../testing/seeded-random.ts';
+import { articleRepo, RELATED_RECENT_WINDOW, RELATED_SAME_CATEGORY_WINDOW } from './repo.ts';
+
+// The article page's one read (articleRepo.articlePage) against the related-articles rule
+// written out plainly: among the newest RELATED_SAME_CATEGORY_WINDOW published articles of the
+// same category and the newest RELATED_RECENT_WINDOW of all (the article itself left out),
+// 2 points for the category and 1 per distinct keyword shared (the article's keywords trimmed,
+// empty ones dropped), then the newest to the millisecond, then the highest id.
+
+interface Row { id: number; category: string; keywords: string; status: string; publishedAt: Date }
+
+function expectedRelated(all: Row[], article: Row, limit: number): number[] {
+  const newest = (rows: Row[]) => [...rows].sort((x, y) => y.publishedAt.getTime() - x.publishedAt.getTime() || y.id - x.id);
+  const others = all.filter((r) => r.status === 'published' && r.id !== article.id);
+  // Microseconds order the windows in the database; the fixture's times have none.
+  const candidates = new Map<number, Row>();
+  for (const r of newest(others.filter((o) => o.category === article.category)).slice(0, RELATED_SAME_CATEGORY_WINDOW)) candidates.set(r.id, r);
+  for (const r of newest(others).slice(0, RELATED_RECENT_WINDOW)) candidates.set(r.id, r);
+  const keys = new Set(article.keywords.split(',').map((k) => k.trim()).filter(Boolean));
+  return [...candidates.values()]
+    .map((c) => ({ c, score: (c.category === article.category ? 2 : 0) + [...new Set(c.keywords.split(','))].filter((k) => keys.has(k)).length }))
+    .sort((x, y) => y.score - x.score || y.c.publishedAt.getTime() - x.c.publishedAt.getTime() || y.c.id - x.c.id)
+    .slice(0, limit)
+    .map((x) => x.c.id);
+}
+
+const CATEGORIES = ['Politics', 'Economy', 'Sports', 'Technology'];
+const KEYWORDS = ['تورم', 'بورس', 'مجلس', 'والیبال', 'بانک مرکزی', 'انتخابات', 'نفت'];
+
+let database: Database;
+let rows: Row[] = [];
+const start = Date.UTC(2026, 10, 1);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const random = seededRandom(20261124);
+  const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)];
+  const values = [];
+  // More than both windows, with ties: a few minutes apart, some at the very same millisecond.
+  for (let i = 0; i < 900; i++) {
+    const keywords = Array.from({ length: Math.floor(random() * 4) }, () => {
+      const k = pick(KEYWORDS);
+      // Spaces (and a no-break space) around a keyword count for the article, not for a candidate.
+      return random() < 0.2 ? ` ${k}\u00a0` : k;
+    });
+    if (random() < 0.1 && keywords.length) keywords.push(keywords[0]);
+    values.push({
+      title: `خبر آزمایشی ${i}`,
+      slug: `test-${i}`,
+      content: '<p>متن</p>',
+      category: pick(CATEGORIES),
+      keywords: keywords.join(','),
+      status: random() < 0.1 ? 'unpublished' : 'published',
+      publishedAt: new Date(start + Math.floor(random() * 400) * 60_000),
+    });
+  }
+  for (let i = 0; i < values.length; i += 300) await database.db.insert(articles).values(values.slice(i, i + 300));
+  rows = (await database.db.select({ id: articles.id, category: articles.category, keywords: articles.keywords, status: articles.status, publishedAt: articles.publishedAt }).from(articles));
+  await database.db.insert(articleRedirects).values({ fromId: 884_000, toId: rows[0].id });
+}, 120_000);
+afterAll(async () => { await database?.close(); });
+
+describe('articlePage: the article, its related articles and its redirect in one read', () => {
+  it('chooses the same related articles, in the same order, as the rule says', async () => {
+    const random = seededRandom(7);
+    const published = rows.filter((r) => r.status === 'published');
+    // The newest and oldest articles (both windows full or not) and a sample between.
+    const sample = [...published.slice(0, 3), ...published.slice(-3), ...Array.from({ length: 40 }, () => published[Math.floor(random() * published.length)])];
+    let nonTrivial = 0;
+    for (const article of sample) {
+      const page = await articleRepo.articlePage(database.db, article.id, 6);
+      const want = expectedRelated(rows, article, 6);
+      expect(page.related.map((r) => r.id), `article ${article.id}`).toEqual(want);
+      if (want.length === 6) nonTrivial++;
+    }
+    expect(nonTrivial).toBe(sample.length);
+  });
+
+  it('reads the article with the row type’s own fields and dates', async () => {
+    const article = rows.find((r) => r.status === 'published')!;
+    const page = await articleRepo.articlePage(database.db, article.id, 6);
+    // As drizzle maps the same row, without the columns only search and duplicates read.
+    const asDrizzleReads = async (id: number) => {
+      const [row] = await database.db.select().from(articles).where(eq(articles.id, id));
+      const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...rest } = row;
+      return rest;
+    };
+    expect(page.article).toStrictEqual(await asDrizzleReads(article.id));
+    expect(page.article?.publishedAt).toBeInstanceOf(Date);
+    expect(page.related[0]).toStrictEqual(await asDrizzleReads(page.related[0].id));
+    expect(await articleRepo.byId(database.db, article.id)).toStrictEqual(page.article);
+    const [newest] = await articleRepo.list(database.db, { offset: 0, limit: 1 });
+    expect(newest).toStrictEqual(await asDrizzleReads(newest.id));
+    expect(page.movedTo).toBeUndefined();
+  });
+
+  it('answers no article and no related ones for an unpublished or unknown id', async () => {
+    const hidden = rows.find((r) => r.status !== 'published')!;
+    for (const id of [hidden.id, 999_999]) {
+      const page = await articleRepo.articlePage(database.db, id, 6);
+      expect(page).toEqual({ movedTo: undefined, article: undefined, related: [] });
+    }
+  });
+
+  it('names where a moved id points, with or without an article of its own', async () => {
+    expect((await articleRepo.articlePage(database.db, 884_000, 6)).movedTo).toBe(rows[0].id);
+  });
+});
