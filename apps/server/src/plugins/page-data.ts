@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { categoryArticles } from '../modules/categories/service.ts';
 import { toArticle } from '../modules/articles/dto.ts';
 import { articleRepo, type ArticlePageRows } from '../modules/articles/repo.ts';
-import { listArticles, RELATED_LIMIT } from '../modules/articles/service.ts';
+import { listSummaries, RELATED_LIMIT } from '../modules/articles/service.ts';
 
 /**
  * The data a server-rendered page reads, without a round trip through the HTTP layer for each
@@ -15,8 +14,9 @@ import { listArticles, RELATED_LIMIT } from '../modules/articles/service.ts';
  * JSON parsed again, two log lines each at the default level) and three database reads of the
  * same article row. Now:
  * - the article, its related list and the article lists are read straight from the services
- *   (their queries validated with the routes' own schemas), sharing one read of the article
- *   row per render, and a path asked twice in one render is read once;
+ *   (their queries validated with the routes' own schemas): the article page's data in one
+ *   read, the lists as the summaries the pages keep of them (ArticleSummary, without bodies),
+ *   and a path asked twice in one render is read once;
  * - data that does not change per request and is the same on every page (the category list,
  *   the most-read and featured sidebars, trending topics) is kept here, apart from the pages,
  *   refreshed in the background when content changes (the old value is used meanwhile) and
@@ -139,13 +139,13 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
         const list = db && LIST.exec(apiPath);
         if (db && list) {
           const query = listArticlesQuery.safeParse(queryOf(list[1]));
-          if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return listArticles(db, query.data);
+          if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return listSummaries(db, query.data);
         }
         const categoryList = db && CATEGORY_LIST.exec(apiPath);
         if (db && categoryList) {
           const slug = categorySlugParam.safeParse({ slug: decodeURIComponentSafe(categoryList[1]) });
           const query = categoryArticlesQuery.safeParse(queryOf(categoryList[2]));
-          if (slug.success && query.success) return categoryArticles(db, slug.data.slug, query.data.limit, query.data.page);
+          if (slug.success && query.success) return listSummaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
         }
         if (derivedTtlMs > 0 && DERIVED.test(apiPath)) return readDerived(apiPath);
         return viaApi(apiPath);

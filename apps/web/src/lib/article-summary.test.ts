@@ -19,3 +19,11 @@ describe('article summaries for lists', () => {
     expect(summary.cardMinutes).toBe(Math.max(1, Math.ceil(article.content.length / 1000)));
   });
 });
+
+describe('summaries the server read already', () => {
+  it('pass as they are, with their own card reading time', () => {
+    const summary = toSummary(article);
+    const again = toSummary({ ...summary, cardMinutes: 9 });
+    expect(again).toEqual({ ...summary, cardMinutes: 9 });
+  });
+});

@@ -1,22 +1,21 @@
 import type { Article } from '@chapar/shared/contracts';
+import { ARTICLE_SUMMARY_FIELDS, type ArticleSummary } from '@chapar/shared/summary';
 import { cardReadingMinutes } from '@chapar/shared/text';
 
-/** The fields cards, sliders, lists and topic chips read; nothing else travels with a list. */
-const SUMMARY_FIELDS = ['id', 'slug', 'title', 'excerpt', 'imageUrl', 'imageAltText', 'videoUrl', 'category', 'keywords', 'views', 'featured', 'publishedAt', 'updatedAt'] as const;
+export type { ArticleSummary };
 
 /**
- * What a card needs: a few fields of the article, never its body. Lists keep only this, so
- * the data embedded in server-rendered pages (and hydrated from them) stays small; the card's
- * reading time (content length / 1000, spec 01 §2) is computed before the body is dropped.
+ * What a card needs (ARTICLE_SUMMARY_FIELDS and the card's reading time). Lists keep only
+ * this, so the data embedded in server-rendered pages (and hydrated from them) stays small. The
+ * server's own page reads answer list paths with summaries already (without the bodies the
+ * database would otherwise send); those pass as they are.
  */
-export type ArticleSummary = Pick<Article, (typeof SUMMARY_FIELDS)[number]> & { cardMinutes: number };
-
-export function toSummary(article: Article): ArticleSummary {
-  const summary = { cardMinutes: cardReadingMinutes(article.content) } as ArticleSummary;
-  for (const field of SUMMARY_FIELDS) (summary as Record<string, unknown>)[field] = article[field];
+export function toSummary(article: Article | ArticleSummary): ArticleSummary {
+  const summary = { cardMinutes: 'cardMinutes' in article ? article.cardMinutes : cardReadingMinutes(article.content) } as ArticleSummary;
+  for (const field of ARTICLE_SUMMARY_FIELDS) (summary as Record<string, unknown>)[field] = article[field];
   return summary;
 }
 
-export function toSummaries(articles: Article[]): ArticleSummary[] {
+export function toSummaries(articles: Array<Article | ArticleSummary>): ArticleSummary[] {
   return articles.map(toSummary);
 }

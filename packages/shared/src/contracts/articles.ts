@@ -35,6 +35,7 @@ export type Article = z.infer<typeof article>;
 
 export const articleList = z.array(article);
 
+
 const positiveInt = (label: string, max: number) =>
   z.coerce.number({ error: `${label} باید عدد باشد` })
     .int(`${label} باید عدد صحیح باشد`)

@@ -19,3 +19,4 @@ export * from './article-versions.ts';
 export * from './newsletter-admin.ts';
 export * from './podcasts.ts';
 export * from './duplicates.ts';
+export * from './summary.ts';

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { articleRedirects, articles, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { seededRandom } from '../../../testing/seeded-random.ts';
+import { toSummary } from '../../../../web/src/lib/article-summary.ts';
+import { toArticle } from './dto.ts';
 import { articleRepo, RELATED_RECENT_WINDOW, RELATED_SAME_CATEGORY_WINDOW } from './repo.ts';
 
 // The article page's one read (articleRepo.articlePage) against the related-articles rule
@@ -59,10 +61,35 @@ beforeAll(async () => {
     });
   }
   for (let i = 0; i < values.length; i += 300) await database.db.insert(articles).values(values.slice(i, i + 300));
+  // Bodies whose length JavaScript counts otherwise than PostgreSQL (an emoji is two UTF-16
+  // units, one character), at the card reading time's 1000 boundary, and times with microseconds;
+  // newest of all, so every window holds them.
+  const edge = await database.db.insert(articles).values([
+    { title: 'شکلک در مرز', slug: 'edge-1', content: `${'ب'.repeat(998)}😀`, category: 'Politics', keywords: 'تورم', publishedAt: new Date(start + 500 * 60_000) },
+    { title: 'شکلک پس از مرز', slug: 'edge-2', content: `${'ب'.repeat(999)}😀`, category: 'Economy', keywords: 'نفت', publishedAt: new Date(start + 501 * 60_000) },
+    { title: 'متن تهی', slug: 'edge-3', content: '', category: 'Economy', keywords: '', publishedAt: new Date(start + 502 * 60_000) },
+  ]).returning({ id: articles.id });
+  await database.raw.exec(`update articles set published_at = published_at + interval '123987 microseconds', updated_at = updated_at + interval '999 microseconds' where id in (${edge.map((e) => e.id).join(',')})`);
   rows = (await database.db.select({ id: articles.id, category: articles.category, keywords: articles.keywords, status: articles.status, publishedAt: articles.publishedAt }).from(articles));
   await database.db.insert(articleRedirects).values({ fromId: 884_000, toId: rows[0].id });
 }, 120_000);
 afterAll(async () => { await database?.close(); });
+
+describe('summaries: the lists of the server’s own pages', () => {
+  it('are what the browser makes of the full articles the API sends, for every list and category', async () => {
+    const asTheBrowserSees = (list: Array<Parameters<typeof toArticle>[0]>) => list.map((row) => toSummary(toArticle(row)));
+    for (const category of [undefined, 'Politics', 'economy']) {
+      for (const [offset, limit] of [[0, 6], [0, 100], [6, 6], [890, 20]]) {
+        const summaries = await articleRepo.summaries(database.db, { offset, limit, category });
+        const full = await articleRepo.list(database.db, { offset, limit, category });
+        expect(summaries, `${category} ${offset} ${limit}`).toStrictEqual(asTheBrowserSees(full));
+      }
+    }
+    const newest = await articleRepo.summaries(database.db, { offset: 0, limit: 3 });
+    expect(newest.map((s) => [s.slug, s.cardMinutes])).toEqual([['edge-3', 1], ['edge-2', 2], ['edge-1', 1]]);
+    expect(newest[0].publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.123Z$/);
+  });
+});
 
 describe('articlePage: the article, its related articles and its redirect in one read', () => {
   it('chooses the same related articles, in the same order, as the rule says', async () => {

@@ -1,4 +1,6 @@
 import { and, desc, eq, getTableColumns, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { ARTICLE_SUMMARY_FIELDS, type ArticleSummary } from '@chapar/shared/contracts';
+import { CARD_CHARS_PER_MINUTE } from '@chapar/shared/text';
 import { articleRedirects, articles, preparedRead, type Db } from '@chapar/db';
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -77,6 +79,23 @@ const newestRead = preparedRead<ArticleJson>('articles_newest',
 const newestInCategoryRead = preparedRead<ArticleJson>('articles_newest_in_category',
   sql`select ${rowJson('a')} as article from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')})
     order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+const columnName = (key: string) => (publicColumns as Record<string, { name: string }>)[key].name;
+/** An ISO date as JavaScript's toISOString() writes it (UTC, milliseconds, Z): the API's form. */
+const isoDate = (alias: string, key: string) => `to_char(${alias}."${columnName(key)}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A summary as JSON. The card's reading time counts the body as JavaScript does (UTF-16 code
+ * units: a character past U+FFFF, an emoji, is two), so it is the number the browser computes
+ * from the full article.
+ */
+const summaryJson = (alias: string) => sql.raw(`json_build_object(${ARTICLE_SUMMARY_FIELDS.map((key) => `'${key}', ${key === 'publishedAt' || key === 'updatedAt' ? isoDate(alias, key) : `${alias}."${columnName(key)}"`}`).join(', ')},
+  'cardMinutes', greatest(1, ceil((2 * char_length(${alias}.content) - char_length(regexp_replace(${alias}.content, '[\\U00010000-\\U0010FFFF]', '', 'g')))::numeric / ${CARD_CHARS_PER_MINUTE}))::int)`);
+type SummaryJson = { summary: ArticleSummary };
+const summariesRead = preparedRead<SummaryJson>('article_summaries_newest',
+  sql`select ${summaryJson('a')} as summary from ${articles} a where a.status = 'published'
+    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+const summariesInCategoryRead = preparedRead<SummaryJson>('article_summaries_newest_in_category',
+  sql`select ${summaryJson('a')} as summary from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')})
+    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
 /** The article page's one read: the redirect, the article and its related articles. */
 const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page',
   sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
@@ -91,6 +110,17 @@ export const articleRepo = {
       ? await newestInCategoryRead(db, { category: opts.category, limit: opts.limit, offset: opts.offset })
       : await newestRead(db, { limit: opts.limit, offset: opts.offset });
     return rows.map((row) => fromJson(row.article));
+  },
+  /**
+   * The same lists as summaries (ARTICLE_SUMMARY_FIELDS and the card's reading time), for the
+   * server's own pages: the bodies stay in the database. Reading six articles' bodies only to
+   * measure their length was half the time of each list read.
+   */
+  async summaries(db: Db, opts: { offset: number; limit: number; category?: string }): Promise<ArticleSummary[]> {
+    const rows = opts.category
+      ? await summariesInCategoryRead(db, { category: opts.category, limit: opts.limit, offset: opts.offset })
+      : await summariesRead(db, { limit: opts.limit, offset: opts.offset });
+    return rows.map((row) => row.summary);
   },
   async count(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(published);

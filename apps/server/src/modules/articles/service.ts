@@ -1,4 +1,4 @@
-import type { Article, ListArticlesQuery } from '@chapar/shared/contracts';
+import type { Article, ArticleSummary, ListArticlesQuery } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { toArticle } from './dto.ts';
@@ -11,6 +11,11 @@ const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 export async function listArticles(db: Db, query: ListArticlesQuery): Promise<Article[]> {
   const rows = await articleRepo.list(db, { offset: (query.page - 1) * query.limit, limit: query.limit, category: query.category });
   return rows.map(toArticle);
+}
+
+/** The same list as summaries, for the server's own pages (articleRepo.summaries). */
+export async function listSummaries(db: Db, query: ListArticlesQuery): Promise<ArticleSummary[]> {
+  return articleRepo.summaries(db, { offset: (query.page - 1) * query.limit, limit: query.limit, category: query.category });
 }
 
 export async function featuredArticles(db: Db, limit: number): Promise<Article[]> {
