@@ -73,12 +73,6 @@ const relatedSql = (id: Placeholder, limit: Placeholder): SQL =>
 type ArticleJson = { article: JsonRow };
 const byIdRead = preparedRead<ArticleJson>('article_by_id',
   sql`select ${rowJson('a')} as article from ${articles} a where a.id = ${sql.placeholder('id')} and a.status = 'published'`);
-const newestRead = preparedRead<ArticleJson>('articles_newest',
-  sql`select ${rowJson('a')} as article from ${articles} a where a.status = 'published'
-    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
-const newestInCategoryRead = preparedRead<ArticleJson>('articles_newest_in_category',
-  sql`select ${rowJson('a')} as article from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')})
-    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
 const columnName = (key: string) => (publicColumns as Record<string, { name: string }>)[key].name;
 /** An ISO date as JavaScript's toISOString() writes it (UTC, milliseconds, Z): the API's form. */
 const isoDate = (alias: string, key: string) => `to_char(${alias}."${columnName(key)}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -89,13 +83,20 @@ const isoDate = (alias: string, key: string) => `to_char(${alias}."${columnName(
  */
 const summaryJson = (alias: string) => sql.raw(`json_build_object(${ARTICLE_SUMMARY_FIELDS.map((key) => `'${key}', ${key === 'publishedAt' || key === 'updatedAt' ? isoDate(alias, key) : `${alias}."${columnName(key)}"`}`).join(', ')},
   'cardMinutes', greatest(1, ceil((2 * char_length(${alias}.content) - char_length(regexp_replace(${alias}.content, '[\\U00010000-\\U0010FFFF]', '', 'g')))::numeric / ${CARD_CHARS_PER_MINUTE}))::int)`);
-type SummaryJson = { summary: ArticleSummary };
-const summariesRead = preparedRead<SummaryJson>('article_summaries_newest',
-  sql`select ${summaryJson('a')} as summary from ${articles} a where a.status = 'published'
-    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
-const summariesInCategoryRead = preparedRead<SummaryJson>('article_summaries_newest_in_category',
-  sql`select ${summaryJson('a')} as summary from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')})
-    order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`);
+type ListOptions = { offset: number; limit: number; category?: string };
+/** The newest published articles, of all or of one category, each as `value` (one JSON value a row). */
+function newestList<T>(name: string, value: SQL): (db: Db, opts: ListOptions) => Promise<T[]> {
+  const newest = sql`order by a.published_at desc, a.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const all = preparedRead<{ value: T }>(`${name}_newest`, sql`select ${value} as value from ${articles} a where a.status = 'published' ${newest}`);
+  const inCategory = preparedRead<{ value: T }>(`${name}_newest_in_category`,
+    sql`select ${value} as value from ${articles} a where a.status = 'published' and lower(a.category) = lower(${sql.placeholder('category')}) ${newest}`);
+  return async (db, { offset, limit, category }) => {
+    const rows = category ? await inCategory(db, { category, limit, offset }) : await all(db, { limit, offset });
+    return rows.map((row) => row.value);
+  };
+}
+const newestArticles = newestList<JsonRow>('articles', rowJson('a'));
+const newestSummaries = newestList<ArticleSummary>('article_summaries', summaryJson('a'));
 /** The article page's one read: the redirect, the article and its related articles. */
 const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page',
   sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
@@ -105,22 +106,16 @@ const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow
 
 export const articleRepo = {
   /** The newest published articles (of one category when named): the lists every page shows. */
-  async list(db: Db, opts: { offset: number; limit: number; category?: string }): Promise<PublicArticleRow[]> {
-    const rows = opts.category
-      ? await newestInCategoryRead(db, { category: opts.category, limit: opts.limit, offset: opts.offset })
-      : await newestRead(db, { limit: opts.limit, offset: opts.offset });
-    return rows.map((row) => fromJson(row.article));
+  async list(db: Db, opts: ListOptions): Promise<PublicArticleRow[]> {
+    return (await newestArticles(db, opts)).map(fromJson);
   },
   /**
    * The same lists as summaries (ARTICLE_SUMMARY_FIELDS and the card's reading time), for the
    * server's own pages: the bodies stay in the database. Reading six articles' bodies only to
    * measure their length was half the time of each list read.
    */
-  async summaries(db: Db, opts: { offset: number; limit: number; category?: string }): Promise<ArticleSummary[]> {
-    const rows = opts.category
-      ? await summariesInCategoryRead(db, { category: opts.category, limit: opts.limit, offset: opts.offset })
-      : await summariesRead(db, { limit: opts.limit, offset: opts.offset });
-    return rows.map((row) => row.summary);
+  async summaries(db: Db, opts: ListOptions): Promise<ArticleSummary[]> {
+    return newestSummaries(db, opts);
   },
   async count(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles).where(published);
