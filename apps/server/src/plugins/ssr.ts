@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
@@ -74,11 +75,15 @@ const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset
  * Pages rendered for one request are compressed once, so a cheap setting wins: for a 68 KB
  * article page brotli 3 takes ~0.3 ms for 11.5 KB, brotli 4 ~0.6 ms for 10.8 KB, brotli 5 ~2 ms
  * for 9.7 KB and brotli 11 ~120 ms for 8.8 KB (the hot cache makes that variant on the thread
- * pool for pages it keeps). One call on the whole body instead of a stream per request.
+ * pool for pages it keeps). One call on the whole body instead of a stream per request, made on
+ * the thread pool: the server's own thread renders the next page meanwhile (uncached pages under
+ * wrk: about 8 % more a second than compressing on that thread).
  */
 const PAGE_BR = { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_LGWIN]: 20 } };
 const PAGE_GZIP = { level: 3 };
 const COMPRESS_MIN_BYTES = 1024;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 /**
  * Renders under way at once; the rest wait their turn in arrival order. Two, measured under wrk
  * (50 connections, caches off): one left the thread idle while a render waited, four let the
@@ -211,7 +216,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return pending;
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
     reply.header('cache-control', cacheControl).header('etag', page.etag);
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -219,7 +224,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (page.html.length >= COMPRESS_MIN_BYTES && (accept.includes('br') || accept.includes('gzip'))) {
       const br = accept.includes('br');
-      const body = br ? brotliCompressSync(page.html, { ...PAGE_BR, params: { ...PAGE_BR.params, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length } }) : gzipSync(page.html, PAGE_GZIP);
+      const body = br ? await brotliAsync(page.html, { ...PAGE_BR, params: { ...PAGE_BR.params, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length } }) : await gzipAsync(page.html, PAGE_GZIP);
       return reply.header('content-encoding', br ? 'br' : 'gzip').send(body);
     }
     return reply.send(page.html);
