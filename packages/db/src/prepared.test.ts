@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../testing/index.ts';
-import type { Database } from './client.ts';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database, Db } from './client.ts';
 import { preparedRead } from './prepared.ts';
 
 let database: Database;
@@ -42,11 +44,26 @@ describe('preparedRead', () => {
     expect(await between(database.db, { low: 1, high: 3 })).toHaveLength(3);
   });
 
-  // node-postgres prepares on each pooled connection as it is used; PGlite has one session.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('keeps the plan: PGlite lists the statement as prepared, once', async () => {
-    await between(database.db, { low: 1, high: 1 });
-    const { rows } = await database.raw.query<{ name: string }>(`select name from pg_prepared_statements where name = 'probe_between'`);
-    expect(rows).toEqual([{ name: 'probe_between' }]);
+  it('keeps the plan: the session that ran the read lists the statement as prepared, once', async () => {
+    const listed = `select name from pg_prepared_statements where name = 'probe_between'`;
+    if (database.kind === 'pglite') {
+      // One session: PREPARE once, EXECUTE after.
+      await between(database.db, { low: 1, high: 1 });
+      await between(database.db, { low: 2, high: 2 });
+      expect((await database.raw.query<{ name: string }>(listed)).rows).toEqual([{ name: 'probe_between' }]);
+      return;
+    }
+    // node-postgres prepares on each pooled connection as it is used: read through one of them.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      const onOneConnection = drizzlePg(client) as unknown as Db;
+      expect(await between(onOneConnection, { low: 1, high: 1 })).toEqual([{ id: 1, name: 'نخست' }]);
+      expect(await between(onOneConnection, { low: 2, high: 2 })).toEqual([{ id: 2, name: "it's" }]);
+      expect((await client.query(listed)).rows).toEqual([{ name: 'probe_between' }]);
+    } finally {
+      client.release();
+    }
   });
 
   it('refuses a name that is not a plain identifier', () => {
