@@ -134,7 +134,7 @@ describe('status and errors', () => {
 
   it('keeps the redirect table (884 → 885 is its first row once seeded)', async () => {
     await t.database.db.insert(articleRedirects).values({ fromId: ids.d, toId: ids.a });
-    const { resolveRedirect } = await import('./service.ts');
-    expect(await resolveRedirect(t.database.db, ids.d)).toBe(ids.a);
+    const { articleRepo } = await import('./repo.ts');
+    expect((await articleRepo.articlePage(t.database.db, ids.d, 6)).movedTo).toBe(ids.a);
   });
 });

@@ -151,8 +151,4 @@ export const articleRepo = {
       related: row.related.map(fromJson),
     };
   },
-  async redirectFor(db: Db, fromId: number): Promise<number | undefined> {
-    const [row] = await db.select({ toId: articleRedirects.toId }).from(articleRedirects).where(eq(articleRedirects.fromId, fromId));
-    return row?.toId;
-  },
 };

@@ -42,8 +42,3 @@ export async function relatedArticles(db: Db, id: number): Promise<Article[]> {
   if (!page.article) throw notFound(ARTICLE_NOT_FOUND);
   return page.related.map(toArticle);
 }
-
-/** Where an old address now points (spec 02: 884 → 885 is the first row), if anywhere. */
-export async function resolveRedirect(db: Db, id: number): Promise<number | undefined> {
-  return articleRepo.redirectFor(db, id);
-}

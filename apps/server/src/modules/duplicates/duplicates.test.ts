@@ -3,7 +3,7 @@ import { createArticle } from '../../../testing/factories.ts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
-import { resolveRedirect } from '../articles/service.ts';
+import { articleRepo } from '../articles/repo.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../ingest/post-store.ts';
 import type { Services } from '../ingest/services.ts';
@@ -181,7 +181,7 @@ describe('full scan and removing a duplicate', () => {
     expect(rows.rows).toEqual([{ id: original, views: 55 }]);
     const comments = await t.database.raw.query<{ article_id: number }>("select article_id from comments where author_name = 'مریم'");
     expect(comments.rows).toEqual([{ article_id: original }]);
-    expect(await resolveRedirect(s.db, duplicate)).toBe(original);
+    expect((await articleRepo.articlePage(s.db, duplicate, 6)).movedTo).toBe(original);
     // Its post is blocklisted so the next check does not bring it back.
     const blocked = await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY]);
     expect(blocked.rows).toHaveLength(1);
