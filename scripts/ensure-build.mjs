@@ -36,7 +36,7 @@ function builtAt(outputs) {
 }
 
 const web = {
-  outputs: ['apps/web/dist/server/entry-server.js', 'apps/web/dist/client/index.html', 'apps/web/dist/client/admin.html'],
+  outputs: ['apps/web/dist/server/entry-server.js', 'apps/web/dist/server/render-worker.js', 'apps/web/dist/client/index.html', 'apps/web/dist/client/admin.html'],
   sources: newest(['apps/web/src', 'apps/web/public', 'packages/shared/src'], ['apps/web/index.html', 'apps/web/admin.html', 'apps/web/vite.config.ts', 'apps/web/vite.admin.config.ts', 'apps/web/icon-sprite.ts', 'apps/web/package.json']),
 };
 const webBuilt = builtAt(web.outputs);

@@ -22,7 +22,8 @@ const PREACT_ALIASES = {
 };
 
 // Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
-// SSR build (`vite build --ssr src/app/entry-server.tsx`): dist/server/entry-server.js.
+// SSR build (`vite build --ssr`): dist/server/entry-server.js, and render-worker.js, the same
+// entry run in a render thread (apps/server/src/plugins/render-pool.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), iconSprite()],
   // public/ (theme-init.js, favicon, share image) belongs to the browser build only.
@@ -41,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild
-      ? { output: { entryFileNames: '[name].js' } }
+      ? { input: { 'entry-server': 'src/app/entry-server.tsx', 'render-worker': 'src/app/render-worker.ts' }, output: { entryFileNames: '[name].js' } }
       : {
           output: {
             // Few, cacheable chunks instead of dozens of tiny shared ones: libraries (change

@@ -30,6 +30,8 @@ const envSchema = z.object({
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   DERIVED_DATA_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Unset: one render thread with the embedded database, none with DATABASE_URL (see renderThreads).
+  RENDER_THREADS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(16).optional()),
   SITE_NAME: z.string().default('چاپار'),
   TELEGRAM_CHANNELS: z.string().trim().default('').transform((v, ctx) => parseChannelList(v, ctx)),
   TELEGRAM_WEB_BASE_URL: z.url().default('https://t.me'),
@@ -124,6 +126,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
     /** Data every page shares (categories, sidebars), kept apart from the pages; 0 turns it off. */
     derivedDataTtlMs: env.DERIVED_DATA_TTL_MS,
+    /**
+     * Threads that render pages beside the server's own (plugins/render-pool.ts). With the
+     * embedded database the server's thread also runs every query, so rendering elsewhere uses
+     * the second core; with DATABASE_URL the queries already run in PostgreSQL's processes, and
+     * a thread's memory (about 30 MB) is kept.
+     */
+    renderThreads: env.RENDER_THREADS ?? (env.DATABASE_URL ? 0 : 1),
     siteName: env.SITE_NAME,
     channels: env.TELEGRAM_CHANNELS,
     telegramWebBaseUrl: env.TELEGRAM_WEB_BASE_URL.replace(/\/+$/, ''),

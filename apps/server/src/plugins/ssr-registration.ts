@@ -18,5 +18,6 @@ export async function registerSsr(app: FastifyInstance, config: Config, opts: Pi
     pageCacheTtlMs: config.pageCacheTtlMs,
     db: opts.db,
     derivedDataTtlMs: config.derivedDataTtlMs,
+    renderThreads: config.renderThreads,
   });
 }

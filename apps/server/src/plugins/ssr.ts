@@ -10,10 +10,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
+import type { RenderResult } from '@chapar/shared/render';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
 import { politely } from './polite-reads.ts';
+import { createRenderPool, type PageRenderer } from './render-pool.ts';
 import { createRenderQueue } from './render-queue.ts';
 
 declare module 'fastify' {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** Derived data the pages share (sidebars, categories); marked stale on content changes. */
     pageData: PageData;
+    /** What renders the pages: render threads, or the server's own thread. */
+    pageRenderer: PageRenderer;
   }
 }
 
@@ -35,18 +39,11 @@ export interface SsrPluginOptions {
   derivedDataTtlMs?: number;
   /** The database the page data is read from (the API in process, and no redirects, when absent). */
   db?: Db;
+  /** Threads that render pages (plugins/render-pool.ts); 0 renders on the server's own thread. */
+  renderThreads?: number;
 }
 
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
-interface RenderResult {
-  status: number;
-  redirect?: string;
-  head: string;
-  html: string;
-  stateScript: string;
-  modules: string[];
-  cacheable?: boolean;
-}
 interface SsrEntry {
   render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
 }
@@ -85,11 +82,15 @@ const COMPRESS_MIN_BYTES = 1024;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /**
- * Renders under way at once; the rest wait their turn in arrival order. Two, measured under wrk
- * (50 connections, caches off): one left the thread idle while a render waited, four let the
- * slowest answers fall behind again (article page p99 357, 288 and 1010 ms for one, two, four).
+ * Renders under way at once; the rest wait their turn in arrival order. On the server's own
+ * thread two, measured under wrk (50 connections, caches off): one left the thread idle while a
+ * render waited, four let the slowest answers fall behind again (article page p99 357, 288 and
+ * 1010 ms for one, two, four). With render threads a page goes back and forth between this
+ * thread (its reads) and a render thread: with two under way both threads were idle a third of
+ * the time; eight kept them busy (home page 106 → 142 pages/s with one render thread).
  */
 const RENDER_CONCURRENCY = 2;
+const RENDER_CONCURRENCY_WITH_THREADS = 8;
 
 function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
@@ -141,7 +142,18 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
     .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
-  const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
+  const threads = opts.renderThreads ?? 0;
+  let renderer: PageRenderer;
+  if (threads > 0) {
+    const workerFile = path.join(opts.webDistDir, 'server', 'render-worker.js');
+    if (!existsSync(workerFile)) throw new Error(`The web app's render thread is not built (${workerFile}): run \`npm run build\` first.`);
+    renderer = createRenderPool({ workerFile, threads, onThreadError: (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place') });
+    app.addHook('onClose', () => renderer.close());
+  } else {
+    const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
+    renderer = { render: (options) => entry.render(options), threads: 0, close: async () => undefined };
+  }
+  app.decorate('pageRenderer', renderer);
   // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
   const adminPage = await readFile(path.join(clientDir, 'admin.html'), 'utf8');
   const baseUrl = opts.publicBaseUrl.replace(/\/$/, '');
@@ -190,7 +202,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const fetcher = pageData.fetcher();
     const moved = await movedArticle(url, fetcher);
     if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
-    const result = await entry.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl });
+    const result = await renderer.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl });
     const cacheable = result.cacheable !== false && result.status < 500;
     if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };
     const html = template
@@ -200,7 +212,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return { status: result.status, html, etag: etagOf(html), cacheable };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).
-  const renders = createRenderQueue(RENDER_CONCURRENCY);
+  const renders = createRenderQueue(threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
   const renderPage = (url: string, background: boolean) => renders.run(() => renderNow(url, background));
 
   // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a

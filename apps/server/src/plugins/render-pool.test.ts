@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createRenderPool, type PageRenderer } from './render-pool.ts';
+
+// A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
+// for each page through the server's thread and renders what it got; /stop ends the thread in
+// the middle of a render, /fail answers a failed render.
+const FAKE_WORKER = `
+import { parentPort, threadId } from 'node:worker_threads';
+const waiting = new Map();
+let calls = 0;
+const read = (job, path) => new Promise((resolve, reject) => {
+  const call = ++calls;
+  waiting.set(call, { resolve, reject });
+  parentPort.postMessage({ type: 'read', job, call, path });
+});
+parentPort.on('message', async (m) => {
+  if (m.type === 'read') {
+    const pending = waiting.get(m.call);
+    waiting.delete(m.call);
+    if (m.ok) pending.resolve(m.value); else pending.reject(m.error);
+    return;
+  }
+  if (m.url === '/stop') { await read(m.job, '/api/first'); process.exit(7); }
+  if (m.url === '/fail') { parentPort.postMessage({ type: 'failed', job: m.job, message: 'render broke' }); return; }
+  try {
+    const [page, shared] = await Promise.all([read(m.job, '/api/page' + m.url), read(m.job, '/api/shared')]);
+    parentPort.postMessage({ type: 'done', job: m.job, result: { status: 200, head: '<title>' + m.publicBaseUrl + '</title>', html: JSON.stringify({ page, shared, threadId }), stateScript: '', modules: ['x'] } });
+  } catch (error) {
+    parentPort.postMessage({ type: 'done', job: m.job, result: { status: error.status ?? 500, head: '', html: JSON.stringify(error), stateScript: '', modules: [] } });
+  }
+});
+parentPort.postMessage({ type: 'ready' });
+`;
+
+const dir = mkdtempSync(path.join(tmpdir(), 'chapar-render-pool-'));
+const workerFile = path.join(dir, 'worker.mjs');
+writeFileSync(workerFile, FAKE_WORKER);
+const brokenFile = path.join(dir, 'broken.mjs');
+writeFileSync(brokenFile, "throw new Error('the site did not load');\n");
+
+let pool: PageRenderer | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const echo = async (p: string) => ({ path: p });
+
+describe('render threads', () => {
+  it('renders on the threads, each page with its own reads answered by this thread', async () => {
+    const errors: Error[] = [];
+    pool = createRenderPool({ workerFile, threads: 2, onThreadError: (e) => errors.push(e) });
+    const urls = Array.from({ length: 12 }, (_, i) => `/p${i}`);
+    const pages = await Promise.all(urls.map((url) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example' })));
+    pages.forEach((result, i) => {
+      const body = JSON.parse(result.html) as { page: unknown; shared: unknown; threadId: number };
+      expect(result.status).toBe(200);
+      expect(result.head).toBe('<title>https://chapar.example</title>');
+      expect(body.page).toEqual({ path: `/api/page/p${i}`, for: `/p${i}` });
+      expect(body.shared).toEqual({ path: '/api/shared', for: `/p${i}` });
+    });
+    // Both threads took pages.
+    expect(new Set(pages.map((r) => (JSON.parse(r.html) as { threadId: number }).threadId)).size).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('hands a failed read to the page with its status and body, and a passing failure without a status', async () => {
+    pool = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    const notFound = await pool.render({
+      url: '/gone',
+      fetchJson: async (p) => {
+        if (p.startsWith('/api/page')) throw Object.assign(new Error('404: missing'), { status: 404, body: '{"error":"not_found"}' });
+        return {};
+      },
+      publicBaseUrl: '',
+    });
+    expect(notFound.status).toBe(404);
+    expect(JSON.parse(notFound.html)).toEqual({ status: 404, body: '{"error":"not_found"}', message: '404: missing' });
+
+    const down = await pool.render({ url: '/x', fetchJson: async () => { throw new Error('connection refused'); }, publicBaseUrl: '' });
+    expect(down.status).toBe(500);
+    expect(JSON.parse(down.html)).toEqual({ message: 'connection refused' });
+  });
+
+  it('fails a render the thread reports as failed, and goes on rendering', async () => {
+    pool = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    await expect(pool.render({ url: '/fail', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('render broke');
+    expect((await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' })).status).toBe(200);
+  });
+
+  it('fails the renders of a thread that stops, reports it, and renders on a new thread', async () => {
+    const errors: Error[] = [];
+    pool = createRenderPool({ workerFile, threads: 1, onThreadError: (e) => errors.push(e) });
+    const first = await pool.render({ url: '/before', fetchJson: echo, publicBaseUrl: '' });
+    await expect(pool.render({ url: '/stop', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('exit code 7');
+    expect(errors.map((e) => e.message)).toEqual(['render thread stopped (exit code 7)']);
+    const after = await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' });
+    expect(after.status).toBe(200);
+    const threadOf = (r: { html: string }) => (JSON.parse(r.html) as { threadId: number }).threadId;
+    expect(threadOf(after)).not.toBe(threadOf(first));
+  });
+
+  it('does not start again and again a thread that cannot load the site: renders fail with the reason', async () => {
+    const errors: Error[] = [];
+    pool = createRenderPool({ workerFile: brokenFile, threads: 1, onThreadError: (e) => errors.push(e) });
+    await expect(pool.render({ url: '/', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('the site did not load');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(errors).toHaveLength(1);
+    await expect(pool.render({ url: '/', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('no render thread could start: the site did not load');
+  });
+
+  it('refuses renders once closed', async () => {
+    const closed = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    expect((await closed.render({ url: '/a', fetchJson: echo, publicBaseUrl: '' })).status).toBe(200);
+    await closed.close();
+    await expect(closed.render({ url: '/b', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('closed');
+  });
+
+  it('refuses a thread count that is not a whole number ≥ 1', () => {
+    expect(() => createRenderPool({ workerFile, threads: 0, onThreadError: () => undefined })).toThrow('whole number');
+  });
+});

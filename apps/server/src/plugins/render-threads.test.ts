@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articlePath } from '@chapar/shared/text';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createArticle } from '../../testing/factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+
+// Needs the web build (`npm run build -w apps/web`). The same database served twice: pages
+// rendered on a render thread (the default with the embedded database) and on the server's own
+// thread must be the same pages, byte for byte apart from the moments they were read and rendered.
+describe('pages rendered on a render thread', () => {
+  let threaded: TestApp;
+  let inProcess: FastifyInstance;
+  const ids: number[] = [];
+  const titles = ['نرخ تورم در آبان کاهش یافت', 'تیم ملی والیبال به فینال رسید', 'رونمایی از گوشی هوشمند ایرانی'];
+
+  beforeAll(async () => {
+    threaded = await buildTestApp({
+      ssr: true,
+      config: { pageCacheTtlMs: 0, publicBaseUrl: 'https://chapar.test' },
+      seed: async (database) => {
+        for (const title of titles) ids.push((await createArticle(database, { title, keywords: 'اقتصاد,ورزش' })).id);
+      },
+    });
+    inProcess = await buildApp({ config: { ...threaded.config, renderThreads: 0 }, database: threaded.database, ssr: true });
+    await inProcess.ready();
+  });
+  afterAll(async () => {
+    await inProcess?.close();
+    await threaded?.close();
+  });
+
+  const page = async (app: FastifyInstance, url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    return { status: res.statusCode, location: res.headers.location, body: res.body.replace(/"(renderedAt|dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0') };
+  };
+
+  it('uses one thread by default with the embedded database, none when told', () => {
+    expect(threaded.config.renderThreads).toBe(1);
+    expect(threaded.app.pageRenderer.threads).toBe(1);
+    expect(inProcess.pageRenderer.threads).toBe(0);
+  });
+
+  it('renders the home page, an article, a category, a search, a 404 and a redirect as the server thread does', async () => {
+    const article = articlePath({ id: ids[1], title: titles[1] });
+    for (const url of ['/', article, '/category/economy', '/search?q=%D8%AA%D9%88%D8%B1%D9%85', '/no-such-page', `/article/${ids[1]}`, `/article/${ids[2]}?ref=x`]) {
+      const [a, b] = [await page(threaded.app, url), await page(inProcess, url)];
+      expect(a.status, url).toBe(b.status);
+      expect(a.location, url).toBe(b.location);
+      expect(a.body, url).toBe(b.body);
+    }
+    // The pages are whole: the article's own title and its related articles are in the HTML.
+    const rendered = await page(threaded.app, article);
+    expect(rendered.status).toBe(200);
+    expect(rendered.body).toContain(`<h1`);
+    expect(rendered.body).toContain(titles[1]);
+    expect(rendered.body).toContain(titles[0]);
+    expect((await page(threaded.app, '/no-such-page')).status).toBe(404);
+    expect((await page(threaded.app, `/article/${ids[1]}`)).status).toBe(301);
+  });
+
+  it('answers many pages at once, each with its own data', async () => {
+    const urls = ids.flatMap((id, i) => [articlePath({ id, title: titles[i] }), '/']);
+    const pages = await Promise.all(urls.map((url) => page(threaded.app, url)));
+    pages.forEach((p, i) => {
+      expect(p.status).toBe(200);
+      if (i % 2 === 0) expect(p.body).toContain(`<link rel="canonical" href="https://chapar.test${encodeURI(urls[i])}">`);
+    });
+  });
+});
+
+describe('RENDER_THREADS', () => {
+  const threadsFor = (env: Record<string, string>) => loadConfig({ DATA_DIR: 'memory://', ...env }).renderThreads;
+
+  it('is one thread with the embedded database and none with PostgreSQL when unset or left empty', () => {
+    expect(threadsFor({})).toBe(1);
+    expect(threadsFor({ RENDER_THREADS: '' })).toBe(1);
+    expect(threadsFor({ DATABASE_URL: 'postgres://db.example/chapar' })).toBe(0);
+    expect(threadsFor({ DATABASE_URL: 'postgres://db.example/chapar', RENDER_THREADS: ' ' })).toBe(0);
+  });
+
+  it('takes a count from 0 to 16, and refuses anything else', () => {
+    expect(threadsFor({ RENDER_THREADS: '0' })).toBe(0);
+    expect(threadsFor({ RENDER_THREADS: '2', DATABASE_URL: 'postgres://db.example/chapar' })).toBe(2);
+    for (const bad of ['-1', '1.5', '17', 'two']) expect(() => threadsFor({ RENDER_THREADS: bad }), bad).toThrow(/RENDER_THREADS/);
+  });
+});

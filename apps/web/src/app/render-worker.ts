@@ -1,0 +1,53 @@
+// A render thread (apps/server/src/plugins/render-pool.ts): renders pages with entry-server.tsx
+// on a core of its own while the server's thread keeps the database, the connections and the
+// compression. Every read a page makes is asked of the server's thread, which owns the data.
+import { parentPort } from 'node:worker_threads';
+import type { FromRenderThread, ReadAnswer, RenderJob, ToRenderThread } from '@chapar/shared/render';
+import { render } from './entry-server.tsx';
+
+const port = parentPort;
+if (!port) throw new Error('render-worker runs as a worker thread');
+
+const post = (message: FromRenderThread) => port.postMessage(message);
+
+/** Reads waiting for the server's answer, by job and call. */
+const waiting = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+let calls = 0;
+
+function readFor(job: number) {
+  return (path: string): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const call = ++calls;
+      waiting.set(`${job} ${call}`, { resolve, reject });
+      post({ type: 'read', job, call, path });
+    });
+}
+
+function answered(answer: ReadAnswer): void {
+  const key = `${answer.job} ${answer.call}`;
+  const pending = waiting.get(key);
+  if (!pending) return;
+  waiting.delete(key);
+  if (answer.ok) {
+    pending.resolve(answer.value);
+    return;
+  }
+  // The entry turns an error with a status into the browser's ApiError (a 404 is a page fact).
+  const { status, body, message } = answer.error;
+  pending.reject(Object.assign(new Error(message), status === undefined ? {} : { status, body }));
+}
+
+async function renderJob({ job, url, publicBaseUrl }: RenderJob): Promise<void> {
+  try {
+    const { dehydratedState: _state, ...result } = await render({ url, fetchJson: readFor(job), publicBaseUrl });
+    post({ type: 'done', job, result });
+  } catch (error) {
+    post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+  }
+}
+
+port.on('message', (message: ToRenderThread) => {
+  if (message.type === 'render') void renderJob(message);
+  else answered(message);
+});
+post({ type: 'ready' });
