@@ -8,7 +8,7 @@ import { createRenderPool, type PageRenderer } from './render-pool.ts';
 // for each page through the server's thread and renders what it got; /stop ends the thread in
 // the middle of a render, /fail answers a failed render.
 const FAKE_WORKER = `
-import { parentPort, threadId } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 const waiting = new Map();
 let calls = 0;
 const read = (job, path) => new Promise((resolve, reject) => {
@@ -27,9 +27,10 @@ parentPort.on('message', async (m) => {
   if (m.url === '/fail') { parentPort.postMessage({ type: 'failed', job: m.job, message: 'render broke' }); return; }
   try {
     const [page, shared] = await Promise.all([read(m.job, '/api/page' + m.url), read(m.job, '/api/shared')]);
-    parentPort.postMessage({ type: 'done', job: m.job, result: { status: 200, head: '<title>' + m.publicBaseUrl + '</title>', html: JSON.stringify({ page, shared, threadId }), stateScript: '', modules: ['x'] } });
+    const html = workerData.shell.template.replace('<!--app-html-->', JSON.stringify({ page, shared, threadId, base: m.publicBaseUrl, encoding: m.encoding ?? null }));
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, html, etag: 'W/"' + m.url + '"', cacheable: true } });
   } catch (error) {
-    parentPort.postMessage({ type: 'done', job: m.job, result: { status: error.status ?? 500, head: '', html: JSON.stringify(error), stateScript: '', modules: [] } });
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: error.status ?? 500, html: JSON.stringify(error), etag: '', cacheable: false } });
   }
 });
 parentPort.postMessage({ type: 'ready' });
@@ -49,27 +50,32 @@ afterEach(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const echo = async (p: string) => ({ path: p });
+const shell = { template: '<main><!--app-html--></main>', manifest: {} };
+/** What the fake thread rendered into the shell. */
+const rendered = (html: string) => JSON.parse(html.slice('<main>'.length, -'</main>'.length)) as { page: unknown; shared: unknown; threadId: number; base: string; encoding: string | null };
 
 describe('render threads', () => {
-  it('renders on the threads, each page with its own reads answered by this thread', async () => {
+  it('renders on the threads into the shell, each page with its own reads answered by this thread', async () => {
     const errors: Error[] = [];
-    pool = createRenderPool({ workerFile, threads: 2, onThreadError: (e) => errors.push(e) });
+    pool = createRenderPool({ workerFile, shell, threads: 2, onThreadError: (e) => errors.push(e) });
     const urls = Array.from({ length: 12 }, (_, i) => `/p${i}`);
-    const pages = await Promise.all(urls.map((url) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example' })));
-    pages.forEach((result, i) => {
-      const body = JSON.parse(result.html) as { page: unknown; shared: unknown; threadId: number };
-      expect(result.status).toBe(200);
-      expect(result.head).toBe('<title>https://chapar.example</title>');
+    const pages = await Promise.all(urls.map((url, i) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example', encoding: i % 2 ? 'br' : undefined })));
+    pages.forEach((page, i) => {
+      const body = rendered(page.html);
+      expect(page.status).toBe(200);
+      expect(page.etag).toBe(`W/"/p${i}"`);
+      expect(body.base).toBe('https://chapar.example');
+      expect(body.encoding).toBe(i % 2 ? 'br' : null);
       expect(body.page).toEqual({ path: `/api/page/p${i}`, for: `/p${i}` });
       expect(body.shared).toEqual({ path: '/api/shared', for: `/p${i}` });
     });
     // Both threads took pages.
-    expect(new Set(pages.map((r) => (JSON.parse(r.html) as { threadId: number }).threadId)).size).toBe(2);
+    expect(new Set(pages.map((page) => rendered(page.html).threadId)).size).toBe(2);
     expect(errors).toEqual([]);
   });
 
   it('hands a failed read to the page with its status and body, and a passing failure without a status', async () => {
-    pool = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined });
     const notFound = await pool.render({
       url: '/gone',
       fetchJson: async (p) => {
@@ -87,26 +93,25 @@ describe('render threads', () => {
   });
 
   it('fails a render the thread reports as failed, and goes on rendering', async () => {
-    pool = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined });
     await expect(pool.render({ url: '/fail', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('render broke');
     expect((await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' })).status).toBe(200);
   });
 
   it('fails the renders of a thread that stops, reports it, and renders on a new thread', async () => {
     const errors: Error[] = [];
-    pool = createRenderPool({ workerFile, threads: 1, onThreadError: (e) => errors.push(e) });
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: (e) => errors.push(e) });
     const first = await pool.render({ url: '/before', fetchJson: echo, publicBaseUrl: '' });
     await expect(pool.render({ url: '/stop', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('exit code 7');
     expect(errors.map((e) => e.message)).toEqual(['render thread stopped (exit code 7)']);
     const after = await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' });
     expect(after.status).toBe(200);
-    const threadOf = (r: { html: string }) => (JSON.parse(r.html) as { threadId: number }).threadId;
-    expect(threadOf(after)).not.toBe(threadOf(first));
+    expect(rendered(after.html).threadId).not.toBe(rendered(first.html).threadId);
   });
 
   it('does not start again and again a thread that cannot load the site: renders fail with the reason', async () => {
     const errors: Error[] = [];
-    pool = createRenderPool({ workerFile: brokenFile, threads: 1, onThreadError: (e) => errors.push(e) });
+    pool = createRenderPool({ workerFile: brokenFile, shell, threads: 1, onThreadError: (e) => errors.push(e) });
     await expect(pool.render({ url: '/', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('the site did not load');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(errors).toHaveLength(1);
@@ -114,13 +119,13 @@ describe('render threads', () => {
   });
 
   it('refuses renders once closed', async () => {
-    const closed = createRenderPool({ workerFile, threads: 1, onThreadError: () => undefined });
+    const closed = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined });
     expect((await closed.render({ url: '/a', fetchJson: echo, publicBaseUrl: '' })).status).toBe(200);
     await closed.close();
     await expect(closed.render({ url: '/b', fetchJson: echo, publicBaseUrl: '' })).rejects.toThrow('closed');
   });
 
   it('refuses a thread count that is not a whole number ≥ 1', () => {
-    expect(() => createRenderPool({ workerFile, threads: 0, onThreadError: () => undefined })).toThrow('whole number');
+    expect(() => createRenderPool({ workerFile, shell, threads: 0, onThreadError: () => undefined })).toThrow('whole number');
   });
 });

@@ -7,12 +7,21 @@
 // site's server entry (apps/web/src/app/render-worker.ts) and renders pages, asking this thread
 // for every read, so the data, its caches and the database stay here, where they were.
 import { Worker } from 'node:worker_threads';
-import type { FromRenderThread, ReadFailure, RenderResult, ToRenderThread } from '@chapar/shared/render';
+import type { FinishedPage, FromRenderThread, PageEncoding, PageShell, ReadFailure, ToRenderThread } from '@chapar/shared/render';
 
 export type ReadJson = (path: string) => Promise<unknown>;
 
+export interface RenderOptions {
+  url: string;
+  fetchJson: ReadJson;
+  publicBaseUrl: string;
+  /** Compress the finished page this way too. */
+  encoding?: PageEncoding;
+}
+
+/** Renders pages and finishes them (the document, its ETag, its compression when asked). */
 export interface PageRenderer {
-  render(options: { url: string; fetchJson: ReadJson; publicBaseUrl: string }): Promise<RenderResult>;
+  render(options: RenderOptions): Promise<FinishedPage>;
   /** Render threads running now (0: pages are rendered on the server's own thread). */
   readonly threads: number;
   close(): Promise<void>;
@@ -21,6 +30,8 @@ export interface PageRenderer {
 export interface RenderPoolOptions {
   /** The built render-worker.js. */
   workerFile: string;
+  /** What every page is put into. */
+  shell: PageShell;
   threads: number;
   /** Told when a thread fails or stops unasked (its renders fail; a new thread takes its place). */
   onThreadError: (error: Error) => void;
@@ -28,7 +39,7 @@ export interface RenderPoolOptions {
 
 interface Job {
   fetchJson: ReadJson;
-  resolve: (result: RenderResult) => void;
+  resolve: (page: FinishedPage) => void;
   reject: (error: Error) => void;
 }
 
@@ -46,7 +57,7 @@ function failureOf(error: unknown): ReadFailure {
   return typeof status === 'number' ? { status, body: typeof body === 'string' ? body : message, message } : { message };
 }
 
-export function createRenderPool({ workerFile, threads, onThreadError }: RenderPoolOptions): PageRenderer {
+export function createRenderPool({ workerFile, shell, threads, onThreadError }: RenderPoolOptions): PageRenderer {
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`render threads must be a whole number ≥ 1, not ${threads}`);
   let nextJob = 0;
   let closing = false;
@@ -55,7 +66,7 @@ export function createRenderPool({ workerFile, threads, onThreadError }: RenderP
 
   const start = (): Thread => {
     // The threads never keep the process alive on their own: the server's socket does.
-    const worker = new Worker(workerFile);
+    const worker = new Worker(workerFile, { workerData: { shell } });
     worker.unref();
     const thread: Thread = { worker, jobs: new Map(), ready: false };
     const send = (message: ToRenderThread) => worker.postMessage(message);
@@ -75,7 +86,7 @@ export function createRenderPool({ workerFile, threads, onThreadError }: RenderP
         return;
       }
       thread.jobs.delete(message.job);
-      if (message.type === 'done') job.resolve(message.result);
+      if (message.type === 'done') job.resolve(message.page);
       else job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));
     });
 
@@ -102,15 +113,15 @@ export function createRenderPool({ workerFile, threads, onThreadError }: RenderP
   for (let i = 0; i < threads; i++) pool.push(start());
 
   return {
-    render({ url, fetchJson, publicBaseUrl }) {
+    render({ url, fetchJson, publicBaseUrl, encoding }) {
       if (closing) return Promise.reject(new Error('the render threads are closed'));
       if (pool.length === 0) return Promise.reject(new Error(`no render thread could start: ${broken?.message}`));
       // The thread with the fewest pages under way.
       const thread = pool.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
       const job = ++nextJob;
-      return new Promise<RenderResult>((resolve, reject) => {
+      return new Promise<FinishedPage>((resolve, reject) => {
         thread.jobs.set(job, { fetchJson, resolve, reject });
-        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl } satisfies ToRenderThread);
+        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding } satisfies ToRenderThread);
       });
     },
     get threads() {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '@chapar/shared/text';
@@ -58,6 +59,19 @@ describe('pages rendered on a render thread', () => {
     expect(rendered.body).toContain(titles[0]);
     expect((await page(threaded.app, '/no-such-page')).status).toBe(404);
     expect((await page(threaded.app, `/article/${ids[1]}`)).status).toBe(301);
+  });
+
+  it('sends the page compressed by the render thread as the reader asked, the same page once decoded', async () => {
+    const url = articlePath({ id: ids[0], title: titles[0] });
+    const plain = await page(threaded.app, url);
+    for (const [accept, encoding, decode] of [['br, gzip', 'br', brotliDecompressSync], ['gzip', 'gzip', gunzipSync]] as const) {
+      const res = await threaded.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const body = decode(res.rawPayload).toString('utf8').replace(/"(renderedAt|dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+      expect(body).toBe(plain.body);
+    }
   });
 
   it('answers many pages at once, each with its own data', async () => {

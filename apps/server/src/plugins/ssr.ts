@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
-import type { RenderResult } from '@chapar/shared/render';
+import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, pageEncoding, type FinishedPage, type Manifest, PAGE_GZIP, type PageEncoding, type RenderResult } from '@chapar/shared/render';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
@@ -43,11 +42,13 @@ export interface SsrPluginOptions {
   renderThreads?: number;
 }
 
+/** A page as the handler has it: kept unless `cacheable` is false; `encoded` is for the reader who asked, never kept. */
+type RenderedPage = CachedPage & { cacheable: boolean; encoded?: FinishedPage['encoded'] };
+
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
 interface SsrEntry {
   render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
 }
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; src?: string }>;
 
 /** Article ids are PostgreSQL integers. */
 const MAX_ARTICLE_ID = 2_147_483_647;
@@ -69,16 +70,11 @@ const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset
 <body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
 
 /**
- * Pages rendered for one request are compressed once, so a cheap setting wins: for a 68 KB
- * article page brotli 3 takes ~0.3 ms for 11.5 KB, brotli 4 ~0.6 ms for 10.8 KB, brotli 5 ~2 ms
- * for 9.7 KB and brotli 11 ~120 ms for 8.8 KB (the hot cache makes that variant on the thread
- * pool for pages it keeps). One call on the whole body instead of a stream per request, made on
- * the thread pool: the server's own thread renders the next page meanwhile (uncached pages under
- * wrk: about 8 % more a second than compressing on that thread).
+ * A page is compressed in one call on the whole body (settings: PAGE_BR in @chapar/shared/render),
+ * by the render thread that made it, for the reader who asked; otherwise on the thread pool: the
+ * server's own thread renders the next page meanwhile (uncached pages under wrk: about 8 % more a
+ * second than compressing on that thread).
  */
-const PAGE_BR = { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_LGWIN]: 20 } };
-const PAGE_GZIP = { level: 3 };
-const COMPRESS_MIN_BYTES = 1024;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /**
@@ -92,10 +88,6 @@ const gzipAsync = promisify(gzip);
 const RENDER_CONCURRENCY = 2;
 const RENDER_CONCURRENCY_WITH_THREADS = 8;
 
-function etagOf(body: string): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
 // A Location header carries only ASCII: encode non-ASCII runs and spaces, keep existing escapes.
 function encodeLocation(location: string): string {
   return location.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
@@ -103,25 +95,6 @@ function encodeLocation(location: string): string {
 
 function hasSession(request: FastifyRequest): boolean {
   return Boolean(request.cookies?.[SESSION_COOKIE] ?? request.headers.cookie?.includes(`${SESSION_COOKIE}=`));
-}
-
-/** Links for the page's own chunks (and what they import) that the template does not already load. */
-function preloadLinks(manifest: Manifest, modules: string[], template: string): string {
-  const files = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.css?.forEach((c) => css.add(c));
-    chunk.imports?.forEach(visit);
-  };
-  modules.forEach(visit);
-  const links = [...css].filter((f) => !template.includes(`/${f}`)).map((f) => `<link rel="stylesheet" href="/${f}">`);
-  for (const file of files) {
-    if (!template.includes(`/${file}`)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-  }
-  return links.join('');
 }
 
 function fontPreloads(manifest: Manifest): string {
@@ -147,11 +120,12 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   if (threads > 0) {
     const workerFile = path.join(opts.webDistDir, 'server', 'render-worker.js');
     if (!existsSync(workerFile)) throw new Error(`The web app's render thread is not built (${workerFile}): run \`npm run build\` first.`);
-    renderer = createRenderPool({ workerFile, threads, onThreadError: (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place') });
+    renderer = createRenderPool({ workerFile, shell: { template, manifest }, threads, onThreadError: (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place') });
     app.addHook('onClose', () => renderer.close());
   } else {
     const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
-    renderer = { render: (options) => entry.render(options), threads: 0, close: async () => undefined };
+    // Compression is left to send(), on the thread pool.
+    renderer = { render: async (options) => finishPage({ template, manifest }, await entry.render(options)), threads: 0, close: async () => undefined };
   }
   app.decorate('pageRenderer', renderer);
   // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
@@ -195,49 +169,46 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return search ? `${target}?${search}` : target;
   };
 
-  /** `background`: nobody waits for this render (a stale page is served meanwhile), so its reads give way to readers. */
-  const renderNow = async (url: string, background: boolean): Promise<CachedPage & { cacheable: boolean }> => {
+  /**
+   * `background`: nobody waits for this render (a stale page is served meanwhile), so its reads
+   * give way to readers. `encoding`: the reader's, for a render thread to compress the page.
+   */
+  const renderNow = async (url: string, background: boolean, encoding?: PageEncoding): Promise<RenderedPage> => {
     // The page's data: the article straight from its repository, shared sidebars from their
     // own cache, anything else from the API in process (plugins/page-data.ts).
     const fetcher = pageData.fetcher();
     const moved = await movedArticle(url, fetcher);
     if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
-    const result = await renderer.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl });
-    const cacheable = result.cacheable !== false && result.status < 500;
-    if (result.redirect) return { status: result.status, html: '', etag: etagOf(result.redirect), location: result.redirect, cacheable };
-    const html = template
-      .replace('<!--app-head-->', result.head + preloadLinks(manifest, result.modules, template))
-      .replace('<!--app-html-->', () => result.html)
-      .replace('<!--app-state-->', () => result.stateScript);
-    return { status: result.status, html, etag: etagOf(html), cacheable };
+    const page = await renderer.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl, encoding });
+    return { status: page.status, html: page.html, etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).
   const renders = createRenderQueue(threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
-  const renderPage = (url: string, background: boolean) => renders.run(() => renderNow(url, background));
+  const renderPage = (url: string, background: boolean, encoding?: PageEncoding) => renders.run(() => renderNow(url, background, encoding));
 
   // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a
   // publish empties the caches, a crowd on the home page costs one render, not one each.
-  const inFlight = new Map<string, Promise<CachedPage & { cacheable: boolean }>>();
-  const sharedRender = (url: string, generation: number, background = false) => {
+  const inFlight = new Map<string, Promise<RenderedPage>>();
+  const sharedRender = (url: string, generation: number, background = false, encoding?: PageEncoding) => {
     const key = `${generation} ${url}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = renderPage(url, background).finally(() => inFlight.delete(key));
+      pending = renderPage(url, background, encoding).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
   };
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage & Pick<RenderedPage, 'encoded'>, cacheControl: string) => {
     reply.header('cache-control', cacheControl).header('etag', page.etag);
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    if (page.html.length >= COMPRESS_MIN_BYTES && (accept.includes('br') || accept.includes('gzip'))) {
-      const br = accept.includes('br');
-      const body = br ? await brotliAsync(page.html, { ...PAGE_BR, params: { ...PAGE_BR.params, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length } }) : await gzipAsync(page.html, PAGE_GZIP);
-      return reply.header('content-encoding', br ? 'br' : 'gzip').send(body);
+    const encoding = page.html.length >= COMPRESS_MIN_BYTES ? pageEncoding(request.headers['accept-encoding']) : undefined;
+    if (encoding) {
+      const made = page.encoded?.encoding === encoding ? page.encoded.body : undefined;
+      const body = made ? Buffer.from(made.buffer, made.byteOffset, made.byteLength) : await (encoding === 'br' ? brotliAsync(page.html, brotliOptions(page.html.length)) : gzipAsync(page.html, PAGE_GZIP));
+      return reply.header('content-encoding', encoding).send(body);
     }
     return reply.send(page.html);
   };
@@ -269,7 +240,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // After the answers already waiting in this turn of the event loop have been written.
     new Promise<void>((resolve) => setImmediate(resolve)).then(() => sharedRender(url, started.generation, true)).then((page) => {
       if (!page.cacheable) return;
-      const { cacheable: _kept, ...stored } = page;
+      const { cacheable: _kept, encoded: _sent, ...stored } = page;
       keep(url, stored, started, headers);
     }).catch((error: unknown) => {
       request.log.error({ err: error }, 'server-side render (refresh) failed');
@@ -302,9 +273,10 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
       }
     }
     const started = startedNow();
-    let page: CachedPage & { cacheable: boolean };
+    let page: RenderedPage;
+    const encoding = pageEncoding(request.headers['accept-encoding']);
     try {
-      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation) : renderPage(url, false));
+      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation, false, encoding) : renderPage(url, false, encoding));
     } catch (error) {
       request.log.error({ err: error }, 'server-side render failed');
       return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(ERROR_PAGE);
@@ -312,9 +284,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (!cacheable) return send(request, reply, page, isAdmin ? 'no-store' : PRIVATE_CACHE_CONTROL);
     // A page built while the API was failing is sent, but neither kept nor shared.
     if (!page.cacheable) return send(request, reply, page, 'no-store');
-    const { cacheable: _kept, ...stored } = page;
+    const { cacheable: _kept, encoded, ...stored } = page;
     if (opts.pageCacheTtlMs > 0) keep(url, stored, started, sharedHeaders(reply));
-    return send(request, reply.header('x-page-cache', 'MISS'), stored, ANONYMOUS_CACHE_CONTROL);
+    return send(request, reply.header('x-page-cache', 'MISS'), { ...stored, encoded }, ANONYMOUS_CACHE_CONTROL);
   };
 
   // Pages are compressed by send() in one call (see PAGE_BR), not by the compression plugin's stream.

@@ -1,12 +1,14 @@
 // A render thread (apps/server/src/plugins/render-pool.ts): renders pages with entry-server.tsx
-// on a core of its own while the server's thread keeps the database, the connections and the
-// compression. Every read a page makes is asked of the server's thread, which owns the data.
-import { parentPort } from 'node:worker_threads';
-import type { FromRenderThread, ReadAnswer, RenderJob, ToRenderThread } from '@chapar/shared/render';
+// on a core of its own, and finishes them there (the document, its ETag, its compression), while
+// the server's thread keeps the database and the connections. Every read a page makes is asked
+// of the server's thread, which owns the data.
+import { parentPort, workerData } from 'node:worker_threads';
+import { finishPage, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/render';
 import { render } from './entry-server.tsx';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker runs as a worker thread');
+const { shell } = workerData as { shell: PageShell };
 
 const post = (message: FromRenderThread) => port.postMessage(message);
 
@@ -37,10 +39,10 @@ function answered(answer: ReadAnswer): void {
   pending.reject(Object.assign(new Error(message), status === undefined ? {} : { status, body }));
 }
 
-async function renderJob({ job, url, publicBaseUrl }: RenderJob): Promise<void> {
+async function renderJob({ job, url, publicBaseUrl, encoding }: RenderJob): Promise<void> {
   try {
-    const { dehydratedState: _state, ...result } = await render({ url, fetchJson: readFor(job), publicBaseUrl });
-    post({ type: 'done', job, result });
+    const page = finishPage(shell, await render({ url, fetchJson: readFor(job), publicBaseUrl }), encoding);
+    post({ type: 'done', job, page });
   } catch (error) {
     post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }

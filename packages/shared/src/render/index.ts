@@ -1,18 +1,9 @@
 // What the server and its render threads say to each other (apps/server/src/plugins/render-pool.ts,
-// apps/web/src/app/render-worker.ts). Messages are structured-cloned by worker_threads.
+// apps/web/src/app/render-worker.ts), and the finishing of a page both do (page.ts). Messages are
+// structured-cloned by worker_threads.
+import type { FinishedPage, PageEncoding } from './page.ts';
 
-/** The page as apps/web/src/app/entry-server.tsx renders it. */
-export interface RenderResult {
-  status: number;
-  /** Set with a 3xx status: where to send the reader. */
-  redirect?: string;
-  head: string;
-  html: string;
-  stateScript: string;
-  modules: string[];
-  /** False when some data failed to load (5xx, network): the page must not be cached. */
-  cacheable?: boolean;
-}
+export * from './page.ts';
 
 /** The server asks a render thread for a page. */
 export interface RenderJob {
@@ -20,6 +11,8 @@ export interface RenderJob {
   job: number;
   url: string;
   publicBaseUrl: string;
+  /** Compress the finished page this way too (the reader who asked for it wants it so). */
+  encoding?: PageEncoding;
 }
 
 /** A failed read as the entry expects it: the API's status and JSON body, or only a message (no status: a passing failure). */
@@ -41,5 +34,5 @@ export type FromRenderThread =
   | { type: 'ready' }
   /** A render needs an API path's data. */
   | { type: 'read'; job: number; call: number; path: string }
-  | { type: 'done'; job: number; result: RenderResult }
+  | { type: 'done'; job: number; page: FinishedPage }
   | { type: 'failed'; job: number; message: string; stack?: string };
