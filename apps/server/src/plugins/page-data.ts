@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../modules/articles/dto.ts';
+import type { ArticleSummary } from '@chapar/shared/contracts';
 import { articleRepo, type ArticlePageRows } from '../modules/articles/repo.ts';
 import { listSummaries, RELATED_LIMIT } from '../modules/articles/service.ts';
 
@@ -15,7 +16,8 @@ import { listSummaries, RELATED_LIMIT } from '../modules/articles/service.ts';
  * same article row. Now:
  * - the article, its related list and the article lists are read straight from the services
  *   (their queries validated with the routes' own schemas): the article page's data in one
- *   read, the lists as the summaries the pages keep of them (ArticleSummary, without bodies),
+ *   read, the lists and related articles as the summaries the pages keep of them
+ *   (ArticleSummary, without bodies),
  *   and a path asked twice in one render is read once;
  * - data that does not change per request and is the same on every page (the category list,
  *   the most-read and featured sidebars, trending topics) is kept here, apart from the pages,
@@ -118,13 +120,13 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
 
   return {
     fetcher() {
-      // An article page's redirect, article and related articles come from one read
-      // (articleRepo.articlePage), shared by every ask for them within the render.
-      const pages = new Map<number, Promise<ArticlePageRows>>();
+      // An article page's redirect, article and related articles (as summaries) come from one
+      // read (articleRepo.articlePageSummaries), shared by every ask for them within the render.
+      const pages = new Map<number, Promise<ArticlePageRows<ArticleSummary>>>();
       const page = (database: Db, id: number) => {
         let pending = pages.get(id);
         if (!pending) {
-          pending = articleRepo.articlePage(database, id, RELATED_LIMIT);
+          pending = articleRepo.articlePageSummaries(database, id, RELATED_LIMIT);
           pages.set(id, pending);
         }
         return pending;
@@ -134,7 +136,7 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
         if (db && article && Number(article[1]) <= MAX_ARTICLE_ID) {
           const found = await page(db, Number(article[1]));
           if (!found.article) throw apiError(404, JSON.stringify({ error: 'not_found', message: ARTICLE_NOT_FOUND }));
-          return article[2] ? found.related.map(toArticle) : toArticle(found.article);
+          return article[2] ? found.related : toArticle(found.article);
         }
         const list = db && LIST.exec(apiPath);
         if (db && list) {

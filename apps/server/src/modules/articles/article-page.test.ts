@@ -107,6 +107,25 @@ describe('articlePage: the article, its related articles and its redirect in one
     expect(nonTrivial).toBe(sample.length);
   });
 
+  it('gives the server’s own page the related articles as the browser summarises the API’s full ones', async () => {
+    const published = rows.filter((r) => r.status === 'published');
+    const hidden = rows.find((r) => r.status !== 'published')!;
+    // Articles whose related ones include the emoji and microsecond edge cases (the three newest
+    // rows), the first and last published, a hidden one, a moved one.
+    const edges = new Set([...rows].sort((x, y) => y.id - x.id).slice(0, 3).map((r) => r.id));
+    const withEdges = published.filter((a) => expectedRelated(rows, a, 6).some((id) => edges.has(id))).slice(0, 4).map((r) => r.id);
+    expect(withEdges).toHaveLength(4);
+    for (const id of [...withEdges, published[0].id, published.at(-1)!.id, hidden.id, 884_000]) {
+      const full = await articleRepo.articlePage(database.db, id, 6);
+      const forReaders = await articleRepo.articlePageSummaries(database.db, id, 6);
+      expect(forReaders.related, `article ${id}`).toStrictEqual(full.related.map((row) => toSummary(toArticle(row))));
+      expect(forReaders.article).toStrictEqual(full.article);
+      expect(forReaders.movedTo).toBe(full.movedTo);
+    }
+    const related = (await articleRepo.articlePageSummaries(database.db, withEdges[0], 6)).related;
+    expect(related.some((r) => r.slug.startsWith('edge-'))).toBe(true);
+  });
+
   it('reads the article with the row type’s own fields and dates', async () => {
     const article = rows.find((r) => r.status === 'published')!;
     const page = await articleRepo.articlePage(database.db, article.id, 6);

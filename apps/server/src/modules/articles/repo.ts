@@ -20,13 +20,13 @@ const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
 export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'searchVector' | 'contentHash' | 'imageHash' | 'createdAt'>;
 
-export interface ArticlePageRows {
+export interface ArticlePageRows<Related = PublicArticleRow> {
   /** The id this one now points to (spec 02: 884 → 885), if the redirect table names one. */
   movedTo: number | undefined;
   /** The published article, if there is one. */
   article: PublicArticleRow | undefined;
   /** Its related articles, best first (empty without an article). */
-  related: PublicArticleRow[];
+  related: Related[];
 }
 
 type JsonRow = Record<string, unknown>;
@@ -97,12 +97,13 @@ function newestList<T>(name: string, value: SQL): (db: Db, opts: ListOptions) =>
 }
 const newestArticles = newestList<JsonRow>('articles', rowJson('a'));
 const newestSummaries = newestList<ArticleSummary>('article_summaries', summaryJson('a'));
-/** The article page's one read: the redirect, the article and its related articles. */
-const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page',
-  sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
+/** The article page's one read: the redirect, the article and its related articles, each as `related` (alias r). */
+const articlePageSql = (related: SQL) => sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
     select (select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to,
       (select ${rowJson('a')} from a) as article,
-      (select coalesce(json_agg(${rowJson('r')} order by chosen.ord), '[]'::json) from chosen join ${articles} r on r.id = chosen.id) as related`);
+      (select coalesce(json_agg(${related} order by chosen.ord), '[]'::json) from chosen join ${articles} r on r.id = chosen.id) as related`;
+const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page', articlePageSql(rowJson('r')));
+const articlePageSummariesRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: ArticleSummary[] }>('article_page_summaries', articlePageSql(summaryJson('r')));
 
 export const articleRepo = {
   /** The newest published articles (of one category when named): the lists every page shows. */
@@ -150,5 +151,14 @@ export const articleRepo = {
       article: row.article ? fromJson(row.article) : undefined,
       related: row.related.map(fromJson),
     };
+  },
+  /**
+   * The same read for the server's own article page: the related articles as the summaries the
+   * page keeps of them. Their six bodies were half of what the read sent, to be parsed, passed
+   * to the render thread and measured there.
+   */
+  async articlePageSummaries(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows<ArticleSummary>> {
+    const [row] = await articlePageSummariesRead(db, { id, limit: relatedLimit });
+    return { movedTo: row.moved_to ?? undefined, article: row.article ? fromJson(row.article) : undefined, related: row.related };
   },
 };
