@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT } from '@chapar/shared/contracts';
+import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT, type ListArticlesQuery } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../modules/articles/dto.ts';
 import type { ArticleSummary } from '@chapar/shared/contracts';
@@ -131,6 +131,18 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
         }
         return pending;
       };
+      // One list read for every path that asks for the same list: the home page's newest
+      // articles and its feed ask `?page=1&limit=6` and `?limit=6`.
+      const lists = new Map<string, Promise<unknown>>();
+      const summaries = (database: Db, query: ListArticlesQuery) => {
+        const key = `${query.category ?? ''} ${query.page} ${query.limit}`;
+        let pending = lists.get(key);
+        if (!pending) {
+          pending = listSummaries(database, query);
+          lists.set(key, pending);
+        }
+        return pending;
+      };
       const direct = async (apiPath: string): Promise<unknown> => {
         const article = ARTICLE.exec(apiPath);
         if (db && article && Number(article[1]) <= MAX_ARTICLE_ID) {
@@ -141,13 +153,13 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
         const list = db && LIST.exec(apiPath);
         if (db && list) {
           const query = listArticlesQuery.safeParse(queryOf(list[1]));
-          if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return listSummaries(db, query.data);
+          if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return summaries(db, query.data);
         }
         const categoryList = db && CATEGORY_LIST.exec(apiPath);
         if (db && categoryList) {
           const slug = categorySlugParam.safeParse({ slug: decodeURIComponentSafe(categoryList[1]) });
           const query = categoryArticlesQuery.safeParse(queryOf(categoryList[2]));
-          if (slug.success && query.success) return listSummaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
+          if (slug.success && query.success) return summaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
         }
         if (derivedTtlMs > 0 && DERIVED.test(apiPath)) return readDerived(apiPath);
         return viaApi(apiPath);
