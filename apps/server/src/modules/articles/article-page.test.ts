@@ -35,6 +35,7 @@ const KEYWORDS = ['تورم', 'بورس', 'مجلس', 'والیبال', 'بان�
 
 let database: Database;
 let rows: Row[] = [];
+let windowProbe = { probe: 0, old: 0 };
 const start = Date.UTC(2026, 10, 1);
 
 beforeAll(async () => {
@@ -54,7 +55,8 @@ beforeAll(async () => {
       title: `خبر آزمایشی ${i}`,
       slug: `test-${i}`,
       content: '<p>متن</p>',
-      category: pick(CATEGORIES),
+      // Nearly half in one category, so its window (RELATED_SAME_CATEGORY_WINDOW) is full too.
+      category: random() < 0.3 ? CATEGORIES[0] : pick(CATEGORIES),
       keywords: keywords.join(','),
       status: random() < 0.1 ? 'unpublished' : 'published',
       publishedAt: new Date(start + Math.floor(random() * 400) * 60_000),
@@ -70,6 +72,12 @@ beforeAll(async () => {
     { title: 'متن تهی', slug: 'edge-3', content: '', category: 'Economy', keywords: '', publishedAt: new Date(start + 502 * 60_000) },
   ]).returning({ id: articles.id });
   await database.raw.exec(`update articles set published_at = published_at + interval '123987 microseconds', updated_at = updated_at + interval '999 microseconds' where id in (${edge.map((e) => e.id).join(',')})`);
+  // A keyword only two articles have: an old one of the crowded category (past the newest
+  // window of all, inside its category's window) and a probe of the same category.
+  const crowded = (await database.raw.query<{ id: number }>(`select id from articles where status = 'published' and category = '${CATEGORIES[0]}' order by published_at desc, id desc offset 290 limit 1`)).rows[0];
+  await database.raw.exec(`update articles set keywords = 'نشانه' where id = ${crowded.id}`);
+  const [probe] = await database.db.insert(articles).values({ title: 'نشانه', slug: 'probe', content: '<p>متن</p>', category: CATEGORIES[0], keywords: 'نشانه', publishedAt: new Date(start) }).returning({ id: articles.id });
+  windowProbe = { probe: probe.id, old: crowded.id };
   rows = (await database.db.select({ id: articles.id, category: articles.category, keywords: articles.keywords, status: articles.status, publishedAt: articles.publishedAt }).from(articles));
   await database.db.insert(articleRedirects).values({ fromId: 884_000, toId: rows[0].id });
 }, 120_000);
@@ -97,6 +105,10 @@ describe('articlePage: the article, its related articles and its redirect in one
     const published = rows.filter((r) => r.status === 'published');
     // The newest and oldest articles (both windows full or not) and a sample between.
     const sample = [...published.slice(0, 3), ...published.slice(-3), ...Array.from({ length: 40 }, () => published[Math.floor(random() * published.length)])];
+    // Both windows are full: more published articles than the newest window, and more of one category than its window.
+    expect(published.length).toBeGreaterThan(RELATED_RECENT_WINDOW);
+    expect(published.filter((r) => r.category === CATEGORIES[0]).length).toBeGreaterThan(RELATED_SAME_CATEGORY_WINDOW);
+    expect(sample.some((a) => a.category === CATEGORIES[0])).toBe(true);
     let nonTrivial = 0;
     for (const article of sample) {
       const page = await articleRepo.articlePage(database.db, article.id, 6);
@@ -124,6 +136,17 @@ describe('articlePage: the article, its related articles and its redirect in one
     }
     const related = (await articleRepo.articlePageSummaries(database.db, withEdges[0], 6)).related;
     expect(related.some((r) => r.slug.startsWith('edge-'))).toBe(true);
+  });
+
+  it('reaches into the category’s own window, past the newest of all', async () => {
+    const others = rows.filter((r) => r.status === 'published' && r.id !== windowProbe.probe)
+      .sort((x, y) => y.publishedAt.getTime() - x.publishedAt.getTime() || y.id - x.id);
+    const rankOf = (list: Row[]) => list.findIndex((r) => r.id === windowProbe.old);
+    expect(rankOf(others)).toBeGreaterThanOrEqual(RELATED_RECENT_WINDOW);
+    expect(rankOf(others.filter((r) => r.category === CATEGORIES[0]))).toBeLessThan(RELATED_SAME_CATEGORY_WINDOW);
+    const page = await articleRepo.articlePageSummaries(database.db, windowProbe.probe, 6);
+    expect(page.related[0].id).toBe(windowProbe.old);
+    expect(page.related.map((r) => r.id)).toEqual(expectedRelated(rows, rows.find((r) => r.id === windowProbe.probe)!, 6));
   });
 
   it('reads the article with the row type’s own fields and dates', async () => {
