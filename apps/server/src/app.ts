@@ -28,6 +28,7 @@ import { bookmarkRoutes } from './modules/bookmarks/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { feedRoutes } from './modules/feeds/routes.ts';
 import { telegramAuthRoutes } from './modules/telegram-auth/routes.ts';
+import type { PageRenderer } from './plugins/render-pool.ts';
 import type { MtprotoGatewayFactory } from './integrations/telegram/mtproto/index.ts';
 import { registerIngestServices } from './jobs/plugin.ts';
 import { ingestAdminRoutes } from './modules/ingest/admin-routes.ts';
@@ -90,10 +91,12 @@ export interface BuildAppOptions {
   ssr?: boolean;
   /** The Telegram sign-in's gateway; browser tests pass an in-memory fake (default: GramJS when configured). */
   telegramGateway?: MtprotoGatewayFactory | null;
+  /** Render threads already started (startRenderThreads); otherwise the app starts its own. */
+  renderer?: PageRenderer;
 }
 
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
-export async function buildApp({ config, database, ssr = true, telegramGateway }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, telegramGateway, renderer }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
   const app = Fastify({
     // Cached public answers are written before routing: the hot path never enters the app.
@@ -175,7 +178,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway }
 
   if (ssr) {
     const { registerSsr } = await import('./plugins/ssr-registration.ts');
-    await registerSsr(app, config, { db });
+    await registerSsr(app, config, { db, renderer });
   }
   return app;
 }

@@ -32,9 +32,12 @@ async function readPassword(): Promise<string> {
 async function serve(flags: string[]) {
   const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
   const log = createLogger(config);
+  // The render threads load the site while the database opens.
+  const { startRenderThreads } = await import('./plugins/ssr-registration.ts');
+  const renderer = await startRenderThreads(config, (error) => log.error({ err: error }, 'render thread failed; a new one takes its place'));
   const database = await openAppDatabase(config);
   await prepareSite(database, config, log);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, renderer });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '@chapar/shared/text';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { startRenderThreads } from './ssr-registration.ts';
 import { createArticle } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -72,6 +73,20 @@ describe('pages rendered on a render thread', () => {
       const body = decode(res.rawPayload).toString('utf8').replace(/"(renderedAt|dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
       expect(body).toBe(plain.body);
     }
+  });
+
+  it('uses render threads started before the app (as `serve` starts them, while the database opens) and closes them with it', async () => {
+    const renderer = await startRenderThreads(threaded.config, () => undefined);
+    expect(renderer?.threads).toBe(1);
+    const app = await buildApp({ config: threaded.config, database: threaded.database, ssr: true, renderer });
+    await app.ready();
+    expect(app.pageRenderer).toBe(renderer);
+    const [a, b] = [await page(app, '/'), await page(inProcess, '/')];
+    expect(a.status).toBe(200);
+    expect(a.body).toBe(b.body);
+    await app.close();
+    await expect(renderer!.render({ url: '/', fetchJson: async () => ({}), publicBaseUrl: '' })).rejects.toThrow('closed');
+    expect(await startRenderThreads({ ...threaded.config, renderThreads: 0 }, () => undefined)).toBeUndefined();
   });
 
   it('answers many pages at once, each with its own data', async () => {

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
-import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, pageEncoding, type FinishedPage, type Manifest, PAGE_GZIP, type PageEncoding, type RenderResult } from '@chapar/shared/render';
+import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, pageEncoding, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
@@ -40,6 +40,8 @@ export interface SsrPluginOptions {
   db?: Db;
   /** Threads that render pages (plugins/render-pool.ts); 0 renders on the server's own thread. */
   renderThreads?: number;
+  /** Render threads started earlier (startRenderThreads), so they load the site while the database opens; closed with the app. */
+  renderer?: PageRenderer;
 }
 
 /** A page as the handler has it: kept unless `cacheable` is false; `encoded` is for the reader who asked, never kept. */
@@ -102,6 +104,22 @@ function fontPreloads(manifest: Manifest): string {
   return fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join('');
 }
 
+/** What every page is put into, from the web build: index.html with its font preloads, and the manifest. */
+export async function readPageShell(webDistDir: string): Promise<PageShell> {
+  const clientDir = path.join(webDistDir, 'client');
+  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
+    .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
+  return { template, manifest };
+}
+
+/** Render threads for the web build in `webDistDir` (its render-worker.js). */
+export async function startRenderThreads(webDistDir: string, threads: number, onThreadError: (error: Error) => void): Promise<PageRenderer> {
+  const workerFile = path.join(webDistDir, 'server', 'render-worker.js');
+  if (!existsSync(workerFile)) throw new Error(`The web app's render thread is not built (${workerFile}): run \`npm run build\` first.`);
+  return createRenderPool({ workerFile, shell: await readPageShell(webDistDir), threads, onThreadError });
+}
+
 /**
  * Public pages rendered on the server (spec 01 §2) and the built browser assets. Registered
  * at the root, after the API routes: their more specific routes win over the catch-all.
@@ -112,20 +130,16 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   if (!existsSync(serverEntry) || !existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(clientDir, 'admin.html'))) {
     throw new Error(`The web app is not built (${opts.webDistDir}): run \`npm run build\` first.`);
   }
-  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
-    .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
+  const shell = await readPageShell(opts.webDistDir);
   const threads = opts.renderThreads ?? 0;
   let renderer: PageRenderer;
-  if (threads > 0) {
-    const workerFile = path.join(opts.webDistDir, 'server', 'render-worker.js');
-    if (!existsSync(workerFile)) throw new Error(`The web app's render thread is not built (${workerFile}): run \`npm run build\` first.`);
-    renderer = createRenderPool({ workerFile, shell: { template, manifest }, threads, onThreadError: (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place') });
+  if (opts.renderer || threads > 0) {
+    renderer = opts.renderer ?? await startRenderThreads(opts.webDistDir, threads, (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place'));
     app.addHook('onClose', () => renderer.close());
   } else {
     const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
     // Compression is left to send(), on the thread pool.
-    renderer = { render: async (options) => finishPage({ template, manifest }, await entry.render(options)), threads: 0, close: async () => undefined };
+    renderer = { render: async (options) => finishPage(shell, await entry.render(options)), threads: 0, close: async () => undefined };
   }
   app.decorate('pageRenderer', renderer);
   // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
