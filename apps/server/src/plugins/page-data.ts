@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT, type ListArticlesQuery } from '@chapar/shared/contracts';
+import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT, type ArticleSummary, type ListArticlesQuery } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../modules/articles/dto.ts';
-import type { ArticleSummary } from '@chapar/shared/contracts';
 import { articleRepo, type ArticlePageRows } from '../modules/articles/repo.ts';
 import { listSummaries, RELATED_LIMIT } from '../modules/articles/service.ts';
 

@@ -197,7 +197,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return { status: page.status, html: page.html, etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).
-  const renders = createRenderQueue(threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
+  const renders = createRenderQueue(renderer.threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
   const renderPage = (url: string, background: boolean, encoding?: PageEncoding) => renders.run(() => renderNow(url, background, encoding));
 
   // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a
