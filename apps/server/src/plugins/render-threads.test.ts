@@ -89,6 +89,21 @@ describe('pages rendered on a render thread', () => {
     expect(await startRenderThreads({ ...threaded.config, renderThreads: 0 }, () => undefined)).toBeUndefined();
   });
 
+  it('puts a title with `$` patterns into the document as it is written', async () => {
+    // As a replacement string, `$&` would have put the template's marker there and `$'` the rest of the document.
+    const title = "قیمت دلار $& و $' امروز";
+    const { id } = await createArticle(threaded.database, { title });
+    for (const app of [threaded.app, inProcess]) {
+      const { status, body } = await page(app, articlePath({ id, title }));
+      expect(status).toBe(200);
+      expect(body).toContain("<title>قیمت دلار $&amp; و $' امروز | چاپار</title>");
+      expect(body).toContain(`<meta property="og:title" content="قیمت دلار $&amp; و $' امروز | چاپار">`);
+      expect(body).not.toContain('<!--app-head-->');
+      expect(body.match(/<\/html>/g)).toHaveLength(1);
+      expect(body.match(/<head>/g)).toHaveLength(1);
+    }
+  });
+
   it('answers many pages at once, each with its own data', async () => {
     const urls = ids.flatMap((id, i) => [articlePath({ id, title: titles[i] }), '/']);
     const pages = await Promise.all(urls.map((url) => page(threaded.app, url)));
