@@ -83,6 +83,16 @@ export const articles = pgTable('articles', {
   editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
   /** The admin table's title order (migration 0008): a plain column, so its index answers alone. */
   titleSort: text('title_sort').generatedAlwaysAs(sql`left("title", 100)`),
+  /**
+   * A card's reading time (spec 01 §2: the body's length / 1000, at least one), counted as
+   * JavaScript counts the body (UTF-16 code units: a character past U+FFFF is two), so it is the
+   * number the browser computes from the full article (CARD_CHARS_PER_MINUTE in @chapar/shared).
+   * Kept by the database (migration 0015): every list and related card read it, and counting a
+   * body's characters on each read was a third of reading six cards.
+   */
+  cardMinutes: integer('card_minutes').notNull().generatedAlwaysAs(
+    sql`greatest(1, ceil((2 * char_length("content") - char_length(regexp_replace("content", '[\\U00010000-\\U0010FFFF]', '', 'g')))::numeric / 1000))::int`,
+  ),
   contentHash: varchar('content_hash', { length: 64 }),
   imageHash: varchar('image_hash', { length: 32 }),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),

@@ -97,6 +97,17 @@ describe('summaries: the lists of the server’s own pages', () => {
     expect(newest.map((s) => [s.slug, s.cardMinutes])).toEqual([['edge-3', 1], ['edge-2', 2], ['edge-1', 1]]);
     expect(newest[0].publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.123Z$/);
   });
+
+  it('follow an edited body: the database keeps the card\'s reading time with the row', async () => {
+    const [edge] = await database.db.select({ id: articles.id, content: articles.content }).from(articles).where(eq(articles.slug, 'edge-3'));
+    try {
+      await database.db.update(articles).set({ content: `${'ب'.repeat(2000)}😀` }).where(eq(articles.id, edge.id));
+      const [newest] = await articleRepo.summaries(database.db, { offset: 0, limit: 1 });
+      expect([newest.slug, newest.cardMinutes]).toEqual(['edge-3', 3]);
+    } finally {
+      await database.db.update(articles).set({ content: edge.content }).where(eq(articles.id, edge.id));
+    }
+  });
 });
 
 describe('articlePage: the article, its related articles and its redirect in one read', () => {
@@ -152,10 +163,10 @@ describe('articlePage: the article, its related articles and its redirect in one
   it('reads the article with the row type’s own fields and dates', async () => {
     const article = rows.find((r) => r.status === 'published')!;
     const page = await articleRepo.articlePage(database.db, article.id, 6);
-    // As drizzle maps the same row, without the columns only search and duplicates read.
+    // As drizzle maps the same row, without the columns only search, duplicates and cards read.
     const asDrizzleReads = async (id: number) => {
       const [row] = await database.db.select().from(articles).where(eq(articles.id, id));
-      const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...rest } = row;
+      const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, cardMinutes: _m, ...rest } = row;
       return rest;
     };
     expect(page.article).toStrictEqual(await asDrizzleReads(article.id));

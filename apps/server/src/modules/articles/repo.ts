@@ -1,6 +1,5 @@
 import { and, desc, eq, getTableColumns, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ARTICLE_SUMMARY_FIELDS, type ArticleSummary } from '@chapar/shared/contracts';
-import { CARD_CHARS_PER_MINUTE } from '@chapar/shared/text';
 import { articleRedirects, articles, preparedRead, type Db } from '@chapar/db';
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -17,8 +16,8 @@ export const RELATED_RECENT_WINDOW = 500;
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 
 /** Every column but the search-only ones, which readers never need. */
-const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, ...publicColumns } = getTableColumns(articles);
-export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'searchVector' | 'contentHash' | 'imageHash' | 'createdAt'>;
+const { searchTitle: _t, searchBody: _b, searchVector: _v, contentHash: _c, imageHash: _i, createdAt: _ca, cardMinutes: _m, ...publicColumns } = getTableColumns(articles);
+export type PublicArticleRow = Omit<ArticleRow, 'searchTitle' | 'searchBody' | 'searchVector' | 'contentHash' | 'imageHash' | 'createdAt' | 'cardMinutes'>;
 
 export interface ArticlePageRows<Related = PublicArticleRow> {
   /** The id this one now points to (spec 02: 884 → 885), if the redirect table names one. */
@@ -84,13 +83,9 @@ const byIdRead = preparedRead<ArticleJson>('article_by_id',
 const columnName = (key: string) => (publicColumns as Record<string, { name: string }>)[key].name;
 /** An ISO date as JavaScript's toISOString() writes it (UTC, milliseconds, Z): the API's form. */
 const isoDate = (alias: string, key: string) => `to_char(${alias}."${columnName(key)}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/**
- * A summary as JSON. The card's reading time counts the body as JavaScript does (UTF-16 code
- * units: a character past U+FFFF, an emoji, is two), so it is the number the browser computes
- * from the full article.
- */
+/** A summary as JSON, with the card's reading time the database keeps (articles.cardMinutes). */
 const summaryJson = (alias: string) => sql.raw(`json_build_object(${ARTICLE_SUMMARY_FIELDS.map((key) => `'${key}', ${key === 'publishedAt' || key === 'updatedAt' ? isoDate(alias, key) : `${alias}."${columnName(key)}"`}`).join(', ')},
-  'cardMinutes', greatest(1, ceil((2 * char_length(${alias}.content) - char_length(regexp_replace(${alias}.content, '[\\U00010000-\\U0010FFFF]', '', 'g')))::numeric / ${CARD_CHARS_PER_MINUTE}))::int)`);
+  'cardMinutes', ${alias}."${articles.cardMinutes.name}")`);
 type ListOptions = { offset: number; limit: number; category?: string };
 /** The newest published articles, of all or of one category, each as `value` (one JSON value a row). */
 function newestList<T>(name: string, value: SQL): (db: Db, opts: ListOptions) => Promise<T[]> {
