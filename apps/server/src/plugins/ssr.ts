@@ -130,13 +130,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   if (!existsSync(serverEntry) || !existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(clientDir, 'admin.html'))) {
     throw new Error(`The web app is not built (${opts.webDistDir}): run \`npm run build\` first.`);
   }
-  const shell = await readPageShell(opts.webDistDir);
   const threads = opts.renderThreads ?? 0;
   let renderer: PageRenderer;
   if (opts.renderer || threads > 0) {
     renderer = opts.renderer ?? await startRenderThreads(opts.webDistDir, threads, (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place'));
     app.addHook('onClose', () => renderer.close());
   } else {
+    // The render threads read the shell themselves (startRenderThreads); here the page is finished on this thread.
+    const shell = await readPageShell(opts.webDistDir);
     const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
     // Compression is left to send(), on the thread pool.
     renderer = { render: async (options) => finishPage(shell, await entry.render(options)), threads: 0, close: async () => undefined };
