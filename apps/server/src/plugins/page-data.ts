@@ -86,6 +86,16 @@ function apiError(status: number, body: string): Error {
   return Object.assign(new Error(`${status}: ${body}`), { status, body });
 }
 
+/** The read under way or done for `key`, or the one `start` begins (and `map` keeps). */
+function once<K, V>(map: Map<K, Promise<V>>, key: K, start: () => Promise<V>): Promise<V> {
+  let pending = map.get(key);
+  if (!pending) {
+    pending = start();
+    map.set(key, pending);
+  }
+  return pending;
+}
+
 export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageDataOptions): PageData {
   const derived = new Map<string, Derived>();
   let generation = 0;
@@ -122,26 +132,12 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
       // An article page's redirect, article and related articles (as summaries) come from one
       // read (articleRepo.articlePageSummaries), shared by every ask for them within the render.
       const pages = new Map<number, Promise<ArticlePageRows<ArticleSummary>>>();
-      const page = (database: Db, id: number) => {
-        let pending = pages.get(id);
-        if (!pending) {
-          pending = articleRepo.articlePageSummaries(database, id, RELATED_LIMIT);
-          pages.set(id, pending);
-        }
-        return pending;
-      };
+      const page = (database: Db, id: number) => once(pages, id, () => articleRepo.articlePageSummaries(database, id, RELATED_LIMIT));
       // One list read for every path that asks for the same list: the home page's newest
       // articles and its feed ask `?page=1&limit=6` and `?limit=6`.
       const lists = new Map<string, Promise<unknown>>();
-      const summaries = (database: Db, query: ListArticlesQuery) => {
-        const key = `${query.category ?? ''} ${query.page} ${query.limit}`;
-        let pending = lists.get(key);
-        if (!pending) {
-          pending = listSummaries(database, query);
-          lists.set(key, pending);
-        }
-        return pending;
-      };
+      const summaries = (database: Db, query: ListArticlesQuery) =>
+        once(lists, `${query.category ?? ''} ${query.page} ${query.limit}`, () => listSummaries(database, query));
       const direct = async (apiPath: string): Promise<unknown> => {
         const article = ARTICLE.exec(apiPath);
         if (db && article && Number(article[1]) <= MAX_ARTICLE_ID) {
@@ -166,14 +162,7 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
       // The page only reads what it gets (it renders and serialises it), so one answer serves
       // every query of the render that asks for the same path, and derived data every render.
       const asked = new Map<string, Promise<unknown>>();
-      const fetch = (apiPath: string) => {
-        let pending = asked.get(apiPath);
-        if (!pending) {
-          pending = direct(apiPath);
-          asked.set(apiPath, pending);
-        }
-        return pending;
-      };
+      const fetch = (apiPath: string) => once(asked, apiPath, () => direct(apiPath));
       const movedTo = async (id: number) => (db && id <= MAX_ARTICLE_ID ? (await page(db, id)).movedTo : undefined);
       return Object.assign(fetch, { movedTo });
     },
