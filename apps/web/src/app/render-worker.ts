@@ -12,24 +12,23 @@ const { shell } = workerData as { shell: PageShell };
 
 const post = (message: FromRenderThread) => port.postMessage(message);
 
-/** Reads waiting for the server's answer, by job and call. */
-const waiting = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+/** Reads waiting for the server's answer, by call (numbered across all jobs). */
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let calls = 0;
 
 function readFor(job: number) {
   return (path: string): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const call = ++calls;
-      waiting.set(`${job} ${call}`, { resolve, reject });
+      waiting.set(call, { resolve, reject });
       post({ type: 'read', job, call, path });
     });
 }
 
 function answered(answer: ReadAnswer): void {
-  const key = `${answer.job} ${answer.call}`;
-  const pending = waiting.get(key);
+  const pending = waiting.get(answer.call);
   if (!pending) return;
-  waiting.delete(key);
+  waiting.delete(answer.call);
   if (answer.ok) {
     pending.resolve(answer.value);
     return;
