@@ -35,20 +35,33 @@ export function stopProcess(child) {
   });
 }
 
-/** CPU time (user + system, µs, every thread) a benchmark server has used so far. */
+/**
+ * CPU time (user + system, µs, every thread) a benchmark server has used so far, and, from the
+ * site, how long its own thread and its render threads have been busy (ms).
+ */
 function cpuOf(child) {
   return new Promise((resolve) => {
-    const onMessage = (m) => { if (m?.cpu) { child.off('message', onMessage); resolve(m.cpu.user + m.cpu.system); } };
+    const onMessage = (m) => { if (m?.cpu) { child.off('message', onMessage); resolve({ cpu: m.cpu.user + m.cpu.system, busy: m.busy }); } };
     child.on('message', onMessage);
     child.send('cpu');
   });
 }
 
-/** Runs `fn` and adds the server's CPU µs per answered request, when the server is known. */
+/**
+ * Runs `fn` and adds the server's CPU µs per answered request, when the server is known, and for
+ * the site the µs per request its own thread and its render threads were busy.
+ */
 async function measured(server, fn) {
-  const before = server ? await cpuOf(server) : 0;
+  const before = server ? await cpuOf(server) : undefined;
   const row = await fn();
-  if (server && row.total) row.cpuPerRequest = Math.round(((await cpuOf(server)) - before) / row.total);
+  if (before && row.total) {
+    const after = await cpuOf(server);
+    row.cpuPerRequest = Math.round((after.cpu - before.cpu) / row.total);
+    if (before.busy && after.busy) {
+      row.serverThreadPerRequest = Math.round(((after.busy.server - before.busy.server) * 1000) / row.total);
+      row.renderThreadsPerRequest = Math.round(((after.busy.render - before.busy.render) * 1000) / row.total);
+    }
+  }
   return row;
 }
 
@@ -160,10 +173,16 @@ export async function wrkRun(url, { connections = 50, duration = 10, headers = {
 
 /** Rows with timeouts and the share of hello world to two decimals (for the slow rows). */
 export function wrkTable(rows, baseline) {
-  const lines = ['| target | req/s | p50 ms | p99 ms | max ms | % of hello world | errors | timeouts | server CPU µs/req |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| target | req/s | p50 ms | p99 ms | max ms | % of hello world | errors | timeouts | server CPU µs/req | busy µs/req: server thread / render threads |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
     const pct = baseline ? `${((r.rps / baseline.rps) * 100).toFixed(2)}%` : '';
-    lines.push(`| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${pct} | ${r.non2xx} | ${r.timeouts} | ${r.cpuPerRequest ?? ''} |`);
+    // Busy µs × req/s: the share of the run a thread was busy (100 % is one thread's all).
+    const share = (us) => `${Math.round((us * r.rps) / 10_000)} %`;
+    const busy = r.serverThreadPerRequest === undefined ? '' : `${r.serverThreadPerRequest} (${share(r.serverThreadPerRequest)}) / ${r.renderThreadsPerRequest} (${share(r.renderThreadsPerRequest)})`;
+    lines.push(`| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${pct} | ${r.non2xx} | ${r.timeouts} | ${r.cpuPerRequest ?? ''} | ${busy} |`);
   }
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 import '../apps/server/src/production-default.ts';
 import '../apps/server/src/heap-policy.ts';
 import { mkdtempSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,9 @@ process.send?.('ready');
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 process.on('message', (m) => {
-  if (m === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  // With how long the server's thread and the render threads have been busy (ms), to tell
+  // where a page's CPU goes: the rest is V8's helper threads (the collector) and the thread pool.
+  if (m === 'cpu') process.send?.({ cpu: process.cpuUsage(), busy: { server: performance.eventLoopUtilization().active, render: app.pageRenderer?.busyMs() ?? 0 } });
   if (m === 'loop-reset') loopDelay.reset();
   // What the resident memory is made of: the JavaScript heap and buffers apart from the rest
   // (native: PGlite's WebAssembly memory, sharp, the code).

@@ -5,6 +5,9 @@
 // default). "every article in turn" walks all the site's articles, as crawlers and the long
 // tail of readers do. Goals: article ≥ 1 %, home ≥ 0.5 % of hello world, p99 ≤ 200 ms, no timeouts.
 // BENCH_RUNS=3 repeats the whole measurement (the machine is shared: figures move between runs).
+// The last column: how long the server's own thread (HTTP, the database) and its render threads
+// were busy per request, and the share of the run that is: a thread near 100 % is the limit.
+// Busy includes waiting for a core, so the two can add up to more than the CPU column.
 import { SITE, articlePaths, durationArg, hasWrk, helloWorldRow, newestArticlePath, startSite, stopProcess, wrkRun, wrkTable } from './lib.mjs';
 
 if (!hasWrk()) {

@@ -6,7 +6,7 @@ import { createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
 // for each page through the server's thread and renders what it got; /stop ends the thread in
-// the middle of a render, /fail answers a failed render.
+// the middle of a render, /fail answers a failed render, /busy works 40 ms before it answers.
 const FAKE_WORKER = `
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 const waiting = new Map();
@@ -25,6 +25,12 @@ parentPort.on('message', async (m) => {
   }
   if (m.url === '/stop') { await read(m.job, '/api/first'); process.exit(7); }
   if (m.url === '/fail') { parentPort.postMessage({ type: 'failed', job: m.job, message: 'render broke' }); return; }
+  if (m.url === '/busy') {
+    const until = performance.now() + 40;
+    while (performance.now() < until);
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, html: 'busy', etag: '', cacheable: true } });
+    return;
+  }
   try {
     const [page, shared] = await Promise.all([read(m.job, '/api/page' + m.url), read(m.job, '/api/shared')]);
     const html = workerData.shell.template.replace('<!--app-html-->', JSON.stringify({ page, shared, threadId, base: m.publicBaseUrl, encoding: m.encoding ?? null }));
@@ -90,6 +96,15 @@ describe('render threads', () => {
     const down = await pool.render({ url: '/x', fetchJson: async () => { throw new Error('connection refused'); }, publicBaseUrl: '' });
     expect(down.status).toBe(500);
     expect(JSON.parse(down.html)).toEqual({ message: 'connection refused' });
+  });
+
+  it('tells how long its threads have been busy, summed over the threads', async () => {
+    pool = createRenderPool({ workerFile, shell, threads: 2, onThreadError: () => undefined });
+    await pool.render({ url: '/warm', fetchJson: echo, publicBaseUrl: '' });
+    const before = pool.busyMs();
+    // One page on each thread (the one with fewer pages under way gets the next).
+    await Promise.all([pool.render({ url: '/busy', fetchJson: echo, publicBaseUrl: '' }), pool.render({ url: '/busy', fetchJson: echo, publicBaseUrl: '' })]);
+    expect(pool.busyMs() - before).toBeGreaterThanOrEqual(75);
   });
 
   it('fails a render the thread reports as failed, and goes on rendering', async () => {

@@ -140,7 +140,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const shell = await readPageShell(opts.webDistDir);
     const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
     // Compression is left to send(), on the thread pool.
-    renderer = { render: async (options) => finishPage(shell, await entry.render(options)), threads: 0, close: async () => undefined };
+    renderer = { render: async (options) => finishPage(shell, await entry.render(options)), threads: 0, busyMs: () => 0, close: async () => undefined };
   }
   app.decorate('pageRenderer', renderer);
   // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
