@@ -127,15 +127,15 @@ function cutTemplate(shell: PageShell): CutTemplate {
 export function finishPage(shell: PageShell, result: RenderResult, encoding?: PageEncoding): FinishedPage {
   const cacheable = result.cacheable !== false && result.status < 500;
   if (result.redirect) return { status: result.status, redirect: result.redirect, html: '', etag: etagOf(result.redirect), cacheable };
-  const parts: Record<Slot, () => string> = {
-    '<!--app-head-->': () => result.head + preloadLinks(shell.manifest, result.modules, shell.template),
-    '<!--app-html-->': () => result.html,
-    '<!--app-state-->': () => result.stateScript,
+  const parts: Record<Slot, string> = {
+    '<!--app-head-->': result.head + preloadLinks(shell.manifest, result.modules, shell.template),
+    '<!--app-html-->': result.html,
+    '<!--app-state-->': result.stateScript,
   };
   const { text, slots } = cutTemplate(shell);
   let html = text[0];
   slots.forEach((slot, i) => {
-    html += parts[slot]() + text[i + 1];
+    html += parts[slot] + text[i + 1];
   });
   // The document is made UTF-8 once, for its ETag and its compression.
   const bytes = Buffer.from(html);
