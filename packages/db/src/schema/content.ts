@@ -126,6 +126,17 @@ export const searchTerms = pgTable('search_terms', {
   term: text('term').primaryKey(),
 }, (t) => [index('search_terms_trgm_idx').using('gist', sql`${t.term} gist_trgm_ops`)]);
 
+/**
+ * One row: a counter the database moves (migration 0016, statement triggers on articles) when
+ * what chooses related articles changes: an article added, removed or withdrawn, or its
+ * category, keywords or time edited. The server's related-articles window
+ * (apps/server/src/modules/articles/related-window.ts) reads it with each article page.
+ */
+export const relatedVersion = pgTable('related_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const articleRedirects = pgTable('article_redirects', {
   fromId: integer('from_id').primaryKey(),
   toId: integer('to_id').notNull(),

@@ -5,7 +5,8 @@ import { openTestDatabase } from '@chapar/db/testing';
 import { seededRandom } from '../../../testing/seeded-random.ts';
 import { toSummary } from '../../../../web/src/lib/article-summary.ts';
 import { toArticle } from './dto.ts';
-import { articleRepo, RELATED_RECENT_WINDOW, RELATED_SAME_CATEGORY_WINDOW } from './repo.ts';
+import { articleRepo } from './repo.ts';
+import { RELATED_RECENT_WINDOW, RELATED_SAME_CATEGORY_WINDOW } from './related-window.ts';
 
 // The article page's one read (articleRepo.articlePage) against the related-articles rule
 // written out plainly: among the newest RELATED_SAME_CATEGORY_WINDOW published articles of the
@@ -188,5 +189,58 @@ describe('articlePage: the article, its related articles and its redirect in one
 
   it('names where a moved id points, with or without an article of its own', async () => {
     expect((await articleRepo.articlePage(database.db, 884_000, 6)).movedTo).toBe(rows[0].id);
+  });
+
+  it('follows every change to what chooses related articles at once, whichever connection makes it', async () => {
+    const readRows = () => database.db.select({ id: articles.id, category: articles.category, keywords: articles.keywords, status: articles.status, publishedAt: articles.publishedAt }).from(articles);
+    const version = async () => (await database.raw.query<{ version: string }>('select version::text as version from related_version')).rows[0].version;
+    const article = rows.find((r) => r.status === 'published' && r.category === CATEGORIES[1] && r.keywords.trim() !== '')!;
+    const relatedNow = async () => (await articleRepo.articlePage(database.db, article.id, 6)).related.map((r) => r.id);
+    const expectRule = async (why: string) => {
+      const current = await readRows();
+      expect(await relatedNow(), why).toEqual(expectedRelated(current, current.find((r) => r.id === article.id)!, 6));
+    };
+    await expectRule('before any change');
+
+    // A view is not a change to the rule's inputs: the count stays, the windows are kept.
+    const before = await version();
+    await database.raw.exec(`update articles set views = views + 1 where id = ${article.id}`);
+    expect(await version()).toBe(before);
+
+    const [added] = await database.db.insert(articles).values({
+      title: 'تازه', slug: 'related-fresh', content: '<p>متن</p>', category: CATEGORIES[1], keywords: article.keywords, publishedAt: new Date(start + 600 * 60_000),
+    }).returning({ id: articles.id });
+    try {
+      expect(await version()).not.toBe(before);
+      expect((await relatedNow())[0], 'a new article of the category with the same keywords comes first').toBe(added.id);
+      await expectRule('after an article was added');
+
+      await database.raw.exec(`update articles set keywords = 'نشانه-دیگر' where id = ${added.id}`);
+      await expectRule('after its keywords were edited');
+      await database.raw.exec(`update articles set category = '${CATEGORIES[2]}', keywords = '${article.keywords.replaceAll("'", "''")}' where id = ${added.id}`);
+      await expectRule('after its category was edited');
+      await database.raw.exec(`update articles set status = 'unpublished' where id = ${added.id}`);
+      expect(await relatedNow(), 'a withdrawn article is gone at once').not.toContain(added.id);
+      await expectRule('after it was withdrawn');
+      await database.raw.exec(`update articles set status = 'published', published_at = '${new Date(start - 86_400_000).toISOString()}' where id = ${added.id}`);
+      await expectRule('after it came back, older than every window');
+    } finally {
+      await database.db.delete(articles).where(eq(articles.id, added.id));
+    }
+    await expectRule('after it was deleted');
+
+    // Without the counter's row nothing is kept, and the row comes back with the next change.
+    await database.raw.exec('delete from related_version');
+    await expectRule('without the counter');
+    const [again] = await database.db.insert(articles).values({
+      title: 'دوباره', slug: 'related-again', content: '<p>متن</p>', category: CATEGORIES[1], keywords: article.keywords, publishedAt: new Date(start + 700 * 60_000),
+    }).returning({ id: articles.id });
+    try {
+      expect(await relatedNow()).toContain(again.id);
+      expect(await version()).toBe('1');
+    } finally {
+      await database.db.delete(articles).where(eq(articles.id, again.id));
+    }
+    await expectRule('after the counter came back');
   });
 });

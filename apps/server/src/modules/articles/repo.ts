@@ -1,18 +1,11 @@
-import { and, desc, eq, getTableColumns, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
 import { ARTICLE_SUMMARY_FIELDS, type ArticleSummary } from '@chapar/shared/contracts';
 import { articleRedirects, articles, preparedRead, type Db } from '@chapar/db';
+import { chooseRelated, relatedVersionSql } from './related-window.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
 const published = eq(articles.status, 'published');
-/**
- * Related articles are chosen among the newest articles of the same category and the newest of
- * all: scoring every published article read the whole table for each article page (a full scan
- * with a keyword intersection per row: the cost of a page grew with the archive).
- */
-export const RELATED_SAME_CATEGORY_WINDOW = 300;
-export const RELATED_RECENT_WINDOW = 500;
-
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 
 /** Every column but the search-only ones, which readers never need. */
@@ -38,44 +31,6 @@ function fromJson(json: JsonRow): PublicArticleRow {
   return json as PublicArticleRow;
 }
 
-/** What JavaScript's String.prototype.trim() removes, for the keywords' btrim below. */
-const TRIMMED = '\t\n\u000b\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
-
-/**
- * CTEs `a` (the published article) and `chosen` (its related articles' ids, `ord` 1 first).
- * Same category and shared keywords first (2 for the category, 1 per distinct shared keyword),
- * then the newest (to the millisecond), then the highest id, among the newest
- * RELATED_SAME_CATEGORY_WINDOW of the same category and the newest RELATED_RECENT_WINDOW of
- * all: scoring every published article read the whole table for each article page, and the
- * cost of a page grew with the archive. Scored in the database: only the chosen ids leave it.
- * At 100,000 articles the statement's plan matters: the category window is read through the
- * category index (a lateral subquery, so the plan kept for every article can use it; as a join
- * on `a` it walked the newest of all articles until 300 of the category turned up), the two
- * windows are joined without hashing their rows, and the keywords are counted in one pass over
- * all candidates instead of a subquery each.
- */
-const relatedSql = (id: Placeholder, limit: Placeholder): SQL =>
-  sql`a as (select * from ${articles} where ${articles.id} = ${id} and ${articles.status} = 'published'),
-    wanted as (select coalesce(array_agg(distinct k) filter (where k <> ''), '{}') as keys
-      from a, lateral (select btrim(part, E'${sql.raw(TRIMMED)}') as k from unnest(string_to_array(a.keywords, ',')) part) parts),
-    same_category as (select c.* from a cross join lateral (
-        select x.id, x.category, x.keywords, x.published_at from ${articles} x
-        where x.category = a.category and x.status = 'published' and x.id <> a.id
-        order by x.published_at desc, x.id desc limit ${sql.raw(String(RELATED_SAME_CATEGORY_WINDOW))}) c),
-    recent as (select c.id, c.category, c.keywords, c.published_at from ${articles} c, a
-        where c.status = 'published' and c.id <> a.id
-        order by c.published_at desc, c.id desc limit ${sql.raw(String(RELATED_RECENT_WINDOW))}),
-    candidates as (select * from same_category
-      union all select * from recent r where not exists (select 1 from same_category s where s.id = r.id)),
-    shared as (select k.id, count(distinct k.part) as n
-      from (select c.id, unnest(string_to_array(c.keywords, ',')) as part from candidates c) k, wanted
-      where k.part = any(wanted.keys) group by k.id),
-    scored as (select c.id, c.published_at,
-        (case when c.category = a.category then 2 else 0 end) + coalesce(shared.n, 0) as score
-      from candidates c cross join a left join shared on shared.id = c.id),
-    chosen as (select id, row_number() over (order by score desc, date_trunc('milliseconds', published_at) desc, id desc) as ord
-      from scored order by ord limit ${limit})`;
-
 // The reads every uncached public page makes, each planned once per connection (preparedRead).
 type ArticleJson = { article: JsonRow };
 const byIdRead = preparedRead<ArticleJson>('article_by_id',
@@ -100,13 +55,36 @@ function newestList<T>(name: string, value: SQL): (db: Db, opts: ListOptions) =>
 }
 const newestArticles = newestList<JsonRow>('articles', rowJson('a'));
 const newestSummaries = newestList<ArticleSummary>('article_summaries', summaryJson('a'));
-/** The article page's one read: the redirect, the article and its related articles, each as `related` (alias r). */
-const articlePageSql = (related: SQL) => sql`with ${relatedSql(sql.placeholder('id'), sql.placeholder('limit'))}
-    select (select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to,
-      (select ${rowJson('a')} from a) as article,
-      (select coalesce(json_agg(${related} order by chosen.ord), '[]'::json) from chosen join ${articles} r on r.id = chosen.id) as related`;
-const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: JsonRow[] }>('article_page', articlePageSql(rowJson('r')));
-const articlePageSummariesRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related: ArticleSummary[] }>('article_page_summaries', articlePageSql(summaryJson('r')));
+/**
+ * The article page's read: where the id was moved to (the redirect table), the published
+ * article, and the change count its related articles are chosen at (related-window.ts).
+ */
+const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related_version: string | null }>('article_page',
+  sql`select (select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to,
+    (select ${rowJson('a')} from ${articles} a where a.id = ${sql.placeholder('id')} and a.status = 'published') as article,
+    ${relatedVersionSql} as related_version`);
+/** Published articles by id, each as `value`; `ids` is a comma-separated list (the order is the caller's). */
+function byIdsRead<T>(name: string, value: SQL) {
+  const read = preparedRead<{ id: number; value: T }>(name,
+    sql`select a.id as id, ${value} as value from ${articles} a where a.id = any(string_to_array(${sql.placeholder('ids')}, ',')::int[]) and a.status = 'published'`);
+  return async (db: Db, ids: number[]): Promise<T[]> => {
+    if (ids.length === 0) return [];
+    const rows = new Map((await read(db, { ids: ids.join(',') })).map((row) => [row.id, row.value]));
+    return ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []));
+  };
+}
+const articlesByIds = byIdsRead<JsonRow>('articles_by_ids', rowJson('a'));
+const summariesByIds = byIdsRead<ArticleSummary>('article_summaries_by_ids', summaryJson('a'));
+
+/** The article page's rows, with its related articles as `related` reads them by id. */
+async function articlePageWith<Related>(db: Db, id: number, relatedLimit: number, related: (db: Db, ids: number[]) => Promise<Related[]>): Promise<ArticlePageRows<Related>> {
+  const [row] = await articlePageRead(db, { id });
+  const movedTo = row.moved_to ?? undefined;
+  if (!row.article) return { movedTo, article: undefined, related: [] };
+  const article = fromJson(row.article);
+  const ids = await chooseRelated(db, article, row.related_version, relatedLimit);
+  return { movedTo, article, related: await related(db, ids) };
+}
 
 export const articleRepo = {
   /** The newest published articles (of one category when named): the lists every page shows. */
@@ -142,18 +120,14 @@ export const articleRepo = {
     return row ? fromJson(row.article) : undefined;
   },
   /**
-   * The article page's data in one round trip: where the id was moved to (the redirect table),
-   * the published article, and its related articles (`relatedSql`). An uncached article page
+   * The article page's data: where the id was moved to (the redirect table), the published
+   * article, and its related articles (related-window.ts chooses them). An uncached article page
    * used to pay for five reads (the redirect, the article, two candidate windows and the chosen
-   * rows), each a parse, plan and result decode of its own on the server's thread.
+   * rows), each a parse, plan and result decode of its own on the server's thread; now it is one
+   * read, and one more for the related rows.
    */
   async articlePage(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows> {
-    const [row] = await articlePageRead(db, { id, limit: relatedLimit });
-    return {
-      movedTo: row.moved_to ?? undefined,
-      article: row.article ? fromJson(row.article) : undefined,
-      related: row.related.map(fromJson),
-    };
+    return articlePageWith(db, id, relatedLimit, async (database, ids) => (await articlesByIds(database, ids)).map(fromJson));
   },
   /**
    * The same read for the server's own article page: the related articles as the summaries the
@@ -161,7 +135,6 @@ export const articleRepo = {
    * to the render thread and measured there.
    */
   async articlePageSummaries(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows<ArticleSummary>> {
-    const [row] = await articlePageSummariesRead(db, { id, limit: relatedLimit });
-    return { movedTo: row.moved_to ?? undefined, article: row.article ? fromJson(row.article) : undefined, related: row.related };
+    return articlePageWith(db, id, relatedLimit, summariesByIds);
   },
 };
