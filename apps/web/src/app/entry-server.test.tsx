@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { lazyPart, lazyPartsLoading } from '../lib/lazy-part.ts';
 import { forPreactHydration, renderHtml } from './entry-server.tsx';
 
 describe('server output for Preact hydration', () => {
@@ -51,17 +52,35 @@ describe('the page markup', () => {
 
   it('waits for a lazily loaded part whose code is not loaded yet, instead of leaving it to the browser', async () => {
     let loads = 0;
-    const Comments = lazy(async () => {
+    const Comments = lazyPart(async () => {
       loads++;
       await new Promise((resolve) => setTimeout(resolve, 10));
       return { default: () => <div>۳ دیدگاه</div> };
     });
     const first = await renderHtml(<Page><Comments /></Page>);
+    expect(lazyPartsLoading()).toBe(0);
     expect(first).toContain('<section><div>۳ دیدگاه</div></section>');
     expect(first).not.toContain('در حال بارگذاری');
     expect(first).not.toContain('<!--$!-->');
     // Loaded once; the next page renders in one pass with the same result.
     expect(await renderHtml(<Page><Comments /></Page>)).toBe(first);
     expect(loads).toBe(1);
+  });
+
+  it('waits too for a part whose code another page began to load', async () => {
+    let release = () => {};
+    const Ratings = lazyPart(() => new Promise<{ default: () => ReactNode }>((resolve) => {
+      release = () => resolve({ default: () => <div>امتیاز ۴</div> });
+    }));
+    // The first page meets the part and starts its load; the second meets it still loading.
+    const first = renderHtml(<Page><Ratings /></Page>);
+    const second = renderHtml(<Page><Ratings /></Page>);
+    expect(lazyPartsLoading()).toBe(1);
+    release();
+    for (const html of await Promise.all([first, second])) {
+      expect(html).toContain('<section><div>امتیاز ۴</div></section>');
+      expect(html).not.toContain('<!--$!-->');
+    }
+    expect(lazyPartsLoading()).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { categoriesQuery } from '../features/categories/api.ts';
 import { ApiError, setTransport, type JsonFetcher } from '../lib/api-client.ts';
+import { lazyPartsLoading } from '../lib/lazy-part.ts';
 import { pageTitle, renderHeadTags, safeJson } from '../lib/head.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
@@ -96,11 +97,13 @@ const LEFT_TO_THE_BROWSER = '<!--$!-->';
  * string: the streaming renderer's UTF-8 chunks, joined and decoded again, cost about a tenth of
  * an uncached page (CPU profile under wrk). A part that still suspends (a lazily loaded
  * component whose code is not loaded yet, the first time one is used) would be left to the
- * browser there; then the streaming renderer renders the page and waits for it.
+ * browser there; then the streaming renderer renders the page and waits for it. Only a lazy
+ * part can still suspend (lazyPart), so the markup is searched for one only while a part's code
+ * is loading.
  */
 export async function renderHtml(node: ReactNode): Promise<string> {
   const html = renderToString(node);
-  return html.includes(LEFT_TO_THE_BROWSER) ? renderToHtml(node) : html;
+  return lazyPartsLoading() > 0 && html.includes(LEFT_TO_THE_BROWSER) ? renderToHtml(node) : html;
 }
 
 /** React's Suspense boundary markers, `<!--$-->` and `<!--/$-->`. */

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CategoryNav } from '../../features/categories/components/category-nav.tsx';
 import { useKeyboardShortcuts } from '../use-keyboard-shortcuts.ts';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // Loaded only when someone opens it.
-const PerformanceMonitor = lazy(() => import('../../features/performance/components/performance-monitor.tsx'));
+const PerformanceMonitor = lazyPart(() => import('../../features/performance/components/performance-monitor.tsx'));
 
 export function PublicLayout() {
   const [monitorOpen, setMonitorOpen] = useState(false);

@@ -1,6 +1,6 @@
 // Pieces of the article page that combine several features (features never import each
 // other; the page composes them). The route module is article.tsx.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MessagesSquare } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
 import { buildAltText, shortPath } from '@chapar/shared/text';
@@ -15,11 +15,12 @@ import { ShortLinkBox } from '../../features/share/components/short-link-box.tsx
 import { paths } from '../../lib/paths.ts';
 import { absoluteSiteUrl, useSiteOrigin } from '../../lib/site-origin.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // Loaded when the reader comes near them, or when an administrator is signed in: most
 // readers never download the comment form or the admin tools.
-const CommentsSection = lazy(() => import('../../features/comments/components/comments-section.tsx'));
-const ArticleAdminPanel = lazy(() => import('../../features/article-admin/components/article-admin-panel.tsx'));
+const CommentsSection = lazyPart(() => import('../../features/comments/components/comments-section.tsx'));
+const ArticleAdminPanel = lazyPart(() => import('../../features/article-admin/components/article-admin-panel.tsx'));
 
 export function videoLabel(article: Article): string {
   return article.videoAltText || buildAltText({ kind: 'video', title: article.title, category: article.category, excerpt: article.excerpt });

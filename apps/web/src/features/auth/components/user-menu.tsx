@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../../components/link.tsx';
 import { LayoutDashboard, LogOut, UserRound } from '../../../components/icons';
@@ -8,9 +8,10 @@ import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAdminStatus, useLogout } from '../api.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The form loads when the dialog first opens: most readers never log in.
-const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
+const LoginForm = lazyPart(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
 
 const menuItem = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-surface';
 
