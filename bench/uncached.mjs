@@ -8,6 +8,9 @@
 // The last column: how long the server's own thread (HTTP, the database) and its render threads
 // were busy per request, and the share of the run that is: a thread near 100 % is the limit.
 // Busy includes waiting for a core, so the two can add up to more than the CPU column.
+// BENCH_DATA_DIR=<a data directory> runs it on that site instead, e.g. the 100,000-article corpus
+// (`BENCH_ADMIN_DIR=<dir> BENCH_SEED_ONLY=1 npx tsx bench/admin-articles.ts 100000` makes one, about
+// 3 minutes); "every article in turn" is then its newest 1000.
 import { SITE, articlePaths, durationArg, hasWrk, helloWorldRow, newestArticlePath, startSite, stopProcess, wrkRun, wrkTable } from './lib.mjs';
 
 if (!hasWrk()) {
