@@ -17,11 +17,16 @@ export interface RenderOptions {
   publicBaseUrl: string;
   /** Compress the finished page this way too. */
   encoding?: PageEncoding;
+  /** Reads already made for this page, by API path: the thread takes them from here. */
+  reads?: Record<string, unknown>;
 }
+
+/** A finished page and, from a render thread, the API paths its render read. */
+export type RenderedByThread = FinishedPage & { read?: string[] };
 
 /** Renders pages and finishes them (the document, its ETag, its compression when asked). */
 export interface PageRenderer {
-  render(options: RenderOptions): Promise<FinishedPage>;
+  render(options: RenderOptions): Promise<RenderedByThread>;
   /** Render threads running now (0: pages are rendered on the server's own thread). */
   readonly threads: number;
   /**
@@ -44,7 +49,7 @@ export interface RenderPoolOptions {
 
 interface Job {
   fetchJson: ReadJson;
-  resolve: (page: FinishedPage) => void;
+  resolve: (page: RenderedByThread) => void;
   reject: (error: Error) => void;
 }
 
@@ -91,7 +96,7 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError }: 
         return;
       }
       thread.jobs.delete(message.job);
-      if (message.type === 'done') job.resolve(message.page);
+      if (message.type === 'done') job.resolve({ ...message.page, read: message.read });
       else job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));
     });
 
@@ -118,15 +123,15 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError }: 
   for (let i = 0; i < threads; i++) pool.push(start());
 
   return {
-    render({ url, fetchJson, publicBaseUrl, encoding }) {
+    render({ url, fetchJson, publicBaseUrl, encoding, reads }) {
       if (closing) return Promise.reject(new Error('the render threads are closed'));
       if (pool.length === 0) return Promise.reject(new Error(`no render thread could start: ${broken?.message}`));
       // The thread with the fewest pages under way.
       const thread = pool.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
       const job = ++nextJob;
-      return new Promise<FinishedPage>((resolve, reject) => {
+      return new Promise<RenderedByThread>((resolve, reject) => {
         thread.jobs.set(job, { fetchJson, resolve, reject });
-        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding } satisfies ToRenderThread);
+        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding, reads } satisfies ToRenderThread);
       });
     },
     get threads() {

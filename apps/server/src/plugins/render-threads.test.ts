@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '@chapar/shared/text';
@@ -102,6 +103,55 @@ describe('pages rendered on a render thread', () => {
       expect(body.match(/<\/html>/g)).toHaveLength(1);
       expect(body.match(/<head>/g)).toHaveLength(1);
     }
+  });
+
+  it("sends a page's reads with its job once a page of its shape was rendered: the thread asks for nothing and renders the same page", async () => {
+    const renderer = threaded.app.pageRenderer;
+    const render = renderer.render;
+    const jobs: { url: string; sent: string[]; asked: string[]; read: string[] }[] = [];
+    renderer.render = async (options) => {
+      const asked: string[] = [];
+      const fetchJson = (path: string) => {
+        asked.push(path);
+        return options.fetchJson(path);
+      };
+      const result = await render.call(renderer, { ...options, fetchJson });
+      jobs.push({ url: options.url, sent: Object.keys(options.reads ?? {}).sort(), asked, read: [...(result.read ?? [])].sort() });
+      return result;
+    };
+    try {
+      const [first, second] = [articlePath({ id: ids[0], title: titles[0] }), articlePath({ id: ids[2], title: titles[2] })];
+      await page(threaded.app, first);
+      const [a, b] = [await page(threaded.app, second), await page(inProcess, second)];
+      expect(a.status).toBe(200);
+      expect(a.body).toBe(b.body);
+      expect(a.body).toContain(titles[2]);
+      const job = jobs.find(({ url }) => decodeURI(url) === decodeURI(second))!;
+      expect(job.sent).toEqual(['/api/articles/' + ids[2], `/api/articles/${ids[2]}/related`, '/api/categories'].sort());
+      expect(job.asked).toEqual([]);
+      expect(job.read).toEqual(job.sent);
+      // The home page too, from its second render on.
+      await page(threaded.app, '/');
+      const [home, homeInProcess] = [await page(threaded.app, '/'), await page(inProcess, '/')];
+      expect(home.body).toBe(homeInProcess.body);
+      const homeJob = jobs.filter(({ url }) => url === '/').at(-1)!;
+      expect(homeJob.sent.length).toBeGreaterThan(3);
+      expect(homeJob.asked).toEqual([]);
+      expect(homeJob.read).toEqual(homeJob.sent);
+    } finally {
+      renderer.render = render;
+    }
+  });
+
+  it('renders an article that is gone as the 404 page even when its shape was read before', async () => {
+    const title = 'خبری که حذف می‌شود';
+    const { id } = await createArticle(threaded.database, { title });
+    const url = articlePath({ id, title });
+    expect((await page(threaded.app, url)).status).toBe(200);
+    await threaded.database.db.execute(sql`delete from articles where id = ${id}`);
+    const [a, b] = [await page(threaded.app, url), await page(inProcess, url)];
+    expect(a.status).toBe(404);
+    expect(a.body).toBe(b.body);
   });
 
   it('answers many pages at once, each with its own data', async () => {

@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
 import { politely } from './polite-reads.ts';
+import { createReadPlans } from './read-plans.ts';
 import { createRenderPool, type PageRenderer } from './render-pool.ts';
 import { createRenderQueue } from './render-queue.ts';
 
@@ -188,13 +189,18 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
    * `background`: nobody waits for this render (a stale page is served meanwhile), so its reads
    * give way to readers. `encoding`: the reader's, for a render thread to compress the page.
    */
+  const readPlans = createReadPlans();
   const renderNow = async (url: string, background: boolean, encoding?: PageEncoding): Promise<RenderedPage> => {
     // The page's data: the article straight from its repository, shared sidebars from their
     // own cache, anything else from the API in process (plugins/page-data.ts).
     const fetcher = pageData.fetcher();
     const moved = await movedArticle(url, fetcher);
     if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
-    const page = await renderer.render({ url, fetchJson: background ? politely(fetcher) : fetcher, publicBaseUrl: baseUrl, encoding });
+    const read = background ? politely(fetcher) : fetcher;
+    // A render thread gets what the page will read with its job (plugins/read-plans.ts).
+    const reads = renderer.threads > 0 ? await readPlans.preread(url, read) : undefined;
+    const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads });
+    if (page.read) readPlans.learn(url, page.read);
     return { status: page.status, html: page.html, etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).

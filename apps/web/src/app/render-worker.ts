@@ -16,13 +16,17 @@ const post = (message: FromRenderThread) => port.postMessage(message);
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let calls = 0;
 
-function readFor(job: number) {
-  return (path: string): Promise<unknown> =>
-    new Promise((resolve, reject) => {
+/** A render's reads: those sent with its job first, the rest asked of the server's thread; `read` lists the paths. */
+function readFor(job: number, sent: Record<string, unknown> | undefined, read: Set<string>) {
+  return (path: string): Promise<unknown> => {
+    read.add(path);
+    if (sent && Object.hasOwn(sent, path)) return Promise.resolve(sent[path]);
+    return new Promise((resolve, reject) => {
       const call = ++calls;
       waiting.set(call, { resolve, reject });
       post({ type: 'read', job, call, path });
     });
+  };
 }
 
 function answered(answer: ReadAnswer): void {
@@ -38,10 +42,11 @@ function answered(answer: ReadAnswer): void {
   pending.reject(Object.assign(new Error(message), status === undefined ? {} : { status, body }));
 }
 
-async function renderJob({ job, url, publicBaseUrl, encoding }: RenderJob): Promise<void> {
+async function renderJob({ job, url, publicBaseUrl, encoding, reads }: RenderJob): Promise<void> {
   try {
-    const page = finishPage(shell, await render({ url, fetchJson: readFor(job), publicBaseUrl }), encoding);
-    post({ type: 'done', job, page });
+    const read = new Set<string>();
+    const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), encoding);
+    post({ type: 'done', job, page, read: [...read] });
   } catch (error) {
     post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }

@@ -13,6 +13,11 @@ export interface RenderJob {
   publicBaseUrl: string;
   /** Compress the finished page this way too (the reader who asked for it wants it so). */
   encoding?: PageEncoding;
+  /**
+   * Reads made before the job was sent, by API path: what the last render of a page of this
+   * shape read. The thread takes them from here instead of asking for them.
+   */
+  reads?: Record<string, unknown>;
 }
 
 /** A failed read as the entry expects it: the API's status and JSON body, or only a message (no status: a passing failure). */
@@ -34,5 +39,6 @@ export type FromRenderThread =
   | { type: 'ready' }
   /** A render needs an API path's data. */
   | { type: 'read'; job: number; call: number; path: string }
-  | { type: 'done'; job: number; page: FinishedPage }
+  /** `read`: every API path the render read (sent with the job or asked), in the order first read. */
+  | { type: 'done'; job: number; page: FinishedPage; read: string[] }
   | { type: 'failed'; job: number; message: string; stack?: string };

@@ -1,0 +1,81 @@
+// The reads a page will make, sent with its render job.
+//
+// A render thread asks the server's thread for every read its page makes, and waits for each
+// answer: an article page's render was three round trips between the threads, during which the
+// render thread took up other pages. Under load it held eight half-rendered pages at once, and
+// their data lived long enough to be promoted and collected again by full collections (about
+// four a second on the render thread, against one every ~140 pages rendered one at a time).
+//
+// Pages of one shape read the same paths: every article page reads its article, its related
+// articles and the categories. The paths the last render of a shape read are read again before
+// the next render of that shape is sent, and go with its job; the render thread then renders it
+// from start to finish in one go. A path the page no longer reads costs one wasted read, once:
+// the plan is what the last render read, so it follows the pages.
+import { parseArticleId } from '@chapar/shared/text';
+
+/** Shapes remembered at most (search pages make one per query). */
+const MAX_SHAPES = 500;
+const ID = '{id}';
+
+export interface ReadPlans {
+  /**
+   * The reads the last render of a page of `url`'s shape made, made again with `read`: the ones
+   * that succeeded, by path (a failed read is left for the render to ask, and see fail).
+   * Undefined when no page of that shape has been rendered yet.
+   */
+  preread(url: string, read: (path: string) => Promise<unknown>): Promise<Record<string, unknown> | undefined>;
+  /** What the render of `url` read, for the next page of its shape. */
+  learn(url: string, paths: readonly string[]): void;
+  readonly size: number;
+}
+
+interface Shape {
+  key: string;
+  /** The article's id, written `{id}` in the plan's paths. */
+  id?: string;
+}
+
+function shapeOf(url: string): Shape {
+  const [pathname] = url.split(/[?#]/, 1);
+  const id = parseArticleId(pathname);
+  // Every article page reads the same paths but for its id (a short link's page, /s/{id}, is a
+  // shape of its own); an address that names no article (a 404, another page) is one too.
+  return id === null ? { key: url } : { key: `${/^\/s\//i.test(pathname) ? '/s/' : '/article/'}${ID}`, id: String(id) };
+}
+
+/** `path` with each segment that is the article's id written `{id}` (or the other way round). */
+function swapId(path: string, from: string, to: string): string {
+  if (!path.includes(from)) return path;
+  const [pathname, query] = path.split(/\?(.*)/s, 2);
+  const swapped = pathname.split('/').map((segment) => (segment === from ? to : segment)).join('/');
+  return query === undefined ? swapped : `${swapped}?${query}`;
+}
+
+export function createReadPlans(maxShapes = MAX_SHAPES): ReadPlans {
+  const plans = new Map<string, readonly string[]>();
+  return {
+    async preread(url, read) {
+      const shape = shapeOf(url);
+      const plan = plans.get(shape.key);
+      if (!plan) return undefined;
+      const paths = shape.id === undefined ? plan : plan.map((path) => swapId(path, ID, shape.id!));
+      const settled = await Promise.allSettled(paths.map((path) => read(path)));
+      const reads: Record<string, unknown> = {};
+      settled.forEach((outcome, i) => {
+        if (outcome.status === 'fulfilled') reads[paths[i]] = outcome.value;
+      });
+      return reads;
+    },
+    learn(url, paths) {
+      const shape = shapeOf(url);
+      const plan = shape.id === undefined ? [...paths] : paths.map((path) => swapId(path, shape.id!, ID));
+      // The newest shapes are kept: the oldest goes when there are too many.
+      plans.delete(shape.key);
+      if (plans.size >= maxShapes) plans.delete(plans.keys().next().value!);
+      plans.set(shape.key, plan);
+    },
+    get size() {
+      return plans.size;
+    },
+  };
+}
