@@ -8,6 +8,16 @@ describe('toPersianDigits', () => {
     expect(toPersianDigits('٠١٢٣٤٥٦٧٨٩')).toBe('۰۱۲۳۴۵۶۷۸۹');
     expect(toPersianDigits('0123456789')).toBe('۰۱۲۳۴۵۶۷۸۹');
   });
+
+  it('changes digits only, wherever they are, and leaves a text without them as it is', () => {
+    expect(toPersianDigits('بدون رقم')).toBe('بدون رقم');
+    expect(toPersianDigits('')).toBe('');
+    expect(toPersianDigits('7 روز و 12')).toBe('۷ روز و ۱۲');
+    expect(toPersianDigits('۱۴۰۵/9/3')).toBe('۱۴۰۵/۹/۳');
+    // The characters either side of each digit range stay: / and : (ASCII), U+065F and U+066A.
+    expect(toPersianDigits('/:\u065f\u066a')).toBe('/:\u065f\u066a');
+    expect(toPersianDigits(-3.5)).toBe('-۳.۵');
+  });
 });
 
 describe('toAsciiDigits', () => {

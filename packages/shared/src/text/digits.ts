@@ -3,6 +3,7 @@
 
 const PERSIAN_ZERO = 0x06f0;
 const ARABIC_INDIC_ZERO = 0x0660;
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /** Persian (U+06F0–U+06F9) and Arabic-Indic (U+0660–U+0669) digits → ASCII 0-9. */
 export function toAsciiDigits(text: string): string {
@@ -18,11 +19,22 @@ export function toAsciiDigits(text: string): string {
  * stay as they are, so '12.5' becomes '۱۲.۵' (use formatNumberFa for localized separators).
  */
 export function toPersianDigits(value: string | number): string {
-  return String(value).replace(/[0-9\u0660-\u0669]/g, (d) => {
-    const code = d.charCodeAt(0);
-    const n = code >= ARABIC_INDIC_ZERO ? code - ARABIC_INDIC_ZERO : code - 48;
-    return String.fromCharCode(PERSIAN_ZERO + n);
-  });
+  // A loop over the text: the regular expression with a callback per digit was ~2 % of a home
+  // page's render (hundreds of dates, counts and times).
+  const text = String(value);
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let digit = code - 48;
+    if (digit < 0 || digit > 9) {
+      digit = code - ARABIC_INDIC_ZERO;
+      if (digit < 0 || digit > 9) continue;
+    }
+    out += text.slice(from, i) + PERSIAN_DIGITS[digit];
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 // The browser's first Intl formatter costs tens of milliseconds on a slow phone (the locale
