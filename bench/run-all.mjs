@@ -10,6 +10,7 @@ const SUITE = [
   ['api', ['node', 'bench/api.mjs']],
   ['pages', ['node', 'bench/pages.mjs']],
   ['uncached', ['node', 'bench/uncached.mjs']],
+  ['render-alone', ['npx', 'tsx', 'bench/render-alone.mjs']],
   ['publish', ['node', 'bench/publish.mjs']],
   ['startup', ['node', 'bench/startup.mjs']],
   ['readers', ['node', 'bench/readers.mjs']],
