@@ -84,6 +84,16 @@ describe('read plans', () => {
     expect(asked).toEqual(['/api/categories', '/api/articles/featured']);
   });
 
+  it('does not remember an address longer than any page of the site has', async () => {
+    const plans = createReadPlans();
+    const long = `/search?q=${'ا'.repeat(2000)}`;
+    plans.learn(long, ['/api/categories']);
+    expect(plans.size).toBe(0);
+    const { asked, read } = reader();
+    expect(await plans.preread(long, read)).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+
   it('remembers a bounded number of shapes, forgetting the one learned longest ago', async () => {
     const plans = createReadPlans(3);
     for (const q of ['a', 'b', 'c']) plans.learn(`/search?q=${q}`, [`/api/search?q=${q}`]);

@@ -15,6 +15,8 @@ import { parseArticleId } from '@chapar/shared/text';
 
 /** Shapes remembered at most (search pages make one per query). */
 const MAX_SHAPES = 500;
+/** A longer address is not remembered: no page of the site has one, and 500 of them would be megabytes. */
+const MAX_KEY_LENGTH = 1024;
 const ID = '{id}';
 
 export interface ReadPlans {
@@ -68,6 +70,7 @@ export function createReadPlans(maxShapes = MAX_SHAPES): ReadPlans {
     },
     learn(url, paths) {
       const shape = shapeOf(url);
+      if (shape.key.length > MAX_KEY_LENGTH) return;
       const plan = shape.id === undefined ? [...paths] : paths.map((path) => swapId(path, shape.id!, ID));
       // The newest shapes are kept: the oldest goes when there are too many.
       plans.delete(shape.key);
