@@ -16,15 +16,15 @@ describe('read plans', () => {
   it('reads nothing for a page whose shape has not been rendered yet', async () => {
     const plans = createReadPlans();
     const { asked, read } = reader();
-    expect(await plans.preread('/', read)).toBeUndefined();
+    expect(await plans.forPage('/').preread(read)).toBeUndefined();
     expect(asked).toEqual([]);
   });
 
   it("reads what the last page of the shape read: another article's page reads the same paths for its own id", async () => {
     const plans = createReadPlans();
-    plans.learn('/article/%D8%AE%D8%A8%D8%B1-44', ['/api/categories', '/api/articles/44', '/api/articles/44/related']);
+    plans.forPage('/article/%D8%AE%D8%A8%D8%B1-44').learn(['/api/categories', '/api/articles/44', '/api/articles/44/related']);
     const { asked, read } = reader();
-    const reads = await plans.preread('/article/%D8%AF%DB%8C%DA%AF%D8%B1-7?ref=telegram', read);
+    const reads = await plans.forPage('/article/%D8%AF%DB%8C%DA%AF%D8%B1-7?ref=telegram').preread(read);
     expect(asked).toEqual(['/api/categories', '/api/articles/7', '/api/articles/7/related']);
     expect(reads).toEqual({
       '/api/categories': { path: '/api/categories' },
@@ -33,79 +33,79 @@ describe('read plans', () => {
     });
     // A short link's page is a shape of its own (it only finds the article to send the reader on).
     const short = reader();
-    expect(await plans.preread('/s/12', short.read)).toBeUndefined();
-    plans.learn('/s/12', ['/api/articles/12']);
-    await plans.preread('/S/13', short.read);
+    expect(await plans.forPage('/s/12').preread(short.read)).toBeUndefined();
+    plans.forPage('/s/12').learn(['/api/articles/12']);
+    await plans.forPage('/S/13').preread(short.read);
     expect(short.asked).toEqual(['/api/articles/13']);
     const article = reader();
-    await plans.preread('/article/z-5', article.read);
+    await plans.forPage('/article/z-5').preread(article.read);
     expect(article.asked).toEqual(['/api/categories', '/api/articles/5', '/api/articles/5/related']);
   });
 
   it("replaces only whole path segments that are the article's id, never a query's number", async () => {
     const plans = createReadPlans();
-    plans.learn('/article/x-2', ['/api/articles?page=1&limit=2', '/api/categories/economy/articles?limit=2', '/api/articles/2', '/api/articles/22', '/api/comments/2?page=2']);
+    plans.forPage('/article/x-2').learn(['/api/articles?page=1&limit=2', '/api/categories/economy/articles?limit=2', '/api/articles/2', '/api/articles/22', '/api/comments/2?page=2']);
     const { asked, read } = reader();
-    await plans.preread('/article/y-9', read);
+    await plans.forPage('/article/y-9').preread(read);
     expect(asked).toEqual(['/api/articles?page=1&limit=2', '/api/categories/economy/articles?limit=2', '/api/articles/9', '/api/articles/22', '/api/comments/9?page=2']);
   });
 
   it('keeps other pages by their whole address, query included', async () => {
     const plans = createReadPlans();
-    plans.learn('/', ['/api/categories', '/api/articles/featured']);
-    plans.learn('/search?q=a', ['/api/categories', '/api/search?q=a']);
+    plans.forPage('/').learn(['/api/categories', '/api/articles/featured']);
+    plans.forPage('/search?q=a').learn(['/api/categories', '/api/search?q=a']);
     const home = reader();
-    await plans.preread('/', home.read);
+    await plans.forPage('/').preread(home.read);
     expect(home.asked).toEqual(['/api/categories', '/api/articles/featured']);
     const other = reader();
-    expect(await plans.preread('/search?q=b', other.read)).toBeUndefined();
+    expect(await plans.forPage('/search?q=b').preread(other.read)).toBeUndefined();
     expect(other.asked).toEqual([]);
     // An address that names no article keeps its own plan: a 404 under /article is not an article's shape.
-    plans.learn('/article/', ['/api/categories']);
+    plans.forPage('/article/').learn(['/api/categories']);
     const bare = reader();
-    await plans.preread('/article/', bare.read);
+    await plans.forPage('/article/').preread(bare.read);
     expect(bare.asked).toEqual(['/api/categories']);
   });
 
   it('leaves a failed read out, for the render to ask and see fail itself', async () => {
     const plans = createReadPlans();
-    plans.learn('/category/x', ['/api/categories', '/api/missing/x']);
+    plans.forPage('/category/x').learn(['/api/categories', '/api/missing/x']);
     const { asked, read } = reader();
-    expect(await plans.preread('/category/x', read)).toEqual({ '/api/categories': { path: '/api/categories' } });
+    expect(await plans.forPage('/category/x').preread(read)).toEqual({ '/api/categories': { path: '/api/categories' } });
     expect(asked).toEqual(['/api/categories', '/api/missing/x']);
   });
 
   it("follows the pages: a shape's plan is what its last render read", async () => {
     const plans = createReadPlans();
-    plans.learn('/', ['/api/categories', '/api/articles/popular']);
-    plans.learn('/', ['/api/categories', '/api/articles/featured']);
+    plans.forPage('/').learn(['/api/categories', '/api/articles/popular']);
+    plans.forPage('/').learn(['/api/categories', '/api/articles/featured']);
     const { asked, read } = reader();
-    await plans.preread('/', read);
+    await plans.forPage('/').preread(read);
     expect(asked).toEqual(['/api/categories', '/api/articles/featured']);
   });
 
   it('does not remember an address longer than any page of the site has', async () => {
     const plans = createReadPlans();
     const long = `/search?q=${'ا'.repeat(2000)}`;
-    plans.learn(long, ['/api/categories']);
+    plans.forPage(long).learn(['/api/categories']);
     expect(plans.size).toBe(0);
     const { asked, read } = reader();
-    expect(await plans.preread(long, read)).toBeUndefined();
+    expect(await plans.forPage(long).preread(read)).toBeUndefined();
     expect(asked).toEqual([]);
   });
 
   it('remembers a bounded number of shapes, forgetting the one learned longest ago', async () => {
     const plans = createReadPlans(3);
-    for (const q of ['a', 'b', 'c']) plans.learn(`/search?q=${q}`, [`/api/search?q=${q}`]);
+    for (const q of ['a', 'b', 'c']) plans.forPage(`/search?q=${q}`).learn([`/api/search?q=${q}`]);
     // Learned again, `a` is now the newest.
-    plans.learn('/search?q=a', ['/api/search?q=a']);
-    plans.learn('/search?q=d', ['/api/search?q=d']);
+    plans.forPage('/search?q=a').learn(['/api/search?q=a']);
+    plans.forPage('/search?q=d').learn(['/api/search?q=d']);
     expect(plans.size).toBe(3);
     const forgotten = reader();
-    expect(await plans.preread('/search?q=b', forgotten.read)).toBeUndefined();
+    expect(await plans.forPage('/search?q=b').preread(forgotten.read)).toBeUndefined();
     for (const q of ['a', 'c', 'd']) {
       const kept = reader();
-      await plans.preread(`/search?q=${q}`, kept.read);
+      await plans.forPage(`/search?q=${q}`).preread(kept.read);
       expect(kept.asked).toEqual([`/api/search?q=${q}`]);
     }
   });

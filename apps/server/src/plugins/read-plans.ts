@@ -19,15 +19,21 @@ const MAX_SHAPES = 500;
 const MAX_KEY_LENGTH = 1024;
 const ID = '{id}';
 
-export interface ReadPlans {
+/** One page's plan: its shape is worked out once, for the reads before its render and after. */
+export interface PagePlan {
   /**
-   * The reads the last render of a page of `url`'s shape made, made again with `read`: the ones
+   * The reads the last render of a page of this shape made, made again with `read`: the ones
    * that succeeded, by path (a failed read is left for the render to ask, and see fail).
    * Undefined when no page of that shape has been rendered yet.
    */
-  preread(url: string, read: (path: string) => Promise<unknown>): Promise<Record<string, unknown> | undefined>;
-  /** What the render of `url` read, for the next page of its shape. */
-  learn(url: string, paths: readonly string[]): void;
+  preread(read: (path: string) => Promise<unknown>): Promise<Record<string, unknown> | undefined>;
+  /** What this page's render read, for the next page of its shape. */
+  learn(paths: readonly string[]): void;
+}
+
+export interface ReadPlans {
+  /** The plan for the page at `url`. */
+  forPage(url: string): PagePlan;
   readonly size: number;
 }
 
@@ -56,26 +62,29 @@ function swapId(path: string, from: string, to: string): string {
 export function createReadPlans(maxShapes = MAX_SHAPES): ReadPlans {
   const plans = new Map<string, readonly string[]>();
   return {
-    async preread(url, read) {
+    forPage(url) {
       const shape = shapeOf(url);
-      const plan = plans.get(shape.key);
-      if (!plan) return undefined;
-      const paths = shape.id === undefined ? plan : plan.map((path) => swapId(path, ID, shape.id!));
-      const settled = await Promise.allSettled(paths.map((path) => read(path)));
-      const reads: Record<string, unknown> = {};
-      settled.forEach((outcome, i) => {
-        if (outcome.status === 'fulfilled') reads[paths[i]] = outcome.value;
-      });
-      return reads;
-    },
-    learn(url, paths) {
-      const shape = shapeOf(url);
-      if (shape.key.length > MAX_KEY_LENGTH) return;
-      const plan = shape.id === undefined ? [...paths] : paths.map((path) => swapId(path, shape.id!, ID));
-      // The newest shapes are kept: the oldest goes when there are too many.
-      plans.delete(shape.key);
-      if (plans.size >= maxShapes) plans.delete(plans.keys().next().value!);
-      plans.set(shape.key, plan);
+      return {
+        async preread(read) {
+          const plan = plans.get(shape.key);
+          if (!plan) return undefined;
+          const paths = shape.id === undefined ? plan : plan.map((path) => swapId(path, ID, shape.id!));
+          const settled = await Promise.allSettled(paths.map((path) => read(path)));
+          const reads: Record<string, unknown> = {};
+          settled.forEach((outcome, i) => {
+            if (outcome.status === 'fulfilled') reads[paths[i]] = outcome.value;
+          });
+          return reads;
+        },
+        learn(paths) {
+          if (shape.key.length > MAX_KEY_LENGTH) return;
+          const plan = shape.id === undefined ? [...paths] : paths.map((path) => swapId(path, shape.id!, ID));
+          // The newest shapes are kept: the oldest goes when there are too many.
+          plans.delete(shape.key);
+          if (plans.size >= maxShapes) plans.delete(plans.keys().next().value!);
+          plans.set(shape.key, plan);
+        },
+      };
     },
     get size() {
       return plans.size;

@@ -185,11 +185,11 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     return search ? `${target}?${search}` : target;
   };
 
+  const readPlans = createReadPlans();
   /**
    * `background`: nobody waits for this render (a stale page is served meanwhile), so its reads
    * give way to readers. `encoding`: the reader's, for a render thread to compress the page.
    */
-  const readPlans = createReadPlans();
   const renderNow = async (url: string, background: boolean, encoding?: PageEncoding): Promise<RenderedPage> => {
     // The page's data: the article straight from its repository, shared sidebars from their
     // own cache, anything else from the API in process (plugins/page-data.ts).
@@ -198,9 +198,10 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
     const read = background ? politely(fetcher) : fetcher;
     // A render thread gets what the page will read with its job (plugins/read-plans.ts).
-    const reads = renderer.threads > 0 ? await readPlans.preread(url, read) : undefined;
+    const plan = renderer.threads > 0 ? readPlans.forPage(url) : undefined;
+    const reads = await plan?.preread(read);
     const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads });
-    if (page.read) readPlans.learn(url, page.read);
+    if (plan && page.read) plan.learn(page.read);
     return { status: page.status, html: page.html, etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).
