@@ -5,6 +5,10 @@
 // default). "every article in turn" walks all the site's articles, as crawlers and the long
 // tail of readers do. Goals: article ≥ 1 %, home ≥ 0.5 % of hello world, p99 ≤ 200 ms, no timeouts.
 // BENCH_RUNS=3 repeats the whole measurement (the machine is shared: figures move between runs).
+// Each target first gets BENCH_WARMUP s (5 by default) of the same load, not measured: a server
+// started seconds ago is still compiling its hot code (V8's optimizing compiler re-compiled
+// React's render functions dozens of times in the first 10 s, 2.4 s of background compiling in
+// 6 s), which a server that has been up for a minute no longer pays. The caches stay off.
 // The last column: how long the server's own thread (HTTP, the database) and its render threads
 // were busy per request, and the share of the run that is: a thread near 100 % is the limit.
 // Busy includes waiting for a core, so the two can add up to more than the CPU column.
@@ -18,6 +22,7 @@ if (!hasWrk()) {
   process.exit(1);
 }
 const duration = durationArg();
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 
@@ -30,13 +35,17 @@ for (let run = 1; run <= runs; run++) {
     const all = await articlePaths(SITE);
     // One request each first, as the first reader would make (module loading, query plans).
     for (const p of ['/', articlePath, ...all]) await fetch(`${SITE}${p}`, { headers: BROWSER });
+    if (warmup > 0) {
+      await wrkRun(`${SITE}${articlePath}`, { duration: warmup, headers: BROWSER });
+      await wrkRun(`${SITE}/`, { duration: warmup, headers: BROWSER });
+    }
     rows.push({ label: 'GET /article/{slug}-{id}, one article, caches off, br', ...(await wrkRun(`${SITE}${articlePath}`, { duration, headers: BROWSER, server: site })) });
     rows.push({ label: `GET /article/{slug}-{id}, every article in turn (${all.length}), caches off, br`, ...(await wrkRun(SITE, { duration, headers: BROWSER, paths: all, server: site })) });
     rows.push({ label: 'GET / (home), caches off, br', ...(await wrkRun(`${SITE}/`, { duration, headers: BROWSER, server: site })) });
   } finally {
     await stopProcess(site);
   }
-  console.log(`\nUncached pages (wrk -t1 -c50, ${duration} s), run ${run} of ${runs}, ${new Date().toISOString()}\n`);
+  console.log(`\nUncached pages (wrk -t1 -c50, ${duration} s after ${warmup} s of warm-up per page), run ${run} of ${runs}, ${new Date().toISOString()}\n`);
   console.log(wrkTable(rows, baseline));
   const [, article, tail, home] = rows;
   const pct = (r) => (r.rps / baseline.rps) * 100;
