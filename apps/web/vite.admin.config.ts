@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { iconSprite } from './icon-sprite.ts';
+import { reactRouterProduction } from './react-router-production.ts';
 
 const require = createRequire(import.meta.url);
 const vazirmatnDir = dirname(require.resolve('vazirmatn/package.json'));
@@ -13,14 +14,15 @@ const vazirmatnDir = dirname(require.resolve('vazirmatn/package.json'));
 // the public pages' Preact aliases, because its editor and primitives need React. It writes
 // admin.html and hashed files into the public build's dist/client (which it does not empty),
 // so the server serves both from one directory; public pages never reference these files.
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), tailwindcss(), iconSprite()],
   publicDir: false,
   resolve: {
-    alias: {
-      '@vazirmatn': vazirmatnDir,
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      ...reactRouterProduction(command, mode),
+      { find: '@vazirmatn', replacement: vazirmatnDir },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist/client',
@@ -44,4 +46,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { iconSprite } from './icon-sprite.ts';
+import { reactRouterProduction } from './react-router-production.ts';
 
 const require = createRequire(import.meta.url);
 // Vazirmatn's woff2 files, referenced from src/app/fonts.css and emitted as hashed assets.
@@ -24,16 +25,19 @@ const PREACT_ALIASES = {
 // Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
 // SSR build (`vite build --ssr`): dist/server/entry-server.js, and render-worker.js, the same
 // entry run in a render thread (apps/server/src/plugins/render-pool.ts).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command, mode }) => ({
   plugins: [react(), tailwindcss(), iconSprite()],
   // public/ (theme-init.js, favicon, share image) belongs to the browser build only.
   publicDir: isSsrBuild ? false : 'public',
   resolve: {
-    alias: {
-      ...(isSsrBuild ? {} : PREACT_ALIASES),
-      '@vazirmatn': vazirmatnDir,
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      ...reactRouterProduction(command, mode),
+      ...Object.entries({
+        ...(isSsrBuild ? {} : PREACT_ALIASES),
+        '@vazirmatn': vazirmatnDir,
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+      }).map(([find, replacement]) => ({ find, replacement })),
+    ],
   },
   build: {
     manifest: !isSsrBuild,
