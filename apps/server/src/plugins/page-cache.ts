@@ -1,8 +1,8 @@
 /** A rendered page as sent to anonymous readers. */
 export interface CachedPage {
   status: number;
-  /** Full HTML document; empty for a redirect. */
-  html: string;
+  /** The whole HTML document in UTF-8; empty for a redirect. */
+  body: Buffer;
   etag: string;
   /** Set for 3xx answers. */
   location?: string;
@@ -29,7 +29,7 @@ export interface PageCache {
   /** A content change: pages `drop` names go, every other page becomes stale. */
   markChanged(drop: (key: string) => boolean): void;
   readonly size: number;
-  /** Bytes of HTML held (UTF-16 estimate of the strings). */
+  /** Bytes of the pages held (their UTF-8 documents). */
   readonly bytes: number;
   readonly generation: number;
   readonly version: number;
@@ -88,7 +88,7 @@ export function createPageCache({ ttlMs = 30_000, maxEntries = 1_000, maxBytes =
     set(key, value, startedAt = generation, startedVersion = version) {
       if (ttlMs <= 0 || startedAt !== generation) return;
       remove(key);
-      const size = 2 * (value.html.length + (value.location?.length ?? 0)) + 200;
+      const size = value.body.length + 2 * (value.location?.length ?? 0) + 200;
       if (size > maxBytes) return;
       while (entries.size && (entries.size >= maxEntries || bytes + size > maxBytes)) remove(entries.keys().next().value as string);
       const now = Date.now();

@@ -11,6 +11,7 @@ const FAKE_WORKER = `
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 const waiting = new Map();
 let calls = 0;
+const utf8 = (text) => new TextEncoder().encode(text);
 const read = (job, path) => new Promise((resolve, reject) => {
   const call = ++calls;
   waiting.set(call, { resolve, reject });
@@ -28,15 +29,16 @@ parentPort.on('message', async (m) => {
   if (m.url === '/busy') {
     const until = performance.now() + 40;
     while (performance.now() < until);
-    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, html: 'busy', etag: '', cacheable: true } });
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, body: utf8('busy'), etag: '', cacheable: true } });
     return;
   }
   try {
     const [page, shared] = await Promise.all([read(m.job, '/api/page' + m.url), read(m.job, '/api/shared')]);
     const html = workerData.shell.template.replace('<!--app-html-->', JSON.stringify({ page, shared, threadId, base: m.publicBaseUrl, encoding: m.encoding ?? null }));
-    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, html, etag: 'W/"' + m.url + '"', cacheable: true } });
+    const body = utf8(html);
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, body, etag: 'W/"' + m.url + '"', cacheable: true } }, [body.buffer]);
   } catch (error) {
-    parentPort.postMessage({ type: 'done', job: m.job, page: { status: error.status ?? 500, html: JSON.stringify(error), etag: '', cacheable: false } });
+    parentPort.postMessage({ type: 'done', job: m.job, page: { status: error.status ?? 500, body: utf8(JSON.stringify(error)), etag: '', cacheable: false } });
   }
 });
 parentPort.postMessage({ type: 'ready' });
@@ -57,8 +59,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const echo = async (p: string) => ({ path: p });
 const shell = { template: '<main><!--app-html--></main>', manifest: {} };
+/** A page's document as text: its bytes arrive as a Uint8Array. */
+const text = (page: { body: Uint8Array }) => Buffer.from(page.body).toString('utf8');
 /** What the fake thread rendered into the shell. */
-const rendered = (html: string) => JSON.parse(html.slice('<main>'.length, -'</main>'.length)) as { page: unknown; shared: unknown; threadId: number; base: string; encoding: string | null };
+const rendered = (page: { body: Uint8Array }) => JSON.parse(text(page).slice('<main>'.length, -'</main>'.length)) as { page: unknown; shared: unknown; threadId: number; base: string; encoding: string | null };
 
 describe('render threads', () => {
   it('renders on the threads into the shell, each page with its own reads answered by this thread', async () => {
@@ -67,7 +71,7 @@ describe('render threads', () => {
     const urls = Array.from({ length: 12 }, (_, i) => `/p${i}`);
     const pages = await Promise.all(urls.map((url, i) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example', encoding: i % 2 ? 'br' : undefined })));
     pages.forEach((page, i) => {
-      const body = rendered(page.html);
+      const body = rendered(page);
       expect(page.status).toBe(200);
       expect(page.etag).toBe(`W/"/p${i}"`);
       expect(body.base).toBe('https://chapar.example');
@@ -76,7 +80,7 @@ describe('render threads', () => {
       expect(body.shared).toEqual({ path: '/api/shared', for: `/p${i}` });
     });
     // Both threads took pages.
-    expect(new Set(pages.map((page) => rendered(page.html).threadId)).size).toBe(2);
+    expect(new Set(pages.map((page) => rendered(page).threadId)).size).toBe(2);
     expect(errors).toEqual([]);
   });
 
@@ -91,11 +95,11 @@ describe('render threads', () => {
       publicBaseUrl: '',
     });
     expect(notFound.status).toBe(404);
-    expect(JSON.parse(notFound.html)).toEqual({ status: 404, body: '{"error":"not_found"}', message: '404: missing' });
+    expect(JSON.parse(text(notFound))).toEqual({ status: 404, body: '{"error":"not_found"}', message: '404: missing' });
 
     const down = await pool.render({ url: '/x', fetchJson: async () => { throw new Error('connection refused'); }, publicBaseUrl: '' });
     expect(down.status).toBe(500);
-    expect(JSON.parse(down.html)).toEqual({ message: 'connection refused' });
+    expect(JSON.parse(text(down))).toEqual({ message: 'connection refused' });
   });
 
   it('tells how long its threads have been busy, summed over the threads', async () => {
@@ -121,7 +125,7 @@ describe('render threads', () => {
     expect(errors.map((e) => e.message)).toEqual(['render thread stopped (exit code 7)']);
     const after = await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' });
     expect(after.status).toBe(200);
-    expect(rendered(after.html).threadId).not.toBe(rendered(first.html).threadId);
+    expect(rendered(after).threadId).not.toBe(rendered(first).threadId);
   });
 
   it('does not start again and again a thread that cannot load the site: renders fail with the reason', async () => {

@@ -48,6 +48,10 @@ export interface SsrPluginOptions {
 /** A page as the handler has it: kept unless `cacheable` is false; `encoded` is for the reader who asked, never kept. */
 type RenderedPage = CachedPage & { cacheable: boolean; encoded?: FinishedPage['encoded'] };
 
+const NO_BODY = Buffer.alloc(0);
+/** Bytes from a render thread arrive as a plain Uint8Array: the same memory, seen as a Buffer. */
+const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
 interface SsrEntry {
   render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
@@ -195,14 +199,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // own cache, anything else from the API in process (plugins/page-data.ts).
     const fetcher = pageData.fetcher();
     const moved = await movedArticle(url, fetcher);
-    if (moved) return { status: 301, html: '', etag: etagOf(moved), location: moved, cacheable: true };
+    if (moved) return { status: 301, body: NO_BODY, etag: etagOf(moved), location: moved, cacheable: true };
     const read = background ? politely(fetcher) : fetcher;
     // A render thread gets what the page will read with its job (plugins/read-plans.ts).
     const plan = renderer.threads > 0 ? readPlans.forPage(url) : undefined;
     const reads = await plan?.preread(read);
     const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads });
     if (plan && page.read) plan.learn(page.read);
-    return { status: page.status, html: page.html, etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
+    return { status: page.status, body: asBuffer(page.body), etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };
   // Renders are taken first come, first served (plugins/render-queue.ts).
   const renders = createRenderQueue(renderer.threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
@@ -226,13 +230,13 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-    const encoding = page.html.length >= COMPRESS_MIN_BYTES ? pageEncoding(request.headers['accept-encoding']) : undefined;
+    const encoding = page.body.length >= COMPRESS_MIN_BYTES ? pageEncoding(request.headers['accept-encoding']) : undefined;
     if (encoding) {
       const made = page.encoded?.encoding === encoding ? page.encoded.body : undefined;
-      const body = made ? Buffer.from(made.buffer, made.byteOffset, made.byteLength) : await (encoding === 'br' ? brotliAsync(page.html, brotliOptions(page.html.length)) : gzipAsync(page.html, PAGE_GZIP));
+      const body = made ? asBuffer(made) : await (encoding === 'br' ? brotliAsync(page.body, brotliOptions(page.body.length)) : gzipAsync(page.body, PAGE_GZIP));
       return reply.header('content-encoding', encoding).send(body);
     }
-    return reply.send(page.html);
+    return reply.send(page.body);
   };
 
   /** Keeps an anonymous page for later readers: in the page cache and in the HTTP handler's cache. */
@@ -241,7 +245,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (page.status === 200 && !page.location) {
       // Later anonymous requests for this page are answered by the HTTP handler itself.
       app.hotCache.store(url, started.hotGeneration, {
-        body: page.html,
+        body: page.body,
         headers: { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': ANONYMOUS_CACHE_CONTROL, 'x-page-cache': 'HIT' },
         ttlMs: opts.pageCacheTtlMs,
         anonymousOnly: true,

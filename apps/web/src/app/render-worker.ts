@@ -3,14 +3,14 @@
 // the server's thread keeps the database and the connections. Every read a page makes is asked
 // of the server's thread, which owns the data.
 import { parentPort, workerData } from 'node:worker_threads';
-import { finishPage, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/render';
+import { finishPage, pageTransferList, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/render';
 import { render } from './entry-server.tsx';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker runs as a worker thread');
 const { shell } = workerData as { shell: PageShell };
 
-const post = (message: FromRenderThread) => port.postMessage(message);
+const post = (message: FromRenderThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 /** Reads waiting for the server's answer, by call (numbered across all jobs). */
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -46,7 +46,8 @@ async function renderJob({ job, url, publicBaseUrl, encoding, reads }: RenderJob
   try {
     const read = new Set<string>();
     const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), encoding);
-    post({ type: 'done', job, page, read: [...read] });
+    // The page's bytes move to the server's thread; this thread is done with them.
+    post({ type: 'done', job, page, read: [...read] }, pageTransferList(page));
   } catch (error) {
     post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }

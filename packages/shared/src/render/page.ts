@@ -79,8 +79,12 @@ export interface FinishedPage {
   status: number;
   /** Set with a 3xx status. */
   redirect?: string;
-  /** The whole document; empty for a redirect. */
-  html: string;
+  /**
+   * The whole document in UTF-8; empty for a redirect. Bytes, not a string: a render thread
+   * hands them to the server's thread without a copy (pageTransferList), where an article page's
+   * document as a string was about 130 KB to copy, and a large object for that thread's collector.
+   */
+  body: Uint8Array;
   etag: string;
   /** False when some data failed to load: the page must not be cached. */
   cacheable: boolean;
@@ -126,7 +130,7 @@ function cutTemplate(shell: PageShell): CutTemplate {
  */
 export function finishPage(shell: PageShell, result: RenderResult, encoding?: PageEncoding): FinishedPage {
   const cacheable = result.cacheable !== false && result.status < 500;
-  if (result.redirect) return { status: result.status, redirect: result.redirect, html: '', etag: etagOf(result.redirect), cacheable };
+  if (result.redirect) return { status: result.status, redirect: result.redirect, body: new Uint8Array(0), etag: etagOf(result.redirect), cacheable };
   const parts: Record<Slot, string> = {
     '<!--app-head-->': result.head + preloadLinks(shell.manifest, result.modules, shell.template),
     '<!--app-html-->': result.html,
@@ -137,12 +141,25 @@ export function finishPage(shell: PageShell, result: RenderResult, encoding?: Pa
   slots.forEach((slot, i) => {
     html += parts[slot] + text[i + 1];
   });
-  // The document is made UTF-8 once, for its ETag and its compression.
-  const bytes = Buffer.from(html);
-  const page: FinishedPage = { status: result.status, html, etag: etagOf(bytes), cacheable };
-  if (encoding && bytes.length >= COMPRESS_MIN_BYTES) {
-    const body = encoding === 'br' ? brotliCompressSync(bytes, brotliOptions(bytes.length)) : gzipSync(bytes, PAGE_GZIP);
-    page.encoded = { encoding, body };
+  // The document is made UTF-8 once: for its ETag, its compression and the reader.
+  const body = Buffer.from(html);
+  const page: FinishedPage = { status: result.status, body, etag: etagOf(body), cacheable };
+  if (encoding && body.length >= COMPRESS_MIN_BYTES) {
+    page.encoded = { encoding, body: encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, PAGE_GZIP) };
   }
   return page;
+}
+
+/**
+ * The memory of a finished page's bytes that they alone use, to be moved to the server's thread
+ * with the page (postMessage's transfer list) instead of copied. Bytes that share their memory
+ * (a slice of a larger buffer, Node's small-buffer pool) are copied as usual.
+ */
+export function pageTransferList(page: FinishedPage): ArrayBuffer[] {
+  const owned = new Set<ArrayBuffer>();
+  for (const bytes of [page.body, page.encoded?.body]) {
+    if (!bytes || bytes.byteLength === 0 || !(bytes.buffer instanceof ArrayBuffer)) continue;
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) owned.add(bytes.buffer);
+  }
+  return [...owned];
 }
