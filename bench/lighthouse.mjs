@@ -3,9 +3,9 @@
 // on the home page, a category page and an article. Prints performance and accessibility.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { newestArticlePath, startProcess, stopProcess } from './lib.mjs';
+import { newestArticlePath, siteScript, startProcess, stopProcess } from './lib.mjs';
 
-const site = await startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3995']);
+const site = await startProcess(await siteScript(), ['3995']);
 const base = 'http://127.0.0.1:3995';
 const articlePath = await newestArticlePath(base);
 const chrome = await chromeLauncher.launch({

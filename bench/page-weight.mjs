@@ -3,12 +3,12 @@
 // names, fetched and gzipped (level 9, as a CDN would), summed. Run against a started site:
 //   node bench/page-weight.mjs [baseUrl] [path...]
 import { gzipSync } from 'node:zlib';
-import { newestArticlePath, startProcess, stopProcess } from './lib.mjs';
+import { newestArticlePath, siteScript, startProcess, stopProcess } from './lib.mjs';
 
 let base = process.argv[2];
 let site;
 if (!base) {
-  site = await startProcess(new URL('./serve-site.ts', import.meta.url).pathname, ['3996']);
+  site = await startProcess(await siteScript(), ['3996']);
   base = 'http://127.0.0.1:3996';
 }
 const paths = process.argv.slice(3).length ? process.argv.slice(3) : ['/', '/category/politics', await newestArticlePath(base)];
