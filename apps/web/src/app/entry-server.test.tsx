@@ -18,6 +18,14 @@ describe('server output for Preact hydration', () => {
     expect(hoisted).toBe('');
     expect(body).toBe('<div><main>۸<!-- --> بازدید</main></div>');
   });
+
+  it('drops nested and adjacent markers and keeps every other comment, at the start and the end too', () => {
+    const html = '<link rel="preload" href="/a.jpg"/><!--$--><!--$--><p>الف</p><!--/$--><!-- --><!--$!--><b>ب</b><!--/$--><!--/$-->';
+    const { hoisted, body } = forPreactHydration(html);
+    expect(hoisted).toBe('<link rel="preload" href="/a.jpg"/>');
+    expect(body).toBe('<p>الف</p><!-- --><!--$!--><b>ب</b>');
+    expect(forPreactHydration('<p>بدون نشانه <!-- --> و <!--$ نه--></p>').body).toBe('<p>بدون نشانه <!-- --> و <!--$ نه--></p>');
+  });
 });
 
 describe('the page markup', () => {
