@@ -11,7 +11,7 @@ import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import type { RouteContext } from './route-types.ts';
-import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute } from './routes.tsx';
+import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute, type PublicRoute } from './routes.tsx';
 
 export interface RenderOptions {
   /** Path and query of the request, e.g. '/search?q=x'. */
@@ -127,12 +127,12 @@ function serializeState(state: PageState): string {
   return `<script type="application/json" id="${PAGE_STATE_ID}">${safeJson(state)}</script>`;
 }
 
-function appTree(url: string, queryClient: QueryClient, renderedAt: number): ReactNode {
+function appTree(url: string, route: PublicRoute, queryClient: QueryClient, renderedAt: number): ReactNode {
   return (
     <StrictMode>
       <StaticRouter location={url}>
         <Providers queryClient={queryClient} renderedAt={renderedAt}>
-          <AppRoutes />
+          <AppRoutes only={route} />
         </Providers>
       </StaticRouter>
     </StrictMode>
@@ -161,7 +161,7 @@ export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptio
     return { status: outcome.status, redirect: outcome.redirect, head: '', html: '', dehydratedState: null, stateScript: '', modules: [], cacheable: true };
   }
 
-  const { hoisted, body: html } = forPreactHydration(await renderHtml(appTree(location.pathname + location.search, queryClient, renderedAt)));
+  const { hoisted, body: html } = forPreactHydration(await renderHtml(appTree(location.pathname + location.search, route, queryClient, renderedAt)));
   const state: PageState = { queries: dehydrate(queryClient), renderedAt };
   const head = renderHeadTags(module.head(ctx), publicBaseUrl) + hoisted;
   // A 4xx answer is a fact about the page; anything else is a passing failure not to be cached.

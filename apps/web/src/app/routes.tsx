@@ -16,7 +16,7 @@ function AdminPage() {
   return pageFallback;
 }
 
-interface PublicRoute {
+export interface PublicRoute {
   path: string;
   /** Source path of the module, for the server to find its client chunk in Vite's manifest. */
   src: string;
@@ -41,9 +41,12 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
+/** The public routes' patterns, as React Router matches them. */
+const PUBLIC_PATTERNS: RouteObject[] = PUBLIC_ROUTES.map((r) => ({ path: r.path }));
+
 /** The public route for a path (the 404 route when nothing else matches) and its params. */
 export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string | undefined> } {
-  const matches = matchRoutes(PUBLIC_ROUTES.map((r) => ({ path: r.path })), pathname);
+  const matches = matchRoutes(PUBLIC_PATTERNS, pathname);
   const match = matches?.[matches.length - 1];
   const route = PUBLIC_ROUTES.find((r) => r.path === match?.route.path) ?? PUBLIC_ROUTES[PUBLIC_ROUTES.length - 1];
   return { route, params: match?.params ?? {} };
@@ -75,16 +78,25 @@ function RoutePage({ route }: { route: PublicRoute }) {
 
 const pageFallback = <LoaderCircle aria-label="در حال بارگذاری" className="mx-auto mt-24 size-8 animate-spin text-muted" />;
 
+const publicChild = (route: PublicRoute): RouteObject => ({
+  path: route.path,
+  element: <Suspense fallback={pageFallback}><RoutePage route={route} /></Suspense>,
+});
+
 const routeObjects: RouteObject[] = [
   { path: '/admin/*', element: <AdminPage /> },
-  {
-    element: <PublicLayout />,
-    children: PUBLIC_ROUTES.map((route) => ({
-      path: route.path,
-      element: <Suspense fallback={pageFallback}><RoutePage route={route} /></Suspense>,
-    })),
-  },
+  { element: <PublicLayout />, children: PUBLIC_ROUTES.map(publicChild) },
 ];
+
+/**
+ * The server renders one page whose route it has already matched (matchPublicRoute): its
+ * routes are that route alone, in the same layout. React Router flattens, ranks and compiles
+ * the routes it is given on every render; for all of them that was a twentieth of an article
+ * page's render. The browser keeps every route: it follows links.
+ */
+const singleRoutes = new Map<PublicRoute, RouteObject[]>(
+  PUBLIC_ROUTES.map((route) => [route, [{ element: <PublicLayout />, children: [publicChild(route)] }]]),
+);
 
 /**
  * A new page starts at the top; back and forward keep the browser's own restoration, and
@@ -103,8 +115,9 @@ function useScrollToTopOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-export function AppRoutes() {
+/** The app's pages; `only` (on the server): the public route already matched for this page. */
+export function AppRoutes({ only }: { only?: PublicRoute }) {
   useScrollToTopOnNavigate();
   useInternalLinks();
-  return useRoutes(routeObjects);
+  return useRoutes((only && singleRoutes.get(only)) ?? routeObjects);
 }
