@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '../../lib/query-hooks.ts';
 import type { Article } from '@chapar/shared/contracts';
 import { getJson, withQuery } from '../../lib/api-client.ts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';

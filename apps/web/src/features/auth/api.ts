@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query-hooks.ts';
 import type { AdminStatus, LoginBody } from '@chapar/shared/contracts';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
 import { useToast } from '../../components/ui/toast.tsx';

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../lib/query-hooks.ts';
 import { withQuery } from '../../lib/api-client.ts';
 import { pathQuery } from '../../lib/query.ts';
 
