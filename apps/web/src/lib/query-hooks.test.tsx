@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import {
   InfiniteQueryObserver,
+  QueryClient,
   QueryClientProvider,
   QueryObserver,
   keepPreviousData,
   onlineManager,
+  skipToken,
   useInfiniteQuery as tanstackUseInfiniteQuery,
   useQuery as tanstackUseQuery,
-  type QueryClient,
 } from '@tanstack/react-query';
 import { createQueryClient } from '../app/query-client.ts';
 import { serverInfiniteQueryResult, serverQueryResult, useInfiniteQuery, useQuery } from './query-hooks.ts';
@@ -99,6 +100,29 @@ describe('the server query result equals TanStack’s first render', () => {
     const client = createQueryClient();
     expect(expectSame(client, { queryKey: ['/api/p'], queryFn: () => 1, placeholderData: 7 })).toMatchObject({ data: 7, isPlaceholderData: true, status: 'success' });
     expect(expectSame(client, { queryKey: ['/api/q'], queryFn: () => 1, placeholderData: keepPreviousData }).isPlaceholderData).toBe(false);
+  });
+
+  it('with the options merged as TanStack merges them: the caller’s, the key’s defaults, the client’s', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: ['/api/m', 1], queryFn: () => 1 });
+    // An option given as undefined overrides the default (staleTime 5 min → stale).
+    expect(expectSame(client, { queryKey: ['/api/m', 1], queryFn: () => 2, staleTime: undefined }).isStale).toBe(true);
+    client.setQueryDefaults(['/api/m'], { staleTime: 0, refetchOnMount: false });
+    expect(expectSame(client, { queryKey: ['/api/m', 1], queryFn: () => 2 })).toMatchObject({ isStale: true, isFetching: false });
+    expect(expectSame(client, { queryKey: ['/api/m', 1], queryFn: () => 2, refetchOnMount: true }).isFetching).toBe(true);
+    // A query whose function is skipToken is disabled.
+    expect(expectSame(client, { queryKey: ['/api/m', 1], queryFn: skipToken }).isEnabled).toBe(false);
+  });
+
+  it('with a key hashed by the client’s own hash function', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, queryKeyHashFn: (key) => `h:${String(key[0])}` } } });
+    await client.prefetchQuery({ queryKey: ['/api/h', 1], queryFn: () => 'یک' });
+    const defaulting = vi.spyOn(client, 'defaultQueryOptions');
+    expect(serverQueryResult(client, { queryKey: ['/api/h', 2], queryFn: () => 'دو' }).data).toBe('یک');
+    // Found by its hash: read without defaulting the options.
+    expect(defaulting).not.toHaveBeenCalled();
+    defaulting.mockRestore();
+    expectSame(client, { queryKey: ['/api/h', 2], queryFn: () => 'دو' });
   });
 
   it('for infinite queries, with and without more pages', async () => {

@@ -2,16 +2,18 @@
 // prefetched queries that gives the same result without an observer.
 //
 // A server render happens once and nothing it renders is ever updated, yet TanStack's `useQuery`
-// sets up for updates in every call: it defaults the options three times, builds an observer
-// (which computes its result twice), and wraps the result in a tracking object with a getter per
-// field. That was a ninth of an uncached article page's render thread and more of the home
-// page's (CPU profile under wrk: 8 queries on an article page, 13 on the home page). Here the
-// options are defaulted once and the result is what TanStack's observer computes for a component
-// rendered for the first time (QueryObserver.createResult with no earlier result, not yet
-// subscribed): query.test.ts checks the two are equal, field by field, in every state a page can
-// meet, and the server-rendered pages are checked against the browser's first render.
+// sets up for updates in every call: it defaults the options three times (a new object each
+// time, about 5 µs), builds an observer (which computes its result twice), and wraps the result
+// in a tracking object with a getter per field. That was a ninth of an uncached article page's
+// render thread, and more of the home page's (CPU profile under wrk: 8 queries on an article
+// page, 13 on the home page). Here the prefetched query is found by its key, the options are
+// read as TanStack merges them, and the result is the one TanStack's observer computes for a
+// component's first render (QueryObserver.createResult with no earlier result, not subscribed).
+// query-hooks.test.tsx checks the two are equal, field by field, in every state a query can be in.
 import {
+  hashKey,
   onlineManager,
+  skipToken,
   useInfiniteQuery as useBrowserInfiniteQuery,
   useQuery as useBrowserQuery,
   useQueryClient,
@@ -151,10 +153,43 @@ function firstInfiniteResult(query: AnyQuery, options: InfiniteOptions) {
   };
 }
 
-/** The query the options name, as TanStack's observer finds it (made, empty, when it is not in the cache). */
+/**
+ * The query the options name and the options as TanStack defaults them. A query the page
+ * prefetched is read with a view of the options (the caller's over the key's defaults over the
+ * client's, as defaultQueryOptions merges them): defaulting them makes a new options object,
+ * about 5 µs a query. A query not in the cache is made as TanStack's observer makes it.
+ */
 function queryFor(client: QueryClient, options: object): { query: AnyQuery; defaulted: AnyOptions } {
-  const defaulted = client.defaultQueryOptions(options as AnyOptions) as AnyOptions;
-  return { query: client.getQueryCache().build(client, defaulted) as AnyQuery, defaulted };
+  const given = options as AnyOptions;
+  const clientDefaults = (client.getDefaultOptions().queries ?? {}) as AnyOptions;
+  const keyDefaults = client.getQueryDefaults(given.queryKey) as AnyOptions;
+  const option = (key: keyof AnyOptions) => optionOf(given, keyDefaults, clientDefaults, key);
+  const hash = (option('queryHash') as string | undefined) || ((option('queryKeyHashFn') as typeof hashKey | undefined) || hashKey)(given.queryKey);
+  const query = client.getQueryCache().get(hash) as AnyQuery | undefined;
+  if (!query) {
+    const defaulted = client.defaultQueryOptions(given) as AnyOptions;
+    return { query: client.getQueryCache().build(client, defaulted) as AnyQuery, defaulted };
+  }
+  // What firstResult and firstInfiniteResult read (the network mode is the query's own).
+  const read = {
+    queryKey: given.queryKey,
+    enabled: option('queryFn') === skipToken ? false : option('enabled'),
+    staleTime: option('staleTime'),
+    refetchOnMount: option('refetchOnMount'),
+    retryOnMount: option('retryOnMount'),
+    placeholderData: option('placeholderData'),
+    select: option('select'),
+    getNextPageParam: optionOf(given, keyDefaults, clientDefaults, 'getNextPageParam'),
+    getPreviousPageParam: optionOf(given, keyDefaults, clientDefaults, 'getPreviousPageParam'),
+  } as AnyOptions;
+  return { query, defaulted: read };
+}
+
+/** An option as defaultQueryOptions merges it: the caller's own, else the key's default, else the client's. */
+function optionOf(given: object, keyDefaults: object, clientDefaults: object, key: string): unknown {
+  if (key in given) return (given as Record<string, unknown>)[key];
+  if (key in keyDefaults) return (keyDefaults as Record<string, unknown>)[key];
+  return (clientDefaults as Record<string, unknown>)[key];
 }
 
 /** The first-render result for `options` in `client` (exported for its test). */
