@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createRenderPool, type PageRenderer } from './render-pool.ts';
+import { brotliDecompressSync } from 'node:zlib';
+import { BALANCE_WINDOW_MS, CompressionBalance, createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
 // for each page through the server's thread and renders what it got; /stop ends the thread in
@@ -67,7 +68,8 @@ const rendered = (page: { body: Uint8Array }) => JSON.parse(text(page).slice('<m
 describe('render threads', () => {
   it('renders on the threads into the shell, each page with its own reads answered by this thread', async () => {
     const errors: Error[] = [];
-    pool = createRenderPool({ workerFile, shell, threads: 2, onThreadError: (e) => errors.push(e) });
+    // Every page compressed on its render thread.
+    pool = createRenderPool({ workerFile, shell, threads: 2, onThreadError: (e) => errors.push(e), balance: { update: () => undefined, compressHere: () => false } });
     const urls = Array.from({ length: 12 }, (_, i) => `/p${i}`);
     const pages = await Promise.all(urls.map((url, i) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example', encoding: i % 2 ? 'br' : undefined })));
     pages.forEach((page, i) => {
@@ -82,6 +84,38 @@ describe('render threads', () => {
     // Both threads took pages.
     expect(new Set(pages.map((page) => rendered(page).threadId)).size).toBe(2);
     expect(errors).toEqual([]);
+  });
+
+  it('compresses on this thread the pages the balance gives it, and asks the render thread for the rest', async () => {
+    let next = 0;
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined, balance: { update: () => undefined, compressHere: () => next++ % 2 === 0 } });
+    const long = 'خبر '.repeat(400);
+    const pages = await Promise.all([0, 1, 2, 3].map((i) => pool!.render({ url: `/c${i}`, fetchJson: async () => long, publicBaseUrl: '', encoding: 'br' })));
+    pages.forEach((page, i) => {
+      if (i % 2 === 0) {
+        // Compressed here: the thread was not asked to.
+        expect(rendered(page).encoding).toBeNull();
+        expect(page.encoded?.encoding).toBe('br');
+        expect(brotliDecompressSync(page.encoded!.body).equals(Buffer.from(page.body))).toBe(true);
+      } else {
+        expect(rendered(page).encoding).toBe('br');
+        expect(page.encoded).toBeUndefined();
+      }
+    });
+  });
+
+  it('tells the balance how busy this thread and the render threads were, once a window', async () => {
+    const loads: Array<{ here: number; threads: number }> = [];
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined, balance: { update: (here, threads) => loads.push({ here, threads }), compressHere: () => false } });
+    // The thread works 40 ms a page while this one waits.
+    const started = performance.now();
+    while (performance.now() - started < BALANCE_WINDOW_MS * 1.5) await pool.render({ url: '/busy', fetchJson: echo, publicBaseUrl: '' });
+    await pool.render({ url: '/after', fetchJson: echo, publicBaseUrl: '' });
+    expect(loads.length).toBeGreaterThanOrEqual(1);
+    expect(loads.length).toBeLessThanOrEqual(2);
+    const { here, threads } = loads[loads.length - 1];
+    expect(threads).toBeGreaterThan(0.5);
+    expect(here).toBeLessThan(threads);
   });
 
   it('hands a failed read to the page with its status and body, and a passing failure without a status', async () => {
@@ -146,5 +180,39 @@ describe('render threads', () => {
 
   it('refuses a thread count that is not a whole number ≥ 1', () => {
     expect(() => createRenderPool({ workerFile, shell, threads: 0, onThreadError: () => undefined })).toThrow('whole number');
+  });
+});
+
+describe('where pages are compressed', () => {
+  it('moves compression to the thread with more time to spare, a step per window, within 0 and 1', () => {
+    const balance = new CompressionBalance();
+    expect(balance.share).toBe(0);
+    balance.update(0.6, 0.99);
+    expect(balance.share).toBeCloseTo(0.1);
+    for (let i = 0; i < 20; i++) balance.update(0.6, 0.99);
+    expect(balance.share).toBe(1);
+    balance.update(0.95, 0.7);
+    expect(balance.share).toBeCloseTo(0.9);
+    for (let i = 0; i < 20; i++) balance.update(0.95, 0.7);
+    expect(balance.share).toBe(0);
+  });
+
+  it('moves nothing while the loads are within the margin', () => {
+    const balance = new CompressionBalance();
+    balance.update(0.6, 0.99);
+    balance.update(0.8, 0.84);
+    balance.update(0.84, 0.8);
+    expect(balance.share).toBeCloseTo(0.1);
+  });
+
+  it('spreads the pages compressed here evenly at the share', () => {
+    const balance = new CompressionBalance();
+    for (let i = 0; i < 3; i++) balance.update(0, 1);
+    const here = Array.from({ length: 20 }, () => balance.compressHere());
+    expect(here.filter(Boolean)).toHaveLength(6);
+    // Never two in a row at 0.3.
+    expect(here.some((h, i) => h && here[i + 1])).toBe(false);
+    balance.share = 0;
+    expect(Array.from({ length: 10 }, () => balance.compressHere()).some(Boolean)).toBe(false);
   });
 });

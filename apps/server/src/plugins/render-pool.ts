@@ -6,8 +6,9 @@
 // (PGlite, in this process) most of the rest. Render threads take the first part: each loads the
 // site's server entry (apps/web/src/app/render-worker.ts) and renders pages, asking this thread
 // for every read, so the data, its caches and the database stay here, where they were.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { FinishedPage, FromRenderThread, PageEncoding, PageShell, ReadFailure, ToRenderThread } from '@chapar/shared/render';
+import { encodePage, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/render';
 
 export type ReadJson = (path: string) => Promise<unknown>;
 
@@ -45,9 +46,48 @@ export interface RenderPoolOptions {
   threads: number;
   /** Told when a thread fails or stops unasked (its renders fail; a new thread takes its place). */
   onThreadError: (error: Error) => void;
+  /** Where pages are compressed (a new CompressionBalance unless given). */
+  balance?: Pick<CompressionBalance, 'update' | 'compressHere'>;
+}
+
+/** How often the threads' load is looked at again, in ms. */
+export const BALANCE_WINDOW_MS = 100;
+/** How much of the compression moves at each look. */
+const BALANCE_STEP = 0.1;
+/** A difference in load smaller than this moves nothing. */
+const BALANCE_MARGIN = 0.05;
+
+/**
+ * Which thread compresses a page the reader takes compressed: its render thread, or this one.
+ * Compression is a sixth of an uncached page's work on its render thread (brotli 3 of a 68 KB
+ * article, about 0.2 ms); with the embedded database this thread has the database and the
+ * connections, and both can be the busier one (under wrk, render thread busy 99 % and this one
+ * 62 % on article pages). Every BALANCE_WINDOW_MS the share of pages compressed here moves
+ * towards the thread with more time to spare, so the two even out whichever is the limit.
+ */
+export class CompressionBalance {
+  /** Of the pages to compress, the share compressed on this thread (0: all on render threads). */
+  share = 0;
+  private credit = 0;
+
+  /** The last window's load: the share of it this thread's and the render threads' event loops were busy (0-1). */
+  update(here: number, threads: number): void {
+    if (here + BALANCE_MARGIN < threads) this.share = Math.min(1, this.share + BALANCE_STEP);
+    else if (here > threads + BALANCE_MARGIN) this.share = Math.max(0, this.share - BALANCE_STEP);
+  }
+
+  /** Whether the next page is compressed here: pages are spread evenly at the current share. */
+  compressHere(): boolean {
+    this.credit += this.share;
+    if (this.credit < 1) return false;
+    this.credit -= 1;
+    return true;
+  }
 }
 
 interface Job {
+  /** Compress the finished page on this thread. */
+  encodeHere?: PageEncoding;
   fetchJson: ReadJson;
   resolve: (page: RenderedByThread) => void;
   reject: (error: Error) => void;
@@ -67,7 +107,7 @@ function failureOf(error: unknown): ReadFailure {
   return typeof status === 'number' ? { status, body: typeof body === 'string' ? body : message, message } : { message };
 }
 
-export function createRenderPool({ workerFile, shell, threads, onThreadError }: RenderPoolOptions): PageRenderer {
+export function createRenderPool({ workerFile, shell, threads, onThreadError, balance = new CompressionBalance() }: RenderPoolOptions): PageRenderer {
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`render threads must be a whole number ≥ 1, not ${threads}`);
   let nextJob = 0;
   let closing = false;
@@ -96,7 +136,12 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError }: 
         return;
       }
       thread.jobs.delete(message.job);
-      if (message.type === 'done') job.resolve({ ...message.page, read: message.read });
+      if (message.type === 'done') {
+        const page: RenderedByThread = { ...message.page, read: message.read };
+        const encoded = job.encodeHere && !page.redirect && encodePage(page.body, job.encodeHere);
+        if (encoded) page.encoded = { encoding: job.encodeHere!, body: encoded };
+        job.resolve(page);
+      }
       else job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));
     });
 
@@ -122,6 +167,30 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError }: 
   const pool: Thread[] = [];
   for (let i = 0; i < threads; i++) pool.push(start());
 
+  let lookedAt = performance.now();
+  let hereBefore = performance.eventLoopUtilization();
+  let threadsBefore = new Map<Worker, EventLoopUtilization>(pool.map(({ worker }) => [worker, worker.performance.eventLoopUtilization()]));
+  /** Moves the compression towards the thread with more time to spare, once a window. */
+  const rebalance = () => {
+    const now = performance.now();
+    if (now - lookedAt < BALANCE_WINDOW_MS) return;
+    lookedAt = now;
+    const hereNow = performance.eventLoopUtilization();
+    const here = performance.eventLoopUtilization(hereNow, hereBefore).utilization;
+    hereBefore = hereNow;
+    const threadsNow = new Map(pool.map(({ worker }) => [worker, worker.performance.eventLoopUtilization()]));
+    let sum = 0;
+    let counted = 0;
+    for (const [worker, elu] of threadsNow) {
+      const before = threadsBefore.get(worker);
+      if (!before) continue;
+      sum += worker.performance.eventLoopUtilization(elu, before).utilization;
+      counted++;
+    }
+    threadsBefore = threadsNow;
+    if (counted > 0) balance.update(here, sum / counted);
+  };
+
   return {
     render({ url, fetchJson, publicBaseUrl, encoding, reads }) {
       if (closing) return Promise.reject(new Error('the render threads are closed'));
@@ -129,9 +198,11 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError }: 
       // The thread with the fewest pages under way.
       const thread = pool.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
       const job = ++nextJob;
+      rebalance();
+      const encodeHere = encoding && balance.compressHere() ? encoding : undefined;
       return new Promise<RenderedByThread>((resolve, reject) => {
-        thread.jobs.set(job, { fetchJson, resolve, reject });
-        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding, reads } satisfies ToRenderThread);
+        thread.jobs.set(job, { encodeHere, fetchJson, resolve, reject });
+        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding: encodeHere ? undefined : encoding, reads } satisfies ToRenderThread);
       });
     },
     get threads() {

@@ -43,6 +43,12 @@ export function brotliOptions(bytes: number) {
   return { ...PAGE_BR, params: { ...PAGE_BR.params, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes } };
 }
 
+/** The page's bytes compressed for a reader who accepts `encoding`; undefined for a page too small to compress. */
+export function encodePage(body: Uint8Array, encoding: PageEncoding): Uint8Array | undefined {
+  if (body.length < COMPRESS_MIN_BYTES) return undefined;
+  return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, PAGE_GZIP);
+}
+
 /** The encoding a reader's Accept-Encoding asks for, or undefined for none we make. */
 export function pageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
   const accept = acceptEncoding ?? '';
@@ -144,9 +150,8 @@ export function finishPage(shell: PageShell, result: RenderResult, encoding?: Pa
   // The document is made UTF-8 once: for its ETag, its compression and the reader.
   const body = Buffer.from(html);
   const page: FinishedPage = { status: result.status, body, etag: etagOf(body), cacheable };
-  if (encoding && body.length >= COMPRESS_MIN_BYTES) {
-    page.encoded = { encoding, body: encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length)) : gzipSync(body, PAGE_GZIP) };
-  }
+  const encoded = encoding && encodePage(body, encoding);
+  if (encoded) page.encoded = { encoding, body: encoded };
   return page;
 }
 
