@@ -44,9 +44,38 @@ export function isAdminPath(pathname: string): boolean {
 /** The public routes' patterns, as React Router matches them. */
 const PUBLIC_PATTERNS: RouteObject[] = PUBLIC_ROUTES.map((r) => ({ path: r.path }));
 
+/** A pattern's first segment when it is plain text ('' for '/'), else undefined ('*', ':id'). */
+function firstStaticSegment(path: string): string | undefined {
+  const first = path.split('/')[1] ?? '';
+  return /^[\w-]*$/.test(first) && path !== '*' ? first.toLowerCase() : undefined;
+}
+
+/**
+ * The patterns a path can match, by the path's first segment: those that begin with it and
+ * those that begin with no fixed text. React Router flattens, ranks and compiles the patterns
+ * it is given on every match (a fortieth of an article page's render for all seven); a pattern
+ * beginning with other text can never match, and ranking keeps the order of the rest.
+ */
+const PATTERNS_BY_SEGMENT = new Map<string, RouteObject[]>();
+for (const pattern of PUBLIC_PATTERNS) {
+  const first = firstStaticSegment(pattern.path!);
+  if (first !== undefined && !PATTERNS_BY_SEGMENT.has(first)) {
+    PATTERNS_BY_SEGMENT.set(first, PUBLIC_PATTERNS.filter((p) => [first, undefined].includes(firstStaticSegment(p.path!))));
+  }
+}
+const UNFIXED_PATTERNS = PUBLIC_PATTERNS.filter((p) => firstStaticSegment(p.path!) === undefined);
+
+function patternsFor(pathname: string): RouteObject[] {
+  // A first segment with encoded characters is left to React Router's decoding, over every pattern.
+  const end = pathname.indexOf('/', 1);
+  const first = end < 0 ? pathname.slice(1) : pathname.slice(1, end);
+  if (first.includes('%')) return PUBLIC_PATTERNS;
+  return PATTERNS_BY_SEGMENT.get(first.toLowerCase()) ?? UNFIXED_PATTERNS;
+}
+
 /** The public route for a path (the 404 route when nothing else matches) and its params. */
 export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Record<string, string | undefined> } {
-  const matches = matchRoutes(PUBLIC_PATTERNS, pathname);
+  const matches = matchRoutes(patternsFor(pathname), pathname);
   const match = matches?.[matches.length - 1];
   const route = PUBLIC_ROUTES.find((r) => r.path === match?.route.path) ?? PUBLIC_ROUTES[PUBLIC_ROUTES.length - 1];
   return { route, params: match?.params ?? {} };
