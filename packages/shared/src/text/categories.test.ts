@@ -57,4 +57,15 @@ describe('categorySlug', () => {
     expect(findCategory('tech')).toBeUndefined();
     expect(findCategory('Technology')?.slug).toBe('technology');
   });
+
+  it('findCategory finds each category by its keys as written and in any other form', () => {
+    for (const c of CATEGORIES) {
+      for (const key of [c.slug, c.name, c.nameFa]) {
+        expect(findCategory(key)).toBe(c);
+        expect(findCategory(` ${key.toUpperCase()} `)).toBe(c);
+      }
+    }
+    // Arabic yeh and kaf for the Persian letters.
+    expect(findCategory('سياست')?.slug).toBe('politics');
+  });
 });
