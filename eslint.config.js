@@ -18,7 +18,7 @@ const noAdmin = { group: ['**/admin/**', '**/admin', '@/admin/**'], message: 'pu
 // TanStack's observers, with the same result.
 const queryHooks = {
   name: '@tanstack/react-query',
-  importNames: ['useQuery', 'useInfiniteQuery'],
+  importNames: ['useQuery', 'useInfiniteQuery', 'useMutation'],
   message: 'use lib/query-hooks.ts: on the server it reads the prefetched queries without observers',
 };
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import {
   InfiniteQueryObserver,
+  MutationObserver,
   QueryClient,
   QueryClientProvider,
   QueryObserver,
@@ -9,10 +10,11 @@ import {
   onlineManager,
   skipToken,
   useInfiniteQuery as tanstackUseInfiniteQuery,
+  useMutation as tanstackUseMutation,
   useQuery as tanstackUseQuery,
 } from '@tanstack/react-query';
 import { createQueryClient } from '../app/query-client.ts';
-import { serverInfiniteQueryResult, serverQueryResult, useInfiniteQuery, useQuery } from './query-hooks.ts';
+import { serverInfiniteQueryResult, serverQueryResult, useInfiniteQuery, useMutation, useQuery } from './query-hooks.ts';
 
 type Options = Record<string, unknown> & { queryKey: unknown[] };
 
@@ -148,6 +150,24 @@ describe('the hooks', () => {
       return <h1>{isPending ? '…' : data}</h1>;
     }
     expect(renderToString(<QueryClientProvider client={client}><Title /></QueryClientProvider>)).toBe('<h1>خبر</h1>');
+  });
+
+  it('give a mutation’s first render what TanStack gives it: idle', () => {
+    expect(useMutation).not.toBe(tanstackUseMutation);
+    const client = createQueryClient();
+    let ours: object = {};
+    function Form() {
+      ours = useMutation({ mutationFn: async (text: string) => text });
+      return null;
+    }
+    renderToString(<QueryClientProvider client={client}><Form /></QueryClientProvider>);
+    // TanStack's hook: the observer's current result, with mutate wrapped and mutateAsync added.
+    const observed = new MutationObserver(client, { mutationFn: async (text: string) => text }).getCurrentResult();
+    const theirs = { ...observed, mutateAsync: observed.mutate };
+    expect(Object.keys(ours).sort()).toEqual(Object.keys(theirs).sort());
+    expect(values(ours)).toEqual(values(theirs));
+    expect(ours).toMatchObject({ status: 'idle', isIdle: true, isPending: false });
+    expect(() => (ours as { mutate: () => void }).mutate()).toThrow(/server/);
   });
 
   it('refuse to fetch again on the server', () => {

@@ -15,6 +15,7 @@ import {
   onlineManager,
   skipToken,
   useInfiniteQuery as useBrowserInfiniteQuery,
+  useMutation as useBrowserMutation,
   useQuery as useBrowserQuery,
   useQueryClient,
   type DefaultError,
@@ -37,7 +38,7 @@ const resolve = <T>(value: T | ((query: AnyQuery) => T), query: AnyQuery): T =>
   typeof value === 'function' ? (value as (query: AnyQuery) => T)(query) : value;
 
 function notOnTheServer(): never {
-  throw new Error('a query cannot be fetched again while a page renders on the server');
+  throw new Error('a query cannot be fetched or a mutation made while a page renders on the server');
 }
 
 /** QueryObserver's isStale. */
@@ -212,8 +213,39 @@ function useServerInfiniteQuery(options: object) {
   return serverInfiniteQueryResult(useQueryClient(), options);
 }
 
+/**
+ * What TanStack's useMutation gives a component's first render: a new observer's result, idle
+ * (MutationObserver with no mutation yet); a page rendered on the server never mutates.
+ */
+const IDLE_MUTATION = Object.freeze({
+  context: undefined,
+  data: undefined,
+  error: null,
+  failureCount: 0,
+  failureReason: null,
+  isPaused: false,
+  status: 'idle',
+  variables: undefined,
+  submittedAt: 0,
+  isPending: false,
+  isSuccess: false,
+  isError: false,
+  isIdle: true,
+  mutate: notOnTheServer,
+  mutateAsync: notOnTheServer,
+  reset: notOnTheServer,
+});
+
+function useServerMutation() {
+  useQueryClient();
+  return IDLE_MUTATION;
+}
+
 /** TanStack Query's useQuery; the server's own on the server (see above). */
 export const useQuery = (import.meta.env.SSR ? useServerQuery : useBrowserQuery) as typeof useBrowserQuery;
 
 /** TanStack Query's useInfiniteQuery; the server's own on the server (see above). */
 export const useInfiniteQuery = (import.meta.env.SSR ? useServerInfiniteQuery : useBrowserInfiniteQuery) as typeof useBrowserInfiniteQuery;
+
+/** TanStack Query's useMutation; on the server, the idle result without an observer. */
+export const useMutation = (import.meta.env.SSR ? useServerMutation : useBrowserMutation) as typeof useBrowserMutation;

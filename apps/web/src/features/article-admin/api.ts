@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '../../lib/query-hooks.ts';
 import type { AnalyticsDashboard } from '@chapar/shared/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { pathQuery } from '../../lib/query.ts';

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '../../lib/query-hooks.ts';
 import type { AdminStatus, LoginBody } from '@chapar/shared/contracts';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
 import { useToast } from '../../components/ui/toast.tsx';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../lib/query-hooks.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export interface SubscribeBody {

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '../../lib/query-hooks.ts';
 import type { RatingSummary } from '@chapar/shared/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { getSessionId } from '../../lib/session-id.ts';
