@@ -141,8 +141,9 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
         const encoded = job.encodeHere && !page.redirect && encodePage(page.body, job.encodeHere);
         if (encoded) page.encoded = { encoding: job.encodeHere!, body: encoded };
         job.resolve(page);
+      } else {
+        job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));
       }
-      else job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));
     });
 
     let gone = false;

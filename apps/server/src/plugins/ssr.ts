@@ -192,7 +192,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   const readPlans = createReadPlans();
   /**
    * `background`: nobody waits for this render (a stale page is served meanwhile), so its reads
-   * give way to readers. `encoding`: the reader's, for a render thread to compress the page.
+   * give way to readers. `encoding`: the reader's, for the renderer to compress the page (on the
+   * thread with more time to spare: CompressionBalance in render-pool.ts).
    */
   const renderNow = async (url: string, background: boolean, encoding?: PageEncoding): Promise<RenderedPage> => {
     // The page's data: the article straight from its repository, shared sidebars from their
