@@ -138,8 +138,10 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
       thread.jobs.delete(message.job);
       if (message.type === 'done') {
         const page: RenderedByThread = { ...message.page, read: message.read };
-        const encoded = job.encodeHere && !page.redirect && encodePage(page.body, job.encodeHere);
-        if (encoded) page.encoded = { encoding: job.encodeHere!, body: encoded };
+        const { encodeHere } = job;
+        // A redirect's empty body is too small to compress: encodePage gives nothing for it.
+        const encoded = encodeHere ? encodePage(page.body, encodeHere) : undefined;
+        if (encodeHere && encoded) page.encoded = { encoding: encodeHere, body: encoded };
         job.resolve(page);
       } else {
         job.reject(Object.assign(new Error(message.message), { stack: message.stack ?? message.message }));

@@ -164,7 +164,7 @@ function queryFor(client: QueryClient, options: object): { query: AnyQuery; defa
   const given = options as AnyOptions;
   const clientDefaults = (client.getDefaultOptions().queries ?? {}) as AnyOptions;
   const keyDefaults = client.getQueryDefaults(given.queryKey) as AnyOptions;
-  const option = (key: keyof AnyOptions) => optionOf(given, keyDefaults, clientDefaults, key);
+  const option = (key: keyof InfiniteOptions) => optionOf(given, keyDefaults, clientDefaults, key);
   const hash = (option('queryHash') as string | undefined) || ((option('queryKeyHashFn') as typeof hashKey | undefined) || hashKey)(given.queryKey);
   const query = client.getQueryCache().get(hash) as AnyQuery | undefined;
   if (!query) {
@@ -180,8 +180,8 @@ function queryFor(client: QueryClient, options: object): { query: AnyQuery; defa
     retryOnMount: option('retryOnMount'),
     placeholderData: option('placeholderData'),
     select: option('select'),
-    getNextPageParam: optionOf(given, keyDefaults, clientDefaults, 'getNextPageParam'),
-    getPreviousPageParam: optionOf(given, keyDefaults, clientDefaults, 'getPreviousPageParam'),
+    getNextPageParam: option('getNextPageParam'),
+    getPreviousPageParam: option('getPreviousPageParam'),
   } as AnyOptions;
   return { query, defaulted: read };
 }
