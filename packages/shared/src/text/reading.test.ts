@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleReadingMinutes, cardReadingMinutes, countWords } from './reading.ts';
+import { articleReadingMinutes, cardReadingMinutes, countWords, readingMinutesOfWords } from './reading.ts';
 
 describe('cardReadingMinutes', () => {
   it('is content length / 1000 rounded up, at least 1', () => {
@@ -40,5 +40,15 @@ describe('articleReadingMinutes', () => {
     expect(articleReadingMinutes('')).toBe(5);
     expect(articleReadingMinutes(null)).toBe(5);
     expect(articleReadingMinutes('<p></p>')).toBe(5);
+  });
+});
+
+describe('readingMinutesOfWords', () => {
+  it('gives from a word count what articleReadingMinutes gives from the content', () => {
+    for (const content of ['', '<p></p>', 'یک', `<p>${'واژه '.repeat(199)}</p>`, `<p>${'واژه '.repeat(200)}</p>`, `<p>${'واژه '.repeat(201)}</p>`, '<p>- « »</p>']) {
+      expect(readingMinutesOfWords(countWords(content))).toBe(articleReadingMinutes(content));
+    }
+    expect(readingMinutesOfWords(0)).toBe(5);
+    expect(readingMinutesOfWords(401)).toBe(3);
   });
 });

@@ -28,6 +28,10 @@ export function countWords(textOrHtml: string | null | undefined): number {
 
 /** Article page: words / 200, rounded up; 1000 words assumed without content (spec 02). */
 export function articleReadingMinutes(content: string | null | undefined): number {
-  const words = countWords(content) || DEFAULT_WORD_COUNT;
-  return Math.ceil(words / WORDS_PER_MINUTE);
+  return readingMinutesOfWords(countWords(content));
+}
+
+/** The article rule from a word count already made (countWords): a page showing both counts once. */
+export function readingMinutesOfWords(words: number): number {
+  return Math.ceil((words || DEFAULT_WORD_COUNT) / WORDS_PER_MINUTE);
 }
