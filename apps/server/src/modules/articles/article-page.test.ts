@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { articleRedirects, articles, type Database } from '@chapar/db';
+import { articleRedirects, articles, type Database, type Db } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { seededRandom } from '../../../testing/seeded-random.ts';
 import { toSummary } from '../../../../web/src/lib/article-summary.ts';
@@ -243,4 +243,83 @@ describe('articlePage: the article, its related articles and its redirect in one
     }
     await expectRule('after the counter came back');
   });
+
+  it('reads an article read before with its related articles in one statement, as the rule chooses them', async () => {
+    const readRows = () => database.db.select({ id: articles.id, category: articles.category, keywords: articles.keywords, status: articles.status, publishedAt: articles.publishedAt }).from(articles);
+    const statements = statementsOf(database.db);
+    const article = rows.find((r) => r.status === 'published' && r.category === CATEGORIES[2] && r.keywords.trim() !== '')!;
+    const ONE = ['article_page_with_article_summaries'];
+    const TWO = ['article_page_with_article_summaries', 'article_summaries_by_ids'];
+    const read = async (why: string, expected: string[]) => {
+      statements.clear();
+      const page = await articleRepo.articlePageSummaries(database.db, article.id, 6);
+      expect(statements.names().filter((name) => !name.startsWith('related_')), `statements: ${why}`).toEqual(expected);
+      const current = await readRows();
+      expect(page.related.map((r) => r.id), why).toEqual(expectedRelated(current, current.find((r) => r.id === article.id)!, 6));
+      expect(page.article?.id).toBe(article.id);
+      return page;
+    };
+    let shownId = 0;
+    const shownTitle = async () => (await database.raw.query<{ title: string }>(`select title from articles where id = ${shownId}`)).rows[0].title;
+    let titleBefore = '';
+    try {
+      await articleRepo.articlePageSummaries(database.db, article.id, 6);
+      const first = await read('read again', ONE);
+      // The full rows for the API, the same way.
+      statements.clear();
+      const full = await articleRepo.articlePage(database.db, article.id, 6);
+      expect(statements.names()).toEqual(['article_page_with_articles']);
+      expect(full.related.map((r) => toSummary(toArticle(r)))).toStrictEqual(first.related);
+
+      // A related article's title is not in the rule: the guess holds, and the title is read fresh.
+      const [shown] = first.related;
+      shownId = shown.id;
+      titleBefore = await shownTitle();
+      await database.raw.exec(`update articles set title = 'عنوان تازه' where id = ${shown.id}`);
+      expect((await read('after a related title changed', ONE)).related[0].title).toBe('عنوان تازه');
+
+      // The article's own keywords or category change: the guess fails, and the rule decides.
+      await database.raw.exec(`update articles set keywords = '${KEYWORDS[5]},${KEYWORDS[6]}' where id = ${article.id}`);
+      await read('after its own keywords changed', TWO);
+      await read('then read again', ONE);
+      await database.raw.exec(`update articles set category = '${CATEGORIES[3]}' where id = ${article.id}`);
+      await read('after its own category changed', TWO);
+      // Another article withdrawn: a different change count, so the windows are read again.
+      await database.raw.exec(`update articles set status = 'unpublished' where id = ${shown.id}`);
+      const after = await read('after a related article was withdrawn', TWO);
+      expect(statements.names().filter((name) => name.startsWith('related_')).length).toBeGreaterThan(0);
+      expect(after.related.map((r) => r.id)).not.toContain(shown.id);
+      await read('then read again', ONE);
+    } finally {
+      statements.restore();
+      await database.raw.exec(`update articles set title = '${titleBefore}', status = 'published' where id = ${shownId}`);
+      await database.raw.exec(`update articles set keywords = '${article.keywords.replaceAll("'", "''")}', category = '${article.category}' where id = ${article.id}`);
+    }
+  });
+
+  it('guesses nothing for an article it has not read, nor for an id that names no article', async () => {
+    const statements = statementsOf(database.db);
+    try {
+      const unread = rows.filter((r) => r.status === 'published').at(-7)!;
+      await articleRepo.articlePageSummaries(database.db, unread.id, 6);
+      expect(statements.names().filter((name) => !name.startsWith('related_'))).toEqual(['article_page', 'article_summaries_by_ids']);
+      statements.clear();
+      for (let i = 0; i < 2; i++) expect(await articleRepo.articlePageSummaries(database.db, 999_998, 6)).toEqual({ movedTo: undefined, article: undefined, related: [] });
+      expect(statements.names()).toEqual(['article_page', 'article_page']);
+    } finally {
+      statements.restore();
+    }
+  });
 });
+
+/** The prepared reads run on the database (PGlite's EXECUTE, or the pool's named statements), by name. */
+function statementsOf(db: Db): { names(): string[]; clear(): void; restore(): void } {
+  const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+  const spy = vi.spyOn(client, 'exec' in client ? 'exec' : 'query');
+  const nameOf = (arg: unknown) => (typeof arg === 'string' ? /^EXECUTE (\w+)/.exec(arg)?.[1] : (arg as { name?: string } | undefined)?.name);
+  return {
+    names: () => spy.mock.calls.map(([arg]) => nameOf(arg)).filter((name): name is string => Boolean(name)),
+    clear: () => spy.mockClear(),
+    restore: () => spy.mockRestore(),
+  };
+}

@@ -70,6 +70,8 @@ interface Windows {
   version: string;
   /** By category; `null`: the newest of all. */
   windows: Map<string | null, Promise<Candidate[]>>;
+  /** The windows of `windows` already read, for choosing before a page's read (guessRelated). */
+  ready: Map<string | null, Candidate[]>;
 }
 
 /** Per database: the windows read at the last change count an article page read. */
@@ -82,16 +84,18 @@ function windowOf(db: Db, version: string | null, category: string | null): Prom
   if (version === null) return read();
   let at = kept.get(db);
   if (!at || at.version !== version) {
-    at = { version, windows: new Map() };
+    at = { version, windows: new Map(), ready: new Map() };
     kept.set(db, at);
   }
-  const { windows } = at;
+  const { windows, ready } = at;
   let window = windows.get(category);
   if (!window) {
     const started = read();
     window = started;
     windows.set(category, started);
-    started.catch(() => {
+    started.then((candidates) => {
+      if (windows.get(category) === started) ready.set(category, candidates);
+    }, () => {
       if (windows.get(category) === started) windows.delete(category);
     });
   }
@@ -118,7 +122,12 @@ const before = (a: { score: number; c: Candidate }, b: { score: number; c: Candi
 export async function chooseRelated(db: Db, article: RelatedFor, version: string | null, limit: number): Promise<number[]> {
   if (limit <= 0) return [];
   const [recent, same] = await Promise.all([windowOf(db, version, null), windowOf(db, version, article.category)]);
+  if (version !== null) remember(db, article);
+  return best(article, recent, same, limit);
+}
 
+/** The rule over the two windows: the ids of `article`'s best `limit` candidates, best first. */
+function best(article: RelatedFor, recent: Candidate[], same: Candidate[], limit: number): number[] {
   // The article's keywords count trimmed (JavaScript's trim is the database's btrim here), each once, empty ones not at all.
   const wanted = new Set<string>();
   for (const part of article.keywords.split(',')) {
@@ -130,16 +139,75 @@ export async function chooseRelated(db: Db, article: RelatedFor, version: string
   for (const c of without(recent, article.id, RELATED_RECENT_WINDOW)) if (!pool.has(c.id)) pool.set(c.id, c);
 
   // The best `limit`, kept in order as the pool is walked once.
-  const best: Array<{ score: number; c: Candidate }> = [];
+  const top: Array<{ score: number; c: Candidate }> = [];
   for (const c of pool.values()) {
     let score = c.category === article.category ? 2 : 0;
     for (const part of c.parts) if (wanted.has(part)) score++;
     const scored = { score, c };
-    if (best.length === limit && before(scored, best[limit - 1]) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && before(scored, best[at - 1]) < 0) at--;
-    best.splice(at, 0, scored);
-    if (best.length > limit) best.pop();
+    if (top.length === limit && before(scored, top[limit - 1]) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && before(scored, top[at - 1]) < 0) at--;
+    top.splice(at, 0, scored);
+    if (top.length > limit) top.pop();
   }
-  return best.map(({ c }) => c.id);
+  return top.map(({ c }) => c.id);
+}
+
+// An article page's related articles chosen before its read.
+//
+// An uncached article page made two reads: the article, then the related articles the windows
+// chose for it. Each read into the embedded database has a fixed cost (a statement through
+// WebAssembly and its answer decoded), about a quarter of the page's reading. The rule needs of
+// the article only its category and keywords, which rarely change: those its last read found
+// are remembered, the related articles are chosen from them and the windows kept now, and the
+// article is read with those related articles in one statement. The guess holds when the read
+// finds the same change count (so the same windows) and the same category and keywords: the
+// rule then chooses exactly the guessed articles. Otherwise the page reads them as before.
+
+/** Articles whose category and keywords are remembered at most, per database (a few hundred bytes each). */
+export const REMEMBERED_ARTICLES = 10_000;
+const remembered = new WeakMap<Db, Map<number, RelatedFor>>();
+
+function remember(db: Db, { id, category, keywords }: RelatedFor): void {
+  let known = remembered.get(db);
+  if (!known) {
+    known = new Map();
+    remembered.set(db, known);
+  }
+  const was = known.get(id);
+  if (was && was.category === category && was.keywords === keywords) return;
+  known.delete(id);
+  // The oldest remembered goes first: a page read again is remembered anew.
+  if (known.size >= REMEMBERED_ARTICLES) known.delete(known.keys().next().value!);
+  known.set(id, { id, category, keywords });
+}
+
+/** Related articles chosen before the article's read, and what they were chosen from. */
+export interface RelatedGuess {
+  ids: number[];
+  /** The change count of the windows they were chosen in. */
+  version: string;
+  /** The article as its last read found it. */
+  article: RelatedFor;
+}
+
+/**
+ * The related articles of article `id` as the rule would choose them if it has not changed
+ * since it was last read, from the windows kept now; undefined when its category and keywords
+ * are not remembered or its windows are not read yet.
+ */
+export function guessRelated(db: Db, id: number, limit: number): RelatedGuess | undefined {
+  if (limit <= 0) return undefined;
+  const article = remembered.get(db)?.get(id);
+  const at = kept.get(db);
+  if (!article || !at) return undefined;
+  const recent = at.ready.get(null);
+  const same = at.ready.get(article.category);
+  if (!recent || !same) return undefined;
+  return { ids: best(article, recent, same, limit), version: at.version, article };
+}
+
+/** Whether the article and change count a read found choose exactly the guessed related articles. */
+export function guessHolds(guess: RelatedGuess, article: RelatedFor, version: string | null): boolean {
+  return version === guess.version && article.id === guess.article.id && article.category === guess.article.category && article.keywords === guess.article.keywords;
 }

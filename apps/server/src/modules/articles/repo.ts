@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, sql, type SQL } from 'drizzle-orm';
 import { ARTICLE_SUMMARY_FIELDS, type ArticleSummary } from '@chapar/shared/contracts';
-import { articleRedirects, articles, preparedRead, type Db } from '@chapar/db';
-import { chooseRelated, relatedVersionSql } from './related-window.ts';
+import { articleRedirects, articles, preparedRead, type Db, type PreparedRead } from '@chapar/db';
+import { chooseRelated, guessHolds, guessRelated, relatedVersionSql } from './related-window.ts';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -55,35 +55,66 @@ function newestList<T>(name: string, value: SQL): (db: Db, opts: ListOptions) =>
 }
 const newestArticles = newestList<JsonRow>('articles', rowJson('a'));
 const newestSummaries = newestList<ArticleSummary>('article_summaries', summaryJson('a'));
+/** What the article page's read answers (its related articles only when they were guessed). */
+type ArticlePageRow = { moved_to: number | null; article: JsonRow | null; related_version: string | null; related?: JsonRow[] | null };
+const redirectSql = sql`(select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to`;
+const publishedArticleSql = sql`(select ${rowJson('a')} from ${articles} a where a.id = ${sql.placeholder('id')} and a.status = 'published') as article`;
 /**
  * The article page's read: where the id was moved to (the redirect table), the published
  * article, and the change count its related articles are chosen at (related-window.ts).
  */
-const articlePageRead = preparedRead<{ moved_to: number | null; article: JsonRow | null; related_version: string | null }>('article_page',
-  sql`select (select to_id from ${articleRedirects} where from_id = ${sql.placeholder('id')}) as moved_to,
-    (select ${rowJson('a')} from ${articles} a where a.id = ${sql.placeholder('id')} and a.status = 'published') as article,
-    ${relatedVersionSql} as related_version`);
-/** Published articles by id, each as `value`; `ids` is a comma-separated list (the order is the caller's). */
-function byIdsRead<T>(name: string, value: SQL) {
-  const read = preparedRead<{ id: number; value: T }>(name,
-    sql`select a.id as id, ${value} as value from ${articles} a where a.id = any(string_to_array(${sql.placeholder('ids')}, ',')::int[]) and a.status = 'published'`);
-  return async (db: Db, ids: number[]): Promise<T[]> => {
-    if (ids.length === 0) return [];
-    const rows = new Map((await read(db, { ids: ids.join(',') })).map((row) => [row.id, row.value]));
-    return ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []));
+const articlePageRead = preparedRead<ArticlePageRow>('article_page',
+  sql`select ${redirectSql}, ${publishedArticleSql}, ${relatedVersionSql} as related_version`);
+/** Published articles whose ids are in `ids` (a comma-separated list), each as `value`. */
+const byIdsWhere = (value: SQL) =>
+  sql`select a.id as id, ${value} as value from ${articles} a where a.id = any(string_to_array(${sql.placeholder('ids')}, ',')::int[]) and a.status = 'published'`;
+
+/** How an article page reads its related articles, each as `value`, and makes them `Related`. */
+interface RelatedRead<Related> {
+  /** By id, in the order of `ids` (published ones only). */
+  byIds(db: Db, ids: number[]): Promise<Related[]>;
+  /** The article page's read with the related articles guessed for it (related-window.ts guessRelated). */
+  withPage: PreparedRead<ArticlePageRow>;
+  make(json: JsonRow): Related;
+}
+
+function relatedRead<Related>(name: string, value: SQL, make: (json: JsonRow) => Related): RelatedRead<Related> {
+  const read = preparedRead<{ id: number; value: JsonRow }>(`${name}_by_ids`, byIdsWhere(value));
+  return {
+    async byIds(db, ids) {
+      if (ids.length === 0) return [];
+      const rows = new Map((await read(db, { ids: ids.join(',') })).map((row) => [row.id, row.value]));
+      return ids.flatMap((id) => (rows.has(id) ? [make(rows.get(id)!)] : []));
+    },
+    withPage: preparedRead<ArticlePageRow>(`article_page_with_${name}`,
+      sql`select ${redirectSql}, ${publishedArticleSql}, ${relatedVersionSql} as related_version,
+        (select json_agg(value) from (${byIdsWhere(value)}) related) as related`),
+    make,
   };
 }
-const articlesByIds = byIdsRead<JsonRow>('articles_by_ids', rowJson('a'));
-const summariesByIds = byIdsRead<ArticleSummary>('article_summaries_by_ids', summaryJson('a'));
+const relatedRows = relatedRead<PublicArticleRow>('articles', rowJson('a'), fromJson);
+const relatedSummaries = relatedRead<ArticleSummary>('article_summaries', summaryJson('a'), (json) => json as unknown as ArticleSummary);
 
-/** The article page's rows, with its related articles as `related` reads them by id. */
-async function articlePageWith<Related>(db: Db, id: number, relatedLimit: number, related: (db: Db, ids: number[]) => Promise<Related[]>): Promise<ArticlePageRows<Related>> {
-  const [row] = await articlePageRead(db, { id });
+/** `rows` (each with its id) in the order of `ids`, without the ids no row has. */
+function inOrderOf<Related>(ids: number[], rows: JsonRow[], make: (json: JsonRow) => Related): Related[] {
+  const byId = new Map(rows.map((row) => [row.id as number, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [make(byId.get(id)!)] : []));
+}
+
+/**
+ * The article page's rows, with its related articles as `related` reads them. When the related
+ * articles can be guessed (related-window.ts), they are read with the article in one statement;
+ * a guess that no longer holds costs the read that would have been made anyway.
+ */
+async function articlePageWith<Related>(db: Db, id: number, relatedLimit: number, related: RelatedRead<Related>): Promise<ArticlePageRows<Related>> {
+  const guess = guessRelated(db, id, relatedLimit);
+  const [row] = guess ? await related.withPage(db, { id, ids: guess.ids.join(',') }) : await articlePageRead(db, { id });
   const movedTo = row.moved_to ?? undefined;
   if (!row.article) return { movedTo, article: undefined, related: [] };
   const article = fromJson(row.article);
+  if (guess && guessHolds(guess, article, row.related_version)) return { movedTo, article, related: inOrderOf(guess.ids, row.related ?? [], related.make) };
   const ids = await chooseRelated(db, article, row.related_version, relatedLimit);
-  return { movedTo, article, related: await related(db, ids) };
+  return { movedTo, article, related: await related.byIds(db, ids) };
 }
 
 export const articleRepo = {
@@ -127,7 +158,7 @@ export const articleRepo = {
    * read, and one more for the related rows.
    */
   async articlePage(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows> {
-    return articlePageWith(db, id, relatedLimit, async (database, ids) => (await articlesByIds(database, ids)).map(fromJson));
+    return articlePageWith(db, id, relatedLimit, relatedRows);
   },
   /**
    * The same read for the server's own article page: the related articles as the summaries the
@@ -135,6 +166,6 @@ export const articleRepo = {
    * to the render thread and measured there.
    */
   async articlePageSummaries(db: Db, id: number, relatedLimit: number): Promise<ArticlePageRows<ArticleSummary>> {
-    return articlePageWith(db, id, relatedLimit, summariesByIds);
+    return articlePageWith(db, id, relatedLimit, relatedSummaries);
   },
 };
