@@ -78,13 +78,18 @@ interface RelatedRead<Related> {
   make(json: JsonRow): Related;
 }
 
+/** `rows` (each with its id) in the order of `ids`, without the ids no row has. */
+function inOrderOf<Related>(ids: number[], rows: JsonRow[], make: (json: JsonRow) => Related): Related[] {
+  const byId = new Map(rows.map((row) => [row.id as number, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [make(byId.get(id)!)] : []));
+}
+
 function relatedRead<Related>(name: string, value: SQL, make: (json: JsonRow) => Related): RelatedRead<Related> {
   const read = preparedRead<{ id: number; value: JsonRow }>(`${name}_by_ids`, byIdsWhere(value));
   return {
     async byIds(db, ids) {
       if (ids.length === 0) return [];
-      const rows = new Map((await read(db, { ids: ids.join(',') })).map((row) => [row.id, row.value]));
-      return ids.flatMap((id) => (rows.has(id) ? [make(rows.get(id)!)] : []));
+      return inOrderOf(ids, (await read(db, { ids: ids.join(',') })).map((row) => row.value), make);
     },
     withPage: preparedRead<ArticlePageRow>(`article_page_with_${name}`,
       sql`select ${redirectSql}, ${publishedArticleSql}, ${relatedVersionSql} as related_version,
@@ -94,12 +99,6 @@ function relatedRead<Related>(name: string, value: SQL, make: (json: JsonRow) =>
 }
 const relatedRows = relatedRead<PublicArticleRow>('articles', rowJson('a'), fromJson);
 const relatedSummaries = relatedRead<ArticleSummary>('article_summaries', summaryJson('a'), (json) => json as unknown as ArticleSummary);
-
-/** `rows` (each with its id) in the order of `ids`, without the ids no row has. */
-function inOrderOf<Related>(ids: number[], rows: JsonRow[], make: (json: JsonRow) => Related): Related[] {
-  const byId = new Map(rows.map((row) => [row.id as number, row]));
-  return ids.flatMap((id) => (byId.has(id) ? [make(byId.get(id)!)] : []));
-}
 
 /**
  * The article page's rows, with its related articles as `related` reads them. When the related
