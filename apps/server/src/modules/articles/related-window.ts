@@ -177,7 +177,8 @@ function remember(db: Db, { id, category, keywords }: RelatedFor): void {
   const was = known.get(id);
   if (was && was.category === category && was.keywords === keywords) return;
   known.delete(id);
-  // The oldest remembered goes first: a page read again is remembered anew.
+  // The first remembered is forgotten first; an article forgotten is remembered again by the
+  // next read of its page (which makes the two reads its guess would have saved).
   if (known.size >= REMEMBERED_ARTICLES) known.delete(known.keys().next().value!);
   known.set(id, { id, category, keywords });
 }
