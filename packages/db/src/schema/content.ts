@@ -37,6 +37,8 @@ export interface ChannelCleaningRules {
 
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),
+  // What a card reads (slug, title, excerpt, image_url, image_alt_text, video_url, category,
+  // keywords) is kept in the row, not in the TOAST table (STORAGE MAIN, migration 0017).
   slug: varchar('slug', { length: 120 }).notNull().default(''),
   title: text('title').notNull(),
   excerpt: text('excerpt').notNull().default(''),
