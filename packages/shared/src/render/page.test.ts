@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { etagOf, finishPage, pageTransferList, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
+import { etagOf, finishPage, pageTransferList, utf8Join, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
 
 const shell: PageShell = {
   template: '<html><head><title>t</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
@@ -63,5 +63,48 @@ describe('pageTransferList', () => {
     const pool = Buffer.alloc(64);
     const page: FinishedPage = { status: 200, body: pool.subarray(0, 32), etag: '', cacheable: true, encoded: { encoding: 'br', body: pool.subarray(32) } };
     expect(pageTransferList(page)).toEqual([]);
+  });
+});
+
+describe('utf8Join', () => {
+  const joined = (pieces: string[]) => Buffer.from(pieces.join(''));
+
+  it('writes the same bytes as the joined text made UTF-8: Persian, emoji, lone surrogates, empty pieces', () => {
+    const cases = [
+      [],
+      [''],
+      ['<p>', 'متن خبر', '</p>'],
+      ['a', '', '😀 ۱۲۳', '', 'z'],
+      ['\ud83d', 'x'],
+      ['x\ude00', '\ud83d\ude00'],
+      ['<title>', 'چاپار'.repeat(5000), '</title>', '🙂'.repeat(3000)],
+      ['end with half \ud83d', '\ude00 and its other half'],
+      ['\ud83d'],
+      // Past the scratch's bound: written as before.
+      ['<p>', 'خبر '.repeat(200_000), '</p>'],
+    ];
+    for (const pieces of cases) expect(utf8Join(pieces).equals(joined(pieces))).toBe(true);
+  });
+
+  it('is right for pieces of every kind in any order, whatever it wrote before (its scratch is reused)', () => {
+    const alphabet = ['a', '<', 'ب', 'ی', '\u200c', '۵', '€', '😀', '\ud83d', '\ude00', '\u2028'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const pieces = Array.from({ length: random(6) }, () => Array.from({ length: random(round % 3 === 0 ? 3000 : 40) }, () => alphabet[random(alphabet.length)]).join(''));
+      expect(utf8Join(pieces).equals(joined(pieces))).toBe(true);
+    }
+  });
+
+  it('gives bytes that own their memory, so they move to another thread without a copy', () => {
+    const first = utf8Join(['<p>', 'متن '.repeat(100), '</p>']);
+    const second = utf8Join(['x']);
+    expect(first.byteOffset).toBe(0);
+    expect(first.buffer.byteLength).toBe(first.byteLength);
+    expect(second.buffer).not.toBe(first.buffer);
+    expect(first.toString('utf8')).toBe(`<p>${'متن '.repeat(100)}</p>`);
   });
 });
