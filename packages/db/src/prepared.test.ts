@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../testing/index.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { Database, Db } from './client.ts';
 import { preparedRead } from './prepared.ts';
 
@@ -67,6 +68,54 @@ describe('preparedRead', () => {
     } finally {
       client.release();
     }
+  });
+
+  it('answers reads asked for at the same time each with its own rows; on PGlite they go as one message', async () => {
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    const sent: string[] = [];
+    const exec = client instanceof PGlite ? client.exec.bind(client) : undefined;
+    if (client instanceof PGlite) client.exec = (query, options) => (sent.push(query), exec!(query, options));
+    try {
+      await between(database.db, { low: 1, high: 1 }); // prepared before the count
+      sent.length = 0;
+      const answers = await Promise.all([
+        between(database.db, { low: 1, high: 2 }),
+        byName(database.db, { name: 'سوم' }),
+        between(database.db, { low: 3, high: 3 }),
+        byName(database.db, { name: 'none' }),
+        Promise.resolve().then(() => between(database.db, { low: 2, high: 3 })),
+      ]);
+      expect(answers).toEqual([
+        [{ id: 1, name: 'نخست' }, { id: 2, name: "it's" }],
+        [{ id: 3 }],
+        [{ id: 3, name: 'سوم' }],
+        [],
+        [{ id: 2, name: "it's" }, { id: 3, name: 'سوم' }],
+      ]);
+      if (exec) expect(sent.filter((query) => query.startsWith('EXECUTE'))).toHaveLength(1);
+    } finally {
+      if (exec) (client as PGlite).exec = exec;
+    }
+  });
+
+  it('gives a read that fails its own error and the reads asked for with it their rows', async () => {
+    const answers = await Promise.allSettled([
+      between(database.db, { low: 1, high: 1 }),
+      between(database.db, { low: 'one', high: 2 }),
+      byName(database.db, { name: 'نخست' }),
+    ]);
+    expect(answers[0]).toEqual({ status: 'fulfilled', value: [{ id: 1, name: 'نخست' }] });
+    expect(answers[1].status).toBe('rejected');
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/invalid input syntax for type integer/);
+    expect(answers[2]).toEqual({ status: 'fulfilled', value: [{ id: 1 }] });
+    // The session is usable afterwards: no transaction was left aborted.
+    expect(await between(database.db, { low: 2, high: 2 })).toEqual([{ id: 2, name: "it's" }]);
+  });
+
+  it('answers more reads at once than go in one message, each its own', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => (i % 3) + 1);
+    const answers = await Promise.all(ids.map((id) => between(database.db, { low: id, high: id })));
+    expect(answers.map((rows) => rows.map((row) => row.id))).toEqual(ids.map((id) => [id]));
   });
 
   it('refuses a name that is not a plain identifier', () => {
