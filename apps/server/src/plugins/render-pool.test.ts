@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliOptions } from '@chapar/shared/render';
 import { BALANCE_WINDOW_MS, CompressionBalance, createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
@@ -35,7 +36,7 @@ parentPort.on('message', async (m) => {
   }
   try {
     const [page, shared] = await Promise.all([read(m.job, '/api/page' + m.url), read(m.job, '/api/shared')]);
-    const html = workerData.shell.template.replace('<!--app-html-->', JSON.stringify({ page, shared, threadId, base: m.publicBaseUrl, encoding: m.encoding ?? null }));
+    const html = workerData.shell.template.replace('<!--app-html-->', JSON.stringify({ page, shared, threadId, base: m.publicBaseUrl, encoding: m.encoding ?? null, underLoad: m.underLoad ?? null }));
     const body = utf8(html);
     parentPort.postMessage({ type: 'done', job: m.job, page: { status: 200, body, etag: 'W/"' + m.url + '"', cacheable: true } }, [body.buffer]);
   } catch (error) {
@@ -63,7 +64,7 @@ const shell = { template: '<main><!--app-html--></main>', manifest: {} };
 /** A page's document as text: its bytes arrive as a Uint8Array. */
 const text = (page: { body: Uint8Array }) => Buffer.from(page.body).toString('utf8');
 /** What the fake thread rendered into the shell. */
-const rendered = (page: { body: Uint8Array }) => JSON.parse(text(page).slice('<main>'.length, -'</main>'.length)) as { page: unknown; shared: unknown; threadId: number; base: string; encoding: string | null };
+const rendered = (page: { body: Uint8Array }) => JSON.parse(text(page).slice('<main>'.length, -'</main>'.length)) as { page: unknown; shared: unknown; threadId: number; base: string; encoding: string | null; underLoad: boolean | null };
 
 describe('render threads', () => {
   it('renders on the threads into the shell, each page with its own reads answered by this thread', async () => {
@@ -102,6 +103,29 @@ describe('render threads', () => {
         expect(page.encoded).toBeUndefined();
       }
     });
+  });
+
+  it('compresses at the faster setting while the balance says every thread is saturated, here and on the render thread', async () => {
+    // In the order asked: /calm-here, /busy-here, /busy-there, /calm-again.
+    const here = [true, true, false, true];
+    const balance = { update: () => undefined, compressHere: () => here.shift()!, underLoad: false };
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined, balance });
+    const long = 'خبر تازه '.repeat(2000);
+    const render = (url: string) => pool!.render({ url, fetchJson: async () => long, publicBaseUrl: '', encoding: 'br' });
+    const calm = await render('/calm-here');
+    expect(rendered(calm).underLoad).toBe(false);
+    balance.underLoad = true;
+    const [busyHere, busyThere] = await Promise.all([render('/busy-here'), render('/busy-there')]);
+    // Here: brotli at the faster setting, byte for byte.
+    expect(Buffer.from(busyHere.encoded!.body).equals(brotliCompressSync(busyHere.body, brotliOptions(busyHere.body.length, true)))).toBe(true);
+    expect(brotliDecompressSync(busyHere.encoded!.body).equals(Buffer.from(busyHere.body))).toBe(true);
+    // There: the render thread is told.
+    expect(rendered(busyThere)).toMatchObject({ encoding: 'br', underLoad: true });
+    // Calm again: the usual setting.
+    balance.underLoad = false;
+    const calmAgain = await render('/calm-again');
+    expect(Buffer.from(calmAgain.encoded!.body).equals(brotliCompressSync(calmAgain.body, brotliOptions(calmAgain.body.length)))).toBe(true);
+    expect(Buffer.from(calmAgain.encoded!.body).equals(brotliCompressSync(calmAgain.body, brotliOptions(calmAgain.body.length, true)))).toBe(false);
   });
 
   it('tells the balance how busy this thread and the render threads were, once a window', async () => {
@@ -203,6 +227,21 @@ describe('where pages are compressed', () => {
     balance.update(0.8, 0.84);
     balance.update(0.84, 0.8);
     expect(balance.share).toBeCloseTo(0.1);
+  });
+
+  it('says the threads are under load only while both were saturated in the last window', () => {
+    const balance = new CompressionBalance();
+    expect(balance.underLoad).toBe(false);
+    balance.update(0.95, 0.99);
+    expect(balance.underLoad).toBe(true);
+    balance.update(0.5, 0.99);
+    expect(balance.underLoad).toBe(false);
+    balance.update(0.99, 0.6);
+    expect(balance.underLoad).toBe(false);
+    balance.update(0.9, 0.9);
+    expect(balance.underLoad).toBe(true);
+    balance.update(0.89, 1);
+    expect(balance.underLoad).toBe(false);
   });
 
   it('spreads the pages compressed here evenly at the share', () => {

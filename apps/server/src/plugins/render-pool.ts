@@ -46,8 +46,8 @@ export interface RenderPoolOptions {
   threads: number;
   /** Told when a thread fails or stops unasked (its renders fail; a new thread takes its place). */
   onThreadError: (error: Error) => void;
-  /** Where pages are compressed (a new CompressionBalance unless given). */
-  balance?: Pick<CompressionBalance, 'update' | 'compressHere'>;
+  /** Where pages are compressed, and how hard (a new CompressionBalance unless given). */
+  balance?: Pick<CompressionBalance, 'update' | 'compressHere'> & Partial<Pick<CompressionBalance, 'underLoad'>>;
 }
 
 /** How often the threads' load is looked at again, in ms. */
@@ -56,6 +56,8 @@ export const BALANCE_WINDOW_MS = 100;
 const BALANCE_STEP = 0.1;
 /** A difference in load smaller than this moves nothing. */
 const BALANCE_MARGIN = 0.05;
+/** Both this thread and the render threads busier than this over a window: pages wait in line. */
+export const SATURATED = 0.9;
 
 /**
  * Which thread compresses a page the reader takes compressed: its render thread, or this one.
@@ -68,12 +70,19 @@ const BALANCE_MARGIN = 0.05;
 export class CompressionBalance {
   /** Of the pages to compress, the share compressed on this thread (0: all on render threads). */
   share = 0;
+  /**
+   * Both sides were saturated in the last window: readers wait in line for the pages ahead of
+   * them, so pages are compressed at the faster setting (PAGE_BR_QUALITY_UNDER_LOAD), a few
+   * bytes more for each reader against less of everyone's wait.
+   */
+  underLoad = false;
   private credit = 0;
 
   /** The last window's load: the share of it this thread's and the render threads' event loops were busy (0-1). */
   update(here: number, threads: number): void {
     if (here + BALANCE_MARGIN < threads) this.share = Math.min(1, this.share + BALANCE_STEP);
     else if (here > threads + BALANCE_MARGIN) this.share = Math.max(0, this.share - BALANCE_STEP);
+    this.underLoad = here >= SATURATED && threads >= SATURATED;
   }
 
   /** Whether the next page is compressed here: pages are spread evenly at the current share. */
@@ -88,6 +97,8 @@ export class CompressionBalance {
 interface Job {
   /** Compress the finished page on this thread. */
   encodeHere?: PageEncoding;
+  /** At the faster setting (CompressionBalance.underLoad when the job was sent). */
+  underLoad: boolean;
   fetchJson: ReadJson;
   resolve: (page: RenderedByThread) => void;
   reject: (error: Error) => void;
@@ -138,9 +149,9 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
       thread.jobs.delete(message.job);
       if (message.type === 'done') {
         const page: RenderedByThread = { ...message.page, read: message.read };
-        const { encodeHere } = job;
+        const { encodeHere, underLoad } = job;
         // A redirect's empty body is too small to compress: encodePage gives nothing for it.
-        const encoded = encodeHere ? encodePage(page.body, encodeHere) : undefined;
+        const encoded = encodeHere ? encodePage(page.body, encodeHere, underLoad) : undefined;
         if (encodeHere && encoded) page.encoded = { encoding: encodeHere, body: encoded };
         job.resolve(page);
       } else {
@@ -203,9 +214,10 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
       const job = ++nextJob;
       rebalance();
       const encodeHere = encoding && balance.compressHere() ? encoding : undefined;
+      const underLoad = balance.underLoad ?? false;
       return new Promise<RenderedByThread>((resolve, reject) => {
-        thread.jobs.set(job, { encodeHere, fetchJson, resolve, reject });
-        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding: encodeHere ? undefined : encoding, reads } satisfies ToRenderThread);
+        thread.jobs.set(job, { encodeHere, underLoad, fetchJson, resolve, reject });
+        thread.worker.postMessage({ type: 'render', job, url, publicBaseUrl, encoding: encodeHere ? undefined : encoding, underLoad, reads } satisfies ToRenderThread);
       });
     },
     get threads() {

@@ -42,10 +42,10 @@ function answered(answer: ReadAnswer): void {
   pending.reject(Object.assign(new Error(message), status === undefined ? {} : { status, body }));
 }
 
-async function renderJob({ job, url, publicBaseUrl, encoding, reads }: RenderJob): Promise<void> {
+async function renderJob({ job, url, publicBaseUrl, encoding, underLoad, reads }: RenderJob): Promise<void> {
   try {
     const read = new Set<string>();
-    const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), encoding);
+    const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), encoding, underLoad);
     // The page's bytes move to the server's thread; this thread is done with them.
     post({ type: 'done', job, page, read: [...read] }, pageTransferList(page));
   } catch (error) {

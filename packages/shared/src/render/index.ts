@@ -13,6 +13,8 @@ export interface RenderJob {
   publicBaseUrl: string;
   /** Compress the finished page this way too (the reader who asked for it wants it so). */
   encoding?: PageEncoding;
+  /** Every thread making pages is saturated: compress at the faster setting (encodePage). */
+  underLoad?: boolean;
   /**
    * Reads made before the job was sent, by API path: what the last render of a page of this
    * shape read. The thread takes them from here instead of asking for them.

@@ -1,7 +1,7 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { etagOf, finishPage, pageTransferList, utf8Join, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
+import { brotliOptions, etagOf, finishPage, PAGE_BR_QUALITY_UNDER_LOAD, pageTransferList, utf8Join, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
 
 const shell: PageShell = {
   template: '<html><head><title>t</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
@@ -33,6 +33,21 @@ describe('finishPage', () => {
     expect(text(page)).toBe(`<body><p>متن خبر</p>${'ـ'.repeat(600)}</body>`);
     expect(page.encoded?.encoding).toBe('br');
     expect(brotliDecompressSync(page.encoded!.body).toString('utf8')).toBe(text(page));
+  });
+
+  it('compresses faster under load: brotli at the lower quality, the same document', () => {
+    const html = `<p>${'متن خبر تازه و <b>مهم</b> '.repeat(3000)}</p>`;
+    const calm = finishPage(shell, result({ html }), 'br');
+    const busy = finishPage(shell, result({ html }), 'br', true);
+    expect(Buffer.from(busy.body).equals(Buffer.from(calm.body))).toBe(true);
+    expect(busy.etag).toBe(calm.etag);
+    expect(PAGE_BR_QUALITY_UNDER_LOAD).toBeLessThan(3);
+    expect(Buffer.from(busy.encoded!.body).equals(brotliCompressSync(busy.body, brotliOptions(busy.body.length, true)))).toBe(true);
+    expect(Buffer.from(calm.encoded!.body).equals(brotliCompressSync(calm.body, brotliOptions(calm.body.length)))).toBe(true);
+    expect(Buffer.from(busy.encoded!.body).equals(Buffer.from(calm.encoded!.body))).toBe(false);
+    expect(brotliDecompressSync(busy.encoded!.body).equals(Buffer.from(busy.body))).toBe(true);
+    // gzip has one setting.
+    expect(Buffer.from(finishPage(shell, result({ html }), 'gzip', true).encoded!.body).equals(Buffer.from(finishPage(shell, result({ html }), 'gzip').encoded!.body))).toBe(true);
   });
 
   it('answers a redirect without a document', () => {
