@@ -44,7 +44,7 @@ const fetchJson = async (apiPath) => structuredClone(data.get(apiPath));
 /** ms per page: render, document, ETag and brotli, one page after another. */
 async function timeRenders(url, count) {
   const started = performance.now();
-  for (let i = 0; i < count; i++) finishPage(shell, await render({ url, fetchJson, publicBaseUrl: SITE }), 'br');
+  for (let i = 0; i < count; i++) finishPage(shell, await render({ url, fetchJson, publicBaseUrl: SITE }), { encoding: 'br' });
   return (performance.now() - started) / count;
 }
 

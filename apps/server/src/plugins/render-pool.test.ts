@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { brotliOptions } from '@chapar/shared/render';
+import { brotliOptions, etagOf } from '@chapar/shared/render';
 import { BALANCE_WINDOW_MS, CompressionBalance, createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
@@ -126,6 +126,15 @@ describe('render threads', () => {
     const calmAgain = await render('/calm-again');
     expect(Buffer.from(calmAgain.encoded!.body).equals(brotliCompressSync(calmAgain.body, brotliOptions(calmAgain.body.length)))).toBe(true);
     expect(Buffer.from(calmAgain.encoded!.body).equals(brotliCompressSync(calmAgain.body, brotliOptions(calmAgain.body.length, true)))).toBe(false);
+  });
+
+  it("makes the ETag of a page whose thread left it, and keeps one the thread made", async () => {
+    pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined });
+    // /busy comes without an ETag, every other page with one.
+    const [left, made] = await Promise.all([pool.render({ url: '/busy', fetchJson: echo, publicBaseUrl: '' }), pool.render({ url: '/x', fetchJson: echo, publicBaseUrl: '' })]);
+    expect(text(left)).toBe('busy');
+    expect(left.etag).toBe(etagOf(Buffer.from('busy')));
+    expect(made.etag).toBe('W/"/x"');
   });
 
   it('tells the balance how busy this thread and the render threads were, once a window', async () => {

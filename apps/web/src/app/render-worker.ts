@@ -1,5 +1,5 @@
 // A render thread (apps/server/src/plugins/render-pool.ts): renders pages with entry-server.tsx
-// on a core of its own, and finishes them there (the document, its ETag, its compression), while
+// on a core of its own, and finishes them there (the document and, unless the server's thread does it, its compression), while
 // the server's thread keeps the database and the connections. Every read a page makes is asked
 // of the server's thread, which owns the data.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -45,7 +45,8 @@ function answered(answer: ReadAnswer): void {
 async function renderJob({ job, url, publicBaseUrl, encoding, underLoad, reads }: RenderJob): Promise<void> {
   try {
     const read = new Set<string>();
-    const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), encoding, underLoad);
+    // The ETag is the server's thread's to make: this thread is the busier one (render-pool.ts).
+    const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), { encoding, underLoad, etag: false });
     // The page's bytes move to the server's thread; this thread is done with them.
     post({ type: 'done', job, page, read: [...read] }, pageTransferList(page));
   } catch (error) {

@@ -29,7 +29,7 @@ describe('finishPage', () => {
 
   it('leaves out a part whose slot the template lacks, and compresses for the reader who asked', () => {
     const bare: PageShell = { template: `<body><!--app-html-->${'ـ'.repeat(600)}</body>`, manifest: {} };
-    const page = finishPage(bare, result(), 'br');
+    const page = finishPage(bare, result(), { encoding: 'br' });
     expect(text(page)).toBe(`<body><p>متن خبر</p>${'ـ'.repeat(600)}</body>`);
     expect(page.encoded?.encoding).toBe('br');
     expect(brotliDecompressSync(page.encoded!.body).toString('utf8')).toBe(text(page));
@@ -37,8 +37,8 @@ describe('finishPage', () => {
 
   it('compresses faster under load: brotli at the lower quality, the same document', () => {
     const html = `<p>${'متن خبر تازه و <b>مهم</b> '.repeat(3000)}</p>`;
-    const calm = finishPage(shell, result({ html }), 'br');
-    const busy = finishPage(shell, result({ html }), 'br', true);
+    const calm = finishPage(shell, result({ html }), { encoding: 'br' });
+    const busy = finishPage(shell, result({ html }), { encoding: 'br', underLoad: true });
     expect(Buffer.from(busy.body).equals(Buffer.from(calm.body))).toBe(true);
     expect(busy.etag).toBe(calm.etag);
     expect(PAGE_BR_QUALITY_UNDER_LOAD).toBeLessThan(3);
@@ -47,7 +47,17 @@ describe('finishPage', () => {
     expect(Buffer.from(busy.encoded!.body).equals(Buffer.from(calm.encoded!.body))).toBe(false);
     expect(brotliDecompressSync(busy.encoded!.body).equals(Buffer.from(busy.body))).toBe(true);
     // gzip has one setting.
-    expect(Buffer.from(finishPage(shell, result({ html }), 'gzip', true).encoded!.body).equals(Buffer.from(finishPage(shell, result({ html }), 'gzip').encoded!.body))).toBe(true);
+    expect(Buffer.from(finishPage(shell, result({ html }), { encoding: 'gzip', underLoad: true }).encoded!.body).equals(Buffer.from(finishPage(shell, result({ html }), { encoding: 'gzip' }).encoded!.body))).toBe(true);
+  });
+
+  it('leaves the ETag to the receiver when asked, and only the ETag', () => {
+    const html = `<p>${'متن خبر '.repeat(500)}</p>`;
+    const whole = finishPage(shell, result({ html }), { encoding: 'br' });
+    const without = finishPage(shell, result({ html }), { encoding: 'br', etag: false });
+    expect(without.etag).toBe('');
+    expect(Buffer.from(without.body).equals(Buffer.from(whole.body))).toBe(true);
+    expect(Buffer.from(without.encoded!.body).equals(Buffer.from(whole.encoded!.body))).toBe(true);
+    expect(etagOf(without.body)).toBe(whole.etag);
   });
 
   it('answers a redirect without a document', () => {
@@ -59,7 +69,7 @@ describe('finishPage', () => {
 
 describe('pageTransferList', () => {
   it("moves a page's document and its compressed form to the server's thread without a copy", async () => {
-    const page = finishPage(shell, result({ html: `<p>${'متن خبر '.repeat(2000)}</p>` }), 'gzip');
+    const page = finishPage(shell, result({ html: `<p>${'متن خبر '.repeat(2000)}</p>` }), { encoding: 'gzip' });
     const expected = text(page);
     const moved = pageTransferList(page);
     expect(moved).toContain(page.body.buffer);

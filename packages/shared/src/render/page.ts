@@ -170,14 +170,26 @@ function cutTemplate(shell: PageShell): CutTemplate {
 }
 
 /**
- * The rendered app put into the document, with its ETag, and compressed when `encoding` is given
- * (faster when `underLoad`: see encodePage).
+ * The rendered app put into the document, with its ETag (unless asked not to), and compressed when
+ * `encoding` is given (faster when `underLoad`: see encodePage).
  *
  * The template's pieces and the page's parts are written as UTF-8 one after another
  * (`utf8Join`), never joined as text: each `replace` on the template made another copy of the
  * whole page (a home page is 120 KB, 240 KB in memory), garbage for the render thread's collector.
  */
-export function finishPage(shell: PageShell, result: RenderResult, encoding?: PageEncoding, underLoad = false): FinishedPage {
+export interface FinishOptions {
+  /** Compress the document this way too. */
+  encoding?: PageEncoding;
+  /** The threads making pages are saturated: compress faster (encodePage). */
+  underLoad?: boolean;
+  /**
+   * False: the document's ETag is left to whoever receives the page (`etag` is empty), e.g. the
+   * server's thread when the render threads are the busier side.
+   */
+  etag?: boolean;
+}
+
+export function finishPage(shell: PageShell, result: RenderResult, { encoding, underLoad = false, etag = true }: FinishOptions = {}): FinishedPage {
   const cacheable = result.cacheable !== false && result.status < 500;
   if (result.redirect) return { status: result.status, redirect: result.redirect, body: new Uint8Array(0), etag: etagOf(result.redirect), cacheable };
   const parts: Record<Slot, string> = {
@@ -190,7 +202,7 @@ export function finishPage(shell: PageShell, result: RenderResult, encoding?: Pa
   slots.forEach((slot, i) => pieces.push(parts[slot], text[i + 1]));
   // The document is made UTF-8 once: for its ETag, its compression and the reader.
   const body = utf8Join(pieces);
-  const page: FinishedPage = { status: result.status, body, etag: etagOf(body), cacheable };
+  const page: FinishedPage = { status: result.status, body, etag: etag ? etagOf(body) : '', cacheable };
   const encoded = encoding && encodePage(body, encoding, underLoad);
   if (encoded) page.encoded = { encoding, body: encoded };
   return page;
