@@ -97,17 +97,13 @@ async function sendWaiting(client: PGlite, queue: { waiting: WaitingRead[]; send
  * are done (process.nextTick, asked for from within one, runs when they are) and go together.
  */
 function executeInBatch(client: PGlite, statement: string): Promise<unknown[]> {
-  let queue = queues.get(client);
-  if (!queue) {
-    queue = { waiting: [], sending: false };
-    queues.set(client, queue);
-  }
-  const current = queue;
+  const queue = queues.get(client) ?? { waiting: [], sending: false };
+  queues.set(client, queue);
   return new Promise((resolve, reject) => {
-    current.waiting.push({ statement, resolve, reject });
-    if (current.sending) return;
-    current.sending = true;
-    process.nextTick(() => void sendWaiting(client, current));
+    queue.waiting.push({ statement, resolve, reject });
+    if (queue.sending) return;
+    queue.sending = true;
+    process.nextTick(() => void sendWaiting(client, queue));
   });
 }
 

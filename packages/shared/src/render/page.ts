@@ -106,14 +106,15 @@ let scratch = Buffer.allocUnsafeSlow(0);
  */
 export function utf8Join(pieces: readonly string[]): Buffer {
   let units = 0;
+  // Half of a surrogate pair at a piece's end would be written alone, as U+FFFD: joined as text
+  // first, it meets its other half in the next piece, as Buffer.from would see it.
+  let splitPair = false;
   for (const piece of pieces) {
     units += piece.length;
-    // Half of a surrogate pair at a piece's end would be written alone, as U+FFFD: joined as
-    // text first, it meets its other half in the next piece, as Buffer.from would see it.
-    if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) return Buffer.from(pieces.join(''));
+    if (isHighSurrogate(piece.charCodeAt(piece.length - 1))) splitPair = true;
   }
   // A document far larger than any page (an unusual 1 MB article) is not worth keeping memory for.
-  if (units * 3 > MAX_SCRATCH_BYTES) return Buffer.from(pieces.join(''));
+  if (splitPair || units * 3 > MAX_SCRATCH_BYTES) return Buffer.from(pieces.join(''));
   if (scratch.length < units * 3) scratch = Buffer.allocUnsafeSlow(units * 3);
   let at = 0;
   for (const piece of pieces) at += scratch.write(piece, at);
