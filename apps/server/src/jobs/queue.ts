@@ -8,7 +8,7 @@
 // worker retries it within heartbeatSeconds + superviseSeconds (+ the retry delay), well
 // under a minute, while a slow job whose worker lives is never taken by a second one.
 // expireInSeconds stays the bound of one run.
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '@chapar/db';
 import type { JobSpec } from './job-spec.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
@@ -56,6 +56,8 @@ export class JobQueue {
     if (this.boss) return this.boss;
     this.starting ??= (async () => {
       const { worker } = this.options;
+      // Loaded here, not at start-up: a tenth of a second that the first page need not wait for.
+      const { PgBoss } = await import('pg-boss');
       const common = {
         supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const,
         // Stale heartbeats are only looked for in a monitor pass: both timers set how soon.

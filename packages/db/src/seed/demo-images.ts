@@ -5,7 +5,7 @@
 // inside SVG would be ignored and the letters would render as boxes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { categoryFaName } from '@chapar/shared/text';
 
 export const DEMO_IMAGE_WIDTH = 1200;
@@ -110,6 +110,11 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+// sharp is loaded when the first image is drawn: only a first start with demo content draws,
+// and a server that starts on its existing data need not wait for the package (0.05 s).
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
+
 // Text rendering (Pango) is the slow part; there are only a few distinct labels, so
 // each is drawn once per process.
 const textCache = new Map<string, Promise<{ data: Buffer; width: number; height: number }>>();
@@ -118,7 +123,7 @@ function renderText(text: string, fontfile: string, font: string, color: string)
   const key = `${fontfile}|${font}|${color}|${text}`;
   let cached = textCache.get(key);
   if (!cached) {
-    cached = sharp({
+    cached = loadSharp().then((sharp) => sharp({
       text: {
         text: `<span foreground="${color}">${escapeMarkup(text)}</span>`,
         font,
@@ -129,7 +134,7 @@ function renderText(text: string, fontfile: string, font: string, color: string)
       },
     })
       .png()
-      .toBuffer({ resolveWithObject: true })
+      .toBuffer({ resolveWithObject: true }))
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
     cached.catch(() => textCache.delete(key));
     textCache.set(key, cached);
@@ -146,6 +151,7 @@ export async function renderDemoImage({ title, category, index, brand = true }: 
     renderText('چاپار | خبر', FONT_REGULAR, 'Vazirmatn 34', '#ffffffcc'),
   ]);
   const right = DEMO_IMAGE_WIDTH - 72 - 10 - 28; // inside the accent bar, right-aligned
+  const sharp = await loadSharp();
   return sharp(Buffer.from(backgroundSvg(palette, rand)))
     .composite([
       { input: label.data, left: Math.max(0, right - label.width), top: DEMO_IMAGE_HEIGHT - 266 },

@@ -2,13 +2,14 @@
 // lengths, the category, and above all that no number of the post went missing
 // (a changed figure is the most damaging mistake a news rewrite can make).
 import { stripHtml, toAsciiDigits } from '@chapar/shared/text';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../lazy-packages.ts';
 import { z } from 'zod';
 import { toRewriteCategory } from './category-rules.ts';
 import { stripTrailingPunctuation, textToParagraphs, truncateAtWord } from './text-tools.ts';
 import { REWRITE_LIMITS, RewriteError, type RegenerableField, type RewriteResult } from './types.ts';
 
-const ARTICLE_HTML: sanitizeHtml.IOptions = {
+const ARTICLE_HTML: SanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'br', 'figure', 'img'],
   allowedAttributes: { a: ['href'], img: ['src', 'alt'] },
   allowedSchemes: ['http', 'https'],

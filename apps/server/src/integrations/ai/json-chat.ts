@@ -3,7 +3,7 @@
 // 429 and 5xx wait with exponential backoff; an answer that is not JSON or
 // fails the caller's checks is sent back with the reason and asked again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { feedbackFor } from './prompt.ts';
 import { RewriteError } from './types.ts';
 
@@ -41,9 +41,15 @@ export function createJsonChat(options: JsonChatOptions): RequestJson {
   const attempts = (options.maxRetries ?? 2) + 1;
   const backoffBaseMs = options.backoffBaseMs ?? 1_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 });
+  // The SDK is loaded with the first request (0.07 s that start-up need not wait for).
+  let connected: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
+  const connect = () => (connected ??= import('openai').then(({ default: sdk }) => ({
+    sdk,
+    client: new sdk({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 }),
+  })));
 
   async function complete(messages: Message[]): Promise<{ ok: true; answer: string } | { ok: false; failure: Failure }> {
+    const { sdk, client } = await connect();
     // The SDK's timeout stops at the headers; this signal also covers the body.
     const signal = AbortSignal.timeout(timeoutMs);
     try {
@@ -58,7 +64,7 @@ export function createJsonChat(options: JsonChatOptions): RequestJson {
       );
       return { ok: true, answer: completion.choices[0]?.message?.content ?? '' };
     } catch (error) {
-      return { ok: false, failure: classify(error, signal.aborted, timeoutMs) };
+      return { ok: false, failure: classify(sdk, error, signal.aborted, timeoutMs) };
     }
   }
 
@@ -104,14 +110,14 @@ export function parseJsonObject(answer: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function classify(error: unknown, deadlinePassed: boolean, timeoutMs: number): Failure {
-  if (deadlinePassed || error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIUserAbortError) {
+function classify(sdk: typeof OpenAI, error: unknown, deadlinePassed: boolean, timeoutMs: number): Failure {
+  if (deadlinePassed || error instanceof sdk.APIConnectionTimeoutError || error instanceof sdk.APIUserAbortError) {
     return { error: new RewriteError('timeout', `No answer within ${timeoutMs} ms`, { cause: error }), retryable: true };
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     return { error: new RewriteError('upstream', `Could not reach the AI endpoint: ${error.message}`, { cause: error }), retryable: true };
   }
-  if (error instanceof OpenAI.APIError) {
+  if (error instanceof sdk.APIError) {
     const status = error.status ?? 0;
     if (status === 401 || status === 403) {
       return { error: new RewriteError('unauthorized', `The AI endpoint refused the key (${status})`, { cause: error }), retryable: false };

@@ -1,7 +1,8 @@
 // The text of one widget message: plain text for rewriting and search, a
 // sanitised HTML copy that keeps Telegram's formatting, its links and hashtags.
 import type { CheerioAPI } from 'cheerio';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../lazy-packages.ts';
 import { resolveUrl } from './markup-values.ts';
 
 /** A cheerio selection of elements (cheerio does not export its Element type). */
@@ -18,7 +19,7 @@ export interface MessageText {
 // the same classes as the message's own text, and come earlier in the markup.
 const FOREIGN_TEXT = '.tgme_widget_message_reply, .tgme_widget_message_link_preview';
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+const SANITIZE_OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ['b', 'i', 'a', 'br', 'code', 'pre'],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https'],

@@ -1,9 +1,10 @@
 // The HTML an article may store, whoever wrote it (the rewriter, an admin's editor, an
 // upload embed): text structure, links, images and the players for uploaded video and
 // audio. Everything else, scripts and event handlers above all, is removed on write.
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../lazy-packages.ts';
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'blockquote', 'br', 'hr',
     'figure', 'figcaption', 'img', 'video', 'audio', 'source', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td',

@@ -1,6 +1,6 @@
 // A 64-bit difference hash of an image (16 hex digits): near-identical pictures get
 // hashes a few bits apart, which is what duplicate detection compares.
-import sharp from 'sharp';
+import { sharp } from '../../lazy-packages.ts';
 
 export async function imageDhash(image: Buffer): Promise<string | null> {
   try {

@@ -3,7 +3,7 @@
 // they are plain files a CDN or the bucket serves like the image itself. Made once per image
 // by the image-variants job after the image is stored (or marked again); the app makes a
 // missing one on request where it serves the storage itself.
-import sharp from 'sharp';
+import { sharp } from '../../lazy-packages.ts';
 import { IMAGE_WIDTHS, type ImageWidth } from '@chapar/shared/text';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { imageVariantsJob } from '../../jobs/specs.ts';

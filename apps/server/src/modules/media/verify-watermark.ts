@@ -1,7 +1,7 @@
 // Checks that a stored image really carries the watermark: the corner where the mark
 // goes must differ from the untouched original clearly more than the rest of the image
 // does (re-encoding alone changes every pixel a little).
-import sharp from 'sharp';
+import { sharp } from '../../lazy-packages.ts';
 import { IMAGE_WATERMARK_OPACITY, watermarkBox, watermarkFontSize, watermarkOverlay } from './watermark.ts';
 
 export interface WatermarkCheck {

@@ -3,7 +3,7 @@
 // through sharp's text input with `fontfile` (Pango shapes Persian correctly; an SVG
 // @font-face would be ignored and draw boxes).
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from '../../lazy-packages.ts';
 import { FONTS_DIR } from '@chapar/db/seed';
 
 const FONT_FILE = path.join(FONTS_DIR, 'Vazirmatn-Bold.ttf');

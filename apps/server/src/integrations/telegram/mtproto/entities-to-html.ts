@@ -1,6 +1,7 @@
 // A message's text and its formatting entities → the same sanitised HTML the web
 // preview source produces: only b, i, a[href], br, code and pre.
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../../lazy-packages.ts';
 import { Api } from 'telegram';
 
 export interface FormattedText {
@@ -16,7 +17,7 @@ interface Span {
   close: string;
 }
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+const SANITIZE_OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ['b', 'i', 'a', 'br', 'code', 'pre'],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https'],
