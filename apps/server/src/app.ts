@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import { createServer } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@chapar/db';
 import type { Config } from './config.ts';
@@ -95,6 +95,10 @@ export interface BuildAppOptions {
   renderer?: PageRenderer;
 }
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+/** zod's compilers for every route (Fastify's types name only its JSON-schema compilers). */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
+
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
 export async function buildApp({ config, database, ssr = true, telegramGateway, renderer }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
@@ -108,6 +112,9 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
+    // Every schema is zod's. Named here rather than set afterwards, so Fastify does not load its
+    // default compilers (ajv and fast-json-stringify: 0.18 s of every start) to replace them.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   // Every route as registered, so tests can prove that guards cover all of them.
   const routeTable: RouteRecord[] = [];
@@ -116,8 +123,6 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
     const flags = { public: route.config?.public === true, admin: route.config?.admin === true };
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...flags });
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
 
