@@ -93,6 +93,8 @@ export interface BuildAppOptions {
   telegramGateway?: MtprotoGatewayFactory | null;
   /** Render threads already started (startRenderThreads); otherwise the app starts its own. */
   renderer?: PageRenderer;
+  /** Start the job worker this long after listening, not when ready (registerIngestServices). */
+  workerStartDelayMs?: number;
 }
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
@@ -100,7 +102,7 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
 
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
-export async function buildApp({ config, database, ssr = true, telegramGateway, renderer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, telegramGateway, renderer, workerStartDelayMs }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
   const app = Fastify({
     // Cached public answers are written before routing: the hot path never enters the app.
@@ -169,7 +171,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret });
   await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
   await app.register(telegramAuthRoutes, { db, config, ...(telegramGateway !== undefined ? { createGateway: telegramGateway } : {}) });
-  const services = await registerIngestServices(app, { config, database });
+  const services = await registerIngestServices(app, { config, database, workerStartDelayMs });
   await app.register(ingestAdminRoutes, { services });
   await app.register(operationsRoutes, { services });
   await app.register(monitorRoutes, { services });

@@ -29,6 +29,9 @@ async function readPassword(): Promise<string> {
   return answer;
 }
 
+/** The first pages are answered before the job worker starts (registerIngestServices). */
+const WORKER_START_DELAY_MS = 1_000;
+
 async function serve(flags: string[]) {
   const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
   const log = createLogger(config);
@@ -37,7 +40,7 @@ async function serve(flags: string[]) {
   const renderer = await startRenderThreads(config, (error) => log.error({ err: error }, 'render thread failed; a new one takes its place'));
   const database = await openAppDatabase(config);
   await prepareSite(database, config, log);
-  const app = await buildApp({ config, database, renderer });
+  const app = await buildApp({ config, database, renderer, workerStartDelayMs: WORKER_START_DELAY_MS });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -14,7 +14,19 @@ declare module 'fastify' {
   }
 }
 
-export async function registerIngestServices(app: FastifyInstance, { config, database }: { config: Config; database: Database }): Promise<Services> {
+export interface IngestServicesOptions {
+  config: Config;
+  database: Database;
+  /**
+   * Start the job worker this long after the server starts listening instead of when the app is
+   * ready (`npm start`): the job queue's own start-up (its schema checked, its queues and the
+   * monitor's schedule written: about 0.3 s of the embedded database's time, on the server's
+   * thread) then does not hold up the first pages. Jobs sent meanwhile wait in the queue.
+   */
+  workerStartDelayMs?: number;
+}
+
+export async function registerIngestServices(app: FastifyInstance, { config, database, workerStartDelayMs }: IngestServicesOptions): Promise<Services> {
   const services = createServices({ config, database, log: app.log });
   services.contentChanged = (change) => app.contentChanged(change);
   app.decorate('ingest', services);
@@ -24,8 +36,22 @@ export async function registerIngestServices(app: FastifyInstance, { config, dat
     available: async () => (app.hasDecorator('telegramMtproto') ? app.telegramMtproto.getActiveSource() : null),
   });
   await syncConfiguredChannels(database.db, config.channels);
-  if (config.worker) app.addHook('onReady', async () => startWorker(services));
+  let workerStarting: Promise<void> | undefined;
+  let workerTimer: NodeJS.Timeout | undefined;
+  const start = () => (workerStarting = startWorker(services));
+  if (config.worker && workerStartDelayMs === undefined) app.addHook('onReady', start);
+  else if (config.worker) {
+    app.addHook('onListen', async () => {
+      workerTimer = setTimeout(() => {
+        start().catch((error: unknown) => app.log.error({ err: error }, 'the job worker could not start: no ingestion or scheduled checks run in this process'));
+      }, workerStartDelayMs);
+    });
+  }
   // Before the database closes: running jobs finish (or are handed back) first.
-  app.addHook('onClose', async () => services.jobs.stop({ timeoutMs: 5_000 }));
+  app.addHook('onClose', async () => {
+    clearTimeout(workerTimer);
+    await workerStarting?.catch(() => undefined);
+    await services.jobs.stop({ timeoutMs: 5_000 });
+  });
   return services;
 }
