@@ -84,6 +84,26 @@ describe('parseArticleId', () => {
     expect(parseArticleId('/s/9?ref=tg')).toBe(9);
   });
 
+  it('reads the site\'s own addresses quickly, exactly as the full parse reads them', () => {
+    // A query makes the full parse run (the quick one takes only bare paths); it strips the query.
+    const full = (path: string) => parseArticleId(`${path}?from=test`);
+    const slugs = ['', 'a', 'abc', 'x-', '-', '%D8%B3%D9%84%D8%A7%D9%85', '%E0%A4%A', '%%%', 'a%2Fb', 'a/b', '12', '0', 'a-0', '%31', 'x%2D', 'ab c', '.'];
+    const ids = ['1', '42', '007', '0', '9007199254740993', '45/', '4%35', '۴۲', '42//'];
+    for (const slug of slugs) {
+      for (const id of ids) {
+        for (const joiner of ['-', '/', '']) {
+          for (const head of ['/article/', '/Article/', '/articles/']) {
+            const path = `${head}${slug}${joiner}${id}`;
+            expect(parseArticleId(path), path).toBe(full(path));
+          }
+        }
+      }
+    }
+    expect(parseArticleId(articlePath({ id: 45, title: 'سازمان هواشناسی و وزارت بهداشت درباره آلودگی هوای شهرهای بزرگ هشدار دادند' }))).toBe(45);
+    expect(parseArticleId('/article/x-0')).toBeNull();
+    expect(parseArticleId('/article/x-9007199254740993')).toBeNull();
+  });
+
   it('accepts Persian digits', () => {
     expect(parseArticleId('/s/۴۲')).toBe(42);
     expect(parseArticleId('/article/خبر-۴۲')).toBe(42);

@@ -68,6 +68,7 @@ function safeDecode(text: string): string {
 }
 
 const SLUG_ID_RE = /^(?:.*-)?([0-9]+)$/;
+const PLAIN_ARTICLE_PATH = /^\/article\/[^?#\s]*[-/]([0-9]+)\/?$/i;
 const BARE_ID_RE = /^([0-9]+)$/;
 
 // Persian digits are accepted too ('/s/۴۲'), hence the normaliser before matching.
@@ -85,6 +86,14 @@ function idFromSegment(segment: string, pattern: RegExp): number | null {
  */
 export function parseArticleId(pathOrSegment: string | null | undefined): number | null {
   if (!pathOrSegment) return null;
+  // The site's own article addresses: the page's route and its links read them on every render,
+  // and decoding a long percent-encoded Persian slug (~600 characters) is most of the work below.
+  // Digits at the very end, after a hyphen or slash, are the id whatever the slug decodes to.
+  const plain = PLAIN_ARTICLE_PATH.exec(pathOrSegment);
+  if (plain) {
+    const id = Number(plain[1]);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  }
   let text = pathOrSegment.trim();
   // Twice: addresses shared through other sites sometimes arrive encoded twice.
   for (let i = 0; i < 2; i++) text = safeDecode(text);
