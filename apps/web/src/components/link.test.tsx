@@ -59,4 +59,22 @@ describe('site links', () => {
     expect(isActivePath('/category/politics-x', '/category/politics')).toBe(false);
     expect(isActivePath('/trending', '/')).toBe(false);
   });
+
+  it('compare Persian addresses decoded, whichever way each side is written, page after page', () => {
+    const encoded = encodeURI('/tag/ایران');
+    const pages: Array<[string, string, boolean]> = [
+      [encoded, '/tag/ایران', true],
+      ['/tag/ایران', encoded, true],
+      [encodeURI('/tag/ایران/خبر'), encoded, true],
+      [encodeURI('/tag/اقتصاد'), encoded, false],
+      ['/tag/%E0%A4%A', '/tag/%E0%A4%A', true],
+      ['/tag/%E0%A4%A', encoded, false],
+      [encoded, '/tag/ایران', true],
+    ];
+    for (const [route, to, active] of pages) {
+      const view = renderWithApp(<NavLink to={to}>برچسب</NavLink>, { route });
+      expect(screen.getByRole('link', { name: 'برچسب' }).getAttribute('aria-current'), `${route} ${to}`).toBe(active ? 'page' : null);
+      view.unmount();
+    }
+  });
 });

@@ -31,12 +31,24 @@ export function NavLink({ to, end, className, ...props }: NavLinkProps) {
   return <a href={to} aria-current={isActive ? 'page' : undefined} className={typeof className === 'function' ? className({ isActive }) : className} {...props} />;
 }
 
+// Every navigation link on a page decodes the same current path (an article's is ~600
+// characters of percent-encoded Persian, twenty times a render): the last answer is kept.
+let lastEncoded = '';
+let lastDecoded = '';
+
 function safeDecode(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
+  if (!path.includes('%')) return path;
+  if (path !== lastEncoded) {
+    let decoded = path;
+    try {
+      decoded = decodeURI(path);
+    } catch {
+      // Malformed: compared as it is.
+    }
+    lastEncoded = path;
+    lastDecoded = decoded;
   }
+  return lastDecoded;
 }
 
 /** Paths the server answers with something other than a page: they load as documents. */
