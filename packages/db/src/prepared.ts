@@ -60,8 +60,13 @@ interface WaitingRead {
   reject: (error: unknown) => void;
 }
 
-/** Per PGlite instance: reads waiting to be sent, and whether a message is being sent now. */
-const queues = new WeakMap<PGlite, { waiting: WaitingRead[]; sending: boolean }>();
+/** Reads waiting to go to one PGlite client, and whether a message is being sent now. */
+interface ReadQueue {
+  waiting: WaitingRead[];
+  sending: boolean;
+}
+/** Per PGlite instance. */
+const queues = new WeakMap<PGlite, ReadQueue>();
 
 /** One statement alone, for its own rows or its own error. */
 async function executeAlone(client: PGlite, read: WaitingRead): Promise<void> {
@@ -73,7 +78,7 @@ async function executeAlone(client: PGlite, read: WaitingRead): Promise<void> {
   }
 }
 
-async function sendWaiting(client: PGlite, queue: { waiting: WaitingRead[]; sending: boolean }): Promise<void> {
+async function sendWaiting(client: PGlite, queue: ReadQueue): Promise<void> {
   while (queue.waiting.length > 0) {
     const batch = queue.waiting.splice(0, MAX_BATCH);
     if (batch.length === 1) {
@@ -89,6 +94,16 @@ async function sendWaiting(client: PGlite, queue: { waiting: WaitingRead[]; send
   queue.sending = false;
 }
 
+/** The client's read queue, made at its first read (not written again on every read). */
+function queueOf(client: PGlite): ReadQueue {
+  let queue = queues.get(client);
+  if (!queue) {
+    queue = { waiting: [], sending: false };
+    queues.set(client, queue);
+  }
+  return queue;
+}
+
 /**
  * Sends `statement` to PGlite with the other reads asked for in the same turn of work. Each
  * message into PGlite has a fixed cost on the server's thread (the call into WebAssembly, the
@@ -97,8 +112,7 @@ async function sendWaiting(client: PGlite, queue: { waiting: WaitingRead[]; send
  * are done (process.nextTick, asked for from within one, runs when they are) and go together.
  */
 function executeInBatch(client: PGlite, statement: string): Promise<unknown[]> {
-  const queue = queues.get(client) ?? { waiting: [], sending: false };
-  queues.set(client, queue);
+  const queue = queueOf(client);
   return new Promise((resolve, reject) => {
     queue.waiting.push({ statement, resolve, reject });
     if (queue.sending) return;

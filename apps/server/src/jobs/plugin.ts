@@ -40,11 +40,10 @@ export async function registerIngestServices(app: FastifyInstance, { config, dat
   let workerTimer: NodeJS.Timeout | undefined;
   const start = () => (workerStarting = startWorker(services));
   if (config.worker && workerStartDelayMs === undefined) app.addHook('onReady', start);
-  else if (config.worker) {
+  if (config.worker && workerStartDelayMs !== undefined) {
+    const startLater = () => start().catch((error: unknown) => app.log.error({ err: error }, 'the job worker could not start: no ingestion or scheduled checks run in this process'));
     app.addHook('onListen', async () => {
-      workerTimer = setTimeout(() => {
-        start().catch((error: unknown) => app.log.error({ err: error }, 'the job worker could not start: no ingestion or scheduled checks run in this process'));
-      }, workerStartDelayMs);
+      workerTimer = setTimeout(startLater, workerStartDelayMs);
     });
   }
   // Before the database closes: running jobs finish (or are handed back) first.
