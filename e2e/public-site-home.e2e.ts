@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNumberFa } from '@chapar/shared/text';
 import type { Site } from './harness.ts';
 import {
-  activeSlide, apiJson, articleHrefs, articleId, ASCII_DIGIT, gotoHydrated, PERSIAN_DIGIT, startPublicSite,
+  activeSlide, apiJson, articleHrefs, articleId, ASCII_DIGIT, gotoHydrated, PERSIAN_DIGIT, recordPage, startPublicSite, withRecord,
   type ApiArticle, type OpenPage,
 } from './helpers/public-site.ts';
 
@@ -168,6 +168,7 @@ describe('home: featured slider', () => {
 describe('home: infinite feed', () => {
   it('loads the next pages while scrolling, without duplicates, until everything is shown', async () => {
     const page = await openPage({ width: 1280, height: 900 });
+    const record = recordPage(page);
     await gotoHydrated(page, '/');
     const feed = page.getByRole('region', { name: 'همه اخبار', exact: true });
     const done = feed.getByText('همه اخبار نمایش داده شد');
@@ -187,7 +188,7 @@ describe('home: infinite feed', () => {
     for (let i = 0; i < 20 && (await done.count()) === 0; i++) {
       const before = await cards();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(async () => (await cards()) > before || (await done.count()) > 0, { timeout: 5_000 }).toBe(true);
+      await withRecord(record, () => expect.poll(async () => (await cards()) > before || (await done.count()) > 0, { timeout: 5_000 }).toBe(true));
       seen.push(await cards());
     }
     expect(seen[1]).toBe(12);

@@ -41,6 +41,33 @@ export async function gotoHydrated(page: Page, url: string): Promise<Response | 
   return response;
 }
 
+/**
+ * What a page said and asked for, with milliseconds since the call: its console messages and
+ * its API requests with their outcomes. A failing step adds it to its error, so a failure
+ * that does not come back on the next run still says what the page was doing.
+ */
+export function recordPage(page: Page): () => string {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (text: string) => lines.push(`${Date.now() - started} ms ${text}`);
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('console', (message) => note(`console.${message.type()} ${message.text()}`));
+  page.on('request', (request) => { if (isApi(request.url())) note(`→ ${request.url()}`); });
+  page.on('response', (response) => { if (isApi(response.url())) note(`← ${response.status()} ${response.url()}`); });
+  page.on('requestfailed', (request) => { if (isApi(request.url())) note(`✗ ${request.url()} ${request.failure()?.errorText ?? ''}`); });
+  return () => lines.join('\n');
+}
+
+/** Runs a step; if it fails, its error carries the page's record (recordPage). */
+export async function withRecord<T>(record: () => string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n\nThe page meanwhile:\n${record()}`;
+    throw error;
+  }
+}
+
 /** Same as {@link gotoHydrated} for a reload. */
 export async function reloadHydrated(page: Page): Promise<void> {
   const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/status', { timeout: 15_000 });
