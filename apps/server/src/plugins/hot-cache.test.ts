@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
 import { createArticle } from '../../testing/factories.ts';
+import { HotCache, respond } from './hot-cache.ts';
 
 // Real HTTP (not inject): hits are answered by the server's request handler before routing.
 describe('hot cache on the wire', () => {
@@ -81,5 +82,43 @@ describe('hot cache on the wire', () => {
     t.app.contentChanged();
     const after = await fetch(`${base}/`);
     expect(after.headers.get('x-cache')).not.toBe('HIT');
+  });
+});
+
+describe('respond', () => {
+  const page = Buffer.from('<p>خبر</p>'.repeat(400));
+  const entryOf = () => new HotCache().store('/x', 0, {
+    body: page, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=30' }, ttlMs: 60_000, anonymousOnly: true,
+  })!;
+
+  it('answers each way with headers that describe its body, made once and kept while the body is the same', () => {
+    const entry = entryOf();
+    const plain = respond(entry, undefined, undefined);
+    const br = respond(entry, undefined, 'gzip, br');
+    const gz = respond(entry, undefined, 'gzip');
+    const notModified = respond(entry, entry.etag, 'br');
+    expect(plain.headers).toMatchObject({ 'content-length': page.length, 'x-cache': 'HIT', 'content-type': 'text/html; charset=utf-8', etag: entry.etag });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers).toMatchObject({ 'content-length': br.body!.length, 'content-encoding': 'br' });
+    expect(brotliDecompressSync(br.body!).equals(page)).toBe(true);
+    expect(gz.headers).toMatchObject({ 'content-length': gz.body!.length, 'content-encoding': 'gzip' });
+    expect(notModified).toMatchObject({ status: 304, body: undefined });
+    expect(notModified.headers['content-length']).toBeUndefined();
+    expect(notModified.headers.etag).toBe(entry.etag);
+    // The next hit the same way answers with the same headers object.
+    expect(respond(entry, undefined, 'br').headers).toBe(br.headers);
+    expect(respond(entry, undefined, undefined).headers).toBe(plain.headers);
+    expect(respond(entry, entry.etag, undefined).headers).toBe(notModified.headers);
+  });
+
+  it('makes new headers when a smaller variant replaces the body', () => {
+    const entry = entryOf();
+    const first = respond(entry, undefined, 'br');
+    entry.br = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+    const later = respond(entry, undefined, 'br');
+    expect(later.body).toBe(entry.br);
+    expect(later.headers).not.toBe(first.headers);
+    expect(later.headers['content-length']).toBe(entry.br.length);
+    expect(first.headers['content-length']).toBe(first.body!.length);
   });
 });
