@@ -39,12 +39,15 @@ export async function registerIngestServices(app: FastifyInstance, { config, dat
   let workerStarting: Promise<void> | undefined;
   let workerTimer: NodeJS.Timeout | undefined;
   const start = () => (workerStarting = startWorker(services));
-  if (config.worker && workerStartDelayMs === undefined) app.addHook('onReady', start);
-  if (config.worker && workerStartDelayMs !== undefined) {
-    const startLater = () => start().catch((error: unknown) => app.log.error({ err: error }, 'the job worker could not start: no ingestion or scheduled checks run in this process'));
-    app.addHook('onListen', async () => {
-      workerTimer = setTimeout(startLater, workerStartDelayMs);
-    });
+  if (config.worker) {
+    if (workerStartDelayMs === undefined) {
+      app.addHook('onReady', start);
+    } else {
+      const startLater = () => start().catch((error: unknown) => app.log.error({ err: error }, 'the job worker could not start: no ingestion or scheduled checks run in this process'));
+      app.addHook('onListen', async () => {
+        workerTimer = setTimeout(startLater, workerStartDelayMs);
+      });
+    }
   }
   // Before the database closes: running jobs finish (or are handed back) first.
   app.addHook('onClose', async () => {
