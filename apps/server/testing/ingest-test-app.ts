@@ -13,6 +13,8 @@ export interface IngestTestApp extends TestApp {
   dataDir: string;
   headers: { cookie: string; 'x-csrf-token': string };
   post(url: string, payload?: object): Promise<LightMyRequestResponse>;
+  /** A bulk job as an editor runs it: its preview, then the confirmation (the confirmation's answer). */
+  confirmed(url: string): Promise<LightMyRequestResponse>;
   get(url: string): Promise<LightMyRequestResponse>;
 }
 
@@ -28,12 +30,18 @@ export async function buildIngestTestApp(overrides: Partial<Config> = {}): Promi
   });
   const { cookie, csrfToken } = await loginAsAdmin(t.app);
   const headers = { cookie, 'x-csrf-token': csrfToken };
+  const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
   return {
     ...t,
     server,
     dataDir,
     headers,
-    post: (url, payload) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    post,
+    confirmed: async (url) => {
+      const preview = await post(url);
+      const answer = preview.json() as { status?: string; operationId?: number };
+      return answer.status === 'awaiting' ? post(`/api/admin/operations/${answer.operationId}/confirm`, { acknowledgeBreaker: true }) : preview;
+    },
     get: (url) => t.app.inject({ method: 'GET', url, headers }),
     close: async () => {
       await t.close();

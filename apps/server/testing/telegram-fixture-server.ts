@@ -32,6 +32,8 @@ const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.mp4': 'vid
  * - always_down: always 503
  * - slow_server: never answers
  * - private_channel: redirects to /private_channel, as t.me does without a preview
+ * - answers_404: 404 for everything, as a misconfigured or filtered host might
+ * - blank_page: 200 with a page that holds neither posts nor Telegram's 'Post not found'
  */
 function misbehave(channel: string, count: number, res: ServerResponse): boolean {
   switch (channel) {
@@ -56,6 +58,12 @@ function misbehave(channel: string, count: number, res: ServerResponse): boolean
       return true;
     case 'private_channel':
       res.writeHead(302, { location: `/${channel}` }).end();
+      return true;
+    case 'answers_404':
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return true;
+    case 'blank_page':
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html><body><p>Please wait…</p></body></html>');
       return true;
     default:
       return false;

@@ -4,6 +4,8 @@
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { waitForPosts } from '../modules/ingest/wait-posts.ts';
+import { sourceKindLabel } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
 import { checkChannelsJob, ingestPostJob } from './specs.ts';
 
@@ -22,7 +24,7 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
         newPosts: check.newPosts.length, lastCheck: new Date().toISOString(), success: check.errors.length === 0, errors: check.errors, posts: check.toProcess,
       });
     }
-    await operation.log(`${check.toProcess.length} posts handed to the pipeline (source: ${check.sourceKind})`);
+    await operation.log(`${toPersianDigits(check.toProcess.length)} پست به خط پردازش سپرده شد (منبع: ${sourceKindLabel(check.sourceKind)})`);
     // An admin asking for the latest N hears about all N, new or already published.
     const watched = payload.latest !== undefined ? check.seen : check.toProcess;
     const outcome = payload.await ? await waitForPosts(db, watched, Math.max(1000, config.adminJobWaitMs - 5000)) : null;

@@ -3,11 +3,19 @@
 // cleaning and date/excerpt fixes, Telegraph processing and regenerate-article. A scope
 // without ids or 'latest' covers every matching article (a hundred thousand, if so many),
 // read a page at a time; the run checks between articles whether an admin cancelled it.
+// With `mode: 'plan'` it changes nothing and answers the plan an editor confirms first;
+// the verification ('verify-source') makes only the changes of its confirmed plan.
+import type { z } from 'zod';
 import { and, desc, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
-import { articleAdminRepo } from '../modules/articles/admin-repo.ts';
-import { repairArticle, type ArticleRepair } from '../modules/ingest/repair.ts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-repo.ts';
+import type { OperationReporter } from '../modules/ingest/operation-reporter.ts';
+import { buildPlan, planItem, PLAN_LISTED } from '../modules/ingest/plans.ts';
+import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
+import type { Services } from '../modules/ingest/services.ts';
+import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
 import { defineJob } from './define-job.ts';
 import { REPAIR_MAX, repairArticlesJob } from './specs.ts';
 
@@ -25,10 +33,12 @@ const PAGE = 200;
 /** The most per-article lines kept in a run's result (its counts always cover every article). */
 const KEPT_ITEMS = REPAIR_MAX;
 
-type Scope = { ids?: number[]; source?: string; latest?: number };
+type Payload = z.infer<typeof repairArticlesJob.payload>;
+type Scope = Payload['scope'];
+type Db = Services['db'];
 
 /** Every article id of a full-scope run, newest first. */
-async function scopeIds(db: Parameters<typeof articleAdminRepo.forRepair>[0], scope: Scope, where: SQL | undefined, telegramOnly: boolean): Promise<number[]> {
+async function scopeIds(db: Db, scope: Scope, where: SQL | undefined, telegramOnly: boolean): Promise<number[]> {
   const conditions: SQL[] = [];
   if (scope.source) conditions.push(sql`lower(${articles.source}) = lower(${scope.source})`);
   if (telegramOnly) conditions.push(isNotNull(articles.telegramId), isNotNull(articles.source));
@@ -38,69 +48,116 @@ async function scopeIds(db: Parameters<typeof articleAdminRepo.forRepair>[0], sc
   return rows.map((r) => r.id);
 }
 
+/** The scope's articles, a page at a time, and how many there are in all. */
+async function readScope(s: Services, { scope, actions }: Payload) {
+  const filter = scope.filter ?? 'all';
+  const telegramOnly = filter !== 'all' || actions.some((a) => a !== 'excerpt' && a !== 'content');
+  const where = FILTERS[filter](new URL(s.config.telegraphBaseUrl).host);
+  // A named or latest-N scope is one read; a full scope is read by ids, a page at a time.
+  const ids = !scope.ids && !scope.latest ? await scopeIds(s.db, scope, where, telegramOnly) : null;
+  const first = ids ? null : await articleAdminRepo.forRepair(s.db, { ids: scope.ids, source: scope.source, latest: scope.latest, limit: REPAIR_MAX, telegramOnly, where });
+  const pages = async function* (): AsyncGenerator<ArticleRow[]> {
+    if (first) return yield first;
+    for (let at = 0; at < ids!.length; at += PAGE) {
+      const chunk = ids!.slice(at, at + PAGE);
+      const byId = new Map((await s.db.select().from(articles).where(inArray(articles.id, chunk))).map((r) => [r.id, r]));
+      // Deleted since the ids were read: skipped.
+      yield chunk.map((id) => byId.get(id)).filter((r) => r !== undefined);
+    }
+  };
+  return { total: ids ? ids.length : first!.length, pages };
+}
+
+/** Counts and kept lines of a run, said in the words the screens show. */
+function tally() {
+  const items: ArticleRepair[] = [];
+  const report: ReportItem[] = [];
+  const counts = { seen: 0, processed: 0, updated: 0, failed: 0, skipped: 0, unpublished: 0, notChecked: 0 };
+  return {
+    counts,
+    async add(item: ArticleRepair, article: Pick<ArticleRow, 'source' | 'telegramId'>, operation: OperationReporter, total: number) {
+      const i = counts.seen++;
+      if (item.status === 'error') counts.failed++;
+      else counts.processed++;
+      if (item.updated) counts.updated++;
+      if (item.status === 'skipped') counts.skipped++;
+      if (item.outcome === 'unpublished') counts.unpublished++;
+      if (item.outcome === 'not_checked') counts.notChecked++;
+      if (items.length < KEPT_ITEMS || item.status === 'error') {
+        items.push(item);
+        const filename = article.source && article.telegramId ? `${article.source}/${article.telegramId}` : null;
+        report.push({ status: item.status, outcome: item.outcome, articleId: item.articleId, filename, fileType: 'article', reason: item.message });
+      }
+      const line = `مقالهٔ ${fa(item.articleId)}: ${item.message}`;
+      if (item.status === 'error') await operation.error(line);
+      else if (i < 50) await operation.log(line);
+      await operation.progress(((i + 1) / Math.max(total, 1)) * 100);
+    },
+    result() {
+      const kept = items.slice(0, KEPT_ITEMS * 2);
+      return {
+        total: counts.seen, processed: counts.processed, updated: counts.updated, failed: counts.failed, skipped: counts.skipped,
+        unpublished: counts.unpublished, notChecked: counts.notChecked,
+        items: kept,
+        details: kept.map((x) => `مقالهٔ ${fa(x.articleId)}: ${x.message}`),
+        detailedReport: { processed: report.slice(0, KEPT_ITEMS * 2) },
+      };
+    },
+  };
+}
+
+/** The verification: a plan of what Telegram says; once confirmed, exactly its changes. */
+async function verify(s: Services, payload: Payload, operation: OperationReporter) {
+  const { source } = await s.sources.current();
+  if (!payload.planned) {
+    const { pages } = await readScope(s, payload);
+    const rows: ArticleRow[] = [];
+    for await (const page of pages()) rows.push(...page);
+    await operation.log(`${fa(rows.length)} مقاله با پست منبع بررسی می‌شود`);
+    return { plan: buildPlan(await planVerify(s, source, rows, operation.log), { exact: true }) };
+  }
+  const run = tally();
+  for (const { articleId, change } of payload.planned) {
+    await operation.checkpoint();
+    const article = await articleAdminRepo.byId(s.db, articleId);
+    const item = article
+      ? await applyVerifyItem(s, source, article, change).catch((error: Error) => result(article, 'error', 'error', error.message))
+      : result({ id: articleId, imageUrl: null, videoUrl: null }, 'skipped', 'not_checked', 'مقاله از پیش حذف شده است');
+    await run.add(item, article ?? { source: null, telegramId: null }, operation, payload.planned.length);
+  }
+  return run.result();
+}
+
 export const repairArticlesWorker = defineJob(repairArticlesJob, {
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
-  async handler({ scope, actions }, { services: s, operation }) {
-    const filter = scope.filter ?? 'all';
-    const telegramOnly = filter !== 'all' || actions.some((a) => a !== 'excerpt' && a !== 'content');
-    const where = FILTERS[filter](new URL(s.config.telegraphBaseUrl).host);
-    const full = !scope.ids && !scope.latest;
-    // A named or latest-N scope is one read; a full scope is read by ids, a page at a time.
-    const ids = full ? await scopeIds(s.db, scope, where, telegramOnly) : null;
-    const total = ids ? ids.length : null;
-    if (ids) await operation.log(`${ids.length} مقاله در دامنه این عملیات`);
-    const pages = async function* () {
-      if (!ids) {
-        yield await articleAdminRepo.forRepair(s.db, { ids: scope.ids, source: scope.source, latest: scope.latest, limit: REPAIR_MAX, telegramOnly, where });
-        return;
+  async handler(payload, { services: s, operation }) {
+    if (payload.actions.includes('verify-source')) return verify(s, payload, operation);
+    const { total, pages } = await readScope(s, payload);
+    if (payload.mode === 'plan') {
+      // The scope the confirmed run works on; each article changes only where it needs to.
+      const items = [];
+      for await (const page of pages()) {
+        for (const a of page) if (items.length < PLAN_LISTED) items.push(planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', ''));
       }
-      for (let at = 0; at < ids.length; at += PAGE) {
-        const chunk = ids.slice(at, at + PAGE);
-        const rows = await s.db.select().from(articles).where(inArray(articles.id, chunk));
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        // Deleted since the ids were read: skipped.
-        yield chunk.map((id) => byId.get(id)).filter((r) => r !== undefined);
-      }
-    };
+      return { plan: buildPlan(items, { exact: false, looked: total, total }) };
+    }
+    await operation.log(`${fa(total)} مقاله در دامنهٔ این عملیات`);
     const { source } = await s.sources.current();
-    const items: ArticleRepair[] = [];
-    const report: ReportItem[] = [];
-    const counts = { seen: 0, processed: 0, updated: 0, failed: 0, skipped: 0 };
+    const run = tally();
     for await (const rows of pages()) {
-      const count = total ?? rows.length;
       for (const article of rows) {
         await operation.checkpoint();
         let item: ArticleRepair;
         try {
           // An admin waits for this run: a failing AI gives way to the offline rewriter at once.
-          item = await repairArticle(s, source, article, actions, true, count === 1 ? operation.log : undefined);
+          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined);
         } catch (error) {
-          item = { articleId: article.id, status: 'error', updated: false, message: (error as Error).message, imageUrl: article.imageUrl, videoUrl: article.videoUrl };
+          item = result(article, 'error', 'error', (error as Error).message);
         }
-        const i = counts.seen++;
-        if (item.status === 'error') counts.failed++;
-        else counts.processed++;
-        if (item.updated) counts.updated++;
-        if (item.status === 'skipped') counts.skipped++;
-        if (items.length < KEPT_ITEMS || item.status === 'error') {
-          items.push(item);
-          report.push({ status: item.status, articleId: item.articleId, filename: article.source && article.telegramId ? `${article.source}/${article.telegramId}` : null, fileType: 'article', reason: item.message });
-        }
-        if (item.status === 'error') await operation.error(`#${article.id}: ${item.message}`);
-        else if (i < 50) await operation.log(`#${article.id}: ${item.message}`);
-        await operation.progress(((i + 1) / count) * 100);
+        await run.add(item, article, operation, total);
       }
     }
-    return {
-      total: counts.seen,
-      processed: counts.processed,
-      updated: counts.updated,
-      failed: counts.failed,
-      skipped: counts.skipped,
-      items: items.slice(0, KEPT_ITEMS * 2),
-      details: items.slice(0, KEPT_ITEMS * 2).map((x) => `#${x.articleId}: ${x.message}`),
-      detailedReport: { processed: report.slice(0, KEPT_ITEMS * 2) },
-    };
+    return run.result();
   },
 });

@@ -2,7 +2,10 @@
 // (if any) kept up to date, and its own outcome reported to pg-boss, so one failing post
 // is retried alone while the rest of the batch completes.
 import type { JobResult, JobWithMetadata } from 'pg-boss';
+import { toPersianDigits } from '@chapar/shared/text';
+import { withOperation } from '../modules/articles/change-log.ts';
 import { OperationCancelledError, operationReporter } from '../modules/ingest/operation-reporter.ts';
+import { isPlan } from '../modules/ingest/plans.ts';
 import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
 import { PermanentError } from '../modules/ingest/permanent-error.ts';
 import type { Services } from '../modules/ingest/services.ts';
@@ -25,11 +28,16 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       if (payload.operationId && !(await operationsRepo.start(db, payload.operationId))) {
         return { id: job.id, status: 'completed', output: { cancelled: true } };
       }
-      const result = (await definition.handler(parsed.data, { services, job: { id: job.id, retryCount: job.retryCount, finalAttempt, signal: job.signal }, operation })) ?? {};
-      if (payload.operationId) {
+      const run = { id: job.id, retryCount: job.retryCount, finalAttempt, signal: job.signal };
+      // Article writes inside the handler are kept for the operation's undo (change-log.ts).
+      const result = (await withOperation(payload.operationId, () => definition.handler(parsed.data, { services, job: run, operation }))) ?? {};
+      if (payload.operationId && isPlan(result)) {
+        // A preview: nothing changed yet; the editor confirms (or not) from the operation.
+        await operationsRepo.awaitConfirmation(db, payload.operationId, result.plan);
+      } else if (payload.operationId) {
         // A run that finished with items that failed is no success: its record says so, result kept.
         const failed = failedItems(result);
-        if (failed) await operation.error(`${failed} مورد ناموفق بود`);
+        if (failed) await operation.error(`${toPersianDigits(failed)} مورد ناموفق بود`);
         await operationsRepo.finish(db, payload.operationId, failed ? 'error' : 'success', result, { completed: true });
       }
       return { id: job.id, status: 'completed', output: result };
@@ -48,7 +56,7 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       if (payload.operationId) {
         await operation.error(message).catch(() => undefined);
         if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message }).catch(() => undefined);
-        else await operation.log(`retrying (attempt ${job.retryCount + 2} of ${job.retryLimit + 1})`).catch(() => undefined);
+        else await operation.log(`تلاش دوباره (${toPersianDigits(job.retryCount + 2)} از ${toPersianDigits(job.retryLimit + 1)})`).catch(() => undefined);
       }
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };
     }

@@ -1,7 +1,7 @@
 // Every job the app queues, as a spec (job-spec.ts): modules enqueue with these; the handlers
 // live in the job files beside them and are started by registry.ts.
 import { z } from 'zod';
-import { jobSpec } from './job-spec.ts';
+import { jobSpec, type JobSpec } from './job-spec.ts';
 
 /** One post through the pipeline; one queued and one running job per post at most. */
 export const ingestPostJob = jobSpec({
@@ -69,6 +69,10 @@ export const repairArticlesJob = jobSpec({
       filter: z.enum(['all', 'telegram', 'missing-image', 'video', 'telegraph']).optional(),
     }),
     actions: z.array(z.enum(REPAIR_ACTIONS)).min(1),
+    /** 'plan': say what would change and change nothing (modules/ingest/plans.ts). */
+    mode: z.enum(['plan', 'apply']).optional(),
+    /** A confirmed verification's changes: exactly these are made. */
+    planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update']) })).max(REPAIR_MAX).optional(),
     operationId: z.number().int().optional(),
   }),
   retryLimit: 1,
@@ -82,6 +86,7 @@ export const mediaMaintenanceJob = jobSpec({
   payload: z.object({
     action: z.enum(MEDIA_ACTIONS),
     articleIds: z.array(z.number().int().positive()).max(1000).optional(),
+    mode: z.enum(['plan', 'apply']).optional(),
     operationId: z.number().int().optional(),
   }),
   retryLimit: 1,
@@ -117,3 +122,8 @@ export const scanDuplicatesJob = jobSpec({
   payload: z.object({ operationId: z.number().int().optional() }),
   retryLimit: 0,
 });
+
+/** The specs by queue name: an operation's confirmation queues its job again by the name it kept. */
+export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
+  [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob].map((spec) => [spec.name, spec as JobSpec]),
+);

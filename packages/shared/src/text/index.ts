@@ -12,3 +12,4 @@ export * from './image-variants.ts';
 export * from './comments.ts';
 export * from './number-words.ts';
 export * from './spoken.ts';
+export * from './bidi.ts';

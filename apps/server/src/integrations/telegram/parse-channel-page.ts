@@ -26,6 +26,12 @@ export function parseChannelPage(html: string, options: ParseOptions): ChannelPa
  * The post with this id from an embed page, or null when the widget says
  * 'Post not found'. An album is found by any of its message ids.
  */
+/** The single-post widget's own answer for a post that does not exist. */
+export function saysPostNotFound(html: string): boolean {
+  const $ = load(html);
+  return !$('.tgme_widget_message[data-post]').length && /^\s*post not found\s*$/i.test($('.tgme_widget_message_error').first().text());
+}
+
 export function parseEmbedPost(html: string, messageId: number, options: ParseOptions): TelegramPost | null {
   const $ = load(html);
   if ($('.tgme_widget_message_error').length && !$('.tgme_widget_message[data-post]').length) return null;

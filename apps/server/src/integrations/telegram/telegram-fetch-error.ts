@@ -15,7 +15,13 @@ export type TelegramFetchErrorCode =
   /** The connection failed on every attempt (DNS, refused, reset). */
   | 'network'
   /** Any other status Telegram should not answer with (4xx). */
-  | 'http_error';
+  | 'http_error'
+  /**
+   * Telegram answered, but not in a way that says whether the post exists (a 404 or a redirect
+   * for the post's page, a page without the post and without 'Post not found'). Never read as
+   * a deletion.
+   */
+  | 'inconclusive';
 
 export interface TelegramFetchErrorDetails {
   url: string;

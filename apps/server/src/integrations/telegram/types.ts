@@ -91,7 +91,11 @@ export interface FetchPageOptions {
 
 export interface TelegramSource {
   fetchPage(channel: string, options?: FetchPageOptions): Promise<ChannelPage>;
-  /** Null when the post does not exist (deleted, or never was). */
+  /**
+   * Null only when Telegram itself said the post does not exist (deleted, or never was). Any
+   * answer that does not say so (an unreachable host, a redirect, a page without the post)
+   * throws a TelegramFetchError: absence is not deletion.
+   */
   fetchPost(channel: string, messageId: number): Promise<TelegramPost | null>;
   /**
    * For sources whose media URLs are not plain public addresses (MTProto, bundled demo

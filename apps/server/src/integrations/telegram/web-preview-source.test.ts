@@ -70,6 +70,13 @@ describe('createWebPreviewSource: single posts', () => {
     expect((await tg.fetchPost(FIXTURE_CHANNEL, 104))?.photos).toHaveLength(3);
     expect(await tg.fetchPost(FIXTURE_CHANNEL, 999)).toBeNull();
   });
+
+  it('answers null only for Telegram\'s own "Post not found"; a 404, a redirect or a blank page is inconclusive', async () => {
+    for (const channel of ['answers_404', 'private_channel', 'blank_page']) {
+      const error = await failure(source().fetchPost(channel, 5));
+      expect(error.code, channel).toBe('inconclusive');
+    }
+  });
 });
 
 describe('createWebPreviewSource: failures', () => {

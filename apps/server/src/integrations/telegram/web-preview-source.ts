@@ -3,7 +3,7 @@
 // the embed widget at {base}/{channel}/{id}?embed=1. Needs no account.
 import { undici } from '../../lazy-packages.ts';
 import { fetchWithRetry, type FetchLike } from './fetch-with-retry.ts';
-import { parseChannelPage, parseEmbedPost } from './parse-channel-page.ts';
+import { parseChannelPage, parseEmbedPost, saysPostNotFound } from './parse-channel-page.ts';
 import { TelegramFetchError } from './telegram-fetch-error.ts';
 import type { ChannelPage, FetchPageOptions, TelegramPost, TelegramSource } from './types.ts';
 
@@ -58,8 +58,13 @@ export function createWebPreviewSource(options: WebPreviewSourceOptions = {}): T
       const url = new URL(`${base}/${checkChannel(channel, base)}/${checkId(messageId)}`);
       url.searchParams.set('embed', '1');
       const response = await fetchWithRetry(fetchImpl, url.href, policy);
-      if (response.status === 404 || response.status >= 300) return null;
-      return parseEmbedPost(response.body, messageId, { pageUrl: url.href });
+      const details = { url: url.href, status: response.status, attempts: 1 };
+      if (response.status !== 200) throw new TelegramFetchError('inconclusive', `Telegram answered ${response.status} for the post`, details);
+      const post = parseEmbedPost(response.body, messageId, { pageUrl: url.href });
+      if (post) return post;
+      // Only the widget's own 'Post not found' says the post is gone.
+      if (saysPostNotFound(response.body)) return null;
+      throw new TelegramFetchError('inconclusive', 'The post page shows neither the post nor "Post not found"', details);
     },
   };
 }

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL }
 import { articles, type Db } from '@chapar/db';
 import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import type { ArticleInsert, ArticleRow } from './article-row.ts';
+import { keepBefore } from './change-log.ts';
 import { keepEdited } from './edit-protection.ts';
 
 export type { ArticleInsert, ArticleRow } from './article-row.ts';
@@ -33,6 +34,7 @@ export const articleAdminRepo = {
     const { publishedAt: _p, ...update } = fields;
     const published = update.status === 'published' ? { unpublishedReason: null, unpublishedAt: null } : {};
     const existing = await articleAdminRepo.bySource(db, fields.source, fields.telegramId);
+    if (existing) await keepBefore(db, existing);
     const set = existing ? keepEdited(existing, { ...update, ...published }) : { ...update, ...published };
     const [row] = await db.insert(articles).values(fields)
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
@@ -45,6 +47,7 @@ export const articleAdminRepo = {
     if (!current) return undefined;
     const kept = keepEdited(current, patch);
     if (!Object.keys(kept).length) return current;
+    await keepBefore(db, current);
     const [row] = await db.update(articles).set(kept).where(eq(articles.id, id)).returning();
     return row;
   },
@@ -65,6 +68,9 @@ export const articleAdminRepo = {
    * admin chose its publishing state by hand.
    */
   async unpublishSource(db: Db, source: string, telegramId: number): Promise<number | null> {
+    const existing = await articleAdminRepo.bySource(db, source, telegramId);
+    if (!existing || existing.status === 'unpublished' || existing.editedFields.includes('status')) return null;
+    await keepBefore(db, existing);
     const now = new Date();
     const [row] = await db.update(articles)
       .set({ status: 'unpublished', unpublishedReason: ADMIN_ARTICLE_TABLE_MESSAGES.deletedAtSource, unpublishedAt: now, updatedAt: now })

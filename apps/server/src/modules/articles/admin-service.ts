@@ -2,7 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
-import { findCategory } from '@chapar/shared/text';
+import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { postStore } from '../ingest/post-store.ts';
@@ -12,6 +12,7 @@ import { deleteMedia } from '../media/store-media.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
 import { fitMeta } from './derived-fields.ts';
+import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
@@ -66,13 +67,14 @@ export async function deleteArticle(s: Services, id: number, by: string): Promis
   return { success: true, blocked, message: blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد' };
 }
 
-const ACTION_WORDS = { delete: 'حذف', feature: 'ویژه', unfeature: 'عادی' } as const;
+const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
 
 export async function bulkArticles(s: Services, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
-  const count = body.action === 'delete'
-    ? await deleteArticles(s, ids, `حذف گروهی توسط ${by}`)
-    : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
-  if (body.action !== 'delete' && count) s.contentChanged();
-  return { success: true, message: `${count} مقاله ${body.action === 'delete' ? 'حذف شد' : `${ACTION_WORDS[body.action]} شد`}` };
+  let count: number;
+  if (body.action === 'delete') count = await deleteArticles(s, ids, `حذف گروهی توسط ${ltr(by)}`);
+  else if (body.action === 'publish' || body.action === 'unpublish') count = await setPublishedMany(s, ids, body.action === 'publish', by);
+  else count = await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
+  return { success: true, message: `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}` };
 }

@@ -70,13 +70,26 @@ describe('bulk actions and delete', () => {
   it('features, unfeatures and deletes, answering {success, message}', async () => {
     const ids = [(await createArticle(t.database)).id, (await createArticle(t.database)).id];
     const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
-    expect((await bulk('feature', ids)).json()).toEqual({ success: true, message: '2 مقاله ویژه شد' });
+    expect((await bulk('feature', ids)).json()).toEqual({ success: true, message: '۲ مقاله ویژه شد' });
     const featured = await t.database.raw.query<{ featured: boolean }>('select featured from articles where id = any($1)', [ids]);
     expect(featured.rows.every((r) => r.featured)).toBe(true);
-    expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '2 مقاله عادی شد' });
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '2 مقاله حذف شد' });
+    expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد' });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد' });
     expect((await bulk('delete', [])).statusCode).toBe(400);
     expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
+  });
+
+  it('unpublishes and publishes again in one action, counting only the articles that changed, and the public list follows', async () => {
+    const [a, b, c] = [await createArticle(t.database), await createArticle(t.database), await createArticle(t.database, { status: 'unpublished' })];
+    const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
+    const publicIds = async () => ((await t.app.inject({ method: 'GET', url: '/api/articles?limit=100' })).json() as Array<{ id: number }>).map((x) => x.id);
+    expect((await bulk('unpublish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۲ مقاله از انتشار خارج شد' });
+    expect(await publicIds()).not.toContain(a.id);
+    const rows = await t.database.raw.query<{ status: string; edited_fields: string[]; unpublished_reason: string }>('select status, edited_fields, unpublished_reason from articles where id = $1', [a.id]);
+    expect(rows.rows[0]).toMatchObject({ status: 'unpublished', edited_fields: ['status'] });
+    expect(rows.rows[0].unpublished_reason).toContain('\u2066admin\u2069');
+    expect((await bulk('publish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۳ مقاله منتشر شد' });
+    expect(await publicIds()).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
   });
 
   it('deletes an article that did not come from Telegram without blocklisting anything', async () => {

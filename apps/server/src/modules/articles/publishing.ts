@@ -5,26 +5,39 @@ import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/sh
 import { notFound } from '../../errors.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import type { Services } from '../ingest/services.ts';
-import { articleAdminRepo } from './admin-repo.ts';
+import { ltr } from '@chapar/shared/text';
+import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';
 import { withFields } from './edit-protection.ts';
+
+/** Writes the new state of one article; false when it was already so. */
+async function writeStatus(s: Services, current: ArticleRow, publish: boolean, by: string, reason?: string): Promise<boolean> {
+  if ((current.status === 'published') === publish) return false;
+  const now = new Date();
+  await articleAdminRepo.saveEdit(s.db, current.id, {
+    status: publish ? 'published' : 'unpublished',
+    unpublishedReason: publish ? null : (reason || `از انتشار خارج شد توسط ${ltr(by)}`),
+    unpublishedAt: publish ? null : now,
+    editedFields: withFields(current.editedFields, ['status']),
+    updatedAt: now,
+  });
+  if (publish) queuePodcast(s, current.id);
+  return true;
+}
+
+/** The bulk action of the articles table: how many articles changed state. */
+export async function setPublishedMany(s: Services, ids: number[], publish: boolean, by: string): Promise<number> {
+  const changed: number[] = [];
+  for (const row of await articleAdminRepo.byIds(s.db, ids)) if (await writeStatus(s, row, publish, by)) changed.push(row.id);
+  if (changed.length) s.contentChanged({ articleIds: changed });
+  return changed.length;
+}
 
 export async function setPublished(s: Services, id: number, publish: boolean, opts: { by: string; reason?: string }) {
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  const already = (current.status === 'published') === publish;
-  if (!already) {
-    const now = new Date();
-    await articleAdminRepo.saveEdit(s.db, id, {
-      status: publish ? 'published' : 'unpublished',
-      unpublishedReason: publish ? null : (opts.reason || `از انتشار خارج شد توسط ${opts.by}`),
-      unpublishedAt: publish ? null : now,
-      editedFields: withFields(current.editedFields, ['status']),
-      updatedAt: now,
-    });
-    s.contentChanged({ articleIds: [id] });
-    if (publish) queuePodcast(s, id);
-  }
+  const already = !(await writeStatus(s, current, publish, opts.by, opts.reason));
+  if (!already) s.contentChanged({ articleIds: [id] });
   const row = await adminTableRepo.row(s.db, id);
   const messages = publish
     ? [ADMIN_ARTICLE_TABLE_MESSAGES.published, ADMIN_ARTICLE_TABLE_MESSAGES.alreadyPublished]

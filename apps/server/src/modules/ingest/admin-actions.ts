@@ -8,7 +8,7 @@ import {
 import type { ChannelSetting } from '../../config.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
-import { num } from './run-operation.ts';
+import { finishedMessage, num } from './run-operation.ts';
 
 type Result = Record<string, unknown>;
 
@@ -21,6 +21,8 @@ export interface AdminAction {
   response: z.ZodType;
   /** Fields the spec gives this endpoint beside the common ones. */
   extra?(result: Result): Record<string, unknown>;
+  /** It may change more than one article: its first call only plans, and an editor confirms the plan. */
+  confirm?: boolean;
 }
 
 const items = (r: Result) => (r.items as Array<Record<string, unknown>> | undefined) ?? [];
@@ -30,7 +32,7 @@ const checked = (r: Result) => [
   ...(num(r.aiFallbacks) ? [`${num(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`] : []),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
 ].join('؛ ');
-const repaired = (r: Result) => `${num(r.total)} مقاله بررسی شد، ${num(r.updated)} مقاله اصلاح شد${num(r.failed) ? `، ${num(r.failed)} خطا` : ''}`;
+const repaired = finishedMessage;
 const media = (r: Result) => `${num(r.processed)} مورد: ${num(r.successful)} موفق، ${num(r.skipped)} ردشده، ${num(r.failed)} خطا`;
 
 const check = (latest: number | undefined, channels: string[] | undefined, simple = false) => () =>
@@ -107,10 +109,17 @@ export function adminActions(channels: readonly ChannelSetting[]): AdminAction[]
       extra: (r) => ({ result: { total: num(r.total), updated: num(r.updated), failed: num(r.failed), details: (r.details as string[] | undefined) ?? [] } }),
     },
   ];
+  // Every bulk path that unpublishes or rewrites articles asks first; per-article paths and the
+  // checks that only add new posts do not.
+  const asks = new Set(['check-articles', 'complete-telegraph-processing', 'fix-all-missing-images', 'auto-fix-content-issues', 'rewrite-recent',
+    'comprehensive-content-cleaning', 'fix-excerpts', 'sync-images', 'fix-article-dates', 'fix-all-media-matching', 'fix-all-video-urls',
+    'migrate-videos', 'fix-video-duplicates', 'auto-embed-videos', 'fix-all-videos', 'fix-all-articles', 'comprehensive-media-sync',
+    'smart-media-match', 'precise-telegram-sync']);
+  for (const action of list) action.confirm = asks.has(action.path);
   if (secondary) {
     // The spec's clean-{secondary-source} paths, with the configured secondary channel's name.
     list.push(
-      { ...base, path: `clean-all-${secondary}-articles`, job: repairArticlesJob, payload: repair({ source: secondary }, ['clean']), message: repaired },
+      { ...base, path: `clean-all-${secondary}-articles`, job: repairArticlesJob, payload: repair({ source: secondary }, ['clean']), message: repaired, confirm: true },
       { ...base, path: `clean-${secondary}-article/:id`, job: repairArticlesJob, payload: repair({}, ['clean']), message: repaired },
     );
   }

@@ -85,9 +85,12 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
       schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },
     }, async (request, reply) => {
       const id = withId ? (request.params as { id: number }).id : undefined;
-      const outcome = await runOperation(s, action.job, action.payload({ id }), { kind: action.path.replace('/:id', ''), requestedBy: by(request) });
-      const body = { ...operationAnswer(outcome, outcome.finished ? action.message(outcome.result) : ''), ...(outcome.finished ? action.extra?.(outcome.result) : undefined) };
-      return answer(reply, outcome, outcome.finished || !action.extra ? body : { ...body, ...action.extra({}) });
+      const kind = action.path.replace('/:id', '');
+      const outcome = await runOperation(s, action.job, action.payload({ id }), { kind, requestedBy: by(request), plan: action.confirm });
+      // A plan has no result yet: the spec's own fields are there, empty, until the confirmed run fills them.
+      const ran = outcome.finished && outcome.operation.status !== 'awaiting';
+      const body = { ...operationAnswer(outcome, ran ? action.message(outcome.result) : ''), ...(ran ? action.extra?.(outcome.result) : undefined) };
+      return answer(reply, outcome, ran || !action.extra ? body : { ...body, ...action.extra({}) });
     });
   }
 

@@ -1,11 +1,13 @@
 // A check of several channels (all active ones by default): each channel is checked on
 // its own, so one unreachable channel is reported and the others still go through.
+import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { checkChannel, type ChannelCheck } from './check-channel.ts';
 import type { OperationReporter } from './operation-reporter.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from './services.ts';
+import { telegramFailure } from './telegram-failure.ts';
 
 export interface CheckAllOptions {
   channels?: string[];
@@ -31,7 +33,7 @@ export async function resolveChannels(s: Services, names?: string[]): Promise<{ 
   for (const name of names) {
     const row = await channelRepo.byUsername(s.db, name.replace(/^@/, ''));
     if (row) channels.push(row);
-    else errors.push(`@${name}: کانال در فهرست کانال‌های پیکربندی‌شده نیست`);
+    else errors.push(`${handle(name)}: کانال در فهرست کانال‌های پیکربندی‌شده نیست`);
   }
   return { channels, errors };
 }
@@ -44,9 +46,10 @@ export async function checkAllChannels(s: Services, opts: CheckAllOptions = {}):
   for (const [i, channel] of channels.entries()) {
     let check: ChannelCheck;
     try {
-      check = await checkChannel(s, source, channel, { latest: opts.latest });
+      check = await checkChannel(s, source, channel, { latest: opts.latest, operationId: opts.operation?.id });
     } catch (error) {
-      const message = `@${channel.username}: ${(error as Error).message}`;
+      s.log.warn(`check of ${channel.username} failed: ${(error as Error).message}`);
+      const message = `${handle(channel.username)}: ${telegramFailure(error)}`;
       result.errors.push(message);
       await opts.operation?.error(message);
       continue;
@@ -57,7 +60,7 @@ export async function checkAllChannels(s: Services, opts: CheckAllOptions = {}):
     result.deletedPosts.push(...check.deletedPosts);
     result.seen.push(...check.seen);
     result.toProcess.push(...check.toProcess);
-    await opts.operation?.log(`@${channel.username}: ${check.fetched} posts read, ${check.newPosts.length} new, ${check.editedPosts.length} edited, ${check.deletedPosts.length} deleted`);
+    await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده`);
     await opts.operation?.progress(((i + 1) / channels.length) * 40);
   }
   return result;

@@ -3,11 +3,11 @@
 // known post missing from the range the pages cover, confirmed by asking for it alone),
 // and say which posts need the pipeline.
 import type { ChannelPage, TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
-import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from './post-store.ts';
+import { settleDeletions } from './source-deletions.ts';
 import type { Services } from './services.ts';
 
 export interface CheckOptions {
@@ -15,6 +15,8 @@ export interface CheckOptions {
   maxPages?: number;
   /** Only the newest N posts are stored and processed ('add the latest 5'). */
   latest?: number;
+  /** The operation the check runs for: a deletion it finds is kept there for undo. */
+  operationId?: number | null;
 }
 
 export interface ChannelCheck {
@@ -66,22 +68,25 @@ export async function checkChannel(s: Services, source: TelegramSource, channel:
     }
   }
 
-  if (range && opts.latest === undefined) result.deletedPosts = await noticeDeletions(s, source, channel.username, range, covered);
+  if (range && opts.latest === undefined) {
+    const gone = await noticeDeletions(s, source, channel.username, range, covered);
+    result.deletedPosts = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);
+  }
   await channelRepo.recordCheck(s.db, channel.id, range ? range[1] : null);
   return result;
 }
 
-/** Known posts inside the pages' id range but not on them are asked for one by one. */
+/**
+ * Known posts inside the pages' id range but not on them are asked for one by one. A page can
+ * leave a post out for other reasons; only Telegram's 'not found' for the post itself counts, and
+ * an answer that says neither (an error, a redirect, a blank page) leaves the post as it is.
+ */
 async function noticeDeletions(s: Services, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<PostRef[]> {
-  const deleted: PostRef[] = [];
+  const gone: PostRef[] = [];
   for (const row of await postStore.inRange(s.db, channel, from, to)) {
     if (covered.has(row.telegramId)) continue;
-    const ref = { source: channel, telegramId: row.telegramId };
-    // A page can leave a post out for other reasons; only a 'not found' for the post itself counts.
-    if (await source.fetchPost(channel, row.telegramId)) continue;
-    await postStore.markDeleted(s.db, ref);
-    if (await articleAdminRepo.unpublishSource(s.db, channel, row.telegramId)) s.contentChanged();
-    deleted.push(ref);
+    const found = await source.fetchPost(channel, row.telegramId).catch(() => 'unknown' as const);
+    if (found === null) gone.push({ source: channel, telegramId: row.telegramId });
   }
-  return deleted;
+  return gone;
 }

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { operations, type Db } from '@chapar/db';
 
 export type OperationRow = typeof operations.$inferSelect;
-export type OperationStatus = 'queued' | 'running' | 'success' | 'error';
+export type OperationStatus = 'queued' | 'running' | 'awaiting' | 'success' | 'error';
 
 /** Logs and errors are capped so a long run never bloats its row. */
 const MAX_LINES = 300;
@@ -16,9 +16,31 @@ export function failedItems(result: Record<string, unknown> | null | undefined):
 }
 
 export const operationsRepo = {
-  async create(db: Db, input: { kind: string; params: Record<string, unknown>; requestedBy?: string | null }): Promise<OperationRow> {
-    const [row] = await db.insert(operations).values({ kind: input.kind, params: input.params, requestedBy: input.requestedBy ?? null }).returning();
+  async create(db: Db, input: { kind: string; job?: string | null; params: Record<string, unknown>; requestedBy?: string | null; status?: OperationStatus; plan?: Record<string, unknown> }): Promise<OperationRow> {
+    const [row] = await db.insert(operations).values({
+      kind: input.kind, job: input.job ?? null, params: input.params, requestedBy: input.requestedBy ?? null, status: input.status ?? 'queued', plan: input.plan ?? null,
+      ...(input.status === 'awaiting' ? { progress: 100, finishedAt: new Date() } : {}),
+    }).returning();
     return row;
+  },
+  /** A plan is ready: nothing has changed; the record waits for an editor's confirmation. */
+  async awaitConfirmation(db: Db, id: number, plan: Record<string, unknown>): Promise<void> {
+    await db.update(operations).set({ status: 'awaiting', plan, progress: 100, finishedAt: new Date() }).where(eq(operations.id, id));
+  },
+  /** An editor confirmed the plan: the record runs again. False when it was not waiting (confirmed twice, cancelled). */
+  async confirm(db: Db, id: number, by: string | null): Promise<boolean> {
+    const rows = await db.update(operations)
+      .set({ status: 'queued', confirmedBy: by, confirmedAt: new Date(), progress: 0, finishedAt: null, result: null })
+      .where(and(eq(operations.id, id), eq(operations.status, 'awaiting'))).returning({ id: operations.id });
+    return rows.length > 0;
+  },
+  /** Articles that plans of this kind, still awaiting confirmation, already list. */
+  async awaitingArticleIds(db: Db, kind: string): Promise<Set<number>> {
+    const rows = await db.select({ plan: operations.plan }).from(operations).where(and(eq(operations.kind, kind), eq(operations.status, 'awaiting')));
+    return new Set(rows.flatMap((r) => ((r.plan?.items as Array<{ articleId: number }> | undefined) ?? []).map((i) => i.articleId)));
+  },
+  async markUndone(db: Db, id: number, by: string | null): Promise<void> {
+    await db.update(operations).set({ undoneBy: by, undoneAt: new Date() }).where(eq(operations.id, id));
   },
   async get(db: Db, id: number): Promise<OperationRow | undefined> {
     const [row] = await db.select().from(operations).where(eq(operations.id, id));
@@ -36,18 +58,18 @@ export const operationsRepo = {
     return rows.length > 0;
   },
   /**
-   * An admin's cancel: a queued run ends at once (no worker has it yet); a running one is
+   * An admin's cancel: a queued run (or a plan awaiting confirmation) ends at once; a running one is
    * flagged and its job stops at its next item. Undefined when there is no such record.
    */
   async requestCancel(db: Db, id: number, line: string): Promise<OperationRow | undefined> {
     const entry = JSON.stringify([`${new Date().toISOString()} ${line}`]);
     await db.update(operations).set({
       cancelRequestedAt: sql`coalesce(${operations.cancelRequestedAt}, now())`,
-      status: sql`case when ${operations.status} = 'queued' then 'error' else ${operations.status} end`,
-      finishedAt: sql`case when ${operations.status} = 'queued' then now() else ${operations.finishedAt} end`,
-      result: sql`case when ${operations.status} = 'queued' then '{"cancelled":true}'::jsonb else ${operations.result} end`,
-      errors: sql`case when ${operations.status} = 'queued' then ${operations.errors} || ${entry}::jsonb else ${operations.errors} end`,
-    }).where(and(eq(operations.id, id), inArray(operations.status, ['queued', 'running'])));
+      status: sql`case when ${operations.status} in ('queued', 'awaiting') then 'error' else ${operations.status} end`,
+      finishedAt: sql`case when ${operations.status} in ('queued', 'awaiting') then now() else ${operations.finishedAt} end`,
+      result: sql`case when ${operations.status} in ('queued', 'awaiting') then '{"cancelled":true}'::jsonb else ${operations.result} end`,
+      errors: sql`case when ${operations.status} in ('queued', 'awaiting') then ${operations.errors} || ${entry}::jsonb else ${operations.errors} end`,
+    }).where(and(eq(operations.id, id), inArray(operations.status, ['queued', 'running', 'awaiting'])));
     return this.get(db, id);
   },
   async cancelRequested(db: Db, id: number): Promise<boolean> {

@@ -3,16 +3,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  clearOperationsResponse, errorResponse, idParam, OPERATION_MESSAGES, operationList, operationRecord, operationsQuery, type OperationRecord,
+  clearOperationsResponse, confirmOperationBody, errorResponse, idParam, OPERATION_MESSAGES, operationList, operationRecord, operationResponse,
+  operationsQuery, undoOperationResponse, type OperationPlan, type OperationRecord,
 } from '@chapar/shared/contracts';
 import { AppError, notFound } from '../../errors.ts';
-import { operationsRepo, type OperationRow } from './operations-repo.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { changeRepo } from '../articles/change-log.ts';
+import { undoOperation } from '../articles/undo.ts';
+import { adminActions } from './admin-actions.ts';
+import { confirmOperation } from './confirm-operation.ts';
+import { operationsRepo, type OperationRow, type OperationStatus } from './operations-repo.ts';
+import { finishedMessage, operationAnswer } from './run-operation.ts';
 import type { Services } from './services.ts';
 
-const STATUS: Record<string, OperationRecord['status']> = { queued: 'idle', running: 'running', success: 'success', error: 'error' };
-const FROM_STATUS: Record<OperationRecord['status'], 'queued' | 'running' | 'success' | 'error'> = { idle: 'queued', running: 'running', success: 'success', error: 'error' };
+const STATUS: Record<string, OperationRecord['status']> = { queued: 'idle', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
+const FROM_STATUS: Record<OperationRecord['status'], OperationStatus> = { idle: 'queued', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 
-export function toOperationRecord(row: OperationRow): OperationRecord {
+export function toOperationRecord(row: OperationRow, undoable = 0): OperationRecord {
   return {
     id: row.id,
     name: row.kind,
@@ -27,7 +34,18 @@ export function toOperationRecord(row: OperationRow): OperationRecord {
     startTime: row.startedAt?.toISOString() ?? null,
     endTime: row.finishedAt?.toISOString() ?? null,
     cancelRequested: row.cancelRequestedAt !== null,
+    plan: (row.plan as OperationPlan | null) ?? null,
+    confirmedBy: row.confirmedBy,
+    undoable,
+    undoneBy: row.undoneBy,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
   };
+}
+
+/** Records with how many of their changes an undo can still put back. */
+async function withUndo(s: Services, rows: OperationRow[]): Promise<OperationRecord[]> {
+  const counts = await changeRepo.pendingCounts(s.db, rows.filter((r) => !r.undoneAt && (r.status === 'success' || r.status === 'error')).map((r) => r.id));
+  return rows.map((r) => toOperationRecord(r, counts.get(r.id) ?? 0));
 }
 
 export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
@@ -37,7 +55,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   }, async (request) => {
     const { limit, status, name } = request.query;
     const rows = await operationsRepo.list(s.db, { limit, status: status ? FROM_STATUS[status] : undefined, kind: name });
-    return { operations: rows.map(toOperationRecord) };
+    return { operations: await withUndo(s, rows) };
   });
 
   r.get('/api/admin/operations/:id', {
@@ -45,8 +63,23 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   }, async (request) => {
     const row = await operationsRepo.get(s.db, request.params.id);
     if (!row) throw notFound(OPERATION_MESSAGES.notFound);
-    return toOperationRecord(row);
+    return (await withUndo(s, [row]))[0];
   });
+
+  // A plan's confirmation: the job runs again and makes the plan's changes (confirm-operation.ts).
+  r.post('/api/admin/operations/:id/confirm', {
+    // The answer carries the fields the job's own endpoint answers with (spec 03 §7), beside the common ones.
+    schema: { params: idParam, body: confirmOperationBody, response: { 200: operationResponse.loose(), 202: operationResponse.loose(), '4xx': errorResponse, '5xx': errorResponse } },
+  }, async (request, reply) => {
+    const outcome = await confirmOperation(s, request.params.id, request.body ?? {}, request.adminSession?.user.username ?? null);
+    const action = adminActions(s.config.channels).find((a) => a.path === outcome.operation.kind);
+    const message = outcome.finished ? (action?.message(outcome.result) ?? finishedMessage(outcome.result)) : '';
+    return reply.code(outcome.finished ? 200 : 202).send({ ...operationAnswer(outcome, message), ...action?.extra?.(outcome.finished ? outcome.result : {}) });
+  });
+
+  r.post('/api/admin/operations/:id/undo', {
+    schema: { params: idParam, response: { 200: undoOperationResponse, '4xx': errorResponse } },
+  }, async (request) => undoOperation(s, request.params.id, requireAdmin(request).user.username));
 
   // A queued run ends at once; a running one stops at its next item (its job checks between items).
   r.post('/api/admin/operations/:id/cancel', {

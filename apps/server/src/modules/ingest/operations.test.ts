@@ -31,6 +31,14 @@ async function until(id: number, done: (op: OperationRecord) => boolean, timeout
   }
 }
 const finished = (op: OperationRecord) => op.status === 'success' || op.status === 'error';
+/** A bulk repair as an editor starts it: its plan first, then the confirmation; the run's id. */
+async function startConfirmed(path: string): Promise<number> {
+  const { operationId } = (await t.post(path)).json() as { operationId: number };
+  const planned = await until(operationId, (op) => op.status === 'awaiting');
+  expect(planned.plan?.changes).toBeGreaterThan(0);
+  expect((await t.post(`/api/admin/operations/${operationId}/confirm`)).statusCode).toBe(202);
+  return operationId;
+}
 
 describe('operations', () => {
   it('lists a started run at once, and filters by kind', async () => {
@@ -43,7 +51,7 @@ describe('operations', () => {
     const done = await until(operationId, finished);
     expect(done.progress).toBe(100);
     // Success, or an error that names how many of its posts failed: never a silent partial success.
-    if (done.status === 'error') expect(done.errors.join('\n')).toMatch(/\d+ مورد ناموفق بود/);
+    if (done.status === 'error') expect(done.errors.join('\n')).toMatch(/[۰-۹]+ مورد ناموفق بود/);
     else expect(done.status).toBe('success');
     expect(done.endTime).not.toBeNull();
     expect((await list('?name=add-2-simple-posts')).map((o) => o.id)).toEqual([operationId]);
@@ -52,11 +60,9 @@ describe('operations', () => {
   });
 
   it('moves a long full-scope repair along and stops it when cancelled', async () => {
-    const res = await t.post('/api/admin/fix-excerpts');
-    expect(res.statusCode).toBe(202);
-    const { operationId } = res.json() as { operationId: number };
+    const operationId = await startConfirmed('/api/admin/fix-excerpts');
     const moving = await until(operationId, (op) => op.progress >= 10 && op.status === 'running');
-    expect(moving.logs.join('\n')).toMatch(/12\d\d مقاله در دامنه این عملیات/);
+    expect(moving.logs.join('\n')).toMatch(/۱۲[۰-۹]{2} مقاله در دامنهٔ این عملیات/);
     const cancel = await t.post(`/api/admin/operations/${operationId}/cancel`);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ id: operationId, cancelRequested: true });
@@ -66,7 +72,7 @@ describe('operations', () => {
     expect(stopped.progress).toBeLessThan(100);
     expect(stopped.errors.at(-1)).toContain('عملیات به درخواست مدیر لغو شد');
     // It stopped where it was: the bar stays, no article is touched after the stop.
-    expect(stopped.logs.some((line) => / #\d+: /.test(line))).toBe(true);
+    expect(stopped.logs.some((line) => /مقالهٔ [۰-۹]+: /.test(line))).toBe(true);
     await new Promise((r) => setTimeout(r, 600));
     const later = await record(operationId);
     expect(later.progress).toBe(stopped.progress);
@@ -78,8 +84,7 @@ describe('operations', () => {
   });
 
   it('runs a full repair over more articles than one page to its end', { timeout: 120_000 }, async () => {
-    const res = await t.post('/api/admin/fix-excerpts');
-    const { operationId } = res.json() as { operationId: number };
+    const operationId = await startConfirmed('/api/admin/fix-excerpts');
     const done = await until(operationId, finished, 120_000);
     expect(done.status).toBe('success');
     expect(done.progress).toBe(100);
@@ -99,9 +104,9 @@ describe('operations', () => {
     expect(op.results).toMatchObject({ requested: 2, processed: 1, failed: 1 });
     expect(op.status).toBe('error');
     expect(op.progress).toBe(100);
-    expect(op.errors.join('\n')).toContain('1 مورد ناموفق بود');
+    expect(op.errors.join('\n')).toContain('۱ مورد ناموفق بود');
     expect(missingOnly.results).toMatchObject({ failed: 3 });
-    expect(missingOnly.errors.join('\n')).toContain('3 مورد ناموفق بود');
+    expect(missingOnly.errors.join('\n')).toContain('۳ مورد ناموفق بود');
     expect(missingOnly.progress).toBe(100);
   });
 
@@ -117,8 +122,7 @@ describe('operations', () => {
   });
 
   it('clears finished runs only', async () => {
-    const running = await t.post('/api/admin/fix-excerpts');
-    const { operationId } = running.json() as { operationId: number };
+    const operationId = await startConfirmed('/api/admin/fix-excerpts');
     await until(operationId, (op) => op.status === 'running');
     const busy = await t.app.inject({ method: 'DELETE', url: `/api/admin/operations/${operationId}`, headers: t.headers });
     expect(busy.statusCode).toBe(409);

@@ -102,7 +102,7 @@ describe('repairs of existing articles', () => {
   it('fix-article-dates puts back the post\'s date', async () => {
     const { id } = await articleOf(102);
     await t.database.raw.query("update articles set published_at = '2020-01-01' where id = $1", [id]);
-    const res = await t.post('/api/admin/fix-article-dates');
+    const res = await t.confirmed('/api/admin/fix-article-dates');
     expect(res.json()).toMatchObject({ success: true, result: { updated: 1 } });
     expect((await articleOf(102)).published_at.toISOString()).toBe('2026-11-18T06:02:45.000Z');
   });
@@ -119,19 +119,19 @@ describe('repairs of existing articles', () => {
       <p>بازپرداخت این وام‌ها ۲۰ ساله است.</p></article></body></html>`);
     t.server.edit(111, 'https://www.example-news.ir/economy/12345', `${t.server.baseUrl}/Vam-Maskan-11-18`);
     await t.post('/api/admin/process-post', { postId: 111 });
-    const res = await t.post('/api/admin/complete-telegraph-processing');
+    const res = await t.confirmed('/api/admin/complete-telegraph-processing');
     expect(res.json()).toMatchObject({ success: true, result: { total: 1 } });
     expect((await articleOf(111)).content).toContain('بازپرداخت این وام‌ها ۲۰ ساله است');
   });
 
   it('the video tools and watermark tools run on real data', async () => {
-    const embed = await t.post('/api/admin/auto-embed-videos');
+    const embed = await t.confirmed('/api/admin/auto-embed-videos');
     expect(embed.json()).toMatchObject({ success: true, processed: 1, successful: 1, failed: 0 });
-    const again = await t.post('/api/admin/auto-embed-videos');
+    const again = await t.confirmed('/api/admin/auto-embed-videos');
     expect(again.json()).toMatchObject({ successful: 0 });
-    const dupes = await t.post('/api/admin/fix-video-duplicates');
+    const dupes = await t.confirmed('/api/admin/fix-video-duplicates');
     expect(dupes.json()).toMatchObject({ success: true, fixed: 0 });
-    const migrate = await t.post('/api/admin/migrate-videos');
+    const migrate = await t.confirmed('/api/admin/migrate-videos');
     expect(migrate.json()).toMatchObject({ success: true, totalProcessed: 1, skipped: 1 });
     const test = await t.post('/api/admin/watermark-test');
     expect(test.json()).toMatchObject({ success: true, result: { failed: 0 } });

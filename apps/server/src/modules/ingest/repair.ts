@@ -1,6 +1,8 @@
 // Repairs of existing articles, one function per kind, all keyed to the same Telegram
 // post the article came from. The admin's many 'fix …' buttons are these actions on a
 // scope of articles (see docs/decisions/0003-ingestion-jobs.md).
+import { reportLine, type ItemOutcome } from '@chapar/shared/contracts';
+import { formatJalaliDateTime, ltr, toPersianDigits as fa } from '@chapar/shared/text';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { channelRepo } from '../channels/repo.ts';
@@ -13,6 +15,7 @@ import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
 import { postStore } from './post-store.ts';
 import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
 import type { Services } from './services.ts';
+import { telegramFailure } from './telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
 
 
@@ -20,11 +23,20 @@ import type { RepairAction } from '../../jobs/specs.ts';
 export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';
 
 /** Actions that read the post from Telegram again. */
-const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates', 'verify-source']);
+const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates']);
+
+const TEXT_ACTION_DONE = { excerpt: 'خلاصه و توضیح متا مرتب شد', clean: 'قواعد پاک‌سازی کانال اعمال شد', content: 'متن مرتب شد' } as const;
+
+export const REPAIR_REASONS = {
+  postMissing: 'پست در کانال یافت نشد؛ مقاله دست نخورد (برای خارج کردن از انتشار «بررسی مقالات با منبع» را اجرا کنید)',
+  notRead: (why: string) => `پست از تلگرام خوانده نشد؛ مقاله دست نخورد: ${why}`,
+} as const;
 
 export interface ArticleRepair {
   articleId: number;
   status: 'success' | 'skipped' | 'error';
+  /** What happened to the article, as the screens say it. */
+  outcome: ItemOutcome;
   updated: boolean;
   message: string;
   imageUrl: string | null;
@@ -42,32 +54,25 @@ export async function repairArticle(
   const fromTelegram = actions.some((a) => NEEDS_POST.has(a)) || actions.includes('rewrite');
   let post: TelegramPost | null = null;
   if (fromTelegram) {
-    if (!article.source || !article.telegramId) return result(article, 'skipped', false, 'این مقاله منبع تلگرامی ندارد');
+    if (!article.source || !article.telegramId) return result(article, 'skipped', 'not_checked', 'این مقاله منبع تلگرامی ندارد');
     const ref = { source: article.source, telegramId: article.telegramId };
     if (actions.some((a) => NEEDS_POST.has(a)) || !(await postStore.get(s.db, ref.source, ref.telegramId))) {
-      await log(`خواندن پست ${ref.source}/${ref.telegramId} از تلگرام`);
-      post = await source.fetchPost(ref.source, ref.telegramId);
-      if (!post) {
-        await postStore.markDeleted(s.db, ref).catch(() => undefined);
-        const unpublished = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
-        if (unpublished) s.contentChanged();
-        return result(article, 'success', Boolean(unpublished), 'پست در کانال حذف شده است؛ مقاله از انتشار خارج شد');
+      await log(`خواندن پست ${ltr(`${ref.source}/${ref.telegramId}`)} از تلگرام`);
+      try {
+        post = await source.fetchPost(ref.source, ref.telegramId);
+      } catch (error) {
+        return result(article, 'skipped', 'not_checked', REPAIR_REASONS.notRead(telegramFailure(error)));
       }
-      const saved = await postStore.saveFetched(s.db, ref.source, post);
-      if (saved.change === 'edited' && actions.includes('verify-source')) {
-        const outcome = await ingestPost(s, ref, { force: true, finalAttempt, source });
-        notes.push('پست ویرایش شده بود؛ مقاله به‌روز شد');
-        updated ||= outcome.status === 'updated' || outcome.status === 'created';
-        if (outcome.aiFallback) notes.push(OFFLINE_NOTE);
-        await reload();
-      }
+      // A repair never takes an article down: only the verification (verify-source.ts) does, after a confirmation.
+      if (!post) return result(article, 'skipped', 'not_checked', REPAIR_REASONS.postMissing);
+      await postStore.saveFetched(s.db, ref.source, post);
     }
   }
   for (const action of actions) {
     const ref = { source: current.source!, telegramId: current.telegramId! };
     if (action === 'regenerate' || action === 'rewrite') {
       const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source });
-      for (const item of outcome.report) await log(`${item.fileType}: ${item.filename ?? ''} — ${item.reason}`);
+      for (const item of outcome.report) await log(reportLine(item));
       updated ||= outcome.status === 'updated' || outcome.status === 'created';
       notes.push(action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');
       if (outcome.aiFallback) notes.push(OFFLINE_NOTE);
@@ -75,22 +80,20 @@ export async function repairArticle(
       const why = action === 'media' ? 'همگام‌سازی رسانه' : action === 'missing-media' ? await mediaMissing(s, current, post!) : await mediaMismatch(s, current, post!);
       if (!why) { notes.push('رسانه درست است'); continue; }
       const refreshed = await refreshArticleMedia(s, source, current, post!);
-      for (const item of refreshed.media.report) await log(`${item.fileType}: ${item.filename ?? ''} — ${item.reason}`);
+      for (const item of refreshed.media.report) await log(reportLine(item));
       updated ||= refreshed.updated;
       const failed = refreshed.media.report.filter((r) => r.status === 'error').length;
-      notes.push(`${why}: ${refreshed.media.report.length - failed} فایل ذخیره شد${failed ? `، ${failed} خطا` : ''}`);
+      notes.push(`${why}: ${fa(refreshed.media.report.length - failed)} فایل ذخیره شد${failed ? `، ${fa(failed)} خطا` : ''}`);
     } else if (action === 'dates') {
       if (post && post.date.getTime() !== current.publishedAt.getTime()) {
         await articleAdminRepo.update(s.db, current.id, { publishedAt: post.date });
         updated = true;
-        notes.push(`تاریخ انتشار به ${post.date.toISOString()} اصلاح شد`);
+        notes.push(`تاریخ انتشار به ${formatJalaliDateTime(post.date)} اصلاح شد`);
       }
-    } else if (action === 'verify-source') {
-      notes.push('پست در کانال موجود است');
-    } else {
+    } else if (action !== 'verify-source') {
       const changed = await textAction(s, current, action);
       updated ||= changed;
-      if (changed) notes.push(`${action} انجام شد`);
+      if (changed) notes.push(TEXT_ACTION_DONE[action]);
     }
     await reload();
   }
@@ -98,11 +101,11 @@ export async function repairArticle(
     s.contentChanged();
     queuePodcast(s, current.id);
   }
-  return result(current, 'success', updated, notes.join('؛ ') || 'تغییری لازم نبود');
+  return result(current, 'success', updated ? 'fixed' : 'unchanged', notes.join('؛ ') || 'تغییری لازم نبود');
 }
 
-function result(a: ArticleRow, status: ArticleRepair['status'], updated: boolean, message: string): ArticleRepair {
-  return { articleId: a.id, status, updated, message, imageUrl: a.imageUrl, videoUrl: a.videoUrl };
+export function result(a: Pick<ArticleRow, 'id' | 'imageUrl' | 'videoUrl'>, status: ArticleRepair['status'], outcome: ItemOutcome, message: string): ArticleRepair {
+  return { articleId: a.id, status, outcome, updated: outcome === 'fixed' || outcome === 'unpublished', message, imageUrl: a.imageUrl, videoUrl: a.videoUrl };
 }
 
 async function textAction(s: Services, article: ArticleRow, action: 'excerpt' | 'clean' | 'content'): Promise<boolean> {

@@ -5,14 +5,17 @@
 // that failed answers 200 with success false, status 'error' and the counts; a run that
 // could not do its work at all is a 503.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { OperationResponse, ReportItem } from '@chapar/shared/contracts';
+import type { OperationPlan, OperationResponse, ReportItem } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
+import { toPersianDigits } from '@chapar/shared/text';
+import { planMessage } from './plans.ts';
 import type { Services } from './services.ts';
 
 export interface OperationOutcome {
   operation: OperationRow;
+  /** The run ended (or, for a plan, the plan is ready). */
   finished: boolean;
   result: Record<string, unknown>;
   /** Items of a finished run that failed; 0 for a clean or unfinished run. */
@@ -25,22 +28,36 @@ async function waitForOperation(s: Services, id: number, timeoutMs: number): Pro
   const deadline = Date.now() + timeoutMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const row = await operationsRepo.get(s.db, id);
-    if (!row || row.status === 'success' || row.status === 'error' || Date.now() >= deadline) return row!;
+    if (!row || ENDED.has(row.status) || Date.now() >= deadline) return row!;
     await sleep(delay);
   }
 }
 
-export async function runOperation(s: Services, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null }): Promise<OperationOutcome> {
-  const operation = await operationsRepo.create(s.db, { kind: meta.kind, params: payload, requestedBy: meta.requestedBy });
-  await s.jobs.send(job, { ...payload, operationId: operation.id });
-  const row = await waitForOperation(s, operation.id, s.config.adminJobWaitMs);
+/** A run's first phase is over: it ended, or its plan waits for an editor. */
+const ENDED = new Set(['success', 'error', 'awaiting']);
+
+/**
+ * Starts `job` as an operation and waits for it. With `plan`, the job only plans (`mode: 'plan'`)
+ * and the operation ends 'awaiting' an editor's confirmation (confirmOperation).
+ */
+export async function runOperation(
+  s: Services, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null; plan?: boolean },
+): Promise<OperationOutcome> {
+  const operation = await operationsRepo.create(s.db, { kind: meta.kind, job: job.name, params: payload, requestedBy: meta.requestedBy });
+  await s.jobs.send(job, { ...payload, ...(meta.plan ? { mode: 'plan' } : {}), operationId: operation.id });
+  return waitForOutcome(s, operation.id);
+}
+
+/** Waits (up to ADMIN_JOB_WAIT_SECONDS) for a queued operation and reads its outcome. */
+export async function waitForOutcome(s: Services, id: number): Promise<OperationOutcome> {
+  const row = await waitForOperation(s, id, s.config.adminJobWaitMs);
   const failed = failedItems(row.result);
   const cancelled = row.result?.cancelled === true;
   if (row.status === 'error' && !failed && !cancelled) {
     const reason = row.errors.at(-1)?.replace(/^\S+ /, '') ?? 'عملیات ناموفق بود';
-    throw new AppError('unavailable', `${reason} (عملیات ${row.id})`);
+    throw new AppError('unavailable', `${reason} (عملیات ${toPersianDigits(row.id)})`);
   }
-  const finished = row.status === 'success' || row.status === 'error';
+  const finished = ENDED.has(row.status);
   return { operation: row, finished, result: row.result ?? {}, failed: finished ? failed : 0, cancelled };
 }
 
@@ -49,12 +66,17 @@ const STILL_RUNNING = 'عملیات هنوز در حال اجراست؛ نتیج
 
 /** The common answer of processing endpoints; `message` for a finished run (it names the failed count). */
 export function operationAnswer(outcome: OperationOutcome, message: string): OperationResponse {
+  const { operation } = outcome;
+  if (operation.status === 'awaiting' && operation.plan) {
+    const plan = operation.plan as OperationPlan;
+    return { success: true, message: planMessage(operation.kind, plan), operationId: operation.id, status: 'awaiting', result: null, detailedReport: { processed: [] }, plan };
+  }
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
   const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled;
   return {
     success: clean,
     message: outcome.cancelled ? CANCELLED : outcome.finished ? message : STILL_RUNNING,
-    operationId: outcome.operation.id,
+    operationId: operation.id,
     status: !outcome.finished ? 'running' : clean ? 'success' : 'error',
     result: outcome.finished ? outcome.result : null,
     detailedReport: { processed: report },
@@ -62,3 +84,20 @@ export function operationAnswer(outcome: OperationOutcome, message: string): Ope
 }
 
 export const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * A repair run's counts as one honest line: what was looked at, and what happened to each part
+ * of it ('۱۰۰ مقاله بررسی شد: ۳ مقاله از انتشار خارج شد، ۲ مقاله اصلاح شد، ۵۰ مقاله بررسی نشد').
+ */
+export function finishedMessage(r: Record<string, unknown>): string {
+  const fixed = num(r.updated) - num(r.unpublished);
+  const unchanged = num(r.total) - num(r.updated) - num(r.notChecked) - num(r.failed);
+  const parts = [
+    num(r.unpublished) && `${toPersianDigits(num(r.unpublished))} مقاله از انتشار خارج شد`,
+    fixed > 0 && `${toPersianDigits(fixed)} مقاله اصلاح شد`,
+    num(r.notChecked) && `${toPersianDigits(num(r.notChecked))} مقاله بررسی نشد`,
+    unchanged > 0 && `${toPersianDigits(unchanged)} مقاله بدون تغییر ماند`,
+    num(r.failed) && `${toPersianDigits(num(r.failed))} خطا`,
+  ].filter(Boolean);
+  return `${toPersianDigits(num(r.total))} مقاله بررسی شد${parts.length ? `: ${parts.join('، ')}` : ''}`;
+}

@@ -18,7 +18,8 @@ import { storeMedia } from './store-media.ts';
 import { storedKey } from './stored-key.ts';
 import type { TaskItem } from './watermark-tasks.ts';
 
-async function videoArticles(s: Services, ids?: number[]): Promise<ArticleRow[]> {
+/** The articles the video tools work on: those with a video. */
+export async function videoArticles(s: Services, ids?: number[]): Promise<ArticleRow[]> {
   return articleAdminRepo.forRepair(s.db, { ids, where: isNotNull(articles.videoUrl), limit: 2000 });
 }
 

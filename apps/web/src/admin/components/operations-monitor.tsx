@@ -5,12 +5,12 @@ import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 import { OPERATIONS_POLL_MS, useCancelOperation, useClearOperations, useOperations } from '../lib/operations.ts';
-import { jobLabel } from '../lib/job-labels.ts';
+import { jobLabel } from '@chapar/shared/contracts';
 
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
 const stripTime = (line: string) => line.replace(/^\d{4}-\d\d-\d\dT\S+ /, '');
 
-type Shown = 'idle' | 'running' | 'success' | 'partial' | 'cancelled' | 'error';
+type Shown = 'idle' | 'running' | 'awaiting' | 'success' | 'partial' | 'cancelled' | 'error';
 
 /** What a record is, as an editor reads it: a run with failed items is never a plain success. */
 export function shownStatus(op: OperationRecord): Shown {
@@ -26,6 +26,7 @@ export function shownStatus(op: OperationRecord): Shown {
 const STATUS_TEXT: Record<Shown, string> = {
   idle: 'در صف',
   running: 'در حال اجرا',
+  awaiting: 'در انتظار تأیید',
   success: 'موفق',
   partial: 'با خطا در بخشی از موارد',
   cancelled: 'لغو شد',
@@ -34,12 +35,13 @@ const STATUS_TEXT: Record<Shown, string> = {
 const STATUS_TONE: Record<Shown, string> = {
   idle: 'bg-surface text-muted',
   running: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+  awaiting: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   success: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200',
   partial: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   cancelled: 'bg-surface text-fg',
   error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
 };
-const STATUS_ICON = { idle: Clock, running: LoaderCircle, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert } as const;
+const STATUS_ICON = { idle: Clock, running: LoaderCircle, awaiting: CircleAlert, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert } as const;
 
 const SUMMARY_FIELDS: Array<[string, string]> = [
   ['total', 'کل'], ['processed', 'پردازش‌شده'], ['created', 'ساخته‌شده'], ['updated', 'به‌روزشده'], ['successful', 'موفق'],

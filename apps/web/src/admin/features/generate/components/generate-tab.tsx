@@ -8,7 +8,7 @@ import { AdminDialog } from '../../../components/dialogs.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useRunJob, useSecondaryChannel, type JobRequest } from '../../../lib/operations.ts';
 import { linkFormSchema, parseLink, parseRange, rangeSchema, singlePostSchema } from '../../../lib/job-inputs.ts';
-import { JOB_LABELS } from '../../../lib/job-labels.ts';
+import { JOB_LABELS } from '@chapar/shared/contracts';
 import { OperationsMonitor } from '../../../components/operations-monitor.tsx';
 import { ToolButton, ToolGroup, type Tool } from '../../../components/tool-group.tsx';
 

@@ -11,7 +11,7 @@ import { useAdminTitle } from '../../../use-admin-title.ts';
 import { adminPaths } from '../../../paths.ts';
 import { useRunJob, type JobRequest } from '../../../lib/operations.ts';
 import { parseLink } from '../../../lib/job-inputs.ts';
-import { JOB_LABELS } from '../../../lib/job-labels.ts';
+import { JOB_LABELS } from '@chapar/shared/contracts';
 import { DETAILS_SHOWN, PICKER_READ, PICKER_SHOWN, readResult, SYNC_TEXTS, type SyncResult } from '../results.ts';
 import { LINK_MESSAGES } from '@chapar/shared/contracts';
 

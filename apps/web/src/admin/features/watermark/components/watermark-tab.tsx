@@ -9,7 +9,7 @@ import { useOperations, useRunJob, type JobRequest } from '../../../lib/operatio
 import { OperationsMonitor, ReportList, shownStatus } from '../../../components/operations-monitor.tsx';
 import { ToolButton, ToolGroup } from '../../../components/tool-group.tsx';
 import { articleIdSchema, toLatinNumber } from '../../../lib/job-inputs.ts';
-import { JOB_LABELS } from '../../../lib/job-labels.ts';
+import { JOB_LABELS } from '@chapar/shared/contracts';
 import { useMediaStatus, useWatermarkPreview } from '../api.ts';
 
 const WATERMARK_JOBS = new Set(['watermark-test', 'apply-watermarks', 'verify-all-watermarks', 'fix-all-video-urls', 'watermark-article', 'verify-watermark', 'fix-video-url']);

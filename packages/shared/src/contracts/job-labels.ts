@@ -1,4 +1,5 @@
-// Persian names of the admin's jobs (spec 03 §7), for buttons and the operations monitor.
+// Persian names of the admin's jobs (spec 03 §7): the buttons, the operations monitor and the
+// server's plans and messages all name a job from here.
 export const JOB_LABELS: Record<string, string> = {
   'process-from-link': 'پردازش پست از لینک',
   'process-post': 'پردازش تک پست',
@@ -39,11 +40,29 @@ export const JOB_LABELS: Record<string, string> = {
   'regenerate-article': 'بازسازی کامل مقاله',
   'fix-article-image': 'پردازش دوباره تصویر',
   'check-channels': 'بررسی کانال‌ها',
+  'force-check': 'بررسی فوری کانال‌ها',
+  'process-ignored': 'پردازش پست نادیده‌گرفته',
+  'scan-duplicates': 'اسکن کامل تکراری‌ها',
+  'make-podcast': 'ساخت پادکست',
+  'make-podcasts': 'ساخت پادکست‌ها',
+  'source-deletions': 'پست‌های حذف‌شده در کانال',
+  'verify-articles': 'تأیید محتوا و بازنویسی',
 };
 
 export function jobLabel(name: string): string {
   if (JOB_LABELS[name]) return JOB_LABELS[name];
   if (/^clean-all-.+-articles$/.test(name)) return 'پاک‌سازی همه مقاله‌های منبع دوم';
   if (/^clean-.+-article$/.test(name)) return 'پاک‌سازی یک مقاله منبع دوم';
-  return name;
+  return 'عملیات';
+}
+
+/** Where posts are read from (modules/ingest/source-provider.ts), as the screens name it. */
+export const SOURCE_KIND_LABELS: Record<string, string> = {
+  'web-preview': 'صفحهٔ عمومی کانال در تلگرام',
+  mtproto: 'حساب تلگرام سایت',
+  bundled: 'صفحه‌های نمونهٔ همراه سایت',
+};
+
+export function sourceKindLabel(kind: string): string {
+  return SOURCE_KIND_LABELS[kind] ?? 'منبع دیگر';
 }

@@ -1,0 +1,56 @@
+// What a job changed, kept so that an editor can undo it: before a job of an operation first
+// writes to an article, the article as it was goes into operation_changes. The operation comes
+// from the job's context (run-job.ts runs each handler inside `withOperation`), so every machine
+// write (repairs, media tasks, re-ingests) is covered without threading the id through each call.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { operationChanges, type Db } from '@chapar/db';
+import type { ArticleRow } from './article-row.ts';
+
+const current = new AsyncLocalStorage<{ operationId: number }>();
+
+/** Runs `work` so that the article writes inside it are kept for the operation's undo. */
+export function withOperation<T>(operationId: number | null | undefined, work: () => Promise<T>): Promise<T> {
+  return operationId ? current.run({ operationId }, work) : work();
+}
+
+/** The fields an undo puts back: everything a machine write may change, derived columns included. */
+const KEPT = [
+  'slug', 'title', 'excerpt', 'content', 'metaDescription', 'imageUrl', 'imageAltText', 'videoUrl', 'videoAltText', 'videoPosterUrl',
+  'videoDuration', 'category', 'keywords', 'featured', 'status', 'unpublishedReason', 'unpublishedAt', 'publishedAt', 'readingTime',
+  'searchTitle', 'searchBody', 'contentHash', 'imageHash',
+] as const satisfies ReadonlyArray<keyof ArticleRow>;
+const DATES = new Set<string>(['unpublishedAt', 'publishedAt']);
+
+export type KeptArticle = Pick<ArticleRow, (typeof KEPT)[number]>;
+
+function snapshot(row: ArticleRow): Record<string, unknown> {
+  return Object.fromEntries(KEPT.map((field) => [field, row[field] instanceof Date ? (row[field] as Date).toISOString() : row[field]]));
+}
+
+export function fromSnapshot(before: Record<string, unknown>): Partial<KeptArticle> {
+  return Object.fromEntries(KEPT.filter((f) => f in before).map((f) => [f, DATES.has(f) && before[f] !== null ? new Date(String(before[f])) : before[f]]));
+}
+
+/** Keeps `row` as it is now, if a job of an operation is about to change it (the first write wins). */
+export async function keepBefore(db: Db, row: ArticleRow): Promise<void> {
+  const operationId = current.getStore()?.operationId;
+  if (!operationId) return;
+  await db.insert(operationChanges).values({ operationId, articleId: row.id, before: snapshot(row) }).onConflictDoNothing();
+}
+
+export const changeRepo = {
+  async pending(db: Db, operationId: number) {
+    return db.select().from(operationChanges).where(and(eq(operationChanges.operationId, operationId), isNull(operationChanges.undoneAt)));
+  },
+  /** Per operation: how many of its changes are not undone yet. */
+  async pendingCounts(db: Db, operationIds: number[]): Promise<Map<number, number>> {
+    if (!operationIds.length) return new Map();
+    const rows = await db.select({ id: operationChanges.operationId, n: sql<number>`count(*)::int` }).from(operationChanges)
+      .where(and(inArray(operationChanges.operationId, operationIds), isNull(operationChanges.undoneAt))).groupBy(operationChanges.operationId);
+    return new Map(rows.map((r) => [r.id, r.n]));
+  },
+  async markUndone(db: Db, id: number): Promise<void> {
+    await db.update(operationChanges).set({ undoneAt: new Date() }).where(eq(operationChanges.id, id));
+  },
+};

@@ -1,0 +1,63 @@
+// Undo of an operation: every article it changed goes back to how it was before the run
+// (change-log.ts kept it), in one action. An article edited again after the run, or deleted
+// since, is left alone and listed. The state undone becomes a version, so an undo can be undone.
+import { PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import { AppError, notFound } from '../../errors.ts';
+import { operationsRepo } from '../ingest/operations-repo.ts';
+import type { Services } from '../ingest/services.ts';
+import { queuePodcast } from '../podcasts/service.ts';
+import { articleAdminRepo } from './admin-repo.ts';
+import { changeRepo, fromSnapshot } from './change-log.ts';
+import { changedFields, withFields } from './edit-protection.ts';
+import { versionFields, versionRepo } from './versions.ts';
+
+/** Writes in the same second as the run's end belong to the run. */
+const SAME_RUN_MS = 1_000;
+
+export async function undoOperation(s: Services, id: number, by: string): Promise<UndoOperationResponse> {
+  const operation = await operationsRepo.get(s.db, id);
+  if (!operation) throw notFound('عملیات یافت نشد');
+  if (operation.undoneAt) throw new AppError('conflict', PLAN_MESSAGES.alreadyUndone);
+  if (!operation.finishedAt || !['success', 'error'].includes(operation.status)) throw new AppError('conflict', PLAN_MESSAGES.notFinished);
+  const changes = await changeRepo.pending(s.db, id);
+  if (!changes.length) throw new AppError('conflict', PLAN_MESSAGES.nothingToUndo);
+
+  const skipped: UndoOperationResponse['skipped'] = [];
+  const restored: number[] = [];
+  for (const change of changes) {
+    const current = await articleAdminRepo.byId(s.db, change.articleId);
+    if (!current) {
+      skipped.push({ articleId: change.articleId, reason: 'مقاله پس از این عملیات حذف شده است' });
+      continue;
+    }
+    if (current.updatedAt.getTime() > operation.finishedAt.getTime() + SAME_RUN_MS) {
+      skipped.push({ articleId: current.id, reason: 'مقاله پس از این عملیات دوباره تغییر کرده است؛ دست نخورد' });
+      continue;
+    }
+    const before = fromSnapshot(change.before);
+    const textChanged = changedFields(current, versionFields({ ...current, ...before })).length > 0;
+    // The editor chose this article's state: a later check leaves its publishing as it is now.
+    const statusBack = before.status !== undefined && before.status !== current.status;
+    await s.db.transaction(async (tx) => {
+      if (textChanged) await versionRepo.keep(tx, current, { action: 'restore', changed: changedFields(current, versionFields({ ...current, ...before })), by });
+      await articleAdminRepo.saveEdit(tx, current.id, {
+        ...before,
+        ...(statusBack ? { editedFields: withFields(current.editedFields, ['status']) } : {}),
+        updatedAt: new Date(),
+      });
+    });
+    await changeRepo.markUndone(s.db, change.id);
+    if (textChanged) queuePodcast(s, current.id);
+    restored.push(current.id);
+  }
+  await operationsRepo.markUndone(s.db, id, by);
+  await operationsRepo.log(s.db, id, `بازگردانی: ${fa(restored.length)} مقاله به حالت پیش از عملیات برگشت${skipped.length ? `، ${fa(skipped.length)} مقاله دست نخورد` : ''}`);
+  if (restored.length) s.contentChanged({ articleIds: restored });
+  return {
+    success: restored.length > 0,
+    message: `${fa(restored.length)} مقاله به حالت پیش از عملیات بازگردانده شد${skipped.length ? `؛ ${fa(skipped.length)} مقاله دست نخورد` : ''}`,
+    restored: restored.length,
+    skipped,
+  };
+}

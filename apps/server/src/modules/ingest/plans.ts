@@ -1,0 +1,51 @@
+// Bulk jobs plan before they change anything: run with `mode: 'plan'`, a job answers
+// `{ plan }` and its operation waits ('awaiting') until an editor confirms it
+// (operations-routes.ts), which queues the same job again with `mode: 'apply'`.
+import { breakerLimit, jobLabel, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import type { ArticleRow } from '../articles/admin-repo.ts';
+
+/** The most items a plan lists; the rest are counted in `more`. */
+export const PLAN_LISTED = 500;
+
+export function isPlan(result: Record<string, unknown>): result is { plan: OperationPlan } {
+  return typeof result.plan === 'object' && result.plan !== null;
+}
+
+export function planItem(article: Pick<ArticleRow, 'id' | 'title' | 'source' | 'telegramId'>, change: PlannedChange, reason: string): PlanItem {
+  return { articleId: article.id, title: article.title, source: article.source, telegramId: article.telegramId, change, reason };
+}
+
+/**
+ * A plan from its items. `exact`: the items marked to change are exactly what the confirmed run
+ * changes (verification); otherwise they are the scope the run works on, changing what needs it.
+ */
+export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: number; total?: number }): OperationPlan {
+  const changing = items.filter((i) => i.change !== 'unchanged' && i.change !== 'not_checked');
+  const unpublish = items.filter((i) => i.change === 'unpublish').length;
+  const looked = opts.looked ?? items.filter((i) => i.change !== 'not_checked').length;
+  const limit = breakerLimit(looked);
+  // Changes first, then what was not checked (with its reason), then the unchanged.
+  const order: Record<PlannedChange, number> = { unpublish: 0, update: 1, rewrite: 1, check: 1, not_checked: 2, unchanged: 3 };
+  const listed = [...items].sort((a, b) => order[a.change] - order[b.change]).slice(0, PLAN_LISTED);
+  const total = opts.total ?? items.length;
+  return {
+    looked,
+    changes: opts.exact ? changing.length : (opts.total ?? changing.length),
+    exact: opts.exact,
+    items: listed,
+    more: Math.max(0, total - listed.length),
+    breaker: unpublish ? { tripped: unpublish > limit, limit, unpublish } : null,
+  };
+}
+
+/** The answer's message for a plan: the action, the count, and what the editor is asked. */
+export function planMessage(kind: string, plan: OperationPlan): string {
+  const action = jobLabel(kind);
+  if (!plan.changes) return `پیش‌نمایش «${action}»: ${fa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست`;
+  const what = plan.exact ? `${fa(plan.changes)} مقاله تغییر می‌کند` : `${fa(plan.changes)} مقاله بررسی و در صورت نیاز اصلاح می‌شود`;
+  const breaker = plan.breaker?.tripped
+    ? `؛ هشدار: ${fa(plan.breaker.unpublish)} مقاله از ${fa(plan.looked)} از انتشار خارج می‌شود، بیش از حد معمول (${fa(plan.breaker.limit)})`
+    : '';
+  return `پیش‌نمایش «${action}»: ${what}${breaker}. برای اجرا تأیید کنید`;
+}

@@ -1,0 +1,54 @@
+// Posts a channel check found deleted at their source (confirmed by Telegram's own "not found"
+// for the post alone). One is taken off the site at once, kept for undo; more than one in a
+// check waits for an editor: an operation 'source-deletions' lists them, changes nothing, and
+// its confirmation unpublishes exactly those (the verification job's apply step).
+import { handle, toPersianDigits as fa } from '@chapar/shared/text';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { withOperation } from '../articles/change-log.ts';
+import { operationsRepo } from './operations-repo.ts';
+import { buildPlan, planItem } from './plans.ts';
+import { postStore, type PostRef } from './post-store.ts';
+import type { Services } from './services.ts';
+import { VERIFY_REASONS } from './verify-source.ts';
+
+export const SOURCE_DELETIONS_KIND = 'source-deletions';
+
+async function unpublishOne(s: Services, ref: PostRef, operationId: number | null): Promise<void> {
+  await postStore.markDeleted(s.db, ref);
+  const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
+  if (!article || article.status === 'unpublished' || article.editedFields.includes('status')) return;
+  // A check that runs for an operation keeps the change there; the schedule's own check makes one, so the editor can undo it.
+  const id = operationId ?? (await operationsRepo.create(s.db, { kind: SOURCE_DELETIONS_KIND, params: { refs: [ref] }, requestedBy: null, status: 'running' })).id;
+  const unpublished = await withOperation(id, () => articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId));
+  if (unpublished) s.contentChanged({ articleIds: [unpublished] });
+  if (!operationId) {
+    await operationsRepo.log(s.db, id, `پست ${handle(ref.source)}/${fa(ref.telegramId)} در کانال حذف شده است؛ مقالهٔ ${fa(article.id)} از انتشار خارج شد`);
+    await operationsRepo.finish(s.db, id, 'success', { total: 1, updated: 1, unpublished: 1 });
+  }
+}
+
+/**
+ * Settles the deletions one check of `channel` found. Answers what it unpublished now (one post
+ * at most); the rest wait in a plan for an editor, unless an earlier plan already lists them.
+ */
+export async function settleDeletions(s: Services, channel: string, gone: PostRef[], operationId: number | null): Promise<PostRef[]> {
+  if (gone.length <= 1) {
+    for (const ref of gone) await unpublishOne(s, ref, operationId);
+    return gone;
+  }
+  const waiting = await operationsRepo.awaitingArticleIds(s.db, SOURCE_DELETIONS_KIND);
+  const rows = [];
+  for (const ref of gone) {
+    const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
+    if (article && article.status !== 'unpublished' && !article.editedFields.includes('status') && !waiting.has(article.id)) rows.push(article);
+  }
+  if (!rows.length) return [];
+  const plan = buildPlan(rows.map((a) => planItem(a, 'unpublish', VERIFY_REASONS.deleted)), { exact: true });
+  const op = await operationsRepo.create(s.db, {
+    kind: SOURCE_DELETIONS_KIND, job: 'repair-articles', params: { scope: { ids: rows.map((a) => a.id) }, actions: ['verify-source'] },
+    requestedBy: null, status: 'awaiting', plan,
+  });
+  await operationsRepo.log(s.db, op.id, `بررسی کانال ${handle(channel)}: ${fa(rows.length)} پست حذف‌شده پیدا شد؛ مقاله‌ها تا تأیید ویراستار منتشر می‌مانند`);
+  s.log.warn(`${channel}: ${rows.length} deleted posts wait for an editor's confirmation (operation ${op.id})`);
+  return [];
+}

@@ -1,0 +1,184 @@
+// «بررسی مقالات با منبع» and the monitor's deletion check: absence is not deletion, bulk takedowns
+// wait for an editor, a circuit breaker stops unusual runs, and a confirmed run can be undone.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { OperationRecord, OperationResponse, UndoOperationResponse } from '@chapar/shared/contracts';
+import { createArticle } from '../../../testing/factories.ts';
+import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/synthetic-channel.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
+import { postStore } from './post-store.ts';
+
+let t: TestApp;
+let channel: SyntheticChannel;
+let headers: Record<string, string>;
+const ids = new Map<number, number>(); // telegram id → article id
+
+beforeAll(async () => {
+  channel = await startSyntheticChannel({ count: 50 });
+  t = await buildTestApp({
+    config: { worker: true, telegramWebBaseUrl: channel.baseUrl, channels: [{ role: 'primary', username: channel.channel }], podcastAuto: false },
+  });
+  const { cookie, csrfToken } = await loginAsAdmin(t.app);
+  headers = { cookie, 'x-csrf-token': csrfToken };
+  // 50 articles from the configured channel, their posts stored as a check would have, and 5 from a channel not configured.
+  const source = createWebPreviewSource({ baseUrl: channel.baseUrl });
+  for (let id = 1; id <= 50; id++) {
+    const post = (await source.fetchPost(channel.channel, id))!;
+    await postStore.saveFetched(t.database.db, channel.channel, post);
+    const article = await createArticle(t.database, { source: channel.channel, telegramId: id, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, id)) });
+    await postStore.setState(t.database.db, { source: channel.channel, telegramId: id }, 'published', { articleId: article.id });
+    ids.set(id, article.id);
+  }
+  for (let id = 1; id <= 5; id++) await createArticle(t.database, { source: 'demo_newsroom', telegramId: 900 + id, publishedAt: new Date(Date.UTC(2026, 10, 2, 0, id)) });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await channel?.close();
+});
+afterEach(async () => {
+  // Each test starts from a channel that answers well and a site where everything is published.
+  channel.reset();
+  await t.database.db.execute(sql`update articles set status = 'published', unpublished_reason = null, unpublished_at = null, edited_fields = '{}'`);
+  await t.database.db.execute(sql`update telegram_posts set deleted_at = null, state = 'published'`);
+  await t.database.db.execute(sql`delete from operations`);
+});
+
+const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const published = async () => Number((await t.database.raw.query<{ n: number }>(`select count(*)::int as n from articles where status = 'published'`)).rows[0].n);
+const unpublishedIds = async () => (await t.database.raw.query<{ id: number }>(`select id from articles where status = 'unpublished' order by id`)).rows.map((r) => r.id);
+const verify = async () => {
+  const res = await post('/api/admin/check-articles');
+  expect(res.statusCode).toBe(200);
+  return res.json() as OperationResponse & { plan: NonNullable<OperationResponse['plan']> };
+};
+const changes = (answer: Awaited<ReturnType<typeof verify>>, change: string) => answer.plan.items.filter((i) => i.change === change);
+
+describe('verify articles against their source', () => {
+  it('changes nothing for articles whose channel is not configured, and says why', async () => {
+    const answer = await verify();
+    expect(answer.status).toBe('awaiting');
+    const demo = answer.plan.items.filter((i) => i.source === 'demo_newsroom');
+    expect(demo).toHaveLength(5);
+    for (const item of demo) {
+      expect(item.change).toBe('not_checked');
+      expect(item.reason).toContain('در فهرست کانال‌های پیکربندی‌شده نیست');
+      expect(item.reason).toContain('\u2066@demo_newsroom\u2069');
+    }
+    expect(answer.plan.changes).toBe(0);
+    expect(answer.message).toContain('تغییری لازم نیست');
+    expect((await post(`/api/admin/operations/${answer.operationId}/confirm`)).statusCode).toBe(400);
+    expect(await published()).toBe(55);
+  });
+
+  it.each([['answers_404'], ['redirects'], ['blank']] as const)('unpublishes nothing when the channel host %s', async (mode) => {
+    channel.pages(mode);
+    channel.posts(mode);
+    const answer = await verify();
+    expect(changes(answer, 'unpublish')).toEqual([]);
+    expect(changes(answer, 'not_checked').length).toBe(answer.plan.items.length);
+    expect(answer.plan.items.find((i) => i.source === channel.channel)?.reason).toMatch(/خوانده نشد/);
+    expect(await published()).toBe(55);
+  });
+
+  it('does not count a post the page left out as deleted when the second read says neither', async () => {
+    channel.hideFromPages(48, 49);
+    channel.posts('blank');
+    const answer = await verify();
+    expect(changes(answer, 'unpublish')).toEqual([]);
+    const hidden = answer.plan.items.filter((i) => i.telegramId === 48 || i.telegramId === 49);
+    expect(hidden.map((i) => i.change)).toEqual(['not_checked', 'not_checked']);
+    expect(hidden[0].reason).toContain('خواندن دوباره نتیجه‌ای نداد');
+  });
+
+  it('unpublishes exactly the 3 posts the source deleted, only after confirmation, and one undo puts them back', async () => {
+    channel.remove(7, 23, 41);
+    const answer = await verify();
+    expect(changes(answer, 'unpublish').map((i) => i.telegramId).sort((a, b) => a! - b!)).toEqual([7, 23, 41]);
+    expect(answer.plan.breaker).toMatchObject({ tripped: false, unpublish: 3 });
+    expect(answer.message).toContain('۳ مقاله تغییر می‌کند');
+    expect(await published()).toBe(55);
+
+    const confirm = await post(`/api/admin/operations/${answer.operationId}/confirm`);
+    expect(confirm.statusCode).toBe(200);
+    const done = confirm.json() as OperationResponse;
+    expect(done.status).toBe('success');
+    expect(done.message).toBe('۳ مقاله بررسی شد: ۳ مقاله از انتشار خارج شد');
+    expect(done.detailedReport.processed.map((r) => r.outcome)).toEqual(['unpublished', 'unpublished', 'unpublished']);
+    expect(await unpublishedIds()).toEqual([ids.get(7), ids.get(23), ids.get(41)]);
+    expect((await post(`/api/admin/operations/${answer.operationId}/confirm`)).statusCode).toBe(409);
+
+    const record = (await t.app.inject({ method: 'GET', url: `/api/admin/operations/${answer.operationId}`, headers })).json() as OperationRecord;
+    expect(record).toMatchObject({ status: 'success', undoable: 3, confirmedBy: 'admin' });
+    const undo = await post(`/api/admin/operations/${answer.operationId}/undo`);
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json()).toMatchObject({ restored: 3, skipped: [], message: '۳ مقاله به حالت پیش از عملیات بازگردانده شد' } satisfies Partial<UndoOperationResponse>);
+    expect(await published()).toBe(55);
+    expect((await post(`/api/admin/operations/${answer.operationId}/undo`)).statusCode).toBe(409);
+  });
+
+  it('trips the circuit breaker when 30 of 50 posts vanish, and changes nothing without a second look', async () => {
+    channel.hideFromPages(...Array.from({ length: 30 }, (_, i) => i + 11));
+    channel.posts('not_found');
+    const answer = await verify();
+    expect(changes(answer, 'unpublish')).toHaveLength(30);
+    expect(answer.plan.breaker).toEqual({ tripped: true, limit: 5, unpublish: 30 });
+    expect(answer.message).toContain('هشدار');
+    const refused = await post(`/api/admin/operations/${answer.operationId}/confirm`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('بیش از حد معمول');
+    expect(await published()).toBe(55);
+    // The editor may still cancel it: the plan ends, nothing changed.
+    expect((await post(`/api/admin/operations/${answer.operationId}/cancel`)).statusCode).toBe(200);
+    expect(await published()).toBe(55);
+  });
+
+  it('treats a channel page that comes back empty as not read', async () => {
+    channel.pages('empty');
+    const answer = await verify();
+    expect(changes(answer, 'unpublish')).toEqual([]);
+    expect(answer.plan.items.find((i) => i.source === channel.channel)?.reason).toContain('هیچ پستی نشان نداد');
+  });
+});
+
+describe("the monitor's deletion check", () => {
+  const forceCheck = async () => {
+    const res = await post('/api/admin/auto-monitor/force-check');
+    expect(res.statusCode).toBe(200);
+  };
+  const operations = async () => ((await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers })).json() as { operations: OperationRecord[] }).operations;
+
+  it('unpublishes one deleted post at once, and that can be undone', async () => {
+    channel.remove(45);
+    await forceCheck();
+    expect(await unpublishedIds()).toEqual([ids.get(45)]);
+    const run = (await operations()).find((o) => o.undoable > 0)!;
+    expect(run).toBeDefined();
+    expect((await post(`/api/admin/operations/${run.id}/undo`)).json()).toMatchObject({ restored: 1 });
+    expect(await published()).toBe(55);
+  });
+
+  it('leaves several deleted posts published and asks an editor, once', async () => {
+    channel.remove(44, 46, 47);
+    await forceCheck();
+    await forceCheck();
+    expect(await published()).toBe(55);
+    const waiting = (await operations()).filter((o) => o.status === 'awaiting');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0].name).toBe('source-deletions');
+    expect(waiting[0].plan?.items.map((i) => i.telegramId).sort()).toEqual([44, 46, 47]);
+    const confirm = await post(`/api/admin/operations/${waiting[0].id}/confirm`);
+    expect(confirm.statusCode).toBe(200);
+    expect(await unpublishedIds()).toEqual([ids.get(44), ids.get(46), ids.get(47)]);
+  });
+
+  it('never takes a post for deleted when the host answers 404 or a blank page for it', async () => {
+    channel.hideFromPages(40, 42);
+    channel.posts('answers_404');
+    await forceCheck();
+    channel.posts('blank');
+    await forceCheck();
+    expect(await published()).toBe(55);
+    expect((await operations()).filter((o) => o.status === 'awaiting')).toEqual([]);
+  });
+});
