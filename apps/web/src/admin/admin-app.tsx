@@ -6,6 +6,7 @@ import { useAdminStatus } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { RequireSession } from './components/require-session.tsx';
+import { PlanHost } from './components/plan-host.tsx';
 import { LoadingState } from './components/states.tsx';
 import { Dashboard } from './dashboard.tsx';
 import { BlocklistPage } from './features/blocklist/components/blocklist-page.tsx';
@@ -39,7 +40,7 @@ function AdminLogin() {
 }
 
 function Guarded({ children }: { children: ReactNode }) {
-  return <RequireSession><AdminLayout>{children}</AdminLayout></RequireSession>;
+  return <RequireSession><PlanHost><AdminLayout>{children}</AdminLayout></PlanHost></RequireSession>;
 }
 
 /** The admin area's routes (spec 03 §2.1); each needs a session, unknown paths are 404. */

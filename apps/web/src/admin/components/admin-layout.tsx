@@ -29,7 +29,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <div className="container-page flex h-16 items-center justify-between gap-2">
           <NavLink to={adminPaths.dashboard()} aria-label="پنل مدیریت چاپار" className={cn('rounded', focusRing)}><Logo /></NavLink>
           <div className="flex items-center gap-1">
-            {status.data?.username && <span className="hidden text-sm text-muted sm:inline">{status.data.username}</span>}
+            {status.data?.username && <bdi className="hidden text-sm text-muted sm:inline">{status.data.username}</bdi>}
             <ThemeToggle />
             <a href="/" className={cn(buttonStyles.ghost, 'max-sm:hidden')}>
               بازگشت به سایت

@@ -1,11 +1,14 @@
-import { Ban, CheckCircle2, CircleAlert, Clock, LoaderCircle, Trash2 } from 'lucide-react';
-import type { OperationRecord, ReportItem } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { useState } from 'react';
+import { Ban, CheckCircle2, CircleAlert, Clock, ListChecks, LoaderCircle, Trash2, Undo2 } from 'lucide-react';
+import { ITEM_OUTCOME_LABELS, jobLabel, type ItemOutcome, type OperationRecord, type ReportItem } from '@chapar/shared/contracts';
+import { formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 import { OPERATIONS_POLL_MS, useCancelOperation, useClearOperations, useOperations } from '../lib/operations.ts';
-import { jobLabel } from '@chapar/shared/contracts';
+import { useUndoOperation } from '../lib/plans.ts';
+import { ConfirmDialog } from './dialogs.tsx';
+import { useShowPlan } from './plan-host.tsx';
 
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
 const stripTime = (line: string) => line.replace(/^\d{4}-\d\d-\d\dT\S+ /, '');
@@ -44,8 +47,9 @@ const STATUS_TONE: Record<Shown, string> = {
 const STATUS_ICON = { idle: Clock, running: LoaderCircle, awaiting: CircleAlert, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert } as const;
 
 const SUMMARY_FIELDS: Array<[string, string]> = [
-  ['total', 'کل'], ['processed', 'پردازش‌شده'], ['created', 'ساخته‌شده'], ['updated', 'به‌روزشده'], ['successful', 'موفق'],
-  ['newPosts', 'پست جدید'], ['published', 'منتشرشده'], ['ignored', 'نادیده'], ['skipped', 'ردشده'], ['failed', 'ناموفق'],
+  ['total', 'کل'], ['processed', 'پردازش‌شده'], ['created', 'ساخته‌شده'], ['updated', 'تغییرکرده'], ['unpublished', 'از انتشار خارج‌شده'],
+  ['notChecked', 'بررسی‌نشده'], ['successful', 'موفق'], ['newPosts', 'پست جدید'], ['published', 'منتشرشده'], ['ignored', 'نادیده'],
+  ['skipped', 'ردشده'], ['failed', 'ناموفق'],
 ];
 
 function ResultSummary({ results }: { results: Record<string, unknown> }) {
@@ -63,7 +67,16 @@ function ResultSummary({ results }: { results: Record<string, unknown> }) {
   );
 }
 
-const REPORT_TEXT: Record<ReportItem['status'], string> = { success: 'موفق', skipped: 'ردشده', error: 'خطا' };
+const REPORT_TEXT: Record<ReportItem['status'], string> = { success: 'انجام شد', skipped: 'ردشده', error: 'خطا' };
+// Green only where the stated change happened; what was left alone or not checked says so plainly.
+const OUTCOME_TONE: Record<ItemOutcome, string> = {
+  unpublished: 'text-green-700 dark:text-green-400',
+  fixed: 'text-green-700 dark:text-green-400',
+  unchanged: 'text-muted',
+  not_checked: 'text-amber-800 dark:text-amber-300',
+  error: 'text-red-700 dark:text-red-300',
+};
+const STATUS_TONE_TEXT: Record<ReportItem['status'], string> = { success: 'text-green-700 dark:text-green-400', skipped: 'text-muted', error: 'text-red-700 dark:text-red-300' };
 
 /** detailedReport.processed: its first lines (spec 03 §3 'Detailed report item'). */
 export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?: number }) {
@@ -73,8 +86,10 @@ export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?:
       <ul className="space-y-1 text-xs">
         {items.slice(0, limit).map((item, i) => (
           <li key={i} className="flex flex-wrap gap-x-2">
-            <span className={cn('font-bold', item.status === 'error' ? 'text-red-700 dark:text-red-300' : item.status === 'success' ? 'text-green-700 dark:text-green-400' : 'text-muted')}>{REPORT_TEXT[item.status]}</span>
-            {item.articleId !== null && <span>مقاله {formatNumberFa(item.articleId)}</span>}
+            <span data-outcome={item.outcome ?? item.status} className={cn('font-bold', item.outcome ? OUTCOME_TONE[item.outcome] : STATUS_TONE_TEXT[item.status])}>
+              {item.outcome ? ITEM_OUTCOME_LABELS[item.outcome] : REPORT_TEXT[item.status]}
+            </span>
+            {item.articleId !== null && <span>مقالهٔ {toPersianDigits(item.articleId)}</span>}
             {item.filename && <bdi dir="ltr" className="break-all text-muted">{item.filename}</bdi>}
             <span className="break-words">{item.reason}</span>
           </li>
@@ -85,8 +100,31 @@ export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?:
   );
 }
 
+function UndoButton({ op }: { op: OperationRecord }) {
+  const undo = useUndoOperation();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button type="button" className={small} disabled={undo.isPending} onClick={() => setAsking(true)}>
+        <Undo2 aria-hidden="true" className="size-3.5" />
+        بازگردانی
+        <span className="sr-only">{jobLabel(op.name)}</span>
+      </button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`بازگردانی «${jobLabel(op.name)}»`}
+        description={`${formatNumberFa(op.undoable)} مقاله‌ای که این عملیات تغییر داد به حالت پیش از آن برمی‌گردد. مقاله‌ای که پس از آن دوباره ویرایش شده دست نمی‌خورد.`}
+        confirmLabel={`بازگردانی ${formatNumberFa(op.undoable)} مقاله`}
+        onConfirm={() => undo.mutate(op.id)}
+      />
+    </>
+  );
+}
+
 function OperationItem({ op }: { op: OperationRecord }) {
   const cancel = useCancelOperation();
+  const showPlan = useShowPlan();
   const shown = shownStatus(op);
   const Icon = STATUS_ICON[shown];
   const live = op.status === 'running' || op.status === 'idle';
@@ -102,9 +140,19 @@ function OperationItem({ op }: { op: OperationRecord }) {
             {op.cancelRequested && live ? 'در حال لغو' : STATUS_TEXT[shown]}
           </span>
         </div>
-        <div className="flex items-center gap-2 text-xs text-muted">
-          <span>#{formatNumberFa(op.id)}</span>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+          <span>عملیات {toPersianDigits(op.id)}</span>
+          {op.requestedBy && <span>توسط <bdi>{op.requestedBy}</bdi></span>}
           <time dateTime={op.createdAt}>{formatJalaliDateTime(op.createdAt)}</time>
+          {op.status === 'awaiting' && op.plan && (
+            <button type="button" className={cn(small, 'border-amber-400')} onClick={() => showPlan({ operationId: op.id, name: op.name, plan: op.plan! })}>
+              <ListChecks aria-hidden="true" className="size-3.5" />
+              بررسی و تأیید
+              <span className="sr-only">{jobLabel(op.name)}</span>
+            </button>
+          )}
+          {op.undoable > 0 && !op.undoneAt && <UndoButton op={op} />}
+          {op.undoneAt && <span>بازگردانده شد{op.undoneBy ? <> توسط <bdi>{op.undoneBy}</bdi></> : null}</span>}
           {live && (
             <button type="button" className={small} disabled={op.cancelRequested || cancel.isPending} onClick={() => cancel.mutate(op.id)}>
               <Ban aria-hidden="true" className="size-3.5" />

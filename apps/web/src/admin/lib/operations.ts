@@ -1,14 +1,17 @@
 // Admin jobs as operations on the server (spec 03 §2.3 'Operations monitor', §7): the list
 // every open admin tab polls, starting a job, cancelling and clearing.
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import type { OperationRecord, ReportItem } from '@chapar/shared/contracts';
+import type { OperationRecord } from '@chapar/shared/contracts';
 import { useToast } from '../../components/ui/toast.tsx';
+import { useShowPlan } from '../components/plan-host.tsx';
 import { errorText, TOAST_TITLES, useAdminAction, useAdminRequest } from './api.ts';
+import { OPERATIONS_KEY, type OperationAnswer } from './operation-answer.ts';
+
+export { OPERATIONS_KEY, type OperationAnswer } from './operation-answer.ts';
 
 /** Every open admin tab sees a started operation within this long. */
 export const OPERATIONS_POLL_MS = 2_000;
 export const OPERATIONS_SHOWN = 30;
-export const OPERATIONS_KEY = ['admin', 'operations'] as const;
 
 export const GENERATE_TEXTS = {
   serverError: 'خطا در ارتباط با سرور',
@@ -17,15 +20,6 @@ export const GENERATE_TEXTS = {
   clearFailed: 'پاک کردن عملیات‌ها انجام نشد',
 } as const;
 
-export interface OperationAnswer {
-  success?: boolean;
-  message?: string;
-  operationId?: number;
-  status?: OperationRecord['status'];
-  result?: Record<string, unknown> | null;
-  detailedReport?: { processed: ReportItem[] };
-  [field: string]: unknown;
-}
 
 export function useOperations() {
   const request = useAdminRequest();
@@ -55,11 +49,17 @@ export function useRunJob(onDone?: (answer: OperationAnswer, job: JobRequest) =>
   const request = useAdminRequest();
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const showPlan = useShowPlan();
   return useMutation<OperationAnswer, unknown, JobRequest>({
     mutationFn: ({ path, body }) => request<OperationAnswer>('POST', `/api/admin/${path}`, body),
     onMutate: () => { setTimeout(() => void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }), 300); },
     onSuccess: (answer, job) => {
       void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
+      // A bulk job's first answer is its plan: nothing changed yet; the dialog asks, and its run answers onDone.
+      if (answer.status === 'awaiting' && answer.plan && answer.operationId) {
+        showPlan({ operationId: answer.operationId, name: job.path.replace(/\/\d+$/, ''), plan: answer.plan }, onDone && ((run) => onDone(run, job)));
+        return;
+      }
       const message = answer.message || (answer.status === 'running' ? GENERATE_TEXTS.running : '');
       if (answer.success === false && answer.status !== 'running') toast({ title: TOAST_TITLES.error, description: message, variant: 'destructive' });
       else toast({ title: TOAST_TITLES.success, description: answer.status === 'running' ? GENERATE_TEXTS.running : message || 'انجام شد' });

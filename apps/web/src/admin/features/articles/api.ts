@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion,
+  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion, type BulkArticlesBody,
   type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
@@ -83,7 +83,7 @@ export function useDeleteArticle() {
   });
 }
 
-export type BulkAction = 'delete' | 'feature' | 'unfeature';
+export type BulkAction = BulkArticlesBody['action'];
 
 export function useBulkArticles(onDone: () => void) {
   return useAdminAction<{ action: BulkAction; articleIds: number[] }, { message: string }>({

@@ -1,4 +1,6 @@
 // The sync screen's results panel (spec 03 §2.6): every card's answer read into one shape.
+import { reportLine } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 import type { OperationAnswer } from '../../lib/operations.ts';
 
 export interface SyncResult {
@@ -27,12 +29,15 @@ export const SYNC_TEXTS = {
 } as const;
 
 const n = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+/** 'مقالهٔ ۴۳: …': an article's line in Persian, its id without separators. */
+const line = (id: number, text: string) => `مقالهٔ ${toPersianDigits(id)}: ${text}`;
+const STATUS_WORDS: Record<string, string> = { success: 'انجام شد', skipped: 'ردشده', error: 'خطا' };
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? v as Record<string, unknown> : {});
 
 export function readResult(path: string, title: string, a: OperationAnswer): SyncResult {
   const base = { title, message: a.message ?? '', ok: a.success !== false };
   const r = obj(a.result);
-  const report = (a.detailedReport?.processed ?? []).map((i) => `${i.articleId !== null ? `#${i.articleId}` : i.filename ?? ''}: ${i.reason}`);
+  const report = (a.detailedReport?.processed ?? []).map((i) => (i.articleId !== null ? line(i.articleId, i.reason) : reportLine(i)));
   switch (path) {
     case 'fix-all-articles': {
       const x = obj(a.result);
@@ -42,24 +47,24 @@ export function readResult(path: string, title: string, a: OperationAnswer): Syn
       return { ...base, total: n(r.total), processed: null, updated: n(r.updated), errors: n(r.failed), details: (r.details as string[] | undefined) ?? report };
     case 'smart-media-match': {
       const results = (r.results as Array<{ articleId: number; updated: boolean; reason: string }> | undefined) ?? [];
-      return { ...base, total: n(r.total), processed: null, updated: n(r.updated), errors: null, details: results.length ? results.map((x) => `#${x.articleId}: ${x.reason}`) : report };
+      return { ...base, total: n(r.total), processed: null, updated: n(r.updated), errors: null, details: results.length ? results.map((x) => line(x.articleId, x.reason)) : report };
     }
     case 'comprehensive-media-sync': {
       const rep = obj(a.report);
       const list = (rep.articles as Array<{ id: number; message: string }> | undefined) ?? [];
-      return { ...base, total: n(rep.totalArticles), processed: n(rep.processed), updated: n(rep.updated), errors: n(rep.failed), details: list.map((x) => `#${x.id}: ${x.message}`) };
+      return { ...base, total: n(rep.totalArticles), processed: n(rep.processed), updated: n(rep.updated), errors: n(rep.failed), details: list.map((x) => line(x.id, x.message)) };
     }
     case 'fix-all-media-matching':
       return { ...base, message: base.ok ? SYNC_TEXTS.mediaMatchingDone : base.message, total: n(r.total), processed: n(r.processed), updated: n(r.updated), errors: n(r.failed), details: report };
     case 'migrate-videos': {
       const results = (a.results as Array<{ articleId: number; status: string }> | undefined) ?? [];
-      return { ...base, total: n(a.totalProcessed), processed: n(a.successful), updated: n(a.successful), errors: n(a.failed), details: results.map((x) => `#${x.articleId}: ${x.status}`) };
+      return { ...base, total: n(a.totalProcessed), processed: n(a.successful), updated: n(a.successful), errors: n(a.failed), details: results.map((x) => line(x.articleId, STATUS_WORDS[x.status] ?? x.status)) };
     }
     case 'auto-embed-videos':
       return { ...base, total: n(a.processed), processed: n(a.processed), updated: n(a.successful), errors: n(a.failed), details: report };
     case 'fix-all-videos': {
       const results = (a.results as Array<{ articleId: number; message: string }> | undefined) ?? [];
-      return { ...base, total: n(a.processed), processed: n(a.processed), updated: n(a.successful), errors: n(a.failed), details: results.map((x) => `#${x.articleId}: ${x.message}`) };
+      return { ...base, total: n(a.processed), processed: n(a.processed), updated: n(a.successful), errors: n(a.failed), details: results.map((x) => line(x.articleId, x.message)) };
     }
     case 'fix-video-duplicates':
       return { ...base, total: n(a.processed), processed: n(a.processed), updated: n(a.fixed), errors: null, details: report };

@@ -10,8 +10,10 @@ const BULK_OPTIONS: Option<BulkAction>[] = [
   { value: 'delete', label: 'حذف' },
   { value: 'feature', label: 'ویژه کردن' },
   { value: 'unfeature', label: 'حذف از ویژه' },
+  { value: 'publish', label: 'انتشار' },
+  { value: 'unpublish', label: 'خارج کردن از انتشار' },
 ];
-const LABEL: Record<BulkAction, string> = { delete: 'حذف', feature: 'ویژه کردن', unfeature: 'حذف از ویژه' };
+const LABEL: Record<BulkAction, string> = { delete: 'حذف', feature: 'ویژه کردن', unfeature: 'حذف از ویژه', publish: 'انتشار', unpublish: 'خارج کردن از انتشار' };
 
 /** Spec 03 §2.3: a bulk action for the selected rows, confirmed with the action's name and the count. */
 export function BulkBar({ selectedIds, onDone, onInvalid }: { selectedIds: number[]; onDone: () => void; onInvalid: () => void }) {
@@ -38,7 +40,7 @@ export function BulkBar({ selectedIds, onDone, onInvalid }: { selectedIds: numbe
         title="تأیید عملیات گروهی"
         description={action ? `آیا از ${LABEL[action]} ${formatNumberFa(selectedIds.length)} مقاله اطمینان دارید؟` : ''}
         confirmLabel={action ? LABEL[action] : 'اجرا'}
-        destructive={action === 'delete'}
+        destructive={action === 'delete' || action === 'unpublish'}
         onConfirm={() => { if (action) bulk.mutate({ action, articleIds: selectedIds }); }}
       />
     </div>

@@ -31,7 +31,9 @@ function Card({ icon, title, children, badge, tone }: { icon: ReactNode; title: 
 function ResultsPanel({ result }: { result: SyncResult }) {
   const figures: Array<[string, number | null]> = [['کل', result.total], ['پردازش‌شده', result.processed], ['به‌روزشده', result.updated], ['خطا', result.errors]];
   return (
-    <section aria-labelledby="sync-results-heading" data-testid="sync-results" className={cn('rounded-2xl border p-4', result.ok ? 'border-green-600/50 bg-green-50 dark:bg-green-950/40' : 'border-red-600/50 bg-red-50 dark:bg-red-950/40')}>
+    <section aria-labelledby="sync-results-heading" data-testid="sync-results" data-tone={!result.ok ? 'error' : result.updated ? 'changed' : 'unchanged'}
+      // Green only when something really changed; a run that changed nothing says so without a success colour.
+      className={cn('rounded-2xl border p-4', !result.ok ? 'border-red-600/50 bg-red-50 dark:bg-red-950/40' : result.updated ? 'border-green-600/50 bg-green-50 dark:bg-green-950/40' : 'border-border bg-card')}>
       <h2 id="sync-results-heading" className="text-lg font-bold">نتیجه: {result.title}</h2>
       {result.message && <p role="status" className="mt-1 text-sm">{result.message}</p>}
       <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">

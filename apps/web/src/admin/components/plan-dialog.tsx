@@ -1,0 +1,141 @@
+// What a bulk job will change, shown before anything changes: the action, the count, the list,
+// and a circuit breaker's warning when a run would take down an unusual share of what it read.
+import { useMemo, useState } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import { jobLabel, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
+import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { cn } from '../../lib/cn.ts';
+import { useConfirmPlan, useDiscardPlan, type PendingPlan } from '../lib/plans.ts';
+import type { OperationAnswer } from '../lib/operation-answer.ts';
+import { AdminDialog } from './dialogs.tsx';
+import { Checkbox } from './fields.tsx';
+import { adminButton } from './styles.ts';
+
+/** Rows shown at once; the rest are counted. */
+const SHOWN = 100;
+
+const CHANGE_TONE: Record<PlannedChange, string> = {
+  unpublish: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  update: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+  rewrite: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-200',
+  check: 'bg-surface text-fg',
+  unchanged: 'bg-surface text-muted',
+  not_checked: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+};
+
+const changing = (item: PlanItem) => item.change !== 'unchanged' && item.change !== 'not_checked';
+
+/** 'X مقاله از انتشار خارج می‌شود، Y مقاله به‌روز می‌شود' */
+function countsLine(items: PlanItem[]): string {
+  const counts = new Map<PlannedChange, number>();
+  for (const item of items) counts.set(item.change, (counts.get(item.change) ?? 0) + 1);
+  return [...counts].map(([change, n]) => `${formatNumberFa(n)} مقاله ${PLANNED_CHANGE_LABELS[change]}`).join('، ');
+}
+
+function PlanRow({ item, chosen, onChoose }: { item: PlanItem; chosen?: boolean; onChoose?: (on: boolean) => void }) {
+  return (
+    <li className="rounded-lg border border-border p-2 text-sm" data-change={item.change}>
+      <div className="flex flex-wrap items-center gap-2">
+        {onChoose && <Checkbox checked={chosen ?? false} onCheckedChange={onChoose} label={`پذیرفتن بازنویسی مقالهٔ ${toPersianDigits(item.articleId)}`} />}
+        <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', CHANGE_TONE[item.change])}>{PLANNED_CHANGE_LABELS[item.change]}</span>
+        <a href={`/article/${item.articleId}`} target="_blank" rel="noreferrer" className="min-w-0 flex-1 break-words font-medium hover:underline">{item.title}</a>
+        <span className="text-xs text-muted">مقالهٔ {toPersianDigits(item.articleId)}</span>
+        {item.source && item.telegramId !== null && <bdi dir="ltr" className="text-xs text-muted">@{item.source}/{item.telegramId}</bdi>}
+      </div>
+      {item.reason && <p className="mt-1 text-xs text-muted">{item.reason}</p>}
+      {item.proposal && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-xs">متن پیشنهادی (امتیاز {toPersianDigits(item.proposal.before)} ← {toPersianDigits(item.proposal.after)})</summary>
+          <div className="mt-2 space-y-1 rounded-lg bg-surface p-2 text-xs">
+            <p className="font-bold">{item.proposal.title}</p>
+            <p>{item.proposal.excerpt}</p>
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan | null; onClose: () => void; onDone?: (answer: OperationAnswer) => void }) {
+  const confirm = useConfirmPlan(onDone);
+  const discard = useDiscardPlan();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [rejected, setRejected] = useState<Set<number>>(new Set());
+  const plan = pending?.plan;
+  const { changes, others } = useMemo(() => ({
+    changes: plan?.items.filter(changing) ?? [],
+    others: plan?.items.filter((i) => !changing(i)) ?? [],
+  }), [plan]);
+  if (!pending || !plan) return null;
+  const name = jobLabel(pending.name);
+  const proposals = changes.some((i) => i.proposal);
+  const chosen = changes.filter((i) => !rejected.has(i.articleId));
+  const count = plan.exact ? chosen.length : plan.changes;
+  const breaker = plan.breaker?.tripped;
+  const close = () => { setAcknowledged(false); setRejected(new Set()); onClose(); };
+  const run = () => confirm.mutate(
+    { id: pending.operationId, acknowledgeBreaker: breaker ? acknowledged : undefined, articleIds: proposals ? chosen.map((i) => i.articleId) : undefined },
+    { onSuccess: close },
+  );
+  const summary = !plan.changes
+    ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.`
+    : plan.exact ? `این عملیات ${formatNumberFa(plan.changes)} مقاله را تغییر می‌دهد: ${countsLine(changes)}.`
+      : `این عملیات روی ${formatNumberFa(plan.changes)} مقاله اجرا می‌شود و هر کدام را در صورت نیاز اصلاح می‌کند.`;
+  const destructive = changes.some((i) => i.change === 'unpublish');
+  return (
+    <AdminDialog open onOpenChange={(open) => { if (!open) close(); }} wide title={`پیش‌نمایش «${name}»`} description="هنوز چیزی تغییر نکرده است؛ فهرست را ببینید و سپس تأیید کنید.">
+      <div className="space-y-4" data-testid="plan-dialog">
+        <p className="font-medium" data-testid="plan-summary">{summary}</p>
+        {plan.changes > 0 && <p className="text-sm text-muted">پس از اجرا، تغییرات این عملیات را می‌توانید از فهرست عملیات با «بازگردانی» برگردانید.</p>}
+        {breaker && (
+          <div role="alert" className="space-y-2 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <p className="flex items-center gap-2 font-bold"><ShieldAlert aria-hidden="true" className="size-5" />توقف ایمنی</p>
+            <p>
+              {formatNumberFa(plan.breaker!.unpublish)} مقاله از {formatNumberFa(plan.looked)} مقالهٔ بررسی‌شده از انتشار خارج می‌شود؛ بیش از حد معمول ({formatNumberFa(plan.breaker!.limit)}).
+              شاید تلگرام یا شبکه درست پاسخ نمی‌دهد. پیش از تأیید، چند پست فهرست را در کانال ببینید.
+            </p>
+            <Checkbox checked={acknowledged} onCheckedChange={setAcknowledged} label="فهرست را دیده‌ام">فهرست را دیده‌ام و می‌خواهم این مقاله‌ها از انتشار خارج شوند</Checkbox>
+          </div>
+        )}
+        {changes.length > 0 && (
+          <section aria-label="تغییرها">
+            <h3 className="mb-2 text-sm font-bold">{plan.exact ? 'آنچه تغییر می‌کند' : 'مقاله‌های دامنهٔ این عملیات'}</h3>
+            <ul className="max-h-80 space-y-1.5 overflow-y-auto">
+              {changes.slice(0, SHOWN).map((item) => (
+                <PlanRow
+                  key={item.articleId}
+                  item={item}
+                  chosen={!rejected.has(item.articleId)}
+                  onChoose={item.proposal ? (on) => setRejected((set) => { const next = new Set(set); if (on) next.delete(item.articleId); else next.add(item.articleId); return next; }) : undefined}
+                />
+              ))}
+            </ul>
+            {changes.length + plan.more > SHOWN && <p className="mt-1 text-xs text-muted">و {formatNumberFa(changes.length + plan.more - Math.min(SHOWN, changes.length))} مقالهٔ دیگر</p>}
+          </section>
+        )}
+        {others.length > 0 && (
+          <details>
+            <summary className="cursor-pointer text-sm">بقیهٔ مقاله‌ها: {countsLine(others)}</summary>
+            <ul className="mt-2 max-h-64 space-y-1.5 overflow-y-auto">{others.slice(0, SHOWN).map((item) => <PlanRow key={item.articleId} item={item} />)}</ul>
+          </details>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
+          <button type="button" className={buttonStyles.secondary} disabled={discard.isPending} onClick={() => discard.mutate(pending.operationId, { onSuccess: close })}>
+            {plan.changes ? 'انصراف و کنار گذاشتن' : 'بستن'}
+          </button>
+          {plan.changes > 0 && (
+            <button
+              type="button"
+              className={destructive ? cn(adminButton.primary, 'bg-red-700 dark:bg-red-600') : adminButton.primary}
+              disabled={confirm.isPending || !count || (breaker && !acknowledged)}
+              onClick={run}
+            >
+              {confirm.isPending ? 'در حال اجرا…' : `اجرا روی ${formatNumberFa(count)} مقاله`}
+            </button>
+          )}
+        </div>
+      </div>
+    </AdminDialog>
+  );
+}
