@@ -13,7 +13,7 @@ import { normalisePost } from '../ingest/normalise.ts';
 import { fromPayload, textHash, type PostRef } from '../ingest/post-store.ts';
 import type { Services } from '../ingest/services.ts';
 import { findMatches, matchReasons, type Match } from './detector.ts';
-import { duplicateProbability, verdictConfidence } from './overall.ts';
+import { shownProbability, verdictConfidence } from './overall.ts';
 import { detectorDeps } from './service.ts';
 import { buildSignature } from './signature.ts';
 
@@ -88,7 +88,7 @@ async function checkAnswer(s: Services, verdict: StoryVerdict, started: number):
     const a = info.get(m.id);
     if (!a || m.id === exact) continue;
     similar.push({
-      ...brief(a), similarity: percent(m.analysis.overall.value), probability: percent(duplicateProbability(m.score)), isDuplicate: m.isDuplicate,
+      ...brief(a), similarity: percent(m.analysis.overall.value), probability: percent(shownProbability(m.score)), isDuplicate: m.isDuplicate,
       reasons: matchReasons(m.analysis, m.ai),
     });
   }
@@ -101,12 +101,13 @@ async function checkAnswer(s: Services, verdict: StoryVerdict, started: number):
   const type = duplicateType(best);
   // With nothing in the index near it, the nearest article's score is 0.
   const confidence = percent(verdictConfidence(isDuplicate, best?.score ?? 0));
-  const reasons = best ? matchReasons(best.analysis, best.ai) : [];
+  // The rule that decided and the overall similarity; the listed article carries every reason.
+  const reasons = best ? matchReasons(best.analysis, best.ai).slice(0, 2) : [];
   const details = !best
     ? 'هیچ مقاله‌ای در نمایه بخش مشترکی با این متن ندارد؛ تکراری نیست.'
     : isDuplicate
       ? `این خبر تکرار مقالهٔ ${fa(best.id)} است (${METHOD_LABEL[type]}). ${reasons.join('؛ ')}`
-      : `مقالهٔ تکراری پیدا نشد؛ نزدیک‌ترین مقاله ${fa(best.id)} است، با احتمال ${fa(percent(duplicateProbability(best.score)))}٪ که همان خبر باشد. ${reasons.join('؛ ')}`;
+      : `مقالهٔ تکراری پیدا نشد؛ نزدیک‌ترین مقاله ${fa(best.id)} است، با احتمال ${fa(percent(shownProbability(best.score)))}٪ که همان خبر باشد. ${reasons.join('؛ ')}`;
   return { ...base, isDuplicate, confidence, duplicateType: type, details: details.trim() };
 }
 

@@ -70,6 +70,9 @@ const FIGURES_SHARE = 0.75;
 
 const faDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
 const pct = (x: number) => faDigits(`${Math.round(x * 100)}٪`);
+const FIGURE_FORMAT = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 3 });
+/** Figures as an admin reads them: Persian digits, grouped ('۱۲۰٬۰۰۰', '۵٫۲'). */
+const figureList = (values: string[]) => values.map((v) => FIGURE_FORMAT.format(Number(v))).join('، ');
 
 function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
@@ -230,8 +233,8 @@ export function comparePair(a: Signature, b: Signature): PairAnalysis {
   if (titleSimilar) reasons.push(`عنوان‌ها ${pct(titleSim)} شبیه‌اند`);
   if (c >= 0.3) reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
   if (keywordMatches.length) reasons.push(`کلیدواژه‌های مشترک: ${keywordMatches.slice(0, 6).join('، ')}`);
-  if (sharedNumbers.length) reasons.push(`اعداد مشترک: ${faDigits(sharedNumbers.slice(0, 6).join('، '))}`);
-  if (numberConflict) reasons.push(`اعداد متفاوت (${faDigits(onlyA.slice(0, 3).join('، '))} در برابر ${faDigits(onlyB.slice(0, 3).join('، '))}): احتمالاً دو رویداد جدا`);
+  if (sharedNumbers.length) reasons.push(`اعداد مشترک: ${figureList(sharedNumbers.slice(0, 6))}`);
+  if (numberConflict) reasons.push(`اعداد متفاوت (${figureList(onlyA.slice(0, 3))} در برابر ${figureList(onlyB.slice(0, 3))}): احتمالاً دو رویداد جدا`);
   if (nameConflict) reasons.push(`نام‌های متفاوت در عنوان‌ها (${missingA.slice(0, 3).join('، ')} در برابر ${missingB.slice(0, 3).join('، ')})`);
   if (sameImage) reasons.push(`تصویر یکسان (فاصلهٔ همینگ ${faDigits(String(distance))} از ۶۴)`);
   if (sameVideo) reasons.push('ویدیوی یکسان');

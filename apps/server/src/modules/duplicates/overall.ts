@@ -65,6 +65,11 @@ export function duplicateProbability(score: number, slope = CALIBRATION_SLOPE): 
   return 1 / (1 + Math.exp(-slope * (score - MIDPOINT)));
 }
 
+/** The probability shown beside a pair, 0..1: calibrated, and never surer than MAX_CONFIDENCE either way. */
+export function shownProbability(score: number): number {
+  return Math.min(MAX_CONFIDENCE, Math.max(1 - MAX_CONFIDENCE, duplicateProbability(score)));
+}
+
 /**
  * How sure a verdict is, 0..1: P(same story) for 'duplicate', 1 - P for 'not a duplicate'
  * (with the nearest article's score; 0 when nothing in the index comes near).

@@ -11,7 +11,7 @@ import { operationsRepo } from '../ingest/operations-repo.ts';
 import type { Services } from '../ingest/services.ts';
 import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress } from './detector.ts';
 import { loadSignatures, refreshStale } from './index-repo.ts';
-import { duplicateProbability } from './overall.ts';
+import { duplicateProbability, shownProbability } from './overall.ts';
 
 export const SCAN_KIND = 'scan-duplicates';
 
@@ -73,7 +73,7 @@ export async function runScan(s: Services, progress: ScanProgress): Promise<Omit
       matchType: a.matchType,
       // The overall similarity is the weighted mean of the parts below, with these weights.
       similarityScore: round3(a.overall.value),
-      duplicateProbability: round3(duplicateProbability(pair.score)),
+      duplicateProbability: round3(shownProbability(pair.score)),
       ...recommendation(pair, original, duplicate),
       detailedAnalysis: {
         titleSimilarity: round3(a.titleSimilarity),

@@ -37,7 +37,7 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
       <p className="mt-1 text-xs text-muted">
         #{formatNumberFa(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
-        {article.source && <> · <bdi dir="ltr">@{article.source}{article.telegramId ? `/${article.telegramId}` : ''}</bdi></>}
+        {article.source && <> · <bdi dir="ltr">@{article.source}</bdi></>}{article.telegramId ? ` · پست ${formatNumberFa(article.telegramId, { useGrouping: false })}` : ''}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={`/article/${article.id}`} target="_blank" rel="noopener" className={cn(buttonStyles.secondary, 'gap-1')}>
