@@ -1,5 +1,6 @@
-// Duplicate detection and content verification (spec 03 §3, §5, §7).
+// Duplicate detection and content verification (spec 03 §3, §5, §7, §9).
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
 
 export const DUPLICATE_MESSAGES = {
   required: 'لطفاً شناسه پست یا محتوا را وارد کنید',
@@ -10,6 +11,28 @@ export const DUPLICATE_MESSAGES = {
   sameArticle: 'مقالهٔ اصلی و تکراری نمی‌توانند یکی باشند',
   idsRequired: 'لطفا شماره مقالات را به درستی وارد کنید',
 } as const;
+
+/**
+ * The least text the detector judges (spec 03 §5 hints at 50 characters): below it a few
+ * words match half the site and say nothing. Counted after cleaning (links, mentions, emoji
+ * and channel signatures gone): letters and digits, and words of two or more of them.
+ */
+export const DUPLICATE_CHECK_MIN_CHARS = 50;
+export const DUPLICATE_CHECK_MIN_WORDS = 8;
+
+export function duplicateTextSize(text: string): { chars: number; words: number } {
+  const chars = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  const words = text.split(/[^\p{L}\p{N}\p{M}\u200c]+/u).filter((w) => (w.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2).length;
+  return { chars, words };
+}
+
+/** The refusal for a text too short to judge, or null when it is long enough. */
+export function duplicateTextTooShort(text: string, subject: 'text' | 'post' = 'text'): string | null {
+  const { chars, words } = duplicateTextSize(text);
+  if (chars >= DUPLICATE_CHECK_MIN_CHARS && words >= DUPLICATE_CHECK_MIN_WORDS) return null;
+  const what = subject === 'post' ? 'متن این پست' : 'متن';
+  return `${what} برای بررسی تکراری بودن کوتاه است: دست‌کم ${toPersianDigits(DUPLICATE_CHECK_MIN_CHARS)} حرف و ${toPersianDigits(DUPLICATE_CHECK_MIN_WORDS)} واژه لازم است (این متن ${toPersianDigits(chars)} حرف و ${toPersianDigits(words)} واژه دارد).`;
+}
 
 /** The detector's methods, as the single check names the one that decided. */
 export const DUPLICATE_TYPES = ['title_similarity', 'keyword_analysis', 'media_comparison', 'ai_analysis'] as const;
@@ -28,8 +51,10 @@ export const similarArticle = z.object({
   excerpt: z.string(),
   category: z.string(),
   publishedAt: z.string(),
-  /** Percent. */
+  /** Percent: the overall similarity, the weighted mean of the pair's parts. */
   similarity: z.number(),
+  /** Percent: the calibrated probability that it is the same story. */
+  probability: z.number().optional(),
   source: z.string().nullable(),
   telegramId: z.number().nullable(),
   isDuplicate: z.boolean(),
@@ -38,7 +63,10 @@ export const similarArticle = z.object({
 
 export const duplicateCheckResult = z.object({
   isDuplicate: z.boolean(),
-  /** Percent, 0..100. */
+  /**
+   * Percent, 0..100: how sure the verdict is. For 'duplicate' the calibrated probability of
+   * the same story, for 'not a duplicate' one minus that of the nearest article.
+   */
   confidence: z.number(),
   duplicateType: z.enum(DUPLICATE_TYPES),
   /** Milliseconds. */
@@ -61,10 +89,16 @@ export const scanArticle = z.object({
   views: z.number(),
 });
 
+/** The weight each part had in a pair's overall similarity (0 for a part the pair lacks); they add up to 1. */
+export const similarityWeights = z.object({ content: z.number(), title: z.number(), figures: z.number(), media: z.number() });
+export type SimilarityWeights = z.infer<typeof similarityWeights>;
+
 export const scanDuplicate = z.object({
   matchType: z.enum(MATCH_TYPES),
-  /** 0..1 */
+  /** 0..1: the overall similarity, Σ weights × parts (detailedAnalysis). */
   similarityScore: z.number(),
+  /** 0..1: the calibrated probability that the two are one story. */
+  duplicateProbability: z.number().optional(),
   /** keep_original, keep_duplicate, or manual_review. */
   recommendation: z.string(),
   reasoning: z.string(),
@@ -72,6 +106,10 @@ export const scanDuplicate = z.object({
     titleSimilarity: z.number(),
     contentSimilarity: z.number(),
     mediaSimilarity: z.number(),
+    /** 0..1, null when a side gives no figures. */
+    figureSimilarity: z.number().nullable().optional(),
+    /** Absent in scans made before the overall similarity was a weighted mean. */
+    weights: similarityWeights.optional(),
     keywordMatches: z.array(z.string()),
     reasons: z.array(z.string()),
   }),

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { CALIBRATION_CASES, fitCalibrationSlope, labelledScores } from '../../../testing/duplicate-calibration.ts';
 import { buildDuplicateSet } from '../../../testing/duplicate-set.ts';
 import { comparePair, titleSimilarity, TITLE_SIMILAR } from './compare.ts';
 import { contentWords, extractFeatures, numbersIn } from './features.ts';
 import { hammingHex } from './minhash.ts';
+import { CALIBRATION_SLOPE, duplicateProbability, OVERALL_WEIGHTS, verdictConfidence } from './overall.ts';
 import { buildSignature, signatureBands } from './signature.ts';
 
 const quake = (city: string, mag: string, extra = '') => ({
   title: `زلزله ${mag} ریشتری ${city} را لرزاند`,
   body: `زمین‌لرزه‌ای به بزرگی ${mag} ریشتر بامداد امروز ${city} را لرزاند. به گفته مرکز لرزه‌نگاری کانون زلزله در عمق ۱۰ کیلومتری بوده است. مدیرکل مدیریت بحران گفت تاکنون گزارشی از خسارت جانی دریافت نشده است. ${extra}`,
 });
-const sig = (id: number, story: { title?: string; body: string }, extra: { images?: string[]; video?: string | null } = {}) =>
-  buildSignature({ id, title: story.title, body: story.body, ...extra });
+const sig = (id: number, story: { title?: string; body: string; html?: boolean }, extra: { images?: string[]; video?: string | null } = {}) =>
+  buildSignature({ id, title: story.title, body: story.body, html: story.html, ...extra });
 
 describe('text features', () => {
   it('normalises Persian spelling, drops chatter, emoji, hashtag marks and stop words', () => {
@@ -114,5 +116,95 @@ describe('the labelled set', () => {
     const recall = tp / (tp + fn);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('figures', () => {
+  it('reads a figure written with scale words as the same value as its digits', () => {
+    expect(numbersIn('۸ هزار و ۵۰۰ تومان')).toEqual(['8500']);
+    expect(numbersIn('8,500 تومان')).toEqual(['8500']);
+    expect(numbersIn('روزانه ۱۲۰ هزار مسافر')).toEqual(['120000']);
+    expect(numbersIn('۲ میلیون و ۳۰۰ هزار نفر')).toEqual(['2300000']);
+    // 'و' after a bare number joins two figures.
+    expect(numbersIn('۱۵ درصد و ۳۰ نفر')).toEqual(['15', '30']);
+  });
+});
+
+describe('hand-written reports: a rewording with the same figures, another event, an unrelated story', () => {
+  const judged = CALIBRATION_CASES.map((c) => {
+    const article = sig(1, { title: c.article.title, body: c.article.html, html: true });
+    const bands = new Set(signatureBands(article));
+    const judge = (text: string) => {
+      const story = sig(0, { body: text });
+      const analysis = comparePair(story, article);
+      return { analysis, p: duplicateProbability(analysis.score), meets: signatureBands(story).some((b) => bands.has(b)) };
+    };
+    return { name: c.name, reworded: judge(c.reworded), sameTopic: judge(c.sameTopic), unrelated: judge(c.unrelated) };
+  });
+
+  it.each(judged.map((j) => [j.name, j] as const))('%s: the rewording is a duplicate found through the index; the others are not duplicates', (_name, j) => {
+    expect(j.reworded.meets).toBe(true);
+    expect(j.reworded.analysis.isDuplicate).toBe(true);
+    expect(j.sameTopic.analysis.isDuplicate).toBe(false);
+    expect(j.unrelated.analysis.isDuplicate).toBe(false);
+  });
+
+  it.each(judged.map((j) => [j.name, j] as const))('%s: the probability of one story orders rewording > other event > unrelated, and the confidence follows', (_name, j) => {
+    expect(j.reworded.p).toBeGreaterThan(0.5);
+    expect(j.reworded.p).toBeGreaterThan(j.sameTopic.p);
+    expect(j.sameTopic.p).toBeGreaterThan(j.unrelated.p);
+    expect(j.sameTopic.p).toBeLessThan(0.5);
+    // 'Not a duplicate' is at least as sure of an unrelated story as of another event on the topic.
+    const notDup = (x: typeof j.sameTopic) => verdictConfidence(false, x.analysis.score);
+    expect(notDup(j.unrelated)).toBeGreaterThanOrEqual(notDup(j.sameTopic));
+    expect(verdictConfidence(true, j.reworded.analysis.score)).toBeGreaterThan(0.5);
+  });
+
+  it('an earlier version missed these: most rewordings here share under 42% of their words, and are found by their figures', () => {
+    const byFigures = judged.filter((j) => j.reworded.analysis.rule === 'figures');
+    expect(byFigures.length).toBeGreaterThanOrEqual(3);
+    for (const j of byFigures) {
+      expect(j.reworded.analysis.contentSimilarity).toBeLessThan(0.42);
+      expect(j.reworded.analysis.reasons[0]).toMatch(/^قاعدهٔ تصمیم: .*عدد یکسان/);
+    }
+  });
+});
+
+describe('overall similarity and confidence', () => {
+  const pairs = [
+    ...buildDuplicateSet().map((p) => comparePair(sig(2, { body: p.b.body }), sig(1, p.a))),
+    ...CALIBRATION_CASES.flatMap((c) => [c.reworded, c.sameTopic, c.unrelated].map((text) =>
+      comparePair(sig(0, { body: text }), sig(1, { title: c.article.title, body: c.article.html, html: true })))),
+    comparePair(sig(1, { body: 'آتش‌سوزی گسترده در بازار تاریخی تبریز صبح امروز مهار شد و آتش‌نشانان چند ساعت تلاش کردند.' }, { images: ['f0e1d2c3b4a59687'], video: 'file:1:2' }),
+      sig(2, { body: 'مهار آتش در بازار تبریز؛ خسارت به ده‌ها مغازه و تلاش آتش‌نشانی از سحرگاه تا ظهر.' }, { images: ['f0e1d2c3b4a59686'], video: 'file:1:2' })),
+  ];
+
+  it('is the weighted mean of the parts the pair has: never above the largest part nor below the smallest, and the reasons write it out', () => {
+    for (const a of pairs) {
+      const parts = { content: a.contentSimilarity, title: a.titleSimilarity, figures: a.figureSimilarity, media: a.overall.weights.media > 0 ? a.mediaSimilarity : null };
+      const present = Object.entries(parts).filter(([, v]) => v !== null) as Array<[keyof typeof parts, number]>;
+      const weights = a.overall.weights;
+      expect(Object.values(weights).reduce((x, y) => x + y, 0)).toBeCloseTo(1, 9);
+      for (const [name, value] of Object.entries(parts)) if (value === null) expect(weights[name as keyof typeof parts]).toBe(0);
+      // The stated rule: Σ weight × part, each weight OVERALL_WEIGHTS' share among the parts present.
+      const total = present.reduce((sum, [name]) => sum + OVERALL_WEIGHTS[name], 0);
+      for (const [name] of present) expect(weights[name]).toBeCloseTo(OVERALL_WEIGHTS[name] / total, 9);
+      expect(a.overall.value).toBeCloseTo(present.reduce((sum, [name, value]) => sum + weights[name] * value, 0), 9);
+      expect(a.overall.value).toBeLessThanOrEqual(Math.max(...present.map(([, v]) => v)) + 1e-9);
+      expect(a.overall.value).toBeGreaterThanOrEqual(Math.min(...present.map(([, v]) => v)) - 1e-9);
+      expect(a.reasons[0]).toMatch(/^قاعدهٔ تصمیم: /);
+      expect(a.reasons[1]).toMatch(/^شباهت کل [۰-۹]+٪ = .*(میانگین وزنی بخش‌ها)/);
+      expect(a.reasons[1]).not.toMatch(/\d/);
+    }
+  });
+
+  it('the confidence is a calibrated probability: more than half exactly for a duplicate, at most 99%, and its slope is still the best fit to the labelled pairs', () => {
+    for (const a of pairs) {
+      expect(duplicateProbability(a.score) > 0.5).toBe(a.isDuplicate);
+      expect(verdictConfidence(a.isDuplicate, a.score)).toBeGreaterThan(0.5);
+      expect(verdictConfidence(a.isDuplicate, a.score)).toBeLessThanOrEqual(0.99);
+    }
+    const fitted = fitCalibrationSlope(labelledScores());
+    expect(Math.abs(fitted - CALIBRATION_SLOPE) / fitted).toBeLessThan(0.15);
   });
 });

@@ -51,23 +51,30 @@ async function askJudge(deps: DetectorDeps, a: { title: string; text: string }, 
   }
 }
 
+/** A pair's reasons; when the AI judge decided, its verdict is the rule named first. */
+export function matchReasons(analysis: PairAnalysis, ai: SameStoryVerdict | undefined): string[] {
+  if (!ai) return analysis.reasons;
+  const verdict = `قاعدهٔ تصمیم: داوری هوش مصنوعی (${ai.duplicate ? 'یک خبر' : 'دو خبر جدا'})${ai.reason ? `: ${ai.reason}` : ''}`;
+  return [verdict, ...analysis.reasons.slice(1)];
+}
+
 function decide(analysis: PairAnalysis, ai: SameStoryVerdict | undefined): { isDuplicate: boolean; score: number } {
   if (!ai) return { isDuplicate: analysis.isDuplicate, score: analysis.score };
   return { isDuplicate: ai.duplicate, score: ai.duplicate ? Math.max(analysis.score, 0.6, ai.confidence) : Math.min(analysis.score, 0.59, 1 - ai.confidence) };
 }
 
 /**
- * The articles a story repeats or resembles, most similar first. `text` is the story
- * itself, for the AI judge; `exclude` the story's own article, if it has one.
+ * The articles a story repeats or resembles, duplicates first, then by decision score.
+ * `text` is the story itself, for the AI judge; `exclude` the story's own article, if it has one.
  */
 export async function findMatches(deps: DetectorDeps, signature: Signature, opts: { text: { title: string; text: string }; exclude?: number[] }): Promise<Match[]> {
   await refreshStale(deps.database);
   const ids = (await candidateIds(deps.database, signatureBands(signature), CANDIDATES)).filter((id) => !opts.exclude?.includes(id));
-  // Screened by their content hash, figures and media first; only those that pass are read in full.
-  const passing = (await loadScreens(deps.database, ids)).filter((c) => !clearlyDifferent(signature, c)).map((c) => c.id);
+  // Screened by their content hash and media first; only those that pass are read in full.
+  const passing = (await loadScreens(deps.database, ids)).filter((c) => !clearlyDifferent(signature, c, 0.2, false)).map((c) => c.id);
   const candidates = (await loadSignatures(deps.database, passing)).filter((c) => c.active);
+  // Every candidate compared is kept, however weak: the nearest tells how sure a 'not a duplicate' is.
   const analysed = candidates.map((c) => ({ id: c.id, analysis: comparePair(signature, c) }))
-    .filter((m) => m.analysis.isDuplicate || m.analysis.borderline || m.analysis.score >= 0.3)
     .sort((x, y) => y.analysis.score - x.analysis.score);
   const matches: Match[] = [];
   let asked = 0;
@@ -124,7 +131,7 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
       await progress('judge', 80 + Math.round((15 * (k + 1)) / Math.min(AI_PER_SCAN, borderline.length)));
     }
   }
-  pairs.sort((x, y) => y.score - x.score);
+  pairs.sort((x, y) => y.analysis.overall.value - x.analysis.overall.value || y.score - x.score);
   return { total: screens.length, pairs, candidatePairs };
 }
 

@@ -26,7 +26,6 @@ export interface TextFeatures {
 
 // Letters and digits only: punctuation, quotes and what normalisation left of symbols go.
 const NON_WORD_RE = /[^\p{L}\p{N}.\s]/gu;
-const NUMBER_RE = /\d+(?:[.,]\d+)*/g;
 const KEYWORD_COUNT = 12;
 
 // Persian inflections that do not change what a word names ('زلزله‌ها' → 'زلزله').
@@ -57,15 +56,52 @@ export function contentWords(text: string): string[] {
   return words;
 }
 
-/** Numbers of a text: thousands separators dropped, decimals kept whole ('۵٫۲' → '5.2'). */
+const SCALES: Record<string, number> = { هزار: 1e3, میلیون: 1e6, میلیارد: 1e9, تریلیون: 1e12 };
+// A figure as written: digits, then any scale words ('۱۴ هزار میلیارد'), then perhaps
+// 'و' and a smaller part ('۸ هزار و ۵۰۰'), so '۸ هزار و ۵۰۰' and '8,500' read alike.
+const FIGURE_RE = /(\d+(?:[.,]\d+)*)((?:\s*(?:هزار|میلیون|میلیارد|تریلیون))*)(?:\s+و\s+(\d+(?:[.,]\d+)*)((?:\s*(?:هزار|میلیون|میلیارد))*))?/g;
+
+function plainValue(written: string): string {
+  const value = /^\d{1,3}(,\d{3})+$/.test(written) ? written.replace(/,/g, '') : written.replace(/,/g, '.');
+  return value.replace(/^0+(?=\d)/, '');
+}
+
+const scaleOf = (words: string | undefined) => (words ?? '').trim().split(/\s+/).filter(Boolean).reduce((m, w) => m * (SCALES[w] ?? 1), 1);
+const formatValue = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
+
+/**
+ * Numbers of a text: thousands separators dropped, decimals kept whole ('۵٫۲' → '5.2'),
+ * scale words multiplied in ('۱۲۰ هزار' → '120000', '۸ هزار و ۵۰۰' → '8500').
+ */
 export function numbersIn(text: string): string[] {
   const normal = normalizePersian(text);
   const found = new Set<string>();
-  for (const match of normal.match(NUMBER_RE) ?? []) {
-    const value = /^\d{1,3}(,\d{3})+$/.test(match) ? match.replace(/,/g, '') : match.replace(/,/g, '.');
-    found.add(value.replace(/^0+(?=\d)/, ''));
+  for (const match of normal.matchAll(FIGURE_RE)) {
+    const [, head, headScale, tail, tailScale] = match;
+    const scale = scaleOf(headScale);
+    if (scale === 1) {
+      found.add(plainValue(head));
+      // 'و' after a bare number joins two figures, not two parts of one.
+      if (tail) found.add(scaleOf(tailScale) === 1 ? plainValue(tail) : formatValue(Number(plainValue(tail)) * scaleOf(tailScale)));
+      continue;
+    }
+    let value = Number(plainValue(head)) * scale;
+    if (tail) {
+      const part = Number(plainValue(tail)) * scaleOf(tailScale);
+      // '۲ میلیون و ۳۰۰ هزار' is one figure; '۲ هزار و ۵ میلیون' two.
+      if (part < scale) value += part; else found.add(formatValue(part));
+    }
+    found.add(formatValue(value));
   }
   return [...found];
+}
+
+/**
+ * The figures that tell one event from another: values of 10 and more, or with a
+ * decimal part ('۳ نفر' or '۲ روز' are in every other story).
+ */
+export function distinctiveFigures(numbers: string[]): string[] {
+  return numbers.filter((n) => n.includes('.') || Number(n) >= 10);
 }
 
 /** The features of a story given as a title and a body (HTML or plain text). */

@@ -4,7 +4,7 @@
 // every writer (pipeline, edits, repairs, seeds) without each of them calling it.
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
-import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE } from './minhash.ts';
+import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
 import { buildSignature, signatureBands } from './signature.ts';
 
 const split = (text: string) => (text ? text.split(' ') : []);
@@ -19,8 +19,30 @@ export function videoKey(media: { bytes: number; durationSec: number | null } | 
 const BATCH = 500;
 const BAND_READ = 60;
 
+/** Lists as stale every article indexed by an older detector (no band of this version). */
+export async function queueOutdated(database: Database): Promise<void> {
+  await database.raw.query(
+    `INSERT INTO duplicate_stale (article_id)
+     SELECT s.article_id FROM duplicate_signatures s
+     WHERE NOT EXISTS (SELECT 1 FROM duplicate_bands b WHERE b.band = $1 AND b.article_id = s.article_id)
+     ON CONFLICT DO NOTHING`, [String(versionBand())]);
+}
+
+// Once a process: a change in what a signature holds reaches every article after an upgrade.
+const versionChecked = new WeakMap<Database, Promise<void>>();
+function queueOutdatedOnce(database: Database): Promise<void> {
+  let pending = versionChecked.get(database);
+  if (!pending) {
+    pending = queueOutdated(database);
+    pending.catch(() => versionChecked.delete(database));
+    versionChecked.set(database, pending);
+  }
+  return pending;
+}
+
 /** Recomputes the signatures of changed articles; returns how many. */
 export async function refreshStale(database: Database, onBatch?: (done: number) => Promise<void> | void): Promise<number> {
+  await queueOutdatedOnce(database);
   let done = 0;
   for (;;) {
     // Claimed by deleting them, so two processes refreshing at once share the work.
@@ -79,6 +101,8 @@ export async function indexArticles(database: Database, ids: number[]): Promise<
   const bandIds: number[] = [];
   const bandKeys: string[] = [];
   for (const { sig, active } of signatures) {
+    bandIds.push(sig.id);
+    bandKeys.push(String(versionBand()));
     if (!active) continue;
     for (const band of new Set(signatureBands(sig))) { bandIds.push(sig.id); bandKeys.push(String(band)); }
   }

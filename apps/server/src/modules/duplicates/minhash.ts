@@ -74,6 +74,32 @@ export function imageBands(dhash: string): number[] {
   return [0, 1, 2, 3].map((q) => (20 + q) * KEY_SPACE + Number.parseInt(dhash.slice(q * 4, q * 4 + 4), 16));
 }
 
+/** Figures paired into bands at most: the longest (rarest) first. */
+const FIGURES_BANDED = 8;
+
+/**
+ * The figures' bands (kind 40): one for each pair of the story's distinctive figures, so a
+ * report reworded beyond its words but keeping its figures still meets the original.
+ */
+export function figureBands(figures: string[]): number[] {
+  const chosen = [...new Set(figures)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).slice(0, FIGURES_BANDED).sort();
+  const keys: number[] = [];
+  for (let i = 0; i < chosen.length; i++) {
+    for (let j = i + 1; j < chosen.length; j++) {
+      const pair = `${chosen[i]}|${chosen[j]}`;
+      keys.push(40 * KEY_SPACE + (hashString(pair) * 256 + (hashString(`f${pair}`) & 0xff)) % KEY_SPACE);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The band every article indexed by this version of the detector carries (kind 63). An
+ * article without it was indexed by an older version and is indexed again.
+ */
+export const INDEX_VERSION = 2;
+export const versionBand = (version = INDEX_VERSION) => 63 * KEY_SPACE + version;
+
 /** A video's band (kind 30). */
 export function videoBand(videoKey: string): number {
   return 30 * KEY_SPACE + (hashString(videoKey) * 256 + (hashString(`v${videoKey}`) & 0xff)) % KEY_SPACE;

@@ -8,7 +8,8 @@ import { scanDuplicatesJob } from '../../jobs/specs.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { runOperation } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
-import { checkDuplicateContent, checkDuplicatePost, deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
+import { checkDuplicateContent, checkDuplicatePost } from './check.ts';
+import { deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
 import { verifyArticles } from './verify.ts';
 
 export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: Services }) {

@@ -1,8 +1,8 @@
 // A story's signature: what the detector keeps of an article (or a post being checked)
 // to compare it quickly with others, and the index bands it is found by.
 import type { Screen, Signature } from './compare.ts';
-import { extractFeatures } from './features.ts';
-import { imageBands, textBands, videoBand } from './minhash.ts';
+import { distinctiveFigures, extractFeatures } from './features.ts';
+import { figureBands, imageBands, textBands, videoBand } from './minhash.ts';
 
 export interface StoryInput {
   id: number;
@@ -31,10 +31,11 @@ export function buildSignature(input: StoryInput): Signature {
   };
 }
 
-/** Every band the signature is indexed under: its text, each image, its video. */
-export function signatureBands(signature: Pick<Screen, 'minhash' | 'images' | 'video'>): number[] {
+/** Every band the signature is indexed under: its text, its figures, each image, its video. */
+export function signatureBands(signature: Pick<Screen, 'minhash' | 'numbers' | 'images' | 'video'>): number[] {
   return [
     ...textBands(signature.minhash),
+    ...figureBands(distinctiveFigures(signature.numbers)),
     ...signature.images.flatMap(imageBands),
     ...(signature.video ? [videoBand(signature.video)] : []),
   ];

@@ -11,7 +11,7 @@ import { compileRules } from '../channels/cleaning-rules.ts';
 import { ignoredRepo } from '../ignored/repo.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { adoptMissingMedia } from '../duplicates/adopt-media.ts';
-import { findPostDuplicate } from '../duplicates/service.ts';
+import { judgeStory } from '../duplicates/check.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
@@ -95,8 +95,7 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
       if (reason) return await ignore(s, ref, post, normalised.plain, reason, done);
       // The same story already an article (from either channel): an ignored duplicate that
       // links to it; the article gains the media it lacks. An admin may still process it.
-      const repeats = (await articleAdminRepo.withTextHash(s.db, normalised.textHash, ref))?.id
-        ?? (await findPostDuplicate(s, { source: ref.source, telegramId: ref.telegramId, text: normalised.plain, date: post.date }))?.articleId;
+      const repeats = (await judgeStory(s, { plain: normalised.plain, textHash: normalised.textHash, date: post.date, ref })).duplicateOf;
       if (repeats) {
         if (!opts.skipMedia) await adoptMissingMedia(s, repeats, opts.source ?? (await s.sources.current()).source, post, ref);
         return await ignore(s, ref, post, normalised.plain, 'duplicate', done, repeats);

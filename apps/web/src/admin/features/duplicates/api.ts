@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DuplicateCheckResult, OperationRecord, ScanResult } from '@chapar/shared/contracts';
-import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
+import { DUPLICATE_MESSAGES, duplicateTextTooShort } from '@chapar/shared/contracts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
 
@@ -9,21 +10,31 @@ export const LAST_SCAN_KEY = ['admin', 'duplicates', 'last-scan'] as const;
 
 export type CheckMethod = 'post' | 'content';
 
-/** Spec 03 §5: a post id is digits only (Persian digits too), without @ and without the channel name. */
+/**
+ * Spec 03 §5: a post id is digits only (Persian digits too), without @ and without the
+ * channel name; a text needs what the server needs to judge it (the same shared rule).
+ */
 export function checkInputError(method: CheckMethod, value: string): string | null {
   const text = value.trim();
   if (!text) return DUPLICATE_MESSAGES.required;
   if (method === 'post' && !/^[0-9۰-۹]{1,15}$/.test(text)) return DUPLICATE_MESSAGES.postIdFormat;
+  if (method === 'content') return duplicateTextTooShort(text);
   return null;
 }
 
-/** Spec 03 §9: confidence bands. */
+/**
+ * Spec 03 §9: colour bands for how likely a duplicate is (80 red, 60 orange, 40 yellow,
+ * below green). A 'not a duplicate' said with 95% confidence is a 5% chance: green.
+ */
 export function confidenceBand(percent: number): { label: string; className: string } {
   if (percent >= 80) return { label: 'بسیار زیاد', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' };
   if (percent >= 60) return { label: 'زیاد', className: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-200' };
   if (percent >= 40) return { label: 'متوسط', className: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200' };
   return { label: 'کم', className: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' };
 }
+
+/** Percent: how likely the checked story repeats an article (the confidence read for 'duplicate'). */
+export const duplicateChance = (result: Pick<DuplicateCheckResult, 'isDuplicate' | 'confidence'>) => (result.isDuplicate ? result.confidence : 100 - result.confidence);
 
 /** Spec 03 §9: scan score bands at 90, 80 and 70. */
 export function scanBand(score: number): string {
@@ -52,7 +63,11 @@ export function useCheckDuplicate() {
     mutationFn: ({ method, value }) => (method === 'post'
       ? request<DuplicateCheckResult>('POST', '/api/admin/check-duplicate-post', { postId: value.trim() })
       : request<DuplicateCheckResult>('POST', '/api/admin/check-duplicate-content', { content: value })),
-    onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در بررسی: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' }),
+    onError: (error) => {
+      // Refused input (too short, not a number) is shown under the field, not as a toast.
+      if (isApiError(error, 400)) return;
+      toast({ title: TOAST_TITLES.error, description: `خطا در بررسی: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' });
+    },
   });
 }
 

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ExternalLink, SearchCheck } from 'lucide-react';
+import { DUPLICATE_CHECK_MIN_CHARS, DUPLICATE_CHECK_MIN_WORDS, duplicateTextSize } from '@chapar/shared/contracts';
 import { categoryFaName, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
+import { isApiError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { adminButton } from '../../../components/styles.ts';
-import { checkInputError, confidenceBand, METHOD_LABELS, useCheckDuplicate, type CheckMethod } from '../api.ts';
+import { checkInputError, confidenceBand, duplicateChance, METHOD_LABELS, useCheckDuplicate, type CheckMethod } from '../api.ts';
 import { ProgressLog, type LogLine } from './progress-log.tsx';
 
 const STEPS = [
@@ -38,14 +40,22 @@ export function DuplicateTab() {
       const answer = await check.mutateAsync({ method, value });
       setProgress(STEPS[2].at); note(STEPS[2].text);
       setProgress(100);
-      note(answer.isDuplicate ? `تکراری با اطمینان ${formatNumberFa(answer.confidence)}٪` : 'مقالهٔ تکراری پیدا نشد');
-    } catch {
+      note(answer.isDuplicate
+        ? `تکراری با اطمینان ${formatNumberFa(answer.confidence)}٪`
+        : `مقالهٔ تکراری پیدا نشد (اطمینان ${formatNumberFa(answer.confidence)}٪)`);
+    } catch (failure) {
       setProgress(0);
-      note('بررسی ناموفق بود');
+      // The server refused the input (a text that is too short once cleaned): said under the field.
+      if (isApiError(failure, 400)) {
+        setLog([]);
+        setError(failure.serverMessage ?? 'ورودی پذیرفته نشد');
+      } else note('بررسی ناموفق بود');
     }
   };
 
-  const band = result ? confidenceBand(result.confidence) : null;
+  const chance = result ? duplicateChance(result) : 0;
+  const band = result ? confidenceBand(chance) : null;
+  const size = duplicateTextSize(value);
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <div className="rounded-2xl border border-border bg-card p-4">
@@ -72,10 +82,11 @@ export function DuplicateTab() {
           ) : (
             <div>
               <label htmlFor={`${id}-content`} className="text-sm font-medium">متن خبر</label>
-              <textarea id={`${id}-content`} rows={6} value={value} onChange={(e) => setValue(e.target.value)}
+              <textarea id={`${id}-content`} rows={6} value={value} onChange={(e) => { setValue(e.target.value); if (error) setError(null); }}
                 aria-invalid={Boolean(error)} aria-describedby={`${id}-content-hint${error ? ` ${id}-error` : ''}`} className={cn(inputStyles, 'mt-1 h-auto min-h-32 w-full py-2')} />
               <p id={`${id}-content-hint`} className="mt-1 text-xs text-muted">
-                برای دقت بیشتر دست‌کم ۵۰ نویسه وارد کنید ({formatNumberFa(value.trim().length)} نویسه).
+                دست‌کم {formatNumberFa(DUPLICATE_CHECK_MIN_CHARS)} حرف و {formatNumberFa(DUPLICATE_CHECK_MIN_WORDS)} واژه لازم است
+                (اکنون {formatNumberFa(size.chars)} حرف و {formatNumberFa(size.words)} واژه).
               </p>
             </div>
           )}
@@ -90,9 +101,10 @@ export function DuplicateTab() {
         <div className="rounded-2xl border border-border bg-card p-4" data-testid="duplicate-result" data-duplicate={String(result.isDuplicate)}>
           <h3 className="text-base font-bold">{result.isDuplicate ? 'این خبر تکراری است' : 'خبر تکراری نیست'}</h3>
           <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <div className={cn('rounded-lg p-2', band.className)}>
-              <dt className="text-xs">اطمینان</dt>
-              <dd className="text-lg font-bold">{formatNumberFa(result.confidence)}٪ <span className="text-xs font-normal">({band.label})</span></dd>
+            <div className={cn('rounded-lg p-2', band.className)} data-testid="duplicate-confidence" data-chance={chance}>
+              <dt className="text-xs">اطمینان به این نتیجه</dt>
+              <dd className="text-lg font-bold">{formatNumberFa(result.confidence)}٪</dd>
+              <dd className="text-xs">احتمال تکرار: {band.label} ({formatNumberFa(chance)}٪)</dd>
             </div>
             <div className="rounded-lg bg-surface p-2"><dt className="text-xs text-muted">روش تشخیص</dt><dd className="text-sm font-bold">{METHOD_LABELS[result.duplicateType]}</dd></div>
             <div className="rounded-lg bg-surface p-2"><dt className="text-xs text-muted">زمان پردازش</dt><dd className="text-sm font-bold">{formatNumberFa(result.processingTime)} میلی‌ثانیه</dd></div>
@@ -102,18 +114,20 @@ export function DuplicateTab() {
           {result.duplicateArticles.length > 0 && (
             <ul aria-label="مقاله‌های مشابه" className="mt-3 space-y-2">
               {result.duplicateArticles.map((a) => {
-                const b = confidenceBand(a.similarity);
+                const chanceOf = a.probability ?? a.similarity;
+                const b = confidenceBand(chanceOf);
                 return (
                   <li key={a.id} className="rounded-xl border border-border p-3">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', b.className)}>{formatNumberFa(a.similarity)}٪</span>
+                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', b.className)}>احتمال تکرار {formatNumberFa(chanceOf)}٪</span>
+                      <span className="rounded-full bg-surface px-2 py-0.5 text-xs">شباهت کل {formatNumberFa(a.similarity)}٪</span>
                       {a.isDuplicate && <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">تکراری</span>}
                       <a href={`/article/${a.id}`} target="_blank" rel="noopener" className="inline-flex min-w-0 items-center gap-1 break-words font-bold text-accent underline-offset-4 hover:underline dark:text-red-200">
                         {a.title}<ExternalLink aria-hidden="true" className="size-3 shrink-0" />
                       </a>
                     </div>
                     <p className="mt-1 text-xs text-muted">
-                      #{formatNumberFa(a.id)} · {categoryFaName(a.category)} · {formatJalaliDate(a.publishedAt)}{a.source ? ` · ${a.source}` : ''}
+                      #{formatNumberFa(a.id)} · {categoryFaName(a.category)} · {formatJalaliDate(a.publishedAt)}{a.source && <> · <bdi dir="ltr">@{a.source}</bdi></>}
                     </p>
                     {a.excerpt && <p className="mt-1 line-clamp-2 text-sm">{a.excerpt}</p>}
                     {a.reasons.length > 0 && <ul className="mt-1 list-inside list-disc text-xs text-muted">{a.reasons.map((r) => <li key={r}>{r}</li>)}</ul>}

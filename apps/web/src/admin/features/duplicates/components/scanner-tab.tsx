@@ -11,7 +11,23 @@ import { RECOMMENDATION_LABELS, scanBand, useDeleteDuplicate, useLastScan, useRu
 import { ProgressLog, type LogLine } from './progress-log.tsx';
 
 const pct = (x: number) => `${formatNumberFa(Math.round(x * 100))}٪`;
+const weight = (x: number) => formatNumberFa(x, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const MATCH_LABELS: Record<ScanDuplicate['matchType'], string> = { title: 'عنوان', content: 'متن', media: 'تصویر', video: 'ویدیو', combined: 'ترکیبی' };
+const PART_LABELS = { content: 'متن', title: 'عنوان', figures: 'اعداد', media: 'تصویر و ویدیو' } as const;
+
+/** The overall similarity written out: Σ weight × part over the parts the pair has (older scans: the parts alone). */
+function OverallFormula({ pair }: { pair: ScanDuplicate }) {
+  const a = pair.detailedAnalysis;
+  const values = { content: a.contentSimilarity, title: a.titleSimilarity, figures: a.figureSimilarity ?? 0, media: a.mediaSimilarity };
+  if (!a.weights) return <span>عنوان {pct(a.titleSimilarity)} · متن {pct(a.contentSimilarity)} · رسانه {pct(a.mediaSimilarity)}</span>;
+  const weights = a.weights;
+  const terms = (Object.keys(PART_LABELS) as Array<keyof typeof PART_LABELS>).filter((p) => weights[p] > 0);
+  return (
+    <span data-testid="overall-formula">
+      = {terms.map((p, i) => <span key={p}>{i > 0 ? ' + ' : ''}{weight(weights[p])} × {PART_LABELS[p]} {pct(values[p])}</span>)}
+    </span>
+  );
+}
 
 function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicate'; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
   return (
@@ -21,7 +37,7 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
       <p className="mt-1 text-xs text-muted">
         #{formatNumberFa(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
-        {article.source ? ` · ${article.source}` : ''}{article.telegramId ? ` / ${formatNumberFa(article.telegramId)}` : ''}
+        {article.source && <> · <bdi dir="ltr">@{article.source}</bdi></>}{article.telegramId ? ` · پست ${formatNumberFa(article.telegramId, { useGrouping: false })}` : ''}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={`/article/${article.id}`} target="_blank" rel="noopener" className={cn(buttonStyles.secondary, 'gap-1')}>
@@ -39,10 +55,13 @@ function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: numb
   const a = pair.detailedAnalysis;
   return (
     <li className={cn('rounded-2xl border-2 p-3', scanBand(pair.similarityScore))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg">شباهت {pct(pair.similarityScore)}</span>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg">شباهت کل {pct(pair.similarityScore)}</span>
+        <OverallFormula pair={pair} />
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
         <span>نوع: {MATCH_LABELS[pair.matchType]}</span>
-        <span>· عنوان {pct(a.titleSimilarity)} · متن {pct(a.contentSimilarity)} · رسانه {pct(a.mediaSimilarity)}</span>
+        {pair.duplicateProbability !== undefined && <span>احتمال تکرار: {pct(pair.duplicateProbability)}</span>}
       </div>
       <div className="mt-2 grid gap-2 bg-card/0 md:grid-cols-2">
         <ArticleSide role="original" article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
@@ -53,7 +72,8 @@ function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: numb
           {a.keywordMatches.map((k) => <li key={k} className="rounded-full bg-card px-2 py-0.5 text-xs text-fg">{k}</li>)}
         </ul>
       )}
-      {a.reasons.length > 0 && <ul className="mt-2 list-inside list-disc text-xs">{a.reasons.map((r) => <li key={r}>{r}</li>)}</ul>}
+      {/* The overall's own line is drawn above from the weights. */}
+      {a.reasons.length > 0 && <ul className="mt-2 list-inside list-disc text-xs">{a.reasons.filter((r) => !(a.weights && r.startsWith('شباهت کل'))).map((r) => <li key={r}>{r}</li>)}</ul>}
       <p className="mt-2 text-sm"><span className="font-bold">پیشنهاد: </span>{RECOMMENDATION_LABELS[pair.recommendation] ?? 'بررسی دستی'} — {pair.reasoning}</p>
     </li>
   );
