@@ -131,7 +131,9 @@ describe('content verification', () => {
     }
     const page = await signedIn('/admin/content-verification');
     const input = page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)');
-    expect(await input.inputValue()).toBe('1010, 1011, 1012');
+    // The three example ids are this site's three newest articles.
+    const newest = (await (await page.request.get('/api/articles?limit=3')).json()) as Array<{ id: number }>;
+    await expect.poll(() => input.inputValue()).toBe(newest.map((a) => a.id).join(', '));
     await input.fill('abc, ,');
     await page.getByRole('button', { name: 'شروع بررسی' }).click();
     await page.getByRole('alert').filter({ hasText: 'لطفا شماره مقالات را به درستی وارد کنید' }).waitFor();

@@ -78,10 +78,12 @@ describe('dashboard tabs', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'پست‌های نادیده', selected: true }).waitFor();
 
-    // The content verification page opens with the three example ids.
+    // The content verification page opens with three example ids: this site's three newest articles.
     await page.goto('/admin/content-verification');
     await page.getByRole('heading', { name: 'بررسی کیفیت محتوا' }).waitFor();
-    expect(await page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)').inputValue()).toBe('1010, 1011, 1012');
+    const newest = (await (await page.request.get('/api/articles?limit=3')).json()) as Array<{ id: number }>;
+    expect(newest).toHaveLength(3);
+    await expect.poll(() => page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)').inputValue()).toBe(newest.map((a) => a.id).join(', '));
   });
 });
 

@@ -10,11 +10,12 @@ import { ingestPostWorker } from './ingest-post.ts';
 import { makePodcastsWorker } from './make-podcasts.ts';
 import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
+import { verifyContentWorker } from './verify-content.ts';
 import { scanDuplicatesWorker } from './scan-duplicates.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
-export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker] as JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
   return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;

@@ -92,6 +92,18 @@ export const mediaMaintenanceJob = jobSpec({
   retryLimit: 1,
 });
 
+/** Content verification's proposed rewrites, applied once an editor confirms them (modules/duplicates/verify.ts). */
+export const verifyContentJob = jobSpec({
+  name: 'verify-content',
+  payload: z.object({
+    articleIds: z.array(z.number().int().positive()).max(50).optional(),
+    mode: z.enum(['plan', 'apply']).optional(),
+    planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.literal('rewrite') })).max(50).optional(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 0,
+});
+
 /** The most articles one podcast run makes. */
 export const PODCAST_MAX = 200;
 
@@ -125,5 +137,5 @@ export const scanDuplicatesJob = jobSpec({
 
 /** The specs by queue name: an operation's confirmation queues its job again by the name it kept. */
 export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
-  [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob].map((spec) => [spec.name, spec as JobSpec]),
+  [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob, verifyContentJob].map((spec) => [spec.name, spec as JobSpec]),
 );

@@ -1,5 +1,6 @@
 // Duplicate detection and content verification (spec 03 §3, §5, §7, §9).
 import { z } from 'zod';
+import { operationPlan } from './operation-plans.ts';
 import { toPersianDigits } from '../text/digits.ts';
 
 export const DUPLICATE_MESSAGES = {
@@ -177,6 +178,8 @@ export const regenerationResult = z.object({
     before: z.number().optional(),
     after: z.number().optional(),
     missing: z.array(z.string()).optional(),
+    /** A rewrite was written and waits for the editor (the plan's confirmation applies it). */
+    proposed: z.boolean().optional(),
   }),
 });
 
@@ -189,5 +192,8 @@ export const verifyArticlesResponse = z.object({
   analyses: z.array(qualityAnalysis),
   regenerationResults: z.array(regenerationResult),
   notFound: z.array(z.number().int()),
+  /** The proposed rewrites as a plan: POST /api/admin/operations/{operationId}/confirm applies those the editor keeps. */
+  operationId: z.number().int().nullable().optional(),
+  plan: operationPlan.nullable().optional(),
 });
 export type VerifyArticlesResponse = z.infer<typeof verifyArticlesResponse>;

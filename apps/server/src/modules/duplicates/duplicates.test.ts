@@ -235,10 +235,41 @@ describe('content verification', () => {
     expect(weakScore.qualityScore.issues.join(' ')).toMatch(/کوتاه/);
     expect(weakScore.qualityScore.issues.join(' ')).toMatch(/نشانه‌های کانال/);
     const regenerated = body.regenerationResults.find((r: { articleId: number }) => r.articleId === weak.id);
-    expect(regenerated.result.success).toBe(true);
+    expect(regenerated.result).toMatchObject({ success: true, proposed: true });
+    expect(regenerated.result.after).toBeGreaterThan(regenerated.result.before);
+    // Proposed, not applied: the editor sees the rewrite first.
+    const before = await t.database.raw.query<{ content: string }>('select content from articles where id = $1', [weak.id]);
+    expect(before.rows[0].content).toBe('<p>هشدار هواشناسی 🔴 @akhbar_rooz</p>');
+    expect(body.successfullyRegenerated).toBe(0);
+    const proposal = body.plan.items.find((i: { articleId: number }) => i.articleId === weak.id);
+    expect(proposal).toMatchObject({ change: 'rewrite' });
+    expect(proposal.proposal.content).toContain('گیلان');
+
+    const confirm = await post(`/api/admin/operations/${body.operationId}/confirm`, { articleIds: [weak.id] });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json().detailedReport.processed.map((r: { outcome: string }) => r.outcome)).toEqual(['fixed']);
     const after = await t.database.raw.query<{ content: string }>('select content from articles where id = $1', [weak.id]);
     expect(after.rows[0].content).toContain('گیلان');
     expect(after.rows[0].content).toMatch(/۱۲۰|120/);
+    // And it can be undone in one action.
+    const undo = await post(`/api/admin/operations/${body.operationId}/undo`);
+    expect(undo.json()).toMatchObject({ restored: 1 });
+    const undone = await t.database.raw.query<{ content: string }>('select content from articles where id = $1', [weak.id]);
+    expect(undone.rows[0].content).toBe('<p>هشدار هواشناسی 🔴 @akhbar_rooz</p>');
+  });
+
+  it('never proposes a rewrite that scores no better than the article', async () => {
+    // A short article whose source post is as thin as the article itself: a rewrite cannot beat it.
+    await store(PRIMARY, 702, 'جلسه برگزار شد.', 60);
+    const thin = await createArticle(t.database, { title: 'جلسه', content: '<p>جلسه برگزار شد.</p>', source: PRIMARY, telegramId: 702 });
+    const body = (await post('/api/admin/verify-articles', { articleIds: [thin.id] })).json();
+    const result = body.regenerationResults.find((r: { articleId: number }) => r.articleId === thin.id)?.result;
+    expect(body.analyses[0].needsRegeneration).toBe(true);
+    expect(result).toMatchObject({ success: false });
+    expect(result.proposed).toBeUndefined();
+    expect(body.plan).toBeNull();
+    const row = await t.database.raw.query<{ content: string }>('select content from articles where id = $1', [thin.id]);
+    expect(row.rows[0].content).toBe('<p>جلسه برگزار شد.</p>');
   });
 
   it('a rewrite that drops a number or a name of the source is refused', () => {

@@ -37,5 +37,5 @@ export async function duplicateRoutes(app: FastifyInstance, { services: s }: { s
   }, async (request) => deleteDuplicate(s, request.params.id, request.query.originalId, requireAdmin(request).user.username));
 
   r.post('/api/admin/verify-articles', { schema: { body: verifyArticlesBody, response: { 200: verifyArticlesResponse, ...errors } } },
-    async (request) => verifyArticles(s, request.body.articleIds));
+    async (request) => verifyArticles(s, request.body.articleIds, request.adminSession?.user.username ?? null));
 }

@@ -1,14 +1,19 @@
 // Content verification (spec 03 §2.8, §7): articles scored, the AI judge's view averaged in
-// when configured, and the weak ones rewritten from their source post (AI when configured,
-// else the offline rewriter). A rewrite is kept only if it has every number and every name
-// of the source post; otherwise the article stays as it was.
-import type { VerifyArticlesResponse } from '@chapar/shared/contracts';
-import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
+// when configured, and a rewrite proposed for the weak ones from their source post (AI when
+// configured, else the offline rewriter). A rewrite is proposed only if it has every number and
+// every name of the source post and scores better than the text it would replace; it replaces
+// the article only once the editor has seen it and confirmed (the plan of an operation).
+import { DUPLICATE_MESSAGES, type OperationPlan, type PlanItem, type ReportItem, type VerifyArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { badRequest } from '../../errors.ts';
 import { cleanPostText, findMissingNumbers, type RewriteResult, type Rewriter } from '../../integrations/ai/index.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { derivedFields, fitMeta } from '../articles/derived-fields.ts';
+import { operationsRepo } from '../ingest/operations-repo.ts';
+import { buildPlan, planItem } from '../ingest/plans.ts';
 import type { Services } from '../ingest/services.ts';
+import { queuePodcast } from '../podcasts/service.ts';
 import { nameWords, REWRITE_BELOW, scoreArticle } from './quality.ts';
 
 /** Ids as the page sends them: numbers or digit strings; anything else is dropped. */
@@ -40,7 +45,7 @@ async function rewriteWith(rewriters: Rewriter[], text: string, channel: string 
   return { error: lastError };
 }
 
-export async function verifyArticles(s: Services, rawIds: Array<number | string>): Promise<VerifyArticlesResponse> {
+export async function verifyArticles(s: Services, rawIds: Array<number | string>, by: string | null): Promise<VerifyArticlesResponse> {
   const ids = parseIds(rawIds);
   if (!ids.length) throw badRequest(DUPLICATE_MESSAGES.idsRequired);
   const { rows } = await s.database.raw.query<Row>(
@@ -51,7 +56,7 @@ export async function verifyArticles(s: Services, rawIds: Array<number | string>
   const byId = new Map(rows.map((r) => [r.id, r]));
   const analyses: VerifyArticlesResponse['analyses'] = [];
   const regenerationResults: VerifyArticlesResponse['regenerationResults'] = [];
-  let changed = false;
+  const items: PlanItem[] = [];
 
   for (const id of ids) {
     const row = byId.get(id);
@@ -71,50 +76,77 @@ export async function verifyArticles(s: Services, rawIds: Array<number | string>
     }
     const needsRegeneration = score.overallScore < REWRITE_BELOW;
     analyses.push({ id, title: row.title, telegramId: row.telegram_id === null ? null : Number(row.telegram_id), needsRegeneration, qualityScore: score, aiScore });
-    if (!needsRegeneration) continue;
+    const article = { id, title: row.title, source: row.source, telegramId: row.telegram_id === null ? null : Number(row.telegram_id) };
+    const refuse = (message: string, extra: Partial<VerifyArticlesResponse['regenerationResults'][number]['result']> = {}) => {
+      regenerationResults.push({ articleId: id, result: { success: false, message, ...extra } });
+      items.push(planItem(article, 'unchanged', message));
+    };
+    if (!needsRegeneration) { items.push(planItem(article, 'unchanged', `امتیاز ${fa(score.overallScore)} از ۱۰؛ بازنویسی لازم نیست`)); continue; }
 
     // The source is the post the article came from; an article without one is its own source.
     const source = cleanPostText(row.post_text ?? stripHtml(row.content), { channel: row.source ?? undefined });
-    if (row.edited_fields.includes('content')) {
-      regenerationResults.push({ articleId: id, result: { success: false, message: 'متن این مقاله دستی ویرایش شده است؛ بازنویسی خودکار انجام نشد' } });
-      continue;
-    }
+    if (row.edited_fields.includes('content')) { refuse('متن این مقاله دستی ویرایش شده است؛ بازنویسی خودکار پیشنهاد نشد'); continue; }
     const rewriters = s.rewriter.name === 'ai' ? [s.rewriter, s.offlineRewriter] : [s.offlineRewriter];
     const written = await rewriteWith(rewriters, source, row.source);
-    if ('error' in written) {
-      regenerationResults.push({ articleId: id, result: { success: false, message: `بازنویسی ناموفق: ${written.error}` } });
-      continue;
-    }
+    if ('error' in written) { refuse(`بازنویسی ناموفق: ${written.error}`); continue; }
     const missing = rewriteLosses(source, written.result);
     if (missing.length) {
-      regenerationResults.push({ articleId: id, result: { success: false, rewriter: written.rewriter, missing, message: `بازنویسی پذیرفته نشد: ${missing.slice(0, 5).join('، ')} از متن منبع در آن نیامده است` } });
+      refuse(`بازنویسی پذیرفته نشد: ${missing.slice(0, 5).join('، ')} از متن منبع در آن نیامده است`, { rewriter: written.rewriter, missing });
       continue;
     }
     const after = scoreArticle({ title: written.result.title, content: written.result.content }).overallScore;
-    const keepTitle = row.edited_fields.includes('title');
-    await s.database.raw.query(
-      `UPDATE articles SET title = CASE WHEN $2 THEN title ELSE $3 END, content = $4,
-         excerpt = CASE WHEN 'excerpt' = ANY(edited_fields) THEN excerpt ELSE $5 END,
-         meta_description = CASE WHEN 'metaDescription' = ANY(edited_fields) THEN meta_description ELSE $6 END, updated_at = now()
-       WHERE id = $1`,
-      [id, keepTitle, written.result.title, written.result.content, written.result.excerpt, written.result.metaDescription]);
-    changed = true;
-    regenerationResults.push({
-      articleId: id,
-      result: { success: true, rewriter: written.rewriter, before: score.overallScore, after, message: `بازنویسی شد (${written.rewriter === 'ai' ? 'هوش مصنوعی' : 'بازنویس آفلاین'})؛ همهٔ اعداد و نام‌های منبع حفظ شد` },
+    // A rewrite never replaces a text it does not beat.
+    if (after <= score.overallScore) {
+      refuse(`بازنویسی (امتیاز ${fa(after)}) بهتر از متن کنونی (امتیاز ${fa(score.overallScore)}) نبود؛ پیشنهاد نشد`, { rewriter: written.rewriter, before: score.overallScore, after });
+      continue;
+    }
+    const message = `بازنویسی ${written.rewriter === 'ai' ? 'هوش مصنوعی' : 'بازنویس آفلاین'} آماده است (امتیاز ${fa(score.overallScore)} ← ${fa(after)})؛ برای جایگزینی تأیید کنید`;
+    regenerationResults.push({ articleId: id, result: { success: true, proposed: true, rewriter: written.rewriter, before: score.overallScore, after, message } });
+    items.push({
+      ...planItem(article, 'rewrite', message),
+      proposal: { title: written.result.title, excerpt: written.result.excerpt, content: written.result.content, before: score.overallScore, after },
     });
   }
-  if (changed) s.contentChanged();
-  const successfullyRegenerated = regenerationResults.filter((r) => r.result.success).length;
+  const plan = buildPlan(items, { exact: true });
+  // The proposals wait on an operation until the editor keeps some (or none) of them.
+  const operation = plan.changes
+    ? await operationsRepo.create(s.db, { kind: 'verify-articles', job: 'verify-content', params: {}, requestedBy: by, status: 'awaiting', plan })
+    : null;
+  const proposed = regenerationResults.filter((r) => r.result.proposed).length;
   const notFound = ids.filter((id) => !byId.has(id));
   return {
     success: true,
-    message: `${fa(analyses.length)} مقاله بررسی شد؛ ${fa(regenerationResults.length)} نیاز به بازنویسی داشت و ${fa(successfullyRegenerated)} بازنویسی شد${notFound.length ? `؛ ${fa(notFound.length)} شناسه پیدا نشد` : ''}`,
+    message: `${fa(analyses.length)} مقاله بررسی شد؛ ${fa(analyses.filter((a) => a.needsRegeneration).length)} نیاز به بازنویسی داشت و برای ${fa(proposed)} مقاله بازنویسی پیشنهاد شد${notFound.length ? `؛ ${fa(notFound.length)} شناسه پیدا نشد` : ''}`,
     totalAnalyzed: analyses.length,
     needRegeneration: analyses.filter((a) => a.needsRegeneration).length,
-    successfullyRegenerated,
+    successfullyRegenerated: 0,
     analyses,
     regenerationResults,
     notFound,
+    operationId: operation?.id ?? null,
+    plan: operation ? plan : null,
   };
+}
+
+/** The confirmed proposals of a verification's plan, written over the articles (kept for undo by the job's context). */
+export async function applyProposals(s: Services, operationId: number, planned: Array<{ articleId: number }>) {
+  const operation = await operationsRepo.get(s.db, operationId);
+  const proposals = new Map(((operation?.plan as OperationPlan | null)?.items ?? []).filter((i) => i.proposal).map((i) => [i.articleId, i]));
+  const report: ReportItem[] = [];
+  for (const { articleId } of planned) {
+    const item = proposals.get(articleId);
+    const current = await articleAdminRepo.byId(s.db, articleId);
+    const say = (status: ReportItem['status'], outcome: ReportItem['outcome'], reason: string) => report.push({ status, outcome, articleId, filename: null, fileType: 'article', reason });
+    if (!item?.proposal || !current) { say('skipped', 'not_checked', 'مقاله یا بازنویسی پیشنهادی آن دیگر در دسترس نیست'); continue; }
+    if (operation && current.updatedAt > operation.createdAt) { say('skipped', 'unchanged', 'مقاله پس از پیشنهاد ویرایش شده است؛ بازنویسی اعمال نشد'); continue; }
+    const next = { ...current, title: item.proposal.title, excerpt: item.proposal.excerpt, content: item.proposal.content };
+    await articleAdminRepo.update(s.db, articleId, {
+      title: next.title, excerpt: next.excerpt, content: next.content, metaDescription: fitMeta(next.excerpt), ...derivedFields(next), updatedAt: new Date(),
+    });
+    queuePodcast(s, articleId);
+    say('success', 'fixed', `بازنویسی جایگزین شد (امتیاز ${fa(item.proposal.before)} ← ${fa(item.proposal.after)})`);
+  }
+  const updated = report.filter((r) => r.outcome === 'fixed').length;
+  if (updated) s.contentChanged({ articleIds: report.filter((r) => r.outcome === 'fixed').map((r) => r.articleId!) });
+  return { total: planned.length, updated, skipped: planned.length - updated, failed: 0, detailedReport: { processed: report } };
 }

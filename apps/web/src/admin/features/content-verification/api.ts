@@ -1,10 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import type { VerifyArticlesResponse } from '@chapar/shared/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Article, VerifyArticlesResponse } from '@chapar/shared/contracts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useShowPlan } from '../../components/plan-host.tsx';
 import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
 
-/** Spec 03 §9: the three example ids. */
-export const DEFAULT_IDS = '1010, 1011, 1012';
+/** Spec 03 §9 gives three example ids; they are this site's three newest articles, not fixed numbers. */
+export const DEFAULT_COUNT = 3;
+
+export function useDefaultIds() {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: ['admin', 'verification-defaults'],
+    queryFn: async () => (await request<Article[]>('GET', `/api/articles?limit=${DEFAULT_COUNT}`)).map((a) => a.id).join(', '),
+    staleTime: 60_000,
+  });
+}
 
 /** Spec 03 §5: comma-separated integers; anything not a number is dropped. */
 export function parseIdList(text: string): number[] {
@@ -22,12 +32,17 @@ export function scoreTone(score: number): { label: string; className: string } {
   return { label: 'ضعیف', className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' };
 }
 
+/** Scores the articles; proposed rewrites open in the plan dialog, where the editor keeps some, all or none. */
 export function useVerifyArticles() {
   const request = useAdminRequest();
   const { toast } = useToast();
+  const showPlan = useShowPlan();
   return useMutation<VerifyArticlesResponse, unknown, number[]>({
     mutationFn: (articleIds) => request<VerifyArticlesResponse>('POST', '/api/admin/verify-articles', { articleIds }),
-    onSuccess: (result) => toast({ title: TOAST_TITLES.success, description: result.message }),
+    onSuccess: (result) => {
+      toast({ title: TOAST_TITLES.success, description: result.message });
+      if (result.plan && result.operationId) showPlan({ operationId: result.operationId, name: 'verify-articles', plan: result.plan });
+    },
     onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در تأیید محتوا: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' }),
   });
 }

@@ -9,7 +9,8 @@ import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { adminPaths } from '../../../paths.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
-import { DEFAULT_IDS, parseIdList, scoreTone, useVerifyArticles } from '../api.ts';
+import { useShowPlan } from '../../../components/plan-host.tsx';
+import { parseIdList, scoreTone, useDefaultIds, useVerifyArticles } from '../api.ts';
 
 const SCORE_LABELS = [
   ['overallScore', 'امتیاز کل'],
@@ -27,7 +28,7 @@ function AnalysisCard({ analysis, regeneration }: { analysis: VerifyArticlesResp
     <li className="rounded-2xl border border-border bg-card p-4" data-testid="analysis-card" data-article-id={analysis.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 break-words font-bold">
-          <span className="text-muted">#{toPersianDigits(analysis.id)} </span>{analysis.title}
+          <span className="text-muted">مقالهٔ {toPersianDigits(analysis.id)}: </span>{analysis.title}
         </h3>
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', analysis.needsRegeneration ? 'bg-red-700 text-white' : 'bg-green-700 text-white')}>
           {analysis.needsRegeneration ? 'نیاز به بازنویسی' : 'کیفیت قابل قبول'}
@@ -49,9 +50,9 @@ function AnalysisCard({ analysis, regeneration }: { analysis: VerifyArticlesResp
         <ul aria-label="مشکلات" className="mt-3 list-inside list-disc space-y-1 text-sm">{q.issues.map((issue) => <li key={issue}>{issue}</li>)}</ul>
       )}
       {regeneration && (
-        <p role="status" className={cn('mt-3 rounded-lg p-2 text-sm', regeneration.result.success ? 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200')}>
+        // A proposal is not a change yet: it is shown as waiting, never in the success colour.
+        <p role="status" className={cn('mt-3 rounded-lg p-2 text-sm', regeneration.result.proposed ? 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-100' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200')}>
           {regeneration.result.message}
-          {regeneration.result.success && regeneration.result.after !== undefined && ` (امتیاز پس از بازنویسی: ${score(regeneration.result.after)})`}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -66,9 +67,12 @@ function AnalysisCard({ analysis, regeneration }: { analysis: VerifyArticlesResp
 export function ContentVerificationPage() {
   useAdminTitle('بررسی کیفیت محتوا');
   const id = useId();
-  const [text, setText] = useState(DEFAULT_IDS);
+  const defaults = useDefaultIds();
+  const [typed, setText] = useState<string | null>(null);
+  const text = typed ?? defaults.data ?? '';
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyArticles();
+  const showPlan = useShowPlan();
   const data = verify.data;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,7 +92,7 @@ export function ContentVerificationPage() {
           <button type="submit" disabled={verify.isPending} className={adminButton.primary}>{verify.isPending ? 'در حال بررسی…' : 'شروع بررسی'}</button>
         </div>
         {error && <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">{error}</p>}
-        <p className="mt-2 text-xs text-muted">مقاله‌هایی که امتیاز کلشان کمتر از ۶ باشد بازنویسی می‌شوند؛ بازنویسی فقط وقتی پذیرفته می‌شود که همهٔ اعداد و نام‌های پست منبع را داشته باشد.</p>
+        <p className="mt-2 text-xs text-muted">برای مقاله‌هایی که امتیاز کلشان کمتر از ۶ باشد بازنویسی پیشنهاد می‌شود؛ پیشنهاد فقط وقتی ساخته می‌شود که همهٔ اعداد و نام‌های پست منبع را داشته باشد و امتیازی بهتر از متن کنونی بگیرد. تا شما تأیید نکنید، چیزی تغییر نمی‌کند.</p>
       </form>
       {verify.isPending && <p role="status" className="text-sm text-muted">در حال تحلیل مقاله‌ها…</p>}
       {data && (
@@ -96,8 +100,14 @@ export function ContentVerificationPage() {
           <StatGrid label="خلاصهٔ بررسی">
             <StatCard label="تحلیل‌شده" value={data.totalAnalyzed} />
             <StatCard label="نیاز به بازنویسی" value={data.needRegeneration} tone="amber" />
-            <StatCard label="بازنویسی موفق" value={data.successfullyRegenerated} tone="green" />
+            <StatCard label="بازنویسی پیشنهادی" value={data.plan?.changes ?? 0} tone="green" />
           </StatGrid>
+          {data.plan && data.operationId && (
+            <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-blue-300 bg-blue-50 p-4 text-sm dark:border-blue-800 dark:bg-blue-950/40">
+              <p className="flex-1">هیچ مقاله‌ای هنوز تغییر نکرده است. بازنویسی‌های پیشنهادی را ببینید و آن‌هایی را که می‌پذیرید اعمال کنید.</p>
+              <button type="button" className={adminButton.primary} onClick={() => showPlan({ operationId: data.operationId!, name: 'verify-articles', plan: data.plan! })}>بررسی بازنویسی‌ها</button>
+            </div>
+          )}
           {data.notFound.length > 0 && <p className="text-sm text-amber-800 dark:text-amber-200">این شماره‌ها پیدا نشدند: {data.notFound.map((n) => toPersianDigits(n)).join('، ')}</p>}
           <ul aria-label="تحلیل مقاله‌ها" className="space-y-3">
             {data.analyses.map((a) => <AnalysisCard key={a.id} analysis={a} regeneration={data.regenerationResults.find((r) => r.articleId === a.id)} />)}
