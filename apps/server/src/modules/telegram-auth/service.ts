@@ -26,7 +26,7 @@ export interface TelegramAuthOptions {
   db: Db;
   /** SESSION_SECRET: the stored session is sealed under a key derived from it. */
   secret: string;
-  /** Null when TELEGRAM_API_ID/HASH are unset: the flow answers 503 and the site uses public pages. */
+  /** Null when TELEGRAM_API_ID/HASH are unset: the flow answers 409 and the site uses public pages. */
   createGateway: MtprotoGatewayFactory | null;
   floodWait?: FloodWaitPolicy;
   now?: () => Date;
@@ -206,8 +206,9 @@ export class TelegramAuthService {
     return { success: true, message, status: describeLogin(state, true) };
   }
 
+  // Without TELEGRAM_API_ID/HASH nothing failed: the request does not fit how the site is set up (409).
   private requireKeeper(): GatewayKeeper {
-    if (!this.keeper) throw new AppError('unavailable', TEXT.notConfigured);
+    if (!this.keeper) throw new AppError('conflict', TEXT.notConfigured);
     return this.keeper;
   }
 }
