@@ -72,6 +72,8 @@ const envSchema = z.object({
   TELEGRAM_API_ID: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   TELEGRAM_API_HASH: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters from my.telegram.org').optional()),
   TELEGRAM_TEST_DC: bool(false),
+  // How long a Telegram sign-in step (connecting included) may wait before it answers 504.
+  TELEGRAM_SIGNIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(20_000).default(20_000),
   // Where Telegram is filtered: a SOCKS5 or HTTP(S) proxy for every request to it, and an
   // MTProto proxy for the signed-in client. The messages never repeat the value (it may hold a password).
   TELEGRAM_PROXY_URL: optionalString.transform((v, ctx) => (v === undefined ? undefined : settingOrIssue(parseProxyUrl(v), ctx))),
@@ -180,6 +182,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     telegramApiHash: env.TELEGRAM_API_HASH,
     /** Log in against Telegram's test data centre (test numbers, no real account touched). */
     telegramTestDc: env.TELEGRAM_TEST_DC,
+    telegramSignInTimeoutMs: env.TELEGRAM_SIGNIN_TIMEOUT_MS,
     /** TELEGRAM_PROXY_URL: t.me pages, media and Telegraph go through it; GramJS too when it is SOCKS5. */
     telegramProxy: env.TELEGRAM_PROXY_URL,
     /** TELEGRAM_MTPROTO_PROXY: GramJS connects through it (before a SOCKS5 TELEGRAM_PROXY_URL). */

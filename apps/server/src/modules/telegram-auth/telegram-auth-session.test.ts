@@ -142,7 +142,7 @@ describe('the Telegram routes', () => {
       const status = await real.app.inject({ method: 'GET', url: '/api/admin/telegram/auth-status', headers });
       expect(status.statusCode).toBe(200);
       expect(status.json()).toEqual({ step: 'phone', isAuthenticated: false, message: notConfigured, phoneNumber: null, userInfo: null });
-      for (const [url, payload] of [['send-phone', { phoneNumber: PLAIN.phone }], ['verify-code', { code: '12345' }], ['verify-password', { password: 'x' }], ['logout', undefined]] as const) {
+      for (const [url, payload] of [['send-phone', { phoneNumber: PLAIN.phone }], ['verify-code', { code: '12345' }], ['verify-password', { password: 'x' }], ['logout', undefined], ['cancel', undefined]] as const) {
         const res = await real.app.inject({ method: 'POST', url: `/api/admin/telegram/${url}`, headers, ...(payload ? { payload } : {}) });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ error: 'conflict', message: notConfigured });
