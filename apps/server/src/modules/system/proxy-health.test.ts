@@ -11,6 +11,7 @@ import { proxyLabel } from './proxy-health.ts';
 const SECRET = '00112233445566778899aabbccddeeff';
 const FSI = '\u2068';
 const PDI = '\u2069';
+const NBSP = '\u00a0';
 
 let pages: FixtureServer;
 let socks: TestProxy;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pages?.close();
   await socks?.close();
-  await new Promise((resolve) => mtproto?.close(resolve));
+  if (mtproto?.listening) await new Promise((resolve) => mtproto.close(resolve));
 });
 
 interface Service { id: string; service: string; status: string; error: string | null; responseTime: number | null }
@@ -52,7 +53,7 @@ describe('the Telegram proxy on the system monitor', () => {
     try {
       const { service, body } = await proxyService(t);
       expect(service.service).toBe(
-        `پراکسی تلگرام: ${FSI}SOCKS5 127.0.0.1:${socks.port}${PDI} (صفحه‌های کانال و رسانه‌ها) و ${FSI}MTProto 127.0.0.1:${mtprotoPort}${PDI} (حساب تلگرام سایت)`,
+        `پراکسی تلگرام: ${FSI}SOCKS5${NBSP}127.0.0.1:${socks.port}${PDI} (صفحه‌های کانال و رسانه‌ها) و ${FSI}MTProto${NBSP}127.0.0.1:${mtprotoPort}${PDI} (حساب تلگرام سایت)`,
       );
       expect(service).toMatchObject({ status: 'healthy', error: null });
       expect(service.responseTime).toEqual(expect.any(Number));
@@ -60,10 +61,12 @@ describe('the Telegram proxy on the system monitor', () => {
       for (const hidden of ['hunter2', 'chapar:', SECRET]) expect(body).not.toContain(hidden);
 
       await socks.close();
+      await new Promise((resolve) => mtproto.close(resolve));
       const { service: down } = await proxyService(t);
       expect(down.status).toBe('down');
       expect(down.error).toContain(`از راه ${FSI}SOCKS5 127.0.0.1:${socks.port}${PDI}`);
-      expect(down.error).toContain('ECONNREFUSED');
+      expect(down.error).toContain(`نرسید: اتصال پذیرفته نشد (${FSI}ECONNREFUSED${PDI})`);
+      expect(down.error).toContain(`پراکسی ${FSI}MTProto 127.0.0.1:${mtprotoPort}${PDI} در دسترس نیست: اتصال پذیرفته نشد`);
     } finally {
       await t.close();
     }
@@ -81,10 +84,10 @@ describe('the Telegram proxy on the system monitor', () => {
 
   it('labels an HTTP or an MTProto proxy alone by what it carries', () => {
     expect(proxyLabel({ telegramProxy: { kind: 'http', host: 'proxy.example', port: 3128, username: 'u', password: 'p' }, telegramMtprotoProxy: undefined }))
-      .toBe(`پراکسی تلگرام: ${FSI}HTTP proxy.example:3128${PDI} (صفحه‌های کانال و رسانه‌ها؛ حساب تلگرام سایت بی‌پراکسی)`);
+      .toBe(`پراکسی تلگرام: ${FSI}HTTP${NBSP}proxy.example:3128${PDI} (صفحه‌های کانال و رسانه‌ها؛ حساب تلگرام سایت بی‌پراکسی)`);
     expect(proxyLabel({ telegramProxy: { kind: 'socks5', host: '::1', port: 1080 }, telegramMtprotoProxy: undefined }))
-      .toBe(`پراکسی تلگرام: ${FSI}SOCKS5 [::1]:1080${PDI} (صفحه‌های کانال، رسانه‌ها و حساب تلگرام سایت)`);
+      .toBe(`پراکسی تلگرام: ${FSI}SOCKS5${NBSP}[::1]:1080${PDI} (صفحه‌های کانال، رسانه‌ها و حساب تلگرام سایت)`);
     expect(proxyLabel({ telegramProxy: undefined, telegramMtprotoProxy: { host: 'mt.example', port: 443, secret: SECRET } }))
-      .toBe(`پراکسی تلگرام: ${FSI}MTProto mt.example:443${PDI} (حساب تلگرام سایت؛ صفحه‌ها و رسانه‌ها بی‌پراکسی)`);
+      .toBe(`پراکسی تلگرام: ${FSI}MTProto${NBSP}mt.example:443${PDI} (حساب تلگرام سایت؛ صفحه‌ها و رسانه‌ها بی‌پراکسی)`);
   });
 });
