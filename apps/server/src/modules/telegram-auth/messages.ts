@@ -30,10 +30,10 @@ const filtered = 'احتمالاً تلگرام از این سرور در دست
 export const TEXT = {
   ...TELEGRAM_AUTH_MESSAGES,
   phoneStep: 'برای استفاده از حساب تلگرام سایت، شماره تلفن آن را وارد کنید',
-  codeStep: (phone: string) => `کد ۵ رقمی ارسال‌شده به ${phone} را وارد کنید`,
+  codeStep: (phone: string) => `کد ۵ رقمی ارسال‌شده به ${isolate(phone)} را وارد کنید`,
   passwordStep: 'این حساب تأیید دومرحله‌ای دارد؛ رمز آن را وارد کنید',
   authenticated: (name: string) => `به تلگرام وصل است${name ? `: ${name}` : ''}`,
-  codeSent: (phone: string) => `کد تأیید به ${phone} ارسال شد`,
+  codeSent: (phone: string) => `کد تأیید به ${isolate(phone)} ارسال شد`,
   passwordNeeded: 'کد درست بود؛ این حساب رمز دومرحله‌ای دارد',
   loggedIn: 'ورود به تلگرام با موفقیت انجام شد',
   loggedOut: 'از تلگرام خارج شدید و نشست ذخیره‌شده پاک شد',
