@@ -259,7 +259,7 @@ describe('Telegram sign-in page', () => {
     await page.getByText('خطا: کد تأیید اشتباه است. دوباره تلاش کنید.').waitFor();
     // Resend within 22 hours: refused, with the time from when it is allowed.
     await page.getByRole('button', { name: 'ارسال دوباره کد' }).click();
-    await page.getByText(/^خطا: کد تأیید فقط هر ۲۲ ساعت یک بار/).waitFor();
+    await page.getByText(/^خطا: کد تأیید برای هر شماره فقط هر ۲۲ ساعت یک بار/).waitFor();
     await code.fill('۵۴۳۲۱');
     await page.getByRole('button', { name: 'تأیید کد' }).click();
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '@chapar/db';
 import { keptSessionSecret } from './session-secret.ts';
+import { parseMtprotoProxy, parseProxyUrl } from './integrations/telegram/proxy-settings.ts';
 
 const bool = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
@@ -71,7 +72,21 @@ const envSchema = z.object({
   TELEGRAM_API_ID: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   TELEGRAM_API_HASH: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters from my.telegram.org').optional()),
   TELEGRAM_TEST_DC: bool(false),
+  // How long a Telegram sign-in step (connecting included) may wait before it answers 504.
+  TELEGRAM_SIGNIN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(20_000).default(20_000),
+  // Where Telegram is filtered: a SOCKS5 or HTTP(S) proxy for every request to it, and an
+  // MTProto proxy for the signed-in client. The messages never repeat the value (it may hold a password).
+  TELEGRAM_PROXY_URL: optionalString.transform((v, ctx) => (v === undefined ? undefined : settingOrIssue(parseProxyUrl(v), ctx))),
+  TELEGRAM_MTPROTO_PROXY: optionalString.transform((v, ctx) => (v === undefined ? undefined : settingOrIssue(parseMtprotoProxy(v), ctx))),
 });
+
+function settingOrIssue<T extends object>(parsed: T | { error: string }, ctx: z.RefinementCtx): T {
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed;
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -167,6 +182,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     telegramApiHash: env.TELEGRAM_API_HASH,
     /** Log in against Telegram's test data centre (test numbers, no real account touched). */
     telegramTestDc: env.TELEGRAM_TEST_DC,
+    telegramSignInTimeoutMs: env.TELEGRAM_SIGNIN_TIMEOUT_MS,
+    /** TELEGRAM_PROXY_URL: t.me pages, media and Telegraph go through it; GramJS too when it is SOCKS5. */
+    telegramProxy: env.TELEGRAM_PROXY_URL,
+    /** TELEGRAM_MTPROTO_PROXY: GramJS connects through it (before a SOCKS5 TELEGRAM_PROXY_URL). */
+    telegramMtprotoProxy: env.TELEGRAM_MTPROTO_PROXY,
   };
 }
 

@@ -12,6 +12,7 @@ const statusByCode = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  gateway_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof statusByCode;

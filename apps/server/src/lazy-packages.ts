@@ -4,6 +4,7 @@
 // does. Synchronous like the real imports, so their callers stay as they are.
 import { createRequire } from 'node:module';
 import type * as Cheerio from 'cheerio';
+import type * as FetchSocks from 'fetch-socks';
 import type SanitizeHtml from 'sanitize-html';
 import type Sharp from 'sharp';
 import type * as Undici from 'undici';
@@ -19,6 +20,8 @@ function onFirstUse<T>(name: string): () => T {
 const cheerio = onFirstUse<typeof Cheerio>('cheerio'); // ~30 MB, 0.18 s: HTML parsing
 /** undici (~20 MB, 0.1 s): Telegram pages and media. */
 export const undici = onFirstUse<typeof Undici>('undici');
+/** fetch-socks (with socks): undici through a SOCKS5 proxy, only when TELEGRAM_PROXY_URL is one. */
+export const fetchSocks = onFirstUse<typeof FetchSocks>('fetch-socks');
 
 /** cheerio's `load`. */
 export function load(...args: Parameters<typeof Cheerio.load>): ReturnType<typeof Cheerio.load> {

@@ -31,6 +31,8 @@ export class FakeTelegram {
   /** The bytes a message's media downloads as (default: `media-of-{id}`). */
   readonly mediaBodies = new Map<number, Buffer>();
   private readonly failures = new Map<Method, Error[]>();
+  /** Methods whose calls never settle: Telegram unreachable, the packets dropped by a filter. */
+  private readonly hanging = new Set<Method>();
 
   addAccount(account: FakeAccount): this {
     this.accounts.set(account.phone, account);
@@ -40,6 +42,15 @@ export class FakeTelegram {
   /** The next calls of `method` throw these errors, one per call. */
   failNext(method: Method, ...errors: Error[]): void {
     this.failures.set(method, [...(this.failures.get(method) ?? []), ...errors]);
+  }
+
+  /** Calls of these methods are recorded and then never answered (until `answerAgain`). */
+  hang(...methods: Method[]): void {
+    for (const method of methods) this.hanging.add(method);
+  }
+
+  answerAgain(): void {
+    this.hanging.clear();
   }
 
   /** As if the account ended this session from a phone. */
@@ -58,8 +69,9 @@ export class FakeTelegram {
       if (!s) this.sessions.set(key, (s = {}));
       return s;
     };
-    const enter = (method: Method, arg = '') => {
+    const enter = async (method: Method, arg = '') => {
       this.calls.push(`${method} ${arg}`.trim());
+      if (this.hanging.has(method)) await new Promise<never>(() => undefined);
       const failure = this.failures.get(method)?.shift();
       if (failure) throw failure;
     };
@@ -70,14 +82,14 @@ export class FakeTelegram {
     };
     return {
       sendCode: async (phone) => {
-        enter('sendCode', phone);
+        await enter('sendCode', phone);
         if (!this.accounts.has(phone)) throw new MtprotoError('phone_invalid', 'PHONE_NUMBER_INVALID', { rpcError: 'PHONE_NUMBER_INVALID' });
         const hash = randomUUID();
         state().pending = { phone, hash };
         return { phoneCodeHash: hash };
       },
       signIn: async (phone, code, hash) => {
-        enter('signIn', code);
+        await enter('signIn', code);
         const s = state();
         if (s.pending?.phone !== phone || s.pending.hash !== hash) throw new MtprotoError('code_expired', 'PHONE_CODE_EXPIRED', { rpcError: 'PHONE_CODE_EXPIRED' });
         const account = this.accounts.get(phone)!;
@@ -91,7 +103,7 @@ export class FakeTelegram {
         return account.user;
       },
       checkPassword: async (password) => {
-        enter('checkPassword');
+        await enter('checkPassword');
         const s = state();
         const account = s.awaitingPassword ? this.accounts.get(s.awaitingPassword) : undefined;
         if (!account) throw new MtprotoError('rpc', 'PASSWORD_REQUIRED', { rpcError: 'PASSWORD_REQUIRED' });
@@ -101,24 +113,24 @@ export class FakeTelegram {
         return account.user;
       },
       getMe: async () => {
-        enter('getMe');
+        await enter('getMe');
         return loggedIn();
       },
       exportSession: () => key,
       fetchMessages: async (channel, options) => {
-        enter('fetchMessages', channel);
+        await enter('fetchMessages', channel);
         loggedIn();
         const history = this.channels.get(channel);
         if (!history) throw new MtprotoError('channel_unavailable', 'USERNAME_NOT_OCCUPIED', { rpcError: 'USERNAME_NOT_OCCUPIED' });
         return { messages: window(history, options), peers: new Map() } satisfies MessageBatch;
       },
       downloadMedia: async (message, options = {}) => {
-        enter('downloadMedia', String(message.id));
+        await enter('downloadMedia', String(message.id));
         loggedIn();
         return options.thumb ? Buffer.from(`media-of-${message.id}-thumb`) : this.mediaBodies.get(message.id) ?? Buffer.from(`media-of-${message.id}`);
       },
       downloadMediaToFile: async (message, file, { maxBytes }) => {
-        enter('downloadMediaToFile', String(message.id));
+        await enter('downloadMediaToFile', String(message.id));
         loggedIn();
         const body = this.mediaBodies.get(message.id) ?? Buffer.from(`media-of-${message.id}`);
         if (body.length > maxBytes) throw new Error(`${body.length} bytes is over the ${maxBytes} byte cap`);
@@ -126,11 +138,11 @@ export class FakeTelegram {
         return body.length;
       },
       logOut: async () => {
-        enter('logOut');
+        await enter('logOut');
         this.sessions.delete(key);
       },
       disconnect: async () => {
-        enter('disconnect');
+        await enter('disconnect');
       },
     };
   };

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { like } from 'drizzle-orm';
 import { settings, type Database } from '@chapar/db';
-import { testConfig } from '../src/config.ts';
+import { testConfig, type Config } from '../src/config.ts';
 import { FakeTelegram, type FakeAccount } from './fake-mtproto-gateway.ts';
 import type { FloodWaitPolicy } from '../src/integrations/telegram/mtproto/index.ts';
 import { registerAuth } from '../src/plugins/auth.ts';
@@ -34,7 +34,7 @@ export async function resetTelegramSettings(database: Database): Promise<void> {
   await database.db.delete(settings).where(like(settings.key, 'telegram.%'));
 }
 
-export async function buildTelegramApp(database: Database, telegram: FakeTelegram | null, options: { secret?: string; now?: () => Date; floodWait?: Partial<FloodWaitPolicy> } = {}): Promise<TelegramTestApp> {
+export async function buildTelegramApp(database: Database, telegram: FakeTelegram | null, options: { secret?: string; now?: () => Date; floodWait?: Partial<FloodWaitPolicy>; deadlineMs?: number; config?: Partial<Config> } = {}): Promise<TelegramTestApp> {
   const { db } = database;
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
@@ -46,10 +46,11 @@ export async function buildTelegramApp(database: Database, telegram: FakeTelegra
   const slept: number[] = [];
   await app.register(telegramAuthRoutes, {
     db,
-    config: testConfig({ sessionSecret: options.secret ?? SECRET, sessionSecretIsRandom: false }),
+    config: testConfig({ sessionSecret: options.secret ?? SECRET, sessionSecretIsRandom: false, ...options.config }),
     createGateway: telegram ? telegram.factory : null,
     floodWait: { maxWaitSeconds: 60, sleep: async (ms) => void slept.push(ms), ...options.floodWait },
     now: options.now,
+    deadlineMs: options.deadlineMs,
   });
   await app.ready();
   const { cookie, csrfToken } = await loginAsAdmin(app);

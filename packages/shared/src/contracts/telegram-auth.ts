@@ -85,5 +85,10 @@ export const telegramAuthInfo = z.object({
   lastCodeRequestAt: z.string().nullable(),
   /** null when a code may be requested now. */
   nextCodeRequestAt: z.string().nullable(),
+  /**
+   * The number (masked like phoneNumber) the two times above are for: the limit is per number,
+   * so another number may be asked for at once. null when no code was requested.
+   */
+  codeRequestPhone: z.string().nullable(),
 });
 export type TelegramAuthInfo = z.infer<typeof telegramAuthInfo>;

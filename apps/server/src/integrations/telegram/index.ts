@@ -18,3 +18,7 @@ export { fetchMediaSafely, fetchMediaToFile, MediaFetchError, type MediaFetchErr
 export { TELEGRAM_MEDIA_HOSTS, hostAllowed, isPrivateAddress } from './address-policy.ts';
 export { fetchTelegraphArticle, parseTelegraphPage, telegraphLinks, type TelegraphArticle } from './telegraph.ts';
 export { createDirectorySource, type DirectorySourceOptions } from './directory-source.ts';
+export {
+  describeProxy, gramjsProxy, mtprotoRoute, parseMtprotoProxy, parseProxyUrl, type MtprotoProxy, type TelegramProxy, type TelegramProxyKind,
+} from './proxy-settings.ts';
+export { probeThroughProxy, proxyDispatcher, tcpReachable } from './proxy-dispatcher.ts';

@@ -8,6 +8,8 @@ import { finished } from 'node:stream/promises';
 import type { Agent, request } from 'undici';
 import { undici } from '../../lazy-packages.ts';
 import { hostAllowed, isPrivateAddress } from './address-policy.ts';
+import { proxyDispatcher } from './proxy-dispatcher.ts';
+import type { TelegramProxy } from './proxy-settings.ts';
 
 export type MediaFetchErrorCode = 'host_not_allowed' | 'private_address' | 'too_large' | 'http_error' | 'too_many_redirects' | 'network';
 
@@ -30,6 +32,8 @@ export interface MediaFetchPolicy {
   maxBytes: number;
   timeoutMs?: number;
   maxRedirects?: number;
+  /** TELEGRAM_PROXY_URL: every download goes through it (see dispatcherFor). */
+  proxy?: TelegramProxy;
 }
 
 export interface FetchedMedia {
@@ -70,6 +74,17 @@ function agentFor(trustedOrigin: boolean): Agent {
 
 const isTrusted = (url: URL, policy: MediaFetchPolicy) => policy.trustedOrigins.includes(url.origin);
 
+/**
+ * Through a proxy the proxy resolves the name and connects, so the connect-time address check
+ * cannot run here (and must not: where Telegram is filtered, local DNS answers with a block
+ * page's private address). What still holds: only Telegram's hosts (or the trusted origin), no
+ * literal private IPs, unusual ports or credentials in the URL, every redirect checked again.
+ * What the proxy changes: a Telegram host name is resolved inside the proxy's network.
+ */
+function dispatcherFor(url: URL, policy: MediaFetchPolicy) {
+  return policy.proxy ? proxyDispatcher(policy.proxy) : agentFor(isTrusted(url, policy));
+}
+
 function checkUrl(raw: string, policy: MediaFetchPolicy): URL {
   let url: URL;
   try {
@@ -105,7 +120,7 @@ export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy,
     let res: Awaited<ReturnType<typeof request>>;
     try {
       res = await undici().request(url, {
-        method: 'GET', dispatcher: agentFor(isTrusted(url, policy)),
+        method: 'GET', dispatcher: dispatcherFor(url, policy),
         headersTimeout: policy.timeoutMs ?? 30_000, bodyTimeout: policy.timeoutMs ?? 30_000,
         headers: { 'user-agent': 'Mozilla/5.0 (compatible; ChaparBot/1.0)' },
       });

@@ -4,6 +4,8 @@
 import { undici } from '../../lazy-packages.ts';
 import { fetchWithRetry, type FetchLike } from './fetch-with-retry.ts';
 import { parseChannelPage, parseEmbedPost, saysPostNotFound } from './parse-channel-page.ts';
+import { proxyDispatcher } from './proxy-dispatcher.ts';
+import type { TelegramProxy } from './proxy-settings.ts';
 import { TelegramFetchError } from './telegram-fetch-error.ts';
 import type { ChannelPage, FetchPageOptions, TelegramPost, TelegramSource } from './types.ts';
 
@@ -17,6 +19,8 @@ export interface WebPreviewSourceOptions {
   /** Longest Retry-After worth sleeping through inside one call. */
   maxRetryAfterMs?: number;
   fetch?: FetchLike;
+  /** TELEGRAM_PROXY_URL: pages are read through it (its dispatcher made on the first read). */
+  proxy?: TelegramProxy;
 }
 
 // Telegram usernames: 5–32 letters, digits and underscores, starting with a
@@ -31,7 +35,8 @@ export function createWebPreviewSource(options: WebPreviewSourceOptions = {}): T
     backoffBaseMs: options.backoffBaseMs ?? 1_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
   };
-  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => undici().fetch(url, init));
+  const { proxy } = options;
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => undici().fetch(url, proxy ? { ...init, dispatcher: proxyDispatcher(proxy) } : init));
 
   return {
     async fetchPage(channel: string, page: FetchPageOptions = {}): Promise<ChannelPage> {

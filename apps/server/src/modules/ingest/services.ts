@@ -57,7 +57,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     rewriter: createRewriter({ aiBaseUrl: config.ai.baseUrl, aiApiKey: config.ai.apiKey, aiModel: config.ai.model, timeoutMs: config.ai.timeoutMs }),
     offlineRewriter: createOfflineRewriter(),
     speech: createSpeech(config.speech),
-    sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl }) }),
+    sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl, proxy: config.telegramProxy }) }),
     jobs: new JobQueue({
       database,
       connectionString: config.databaseUrl,
@@ -73,6 +73,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
       trustedOrigins,
       maxBytes: config.mediaMaxBytes,
       timeoutMs: 60_000,
+      proxy: config.telegramProxy,
     },
     contentChanged: () => undefined,
   };

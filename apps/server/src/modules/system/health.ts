@@ -8,6 +8,7 @@ import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
 import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../ingest/services.ts';
+import { checkProxies, proxyLabel } from './proxy-health.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 
 const REMOTE_TTL_MS = 60_000;
@@ -85,6 +86,7 @@ export class HealthChecker {
         if (speech.status === 'down') throw new Error(speech.error);
       })),
       this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN (S3: ${s.config.s3.bucket})` : `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(() => s.storage.probe())),
+      this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
       ...channelChecks,
     ]);
   }
@@ -96,6 +98,13 @@ export class HealthChecker {
       const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL });
       if (!probe.ok) throw new Error(`${probe.error ?? 'پاسخ نداد'}؛ تا رفع آن، بازنویس آفلاین مقاله‌ها را می‌نویسد`);
     });
+  }
+
+  /** Which proxy reaches Telegram, and whether it works; nothing to ask without one. */
+  private async proxy(): Promise<Check> {
+    const { config } = this.s;
+    if (!config.telegramProxy && !config.telegramMtprotoProxy) return { status: 'healthy', error: null, responseTime: null };
+    return timed(() => checkProxies(config));
   }
 
   async report(): Promise<SystemHealth> {

@@ -1,10 +1,11 @@
 // Input and MtprotoError → AppError: which failures are the admin's to fix (400), which are
-// Telegram asking us to slow down (429), and which mean Telegram is out of reach (503).
+// Telegram asking us to slow down (429), and which mean Telegram is out of reach (503, or 504
+// when it did not answer within the sign-in deadline).
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { isMtprotoError, type MtprotoErrorCode } from '../../integrations/telegram/mtproto/index.ts';
-import { TEXT } from './messages.ts';
+import { maskPhone, TEXT, type TelegramReach } from './messages.ts';
 
 const BAD_INPUT: Partial<Record<MtprotoErrorCode, string>> = {
   phone_invalid: TEXT.phoneRejected,
@@ -15,7 +16,16 @@ const BAD_INPUT: Partial<Record<MtprotoErrorCode, string>> = {
   sign_up_required: TEXT.signUpRequired,
 };
 
-export function toAppError(error: unknown): unknown {
+/** A sign-in step's call to Telegram did not settle within the deadline. */
+export class StepTimeout extends Error {
+  constructor(readonly seconds: number) {
+    super(`Telegram did not answer within ${seconds} s`);
+    this.name = 'StepTimeout';
+  }
+}
+
+export function toAppError(error: unknown, reach: TelegramReach): unknown {
+  if (error instanceof StepTimeout) return new AppError('gateway_timeout', TEXT.noAnswer(error.seconds, reach));
   if (!isMtprotoError(error)) return error;
   const badInput = BAD_INPUT[error.code];
   if (badInput) return new AppError('bad_request', badInput);
@@ -25,7 +35,7 @@ export function toAppError(error: unknown): unknown {
     case 'unauthorized':
       return new AppError('conflict', TEXT.sessionLost);
     case 'network':
-      return new AppError('unavailable', TEXT.unreachable);
+      return new AppError('unavailable', TEXT.unreachable(reach));
     default:
       return new AppError('unavailable', TEXT.rejected(error.rpcError ?? error.code));
   }
@@ -38,8 +48,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return parsed.data;
 }
 
-/** 429 for a second code request inside the interval, with the time it is allowed again. */
-export function codeTooSoon(allowedAt: Date, now: Date): AppError {
+/** 429 with the Persian sentence and Retry-After: the seconds until `allowedAt`. */
+export function tooSoon(message: string, allowedAt: Date, now: Date): AppError {
   const retryAfter = String(Math.max(1, Math.ceil((allowedAt.getTime() - now.getTime()) / 1000)));
-  return new AppError('rate_limited', TEXT.codeTooSoon(allowedAt, now), { 'retry-after': retryAfter });
+  return new AppError('rate_limited', message, { 'retry-after': retryAfter });
+}
+
+/** 429 for a second code request for the same number inside the interval. */
+export function codeTooSoon(allowedAt: Date, now: Date, phone: string): AppError {
+  return tooSoon(TEXT.codeTooSoon(allowedAt, now, maskPhone(phone) ?? ''), allowedAt, now);
 }

@@ -1,7 +1,7 @@
 // The auth-status answer (spec 03 §3) from what is stored. Phone numbers leave the
 // server masked: the status is polled every 2 s and may sit in logs and caches.
 import type { TelegramAuthStatus } from '@chapar/shared/contracts';
-import { maskPhone, TEXT } from './messages.ts';
+import { isolate, maskPhone, TEXT } from './messages.ts';
 import type { StoredAuthState } from './repo.ts';
 
 const loggedOut = (message: string): TelegramAuthStatus => ({ step: 'phone', isAuthenticated: false, message, phoneNumber: null, userInfo: null });
@@ -21,7 +21,7 @@ export function describeLogin(state: StoredAuthState, sessionReadable: boolean):
     // Logged in, the next login would start again at the phone step.
     step: 'phone',
     isAuthenticated: true,
-    message: TEXT.authenticated(user?.username ? `${name} (@${user.username})` : name),
+    message: TEXT.authenticated(user?.username ? `${name} (${isolate(`@${user.username}`)})` : name),
     phoneNumber,
     userInfo: user ? { firstName: user.firstName, username: user.username ?? null, phone: maskPhone(user.phone ? `+${user.phone.replace(/^\+/, '')}` : null) } : null,
   };

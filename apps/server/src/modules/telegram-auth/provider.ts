@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { loadGramjsGatewayFactory, type MtprotoGatewayFactory, type MtprotoSource } from '../../integrations/telegram/mtproto/index.ts';
+import { gramjsProxy } from '../../integrations/telegram/index.ts';
 import { TelegramAuthService } from './service.ts';
 
 export interface MtprotoProvider {
@@ -15,7 +16,9 @@ export interface MtprotoProvider {
 export async function gramjsGatewayFactory(config: Config, log: Pick<FastifyBaseLogger, 'warn'>): Promise<MtprotoGatewayFactory | null> {
   const { telegramApiId: apiId, telegramApiHash: apiHash } = config;
   if (!apiId || !apiHash) return null;
-  return loadGramjsGatewayFactory({ apiId, apiHash, testDc: config.telegramTestDc, log: { warn: (m) => log.warn(m) } });
+  return loadGramjsGatewayFactory({
+    apiId, apiHash, testDc: config.telegramTestDc, proxy: gramjsProxy(config.telegramProxy, config.telegramMtprotoProxy), log: { warn: (m) => log.warn(m) },
+  });
 }
 
 export interface MtprotoProviderOptions {

@@ -21,6 +21,20 @@ export interface StoredAuthState {
   notice?: string;
 }
 
+/** Code request times: by phone number, and `at` as stored before the limit was per number. */
+interface CodeRequests {
+  at?: string;
+  byPhone?: Record<string, string>;
+}
+
+async function readCodeRequests(db: Db): Promise<CodeRequests> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, CODE_REQUEST_KEY));
+  return (row?.value ?? {}) as CodeRequests;
+}
+
+const latest = (times: Array<string | undefined>): Date | null =>
+  times.filter((t): t is string => Boolean(t)).map((t) => new Date(t)).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+
 export interface StoredLogin {
   state: StoredAuthState;
   session: SealedSecret | null;
@@ -52,31 +66,53 @@ export const telegramAuthRepo = {
     await upsert(db, [{ key: STATE_KEY, value: { step: 'phone', ...(notice ? { notice } : {}) } satisfies StoredAuthState }]);
   },
 
-  async lastCodeRequest(db: Db): Promise<Date | null> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, CODE_REQUEST_KEY));
-    const at = (row?.value as { at?: string } | undefined)?.at;
-    return at ? new Date(at) : null;
+  /**
+   * When a code was last requested for `phone`. The 22-hour rule (spec 03 §9) is kept per phone
+   * number: Telegram's own code limits are per number, and a mistyped number must not block the
+   * right one. A time stored before that (`at`, for every number) still counts until it passes.
+   */
+  async lastCodeRequest(db: Db, phone: string): Promise<Date | null> {
+    const stored = await readCodeRequests(db);
+    return latest([stored.at, stored.byPhone?.[phone]]);
+  },
+
+  /** The most recent code request of any number, and for which (null: from before per-number times). */
+  async latestCodeRequest(db: Db): Promise<{ phone: string | null; at: Date } | null> {
+    const stored = await readCodeRequests(db);
+    let best: { phone: string | null; at: Date } | null = stored.at ? { phone: null, at: new Date(stored.at) } : null;
+    for (const [phone, at] of Object.entries(stored.byPhone ?? {})) {
+      if (!best || new Date(at) > best.at) best = { phone, at: new Date(at) };
+    }
+    return best;
   },
 
   /**
-   * Claims the right to request a code at `now` if the last request is older than
-   * `notBefore`. One conditional upsert, so two processes cannot both claim it.
+   * Claims the right to request a code for `phone` at `now` if its last request (and any stored
+   * for every number) is older than `notBefore`. One conditional upsert, so two processes cannot
+   * both claim it.
    */
-  async claimCodeRequest(db: Db, now: Date, notBefore: Date): Promise<boolean> {
+  async claimCodeRequest(db: Db, phone: string, now: Date, notBefore: Date): Promise<boolean> {
+    const at = now.toISOString();
     const claimed = await db.insert(settings)
-      .values({ key: CODE_REQUEST_KEY, value: { at: now.toISOString() } })
+      .values({ key: CODE_REQUEST_KEY, value: { byPhone: { [phone]: at } } satisfies CodeRequests })
       .onConflictDoUpdate({
         target: settings.key,
-        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-        setWhere: sql`(${settings.value}->>'at')::timestamptz <= ${notBefore.toISOString()}::timestamptz`,
+        set: {
+          value: sql`jsonb_set(${settings.value}, '{byPhone}', coalesce(${settings.value}->'byPhone', '{}'::jsonb) || jsonb_build_object(${phone}::text, ${at}::text))`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`coalesce((${settings.value}->'byPhone'->>${phone}::text)::timestamptz, '-infinity') <= ${notBefore.toISOString()}::timestamptz
+          and coalesce((${settings.value}->>'at')::timestamptz, '-infinity') <= ${notBefore.toISOString()}::timestamptz`,
       })
       .returning({ key: settings.key });
     return claimed.length > 0;
   },
 
-  /** Puts back the previous request time when Telegram did not send the claimed code. */
-  async restoreCodeRequest(db: Db, previous: Date | null): Promise<void> {
-    if (previous) await upsert(db, [{ key: CODE_REQUEST_KEY, value: { at: previous.toISOString() } }]);
-    else await db.delete(settings).where(eq(settings.key, CODE_REQUEST_KEY));
+  /** Puts back the number's previous request time when Telegram did not send the claimed code. */
+  async restoreCodeRequest(db: Db, phone: string, previous: Date | null): Promise<void> {
+    const value = previous
+      ? sql`jsonb_set(${settings.value}, array['byPhone', ${phone}::text], to_jsonb(${previous.toISOString()}::text))`
+      : sql`${settings.value} #- array['byPhone', ${phone}::text]`;
+    await db.update(settings).set({ value, updatedAt: sql`now()` }).where(eq(settings.key, CODE_REQUEST_KEY));
   },
 };

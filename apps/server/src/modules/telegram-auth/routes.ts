@@ -8,8 +8,11 @@ import {
 import type { Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
+import { describeProxy, mtprotoRoute } from '../../integrations/telegram/index.ts';
 import type { FloodWaitPolicy, MtprotoGatewayFactory } from '../../integrations/telegram/mtproto/index.ts';
+import type { TelegramReach } from './messages.ts';
 import { gramjsGatewayFactory, type MtprotoProvider } from './provider.ts';
 import { TelegramAuthService } from './service.ts';
 
@@ -27,6 +30,14 @@ export interface TelegramAuthRoutesOptions {
   createGateway?: MtprotoGatewayFactory | null;
   floodWait?: FloodWaitPolicy;
   now?: () => Date;
+  /** How long a step waits for Telegram (TELEGRAM_SIGNIN_TIMEOUT_MS unless given). */
+  deadlineMs?: number;
+}
+
+/** Which proxy GramJS goes through, for the errors that name it. */
+export function telegramReach(config: Config): TelegramReach {
+  const route = mtprotoRoute(config.telegramProxy, config.telegramMtprotoProxy);
+  return { via: route ? describeProxy(route) : null, httpProxyOnly: !route && config.telegramProxy !== undefined };
 }
 
 // The form shows the message as it is, so a validation failure answers the plain Persian sentence.
@@ -43,6 +54,8 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
     createGateway: opts.createGateway !== undefined ? opts.createGateway : await gramjsGatewayFactory(config, app.log),
     floodWait: opts.floodWait,
     now: opts.now,
+    deadlineMs: opts.deadlineMs ?? config.telegramSignInTimeoutMs,
+    reach: telegramReach(config),
     log: app.log,
   });
   app.decorate('telegramMtproto', { getActiveSource: () => service.getActiveSource() } satisfies MtprotoProvider);
@@ -98,8 +111,13 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
     schema: { body: telegramVerifyPasswordBody, response: { 200: telegramAuthActionResponse, ...errors } },
   }, async (request) => {
     rejectInvalid(request);
-    return service.verifyPassword(request.body);
+    return service.verifyPassword(request.body, { adminId: requireAdmin(request).user.id });
   });
+
+  // The way back from a mistyped number (not in spec 03 §7, which has no way back at all).
+  r.post('/api/admin/telegram/cancel', {
+    schema: { response: { 200: telegramAuthActionResponse, ...errors } },
+  }, async () => service.cancel());
 
   r.post('/api/admin/telegram/logout', {
     schema: { response: { 200: telegramAuthActionResponse, ...errors } },

@@ -28,7 +28,7 @@ describe('GET /api/admin/telegram/auth-info', () => {
     const t = await start(null);
     const res = await t.call('GET', '/api/admin/telegram/auth-info');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ configured: false, missing: ['TELEGRAM_API_ID', 'TELEGRAM_API_HASH'], codeIntervalHours: 22, lastCodeRequestAt: null, nextCodeRequestAt: null });
+    expect(res.json()).toEqual({ configured: false, missing: ['TELEGRAM_API_ID', 'TELEGRAM_API_HASH'], codeIntervalHours: 22, lastCodeRequestAt: null, nextCodeRequestAt: null, codeRequestPhone: null });
   });
 
   it('once a code was requested, says from when the next one may be', async () => {
@@ -37,7 +37,7 @@ describe('GET /api/admin/telegram/auth-info', () => {
     expect((await t.call('GET', '/api/admin/telegram/auth-info')).json()).toMatchObject({ configured: true, missing: [], nextCodeRequestAt: null });
     expect((await t.call('POST', '/api/admin/telegram/send-phone', { phoneNumber: PLAIN.phone })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/admin/telegram/auth-info')).json()).toMatchObject({
-      configured: true, lastCodeRequestAt: '2026-11-23T10:00:00.000Z', nextCodeRequestAt: '2026-11-24T08:00:00.000Z',
+      configured: true, lastCodeRequestAt: '2026-11-23T10:00:00.000Z', nextCodeRequestAt: '2026-11-24T08:00:00.000Z', codeRequestPhone: '+********4567',
     });
   });
 

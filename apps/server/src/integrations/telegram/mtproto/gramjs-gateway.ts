@@ -3,6 +3,8 @@
 // verification) because each step is a separate admin request, maybe minutes apart.
 import { stat } from 'node:fs/promises';
 import { Api, TelegramClient } from 'telegram';
+import type { TelegramClientParams } from 'telegram/client/telegramBaseClient.js';
+import type { ProxyInterface } from 'telegram/network/connection/TCPMTProxy.js';
 import { Logger, LogLevel } from 'telegram/extensions/Logger.js';
 import { computeCheck } from 'telegram/Password.js';
 import { StringSession } from 'telegram/sessions/index.js';
@@ -17,6 +19,8 @@ export interface GramjsGatewayOptions {
   session: string;
   /** Telegram's test data centre (DC 2), for trying the flow with test numbers. */
   testDc?: boolean;
+  /** An MTProto proxy or a SOCKS5 one (proxy-settings.ts gramjsProxy); unset connects directly. */
+  proxy?: ProxyInterface;
   log?: { warn(message: string): void };
 }
 
@@ -30,17 +34,24 @@ class ForwardingLogger extends Logger {
   }
 }
 
-export function createGramjsGateway(options: GramjsGatewayOptions): MtprotoGateway {
-  const session = new StringSession(options.session);
-  if (options.testDc && !options.session) session.setDC(2, '149.154.167.40', 443);
-  const client = new TelegramClient(session, options.apiId, options.apiHash, {
+/** The TelegramClient options for these settings (exported so the proxy choice is testable). */
+export function gramjsClientParams(options: Pick<GramjsGatewayOptions, 'proxy' | 'log'>): TelegramClientParams {
+  return {
     connectionRetries: 3,
     // Flood waits are handled in one place (withFloodWait), not slept through silently here.
     floodSleepThreshold: 0,
     baseLogger: new ForwardingLogger(options.log),
     deviceModel: 'Chapar server',
     appVersion: '1.0',
-  });
+    // GramJS refuses a proxy over its WebSocket transport; plain TCP is its default on Node anyway.
+    ...(options.proxy ? { proxy: options.proxy, useWSS: false } : {}),
+  };
+}
+
+export function createGramjsGateway(options: GramjsGatewayOptions): MtprotoGateway {
+  const session = new StringSession(options.session);
+  if (options.testDc && !options.session) session.setDC(2, '149.154.167.40', 443);
+  const client = new TelegramClient(session, options.apiId, options.apiHash, gramjsClientParams(options));
   let connecting: Promise<unknown> | undefined;
   const connected = () => {
     connecting ??= client.connect().catch((error: unknown) => {

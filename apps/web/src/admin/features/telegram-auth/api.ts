@@ -41,3 +41,5 @@ export const useSendPhone = () => useStep<{ phoneNumber: string }, TelegramSendP
 export const useVerifyCode = () => useStep<{ code: string }, TelegramAuthActionResponse>('verify-code');
 export const useVerifyPassword = () => useStep<{ password: string }, TelegramAuthActionResponse>('verify-password');
 export const useTelegramLogout = () => useStep<void, TelegramAuthActionResponse>('logout');
+/** The way back from a mistyped number: forgets the pending code step (Telegram is not asked). */
+export const useCancelSignIn = () => useStep<void, TelegramAuthActionResponse>('cancel');

@@ -1,24 +1,20 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { AlertTriangle, BookOpen, CheckCircle2, Eye, EyeOff, KeyRound, LogOut, Phone, PlugZap, Send, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Eye, EyeOff, KeyRound, LogOut, Phone, PlugZap, Send, ShieldCheck } from 'lucide-react';
 import { TELEGRAM_AUTH_MESSAGES, TELEGRAM_CODE_LENGTH, type TelegramAuthStatus } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
 import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
-import { errorText } from '../../../lib/api.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { useSendPhone, useTelegramAuthInfo, useTelegramAuthStatus, useTelegramLogout, useVerifyCode, useVerifyPassword } from '../api.ts';
+import { ManualGuide } from './manual-guide.tsx';
+import { StepError } from './step-error.tsx';
+import { WayBack } from './way-back.tsx';
 
 type Step = 'phone' | 'code' | 'password' | 'done';
 
 const stepOf = (s: TelegramAuthStatus | undefined): Step => (s?.isAuthenticated ? 'done' : s?.step ?? 'phone');
-
-/** Spec 03 §8: each step shows the server's message after the word 'error'. */
-function StepError({ error }: { error: unknown }) {
-  if (!error) return null;
-  return <p role="alert" className="text-sm text-accent dark:text-red-300">خطا: {errorText(error, 'خطا در ارتباط با سرور')}</p>;
-}
 
 function StepCard({ n, title, current, done, children }: { n: number; title: string; current: boolean; done: boolean; children?: ReactNode }) {
   return (
@@ -32,29 +28,6 @@ function StepCard({ n, title, current, done, children }: { n: number; title: str
       </h3>
       {current && <div className="mt-3 space-y-3">{children}</div>}
     </section>
-  );
-}
-
-function Guide() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div className="rounded-xl border border-border bg-card p-4">
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className={buttonStyles.ghost}>
-        <BookOpen aria-hidden="true" className="size-4" />
-        {open ? 'بستن راهنما' : 'راهنمای ورود دستی'}
-      </button>
-      {open && (
-        <ol id={id} className="mt-3 list-inside list-decimal space-y-2 text-sm leading-7">
-          <li>در <bdi dir="ltr">my.telegram.org</bdi> با شماره حساب سایت وارد شوید و در بخش <bdi dir="ltr">API development tools</bdi> یک برنامه بسازید.</li>
-          <li>مقدار <code dir="ltr">api_id</code> را در <code dir="ltr">TELEGRAM_API_ID</code> و <code dir="ltr">api_hash</code> را در <code dir="ltr">TELEGRAM_API_HASH</code> بگذارید و <code dir="ltr">SESSION_SECRET</code> را هم تنظیم کنید تا نشست پس از راه‌اندازی دوباره بماند؛ سپس سرور را دوباره راه بیندازید.</li>
-          <li>شماره را با کد کشور وارد کنید (مثلاً <span dir="ltr">+989121234567</span>)؛ تلگرام یک کد ۵ رقمی به اپ تلگرام همان حساب می‌فرستد.</li>
-          <li>کد را وارد کنید. اگر حساب تأیید دومرحله‌ای دارد، رمز آن را هم بخواهد.</li>
-          <li>پس از ورود، پست‌ها مستقیم از تلگرام خوانده می‌شوند؛ بدون آن، صفحه‌های عمومی کانال‌ها (<bdi dir="ltr">t.me/s/…</bdi>) خوانده می‌شوند.</li>
-          <li>کد تأیید فقط هر ۲۲ ساعت یک بار درخواست می‌شود؛ درخواست‌های پیاپی حساب را نزد تلگرام مسدود می‌کند.</li>
-        </ol>
-      )}
-    </div>
   );
 }
 
@@ -103,6 +76,8 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
     setPasswordError('');
     verifyPassword.mutate({ password }, { onSuccess: () => setPassword('') });
   };
+  // The number typed stays in the field, to be corrected rather than typed again.
+  const wentBack = () => { setAskPhone(false); setCode(''); sendPhone.reset(); verifyCode.reset(); };
   const resend = () => {
     // The number typed in this page is sent again; after a reload it has to be typed again.
     if (phone.trim()) sendPhone.mutate({ phoneNumber: phone.trim() });
@@ -140,8 +115,13 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
           <div className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-rate-limit>
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <p>
-              کد تأیید فقط هر {formatNumberFa(i.codeIntervalHours)} ساعت یک بار قابل درخواست است؛ درخواست‌های پیاپی حساب را نزد تلگرام مسدود می‌کند.
-              {i.nextCodeRequestAt && <> درخواست بعدی از <time dateTime={i.nextCodeRequestAt}>{formatJalaliDateTime(i.nextCodeRequestAt)}</time> ممکن است.</>}
+              کد تأیید برای هر شماره فقط هر {formatNumberFa(i.codeIntervalHours)} ساعت یک بار قابل درخواست است؛ درخواست‌های پیاپی حساب را نزد تلگرام مسدود می‌کند.
+              {i.nextCodeRequestAt && (
+                <>
+                  {' '}{i.codeRequestPhone && <>برای <span dir="ltr">{i.codeRequestPhone}</span> </>}
+                  درخواست بعدی از <time dateTime={i.nextCodeRequestAt}>{formatJalaliDateTime(i.nextCodeRequestAt)}</time> ممکن است.
+                </>
+              )}
             </p>
           </div>
 
@@ -196,6 +176,7 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
                     <button type="button" className={buttonStyles.secondary} onClick={resend} disabled={sendPhone.isPending}>ارسال دوباره کد</button>
                   </div>
                 </form>
+                <WayBack intervalHours={i.codeIntervalHours} onBack={wentBack} />
               </StepCard>
               <StepCard n={3} title="رمز دومرحله‌ای (در صورت فعال بودن)" current={step === 'password'} done={past('password')}>
                 <form onSubmit={submitPassword} noValidate className="space-y-3">
@@ -221,7 +202,7 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
           )}
         </>
       )}
-      <Guide />
+      <ManualGuide />
     </section>
   );
 }
