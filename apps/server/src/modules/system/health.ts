@@ -8,7 +8,7 @@
 import os from 'node:os';
 import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
-import { isDeadline, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
+import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
 import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../ingest/services.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
@@ -27,7 +27,9 @@ async function timed(ms: number, fn: (signal: AbortSignal) => Promise<Partial<Ch
     const extra = (await withDeadline(ms, 'health check', fn)) ?? {};
     return { status: 'healthy', error: null, responseTime: Math.round(performance.now() - started), ...extra };
   } catch (error) {
-    return { status: 'down', error: isDeadline(error) ? noAnswerWithin(ms) : (error as Error).message, responseTime: Math.round(performance.now() - started) };
+    // This check's own deadline; a service that gave up on its own deadline first says so itself.
+    const said = error instanceof DeadlineError ? noAnswerWithin(ms) : (error as Error).message;
+    return { status: 'down', error: said, responseTime: Math.round(performance.now() - started) };
   }
 }
 
@@ -93,7 +95,8 @@ export class HealthChecker {
         const speech = s.speech.engine.kind === 'remote' ? await checkRemoteSpeech(s.speech, signal) : await checkSpeech(this.speechTools);
         if (speech.status === 'down') throw new Error(speech.error);
       })),
-      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN (S3: ${s.config.s3.bucket})` : `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
+      // The Latin part is isolated (FSI…PDI), as in the channels' labels.
+      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN \u2068(S3: ${s.config.s3.bucket})\u2069` : `ذخیره‌سازی رسانه \u2068(${s.storage.kind})\u2069`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
       ...channelChecks,
     ]);
   }
