@@ -152,7 +152,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   app.addHook('onClose', async () => { await stopFollowing(); });
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   await registerAuth(app, { db: database.db, policy });
-  const mediaStorage = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3 }).media;
+  const mediaStorage = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3, limits: config.storage }).media;
   await registerMedia(app, { dataDir: config.dataDir, storage: mediaStorage, mediaBaseUrl: config.mediaBaseUrl });
   await registerImageVariants(app, { dataDir: config.dataDir, storage: mediaStorage });
 

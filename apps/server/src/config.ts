@@ -56,6 +56,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
+  // A call to the media store (disk or bucket) that takes longer fails, so nothing waits on a stuck store.
+  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  STORAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
   WATERMARK_TEXT: optionalString,
   MONITOR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
@@ -163,6 +167,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     s3: env.S3_BUCKET
       ? { endpoint: env.S3_ENDPOINT, region: env.S3_REGION, bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, forcePathStyle: env.S3_FORCE_PATH_STYLE }
       : undefined,
+    /**
+     * One call to the media store may take `timeoutMs` (a large file: that much per 8 MiB part);
+     * a bucket's quick failures are tried `maxAttempts` times within it.
+     */
+    storage: { timeoutMs: env.STORAGE_TIMEOUT_MS, maxAttempts: env.STORAGE_MAX_ATTEMPTS },
+    /** Each service on the health page answers within this, or is reported down for not answering. */
+    healthCheckTimeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     watermarkText: env.WATERMARK_TEXT ?? env.SITE_NAME,
     monitorIntervalMinutes: env.MONITOR_INTERVAL_MINUTES,

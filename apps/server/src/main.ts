@@ -86,7 +86,7 @@ async function media(args: string[]) {
     const { createS3Storages } = await import('./integrations/storage/index.ts');
     const { announceContentChanged } = await import('./plugins/content-events.ts');
     const report = await moveMediaToS3({
-      database, dataDir: config.dataDir, target: createS3Storages(config.s3, config.mediaBaseUrl),
+      database, dataDir: config.dataDir, target: createS3Storages(config.s3, config.mediaBaseUrl, config.storage),
       fromBaseUrl: fromUrl, toBaseUrl: config.mediaBaseUrl, log: (line) => console.log(line),
     });
     // Web processes drop their cached pages, which still name the old addresses.

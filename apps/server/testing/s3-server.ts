@@ -1,6 +1,6 @@
 // A real S3-speaking server for tests and benchmarks (s3rver): started on a free port with its
 // own temporary directory and one bucket, and the options the app's S3 storage needs to use it.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -25,13 +25,24 @@ export interface TestS3Server {
   mediaBaseUrl: string;
   /** Every object key in the bucket (with its prefix), sorted. */
   keys(prefix?: string): Promise<string[]>;
+  /**
+   * With `separateProcess` only: the server's process is stopped (SIGSTOP), so the kernel still
+   * accepts connections and nothing ever answers them, as a frozen bucket service does.
+   */
+  freeze(): void;
+  /** Lets a frozen server run again (SIGCONT). */
+  thaw(): void;
+  /** With `separateProcess` only: the server ends (connections are refused) … */
+  stop(): Promise<void>;
+  /** … and starts again on the same port, with the objects it had. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** s3rver in a process of its own: prints its port, closes on SIGTERM. */
+/** s3rver in a process of its own (on the port given, or any): prints its port, closes on SIGTERM. */
 const CHILD = (modulePath: string) => `
 const S3rver = require(${JSON.stringify(modulePath)});
-const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[1], vhostBuckets: false });
+const server = new S3rver({ address: '127.0.0.1', port: Number(process.argv[2]) || 0, silent: true, directory: process.argv[1], vhostBuckets: false });
 server.run().then((address) => console.log(address.port));
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));`;
 
@@ -42,17 +53,26 @@ process.on('SIGTERM', () => server.close().then(() => process.exit(0)));`;
 export async function startS3Server(options: { bucket?: string; separateProcess?: boolean } = {}): Promise<TestS3Server> {
   const require = createRequire(import.meta.url);
   const directory = await mkdtemp(path.join(os.tmpdir(), 'chapar-s3-'));
-  let port: number;
+  let port = 0;
   let stop: () => Promise<void>;
+  let start = async (): Promise<void> => { throw new Error('only a server in a separate process can be stopped and started'); };
+  let signal = (_name: NodeJS.Signals): void => { throw new Error('only a server in a separate process can be frozen'); };
   if (options.separateProcess) {
-    const child = spawn(process.execPath, ['-e', CHILD(require.resolve('s3rver')), directory], { stdio: ['ignore', 'pipe', 'inherit'] });
-    port = await new Promise<number>((resolve, reject) => {
-      child.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
-      child.once('exit', (code) => reject(new Error(`the S3 server process ended with ${code}`)));
-    });
+    let child: ChildProcess;
+    start = async () => {
+      child = spawn(process.execPath, ['-e', CHILD(require.resolve('s3rver')), directory, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      port = await new Promise<number>((resolve, reject) => {
+        child.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+        child.once('exit', (code) => reject(new Error(`the S3 server process ended with ${code}`)));
+      });
+    };
+    await start();
+    signal = (name) => { child.kill(name); };
     stop = () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
+      // A frozen process only hears SIGTERM once it runs again.
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
     });
   } else {
@@ -82,6 +102,10 @@ export async function startS3Server(options: { bucket?: string; separateProcess?
       } while (truncated);
       return keys.sort();
     },
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
+    stop: () => stop(),
+    start: () => start(),
     async close() {
       client.destroy();
       await stop();

@@ -99,10 +99,11 @@ export class JobQueue {
     return boss;
   }
 
-  async send<P>(definition: JobSpec, payload: P): Promise<string | null> {
+  /** `startAfterSeconds`: the job waits that long first (a retry of something that just failed). */
+  async send<P>(definition: JobSpec, payload: P, options: { startAfterSeconds?: number } = {}): Promise<string | null> {
     const data = definition.payload.parse(payload) as object;
     const boss = await this.ensureQueue(definition);
-    const id = await boss.send(definition.name, data, { singletonKey: definition.singletonKey?.(data) });
+    const id = await boss.send(definition.name, data, { singletonKey: definition.singletonKey?.(data), startAfter: options.startAfterSeconds });
     this.wake(definition.name);
     return id;
   }

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStorage, type Storage } from '../integrations/storage/index.ts';
+import { createMemoryStorage, StorageUnavailableError, type Storage } from '../integrations/storage/index.ts';
 import { registerMedia } from './media.ts';
 
 // The app in front of a bucket (MEDIA_BASE_URL=/media with S3): what it asks the bucket for.
@@ -71,6 +71,25 @@ describe('/media served from a bucket', () => {
         expect(res.json()).toEqual({ error: 'not_found', message: 'فایل یافت نشد' });
         expect(res.headers['cache-control'], url).toBeUndefined();
       }
+    }
+  });
+
+  it('answers 503 in Persian, never 404, while the bucket fails, and lets no cache keep that answer', async () => {
+    const down = Fastify();
+    const failing = () => Promise.reject(new StorageUnavailableError('سطل پاسخ نداد'));
+    await registerMedia(down, { dataDir: 'memory://media-proxy-down', storage: { ...bucket, size: failing, stream: failing, get: failing }, mediaBaseUrl: '/media' });
+    try {
+      for (const url of ['/media/uploads/v/0-file.mp4', '/media/uploads/p/0-photo.w480.webp']) {
+        for (const headers of [{}, { range: 'bytes=0-9' }]) {
+          const res = await down.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, url).toBe(503);
+          expect(res.json()).toEqual({ error: 'unavailable', message: 'فایل‌های رسانه موقتاً در دسترس نیستند؛ کمی بعد دوباره تلاش کنید' });
+          expect(res.headers['cache-control']).toBe('no-store');
+          expect(res.headers['retry-after']).toBe('30');
+        }
+      }
+    } finally {
+      await down.close();
     }
   });
 });

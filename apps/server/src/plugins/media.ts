@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Storage } from '../integrations/storage/index.ts';
+import { StorageUnavailableError, type Storage } from '../integrations/storage/index.ts';
 import type { ByteRange } from '../integrations/storage/types.ts';
 import { ensureVariant } from '../modules/media/variants.ts';
 
@@ -47,6 +47,9 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
   });
 }
 
+/** The answer while the bucket is failing: try again soon, and let no cache keep it. */
+export const MEDIA_UNAVAILABLE = { error: 'unavailable', message: 'فایل‌های رسانه موقتاً در دسترس نیستند؛ کمی بعد دوباره تلاش کنید' } as const;
+
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
   mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg', ogg: 'audio/ogg', m4a: 'audio/mp4', pdf: 'application/pdf',
@@ -90,34 +93,41 @@ function proxyBucket(app: FastifyInstance, storage: Storage): void {
     // Only an answer with the file (or its size) is cached: a missing variant may exist soon.
     const withFileHeaders = () => reply.header('cache-control', 'public, max-age=2592000').header('accept-ranges', 'bytes');
     const typeOf = (found: { contentType?: string }) => found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+    // A variant that cannot be made from its image (not an image, not there) is missing; a store
+    // that fails while making it is not.
+    const madeVariant = () => ensureVariant(storage, key).then(Boolean, (error: unknown) => {
+      if (error instanceof StorageUnavailableError) throw error;
+      return false;
+    });
 
-    // The whole object (every image, the first request of a player): one GET to the bucket,
-    // whose answer carries the size. A variant not made yet is made, then read once more.
-    if (!request.headers.range) {
-      const open = () => storage.stream(key).catch(() => null);
-      let found = await open();
-      if (!found && isVariant(key) && (await ensureVariant(storage, key).catch(() => false))) found = await open();
-      if (!found) return reply.code(404).send(notFound);
-      return withFileHeaders().type(typeOf(found)).header('content-length', found.bytes).send(found.body);
-    }
-
-    // A byte range (a player seeking): the size first, to resolve the range against it.
-    let total: number | null = null;
     try {
-      total = await storage.size(key);
-      if (total === null && isVariant(key) && (await ensureVariant(storage, key))) total = await storage.size(key);
-    } catch {
-      total = null;
+      // The whole object (every image, the first request of a player): one GET to the bucket,
+      // whose answer carries the size. A variant not made yet is made, then read once more.
+      if (!request.headers.range) {
+        let found = await storage.stream(key);
+        if (!found && isVariant(key) && (await madeVariant())) found = await storage.stream(key);
+        if (!found) return reply.code(404).send(notFound);
+        return withFileHeaders().type(typeOf(found)).header('content-length', found.bytes).send(found.body);
+      }
+
+      // A byte range (a player seeking): the size first, to resolve the range against it.
+      let total = await storage.size(key);
+      if (total === null && isVariant(key) && (await madeVariant())) total = await storage.size(key);
+      if (total === null) return reply.code(404).send(notFound);
+      const range = resolveByteRange(request.headers.range, total);
+      if (range === 'unsatisfiable') {
+        return withFileHeaders().code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
+      }
+      const found = await storage.stream(key, range ?? undefined);
+      if (!found) return reply.code(404).send(notFound);
+      withFileHeaders().type(typeOf(found));
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
+      return reply.header('content-length', found.bytes).send(found.body);
+    } catch (error) {
+      // The bucket failed or did not answer in time: the file is not known to be gone, so never a 404.
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      request.log.warn(`media ${key}: ${error.message}`);
+      return reply.code(503).header('cache-control', 'no-store').header('retry-after', '30').send(MEDIA_UNAVAILABLE);
     }
-    if (total === null) return reply.code(404).send(notFound);
-    const range = resolveByteRange(request.headers.range, total);
-    if (range === 'unsatisfiable') {
-      return withFileHeaders().code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
-    }
-    const found = await storage.stream(key, range ?? undefined).catch(() => null);
-    if (!found) return reply.code(404).send(notFound);
-    withFileHeaders().type(typeOf(found));
-    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`);
-    return reply.header('content-length', found.bytes).send(found.body);
   });
 }

@@ -6,6 +6,8 @@ export const ADMIN_ARTICLE_MESSAGES = {
   notFound: 'مقاله مورد نظر یافت نشد',
   regenerateFailed: 'خطا در بازتولید محتوا',
   uploadFailed: 'آپلود فایل موفقیتآمیز نبود. لطفاً دوباره تلاش کنید.',
+  /** The media store failed or did not answer: nothing was stored, and trying later may work. */
+  uploadStorageUnavailable: 'ذخیره‌سازی رسانه در دسترس نیست و فایل ذخیره نشد؛ چند دقیقه بعد دوباره بارگذاری کنید.',
   unknownCategory: 'دسته‌بندی نامعتبر است',
 } as const;
 

@@ -1,14 +1,24 @@
 // The default Storage: files under DATA_DIR/media, served by the app at MEDIA_BASE_URL
 // (plugins/media.ts). Writes go to a temporary file first and are renamed into place, so
-// a reader or a crash never leaves half a file under a public URL.
+// a reader or a crash never leaves half a file under a public URL. A disk that fails (read-only,
+// full) or hangs past the deadline is a StorageUnavailableError; only a missing file is null.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertKey, keyUnder, type Storage } from './types.ts';
+import { withDeadline } from '../deadline.ts';
+import { diskFailure } from './failure.ts';
+import { assertKey, DEFAULT_STORAGE_LIMITS, keyUnder, type Storage } from './types.ts';
 
-export function createLocalStorage(options: { root: string; baseUrl: string }): Storage {
+/** The file (or a directory on its way) is not there: the object is missing, the disk is fine. */
+const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+export function createLocalStorage(options: { root: string; baseUrl: string; timeoutMs?: number }): Storage {
   const root = path.resolve(options.root);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_STORAGE_LIMITS.timeoutMs;
+  /** One call to the disk, bounded by the deadline, its failures said as the store's. */
+  const disk = <T>(what: string, work: (signal: AbortSignal) => Promise<T>) =>
+    withDeadline(timeoutMs, `disk ${what}`, work).catch((error: unknown) => { throw diskFailure(error, timeoutMs); });
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fileOf = (key: string) => {
     const file = path.resolve(root, assertKey(key));
@@ -16,8 +26,11 @@ export function createLocalStorage(options: { root: string; baseUrl: string }): 
     return file;
   };
   const url = (key: string) => `${baseUrl}/${assertKey(key).split('/').map(encodeURIComponent).join('/')}`;
-  const place = async (key: string, write: (temp: string) => Promise<void>) => {
+  const place = (key: string, write: (temp: string) => Promise<void>) => {
     const file = fileOf(key);
+    return disk(`write ${key}`, () => placeFile(file, write));
+  };
+  const placeFile = async (file: string, write: (temp: string) => Promise<void>): Promise<void> => {
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
@@ -27,7 +40,6 @@ export function createLocalStorage(options: { root: string; baseUrl: string }): 
       await rm(temp, { force: true });
       throw error;
     }
-    return file;
   };
 
   const storage: Storage = {
@@ -37,31 +49,33 @@ export function createLocalStorage(options: { root: string; baseUrl: string }): 
       return { key, url: url(key), bytes: body.length };
     },
     async putFile(key, source) {
-      const file = await place(key, (temp) => copyFile(source, temp));
-      return { key, url: url(key), bytes: (await stat(file)).size };
+      await place(key, (temp) => copyFile(source, temp));
+      return { key, url: url(key), bytes: (await fileInfo(key))?.size ?? 0 };
     },
     async get(key) {
-      return readFile(fileOf(key)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return null;
-        throw err;
-      });
+      const file = fileOf(key);
+      return disk(`read ${key}`, (signal) => readFile(file, { signal }).catch((error: unknown) => {
+        if (isAbsent(error)) return null;
+        throw error;
+      }));
     },
     async stream(key, range) {
-      const file = fileOf(key);
-      const info = await stat(file).catch(() => null);
+      const info = await fileInfo(key);
       if (!info?.isFile()) return null;
+      const file = fileOf(key);
       if (!range) return { body: createReadStream(file), bytes: info.size };
       return { body: createReadStream(file, range), bytes: range.end - range.start + 1 };
     },
     async size(key) {
-      const info = await stat(fileOf(key)).catch(() => null);
+      const info = await fileInfo(key);
       return info?.isFile() ? info.size : null;
     },
     async exists(key) {
-      return stat(fileOf(key)).then((s) => s.isFile(), () => false);
+      return (await fileInfo(key))?.isFile() ?? false;
     },
     async delete(key) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await disk(`delete ${key}`, () => rm(file, { force: true }));
     },
     url,
     keyFromUrl: (address) => keyUnder(baseUrl, address),
@@ -70,8 +84,16 @@ export function createLocalStorage(options: { root: string; baseUrl: string }): 
       await storage.put(key, Buffer.from('ok'), 'text/plain');
       const back = await storage.get(key);
       await storage.delete(key);
-      if (back?.toString() !== 'ok') throw new Error('read back a different file');
+      if (back?.toString() !== 'ok') throw new Error('فایل آزمایشی همان که نوشته شد خوانده نشد');
     },
+  };
+  /** The file's details; null when it is not there (a disk that fails to answer throws). */
+  const fileInfo = (key: string) => {
+    const file = fileOf(key);
+    return disk(`stat ${key}`, () => stat(file).catch((error: unknown) => {
+      if (isAbsent(error)) return null;
+      throw error;
+    }));
   };
   return storage;
 }

@@ -36,9 +36,28 @@ export interface Storage {
   url(key: string): string;
   /** The key behind one of this storage's URLs; null for any other address. */
   keyFromUrl(url: string): string | null;
-  /** Writes, reads back and deletes a small object: the health check. */
-  probe(): Promise<void>;
+  /** Writes, reads back and deletes a small object: the health check (stopped when `signal` aborts). */
+  probe(signal?: AbortSignal): Promise<void>;
 }
+
+/**
+ * The store itself failed: a disk that is read-only or full, a bucket that refuses, is down or
+ * does not answer in time. Never "the object is missing" (that is null); worth trying again later.
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+  constructor(readonly detail: string, options?: { cause?: unknown }) {
+    super(`ذخیره‌سازی رسانه در دسترس نیست: ${detail}`, options);
+  }
+}
+
+/** How long one storage call may take, and (S3) how many attempts it may make for quick failures. */
+export interface StorageLimits {
+  timeoutMs: number;
+  maxAttempts: number;
+}
+
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = { timeoutMs: 10_000, maxAttempts: 3 };
 
 // Keys are built by the app, but a key from a stored URL is checked anyway: no '..',
 // no absolute paths, only the characters our key builders use.

@@ -8,6 +8,7 @@ import {
 import type { ChannelSetting } from '../../config.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
+import { formatNumberFa } from '@chapar/shared/text';
 import { finishedMessage, num } from './run-operation.ts';
 
 type Result = Record<string, unknown>;
@@ -25,15 +26,17 @@ export interface AdminAction {
   confirm?: boolean;
 }
 
+/** A count from the result, in Persian digits. */
+const fa = (value: unknown) => formatNumberFa(num(value));
 const items = (r: Result) => (r.items as Array<Record<string, unknown>> | undefined) ?? [];
 const checked = (r: Result) => [
-  `${num(r.newPosts)} پست جدید، ${num(r.published)} مقاله منتشرشده از ${num(r.queued)} پست در صف`,
-  ...(num(r.failed) ? [`${num(r.failed)} مورد ناموفق`] : []),
-  ...(num(r.aiFallbacks) ? [`${num(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`] : []),
+  `${fa(r.newPosts)} پست جدید، ${fa(r.published)} مقاله منتشرشده از ${fa(r.queued)} پست در صف`,
+  ...(num(r.failed) ? [`${fa(r.failed)} مورد ناموفق`] : []),
+  ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`] : []),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
 ].join('؛ ');
 const repaired = finishedMessage;
-const media = (r: Result) => `${num(r.processed)} مورد: ${num(r.successful)} موفق، ${num(r.skipped)} ردشده، ${num(r.failed)} خطا`;
+const media = (r: Result) => `${fa(r.processed)} مورد: ${fa(r.successful)} موفق، ${fa(r.skipped)} ردشده، ${fa(r.failed)} خطا`;
 
 const check = (latest: number | undefined, channels: string[] | undefined, simple = false) => () =>
   ({ trigger: 'admin', latest, channels, await: true, ...(simple ? { skipMedia: true, useAI: false } : {}) });

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse, idParam, postOperationResponse, processFromLinkBody, processPostBody, processRangeBody, syncTelegramPostBody,
 } from '@chapar/shared/contracts';
+import { formatNumberFa } from '@chapar/shared/text';
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
@@ -17,9 +18,10 @@ const by = (request: FastifyRequest) => request.adminSession?.user.username ?? n
 
 /** What became of the named posts: the counts, the failures, and who wrote the articles when the AI could not. */
 function processedMessage(r: Record<string, unknown>): string {
-  const parts = [`${num(r.created)} مقاله ساخته شد، ${num(r.updated)} به‌روز شد، ${num(r.ignored)} نادیده گرفته شد`];
-  if (num(r.failed)) parts.push(`${num(r.failed)} پست ناموفق بود`);
-  if (num(r.aiFallbacks)) parts.push(`${num(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`);
+  const fa = (value: unknown) => formatNumberFa(num(value));
+  const parts = [`${fa(r.created)} مقاله ساخته شد، ${fa(r.updated)} به‌روز شد، ${fa(r.ignored)} نادیده گرفته شد`];
+  if (num(r.failed)) parts.push(`${fa(r.failed)} پست ناموفق بود`);
+  if (num(r.aiFallbacks)) parts.push(`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`);
   return parts.join('؛ ');
 }
 

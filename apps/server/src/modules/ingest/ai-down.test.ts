@@ -3,6 +3,7 @@
 // items failed says that too (never a plain success).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
+import { formatNumberFa } from '@chapar/shared/text';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { OFFLINE_NOTE } from './repair.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
@@ -44,7 +45,7 @@ describe('admin processing while the AI answers 500', () => {
     expect(body).toMatchObject({ success: true, status: 'success', result: { failed: 0 } });
     expect(body.result.published).toBeGreaterThan(0);
     expect(body.result.aiFallbacks).toBe(body.result.published);
-    expect(body.message).toContain(`${body.result.published} مقاله با بازنویس آفلاین نوشته شد`);
+    expect(body.message).toContain(`${formatNumberFa(body.result.published)} مقاله با بازنویس آفلاین نوشته شد`);
     const { rows } = await t.database.raw.query<{ state: string; last_error: string | null }>(
       "select state, last_error from telegram_posts where state <> 'ignored'");
     expect(rows.length).toBe(body.result.published);
@@ -60,7 +61,7 @@ describe('admin processing while the AI answers 500', () => {
     expect(ai.requests).toHaveLength(3);
     expect(body).toMatchObject({ success: true, status: 'success', result: { created: 1, failed: 0, aiFallbacks: 1 } });
     expect(body.result.outcomes).toEqual([expect.objectContaining({ telegramId: 102, status: 'created', rewriter: 'offline' })]);
-    expect(body.message).toContain('1 مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد');
+    expect(body.message).toContain('۱ مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد');
     expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ fileType: 'article', reason: expect.stringContaining('upstream') }));
     const row = await post(102);
     expect(row).toMatchObject({ state: 'published', article_id: body.articleId });
@@ -85,8 +86,8 @@ describe('admin processing while the AI answers 500', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as Answer;
     expect(body).toMatchObject({ success: false, status: 'error', result: { created: 1, failed: 1, aiFallbacks: 1 } });
-    expect(body.message).toContain('1 پست ناموفق بود');
-    expect(body.message).toContain('1 مقاله با بازنویس آفلاین نوشته شد');
+    expect(body.message).toContain('۱ پست ناموفق بود');
+    expect(body.message).toContain('۱ مقاله با بازنویس آفلاین نوشته شد');
     expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ status: 'error', filename: 'akhbar_rooz/109' }));
     const record = (await t.get(`/api/admin/operations/${body.operationId}`)).json() as { status: string; progress: number; errors: string[] };
     expect(record).toMatchObject({ status: 'error', progress: 100 });

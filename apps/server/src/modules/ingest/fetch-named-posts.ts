@@ -1,11 +1,15 @@
 // Named posts from one channel: each read alone (an album by any of its ids), checked
 // against the admin's verification text if one was given, stored and ingested. An admin
 // is waiting for the answer, so a failing AI does not fail a post: the offline rewriter
-// writes it at once (the AI request has already been retried), and the result says so.
+// writes it at once (the AI request has already been retried), and the result says so. A post
+// whose media could not be stored (the store failing) is counted as failed and handed to its
+// ingest-post job, which tries it again with backoff until the store is back.
 import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
+import { ingestPostJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
+import { MediaNotStoredError } from './media-step.ts';
 import type { OperationReporter } from './operation-reporter.ts';
 import { postStore } from './post-store.ts';
 import type { Services } from './services.ts';
@@ -29,6 +33,8 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
   let failed = 0;
   for (const [i, id] of opts.ids.entries()) {
     const name = `${opts.source}/${id}`;
+    // The post's own id (an album's first message) once it has been read.
+    let telegramId = id;
     try {
       const post = await source.fetchPost(opts.source, id);
       if (!post) {
@@ -44,6 +50,7 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
       }
       if (done.has(post.messageId)) continue; // another id of the same album
       done.add(post.messageId);
+      telegramId = post.messageId;
       if (opts.contentVerification?.trim() && !normalizePersian(post.text).includes(normalizePersian(opts.contentVerification))) {
         failed++;
         report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: LINK_MESSAGES.mismatch });
@@ -59,8 +66,10 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
       await opts.operation.log(`${opts.source}/${post.messageId}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`);
     } catch (error) {
       failed++;
-      report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: (error as Error).message });
-      await opts.operation.error(`${name}: ${(error as Error).message}`);
+      let reason = (error as Error).message;
+      if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
+      report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
+      await opts.operation.error(`${name}: ${reason}`);
     }
     await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
   }
@@ -79,4 +88,17 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
     outcomes: outcomes.map((o) => ({ telegramId: o.ref.telegramId, status: o.status, articleId: o.articleId, reason: o.reason ?? null, rewriter: o.rewriter ?? null })),
     detailedReport: { processed: report },
   };
+}
+
+/** The post goes to its own job, retried with backoff; what the report says about it. */
+async function retryLater(s: Services, opts: FetchNamedOptions, telegramId: number): Promise<string> {
+  try {
+    await s.jobs.send(ingestPostJob, {
+      source: opts.source, telegramId, force: opts.force, skipExisting: opts.skipExisting, useAI: opts.useAI, offlineFallback: true,
+    }, { startAfterSeconds: s.config.jobRetryDelaySeconds });
+    return 'پست در صف تلاش دوباره است.';
+  } catch (error) {
+    s.log.warn(`${opts.source}/${telegramId}: not queued for a retry (${(error as Error).message})`);
+    return 'صف کارها در دسترس نبود؛ پست را بعداً دوباره پردازش کنید.';
+  }
 }

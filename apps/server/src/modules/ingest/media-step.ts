@@ -1,12 +1,15 @@
 // The media step: every photo of the post (all of an album's), its video (or, when
 // Telegram withholds a big one, the thumbnail), and a voice note are downloaded from
-// Telegram only, watermarked and stored. A file that fails is reported and skipped; the
-// article still appears with what did work.
+// Telegram only, watermarked and stored. A file the source cannot give (gone, too big, not
+// media) is reported and skipped; the article still appears with what did work. A store that
+// fails is no property of the post: the whole post fails (MediaNotStoredError) and is tried
+// again later, so no article appears without media that only could not be stored.
 import type { ReportItem } from '@chapar/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { StorageUnavailableError } from '../../integrations/storage/index.ts';
 import { fetchMediaSafely, fetchMediaToFile, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
 import type { MediaKind } from '../media/sniff.ts';
@@ -20,6 +23,17 @@ export interface PostMedia {
   video: MediaAssetRow | null;
   audio: MediaAssetRow | null;
   report: ReportItem[];
+}
+
+/**
+ * A file of the post could not be stored because the store failed: transient (the job is
+ * retried with backoff), and the post's article is neither written nor changed on this attempt.
+ */
+export class MediaNotStoredError extends Error {
+  override readonly name = 'MediaNotStoredError';
+  constructor(readonly file: string, cause: StorageUnavailableError) {
+    super(`رسانهٔ پست (\u2068${file}\u2069) ذخیره نشد؛ مقاله تا ذخیرهٔ آن ساخته یا به‌روز نمی‌شود. ${cause.message}`, { cause });
+  }
 }
 
 interface Planned { url: string; role: 'image' | 'thumb' | 'video' | 'audio' | 'preview'; position: number; accept: MediaKind[] }
@@ -82,6 +96,7 @@ export async function collectMedia(s: Services, source: TelegramSource, post: Te
       const marked = stored.kind === 'audio' ? 'stored' : stored.watermarked ? 'watermarked and stored' : `stored without watermark${stored.note ? ` (${stored.note})` : ''}`;
       result.report.push({ status: 'success', articleId: null, filename: stored.storageKey, fileType: stored.kind, reason: marked });
     } catch (error) {
+      if (error instanceof StorageUnavailableError) throw new MediaNotStoredError(filename, error);
       result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: (error as Error).message });
     }
   }

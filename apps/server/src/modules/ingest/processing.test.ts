@@ -47,7 +47,7 @@ describe('processing named posts', () => {
     expect(body.detailedReport.processed[0]).toMatchObject({ status: 'error', reason: 'متن پست با متن تأیید شده مطابقت ندارد' });
     // Nothing was made of what the admin asked for: the answer says so.
     expect(body).toMatchObject({ success: false, status: 'error', result: { failed: 1 } });
-    expect(body.message).toContain('1 پست ناموفق بود');
+    expect(body.message).toContain('۱ پست ناموفق بود');
     expect(await articleOf(101)).toBeUndefined();
   });
 

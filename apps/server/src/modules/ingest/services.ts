@@ -37,7 +37,7 @@ export interface Services {
 
 export function createServices(opts: { config: Config; database: Database; log: Log }): Services {
   const { config, database, log } = opts;
-  const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3 });
+  const { media: storage, originals } = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3, limits: config.storage });
   const webBase = new URL(config.telegramWebBaseUrl);
   const telegraph = new URL(config.telegraphBaseUrl);
   // A non-Telegram base URL is a local fixture server: exactly its origin (scheme, host and

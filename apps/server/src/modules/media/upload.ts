@@ -11,6 +11,7 @@ import { finished } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
+import { StorageUnavailableError } from '../../integrations/storage/index.ts';
 import type { Services } from '../ingest/services.ts';
 import { storeMedia, UnsupportedMediaError } from './store-media.ts';
 import { queueVariants } from './variants.ts';
@@ -76,6 +77,10 @@ export async function saveUpload(s: Services, file: MultipartFile | undefined) {
         throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
       }
       if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
+      if (error instanceof StorageUnavailableError) {
+        s.log.warn(`upload not stored: ${error.message}`);
+        throw new AppError('unavailable', ADMIN_ARTICLE_MESSAGES.uploadStorageUnavailable, { 'retry-after': '60' });
+      }
       throw new AppError('internal', ADMIN_ARTICLE_MESSAGES.uploadFailed);
     }
   } finally {

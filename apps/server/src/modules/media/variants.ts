@@ -5,7 +5,7 @@
 // missing one on request where it serves the storage itself.
 import { sharp } from '../../lazy-packages.ts';
 import { IMAGE_WIDTHS, type ImageWidth } from '@chapar/shared/text';
-import type { Storage } from '../../integrations/storage/index.ts';
+import { StorageUnavailableError, type Storage } from '../../integrations/storage/index.ts';
 import { imageVariantsJob } from '../../jobs/specs.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 
@@ -66,7 +66,11 @@ export async function ensureVariant(storage: Storage, key: string): Promise<Buff
   const existing = await storage.get(key);
   if (existing) return existing;
   for (const ext of SOURCE_EXTS) {
-    const input = await storage.get(`${match[1]}.${ext}`).catch(() => null);
+    // An image that cannot be read is skipped; a store that fails is no missing image.
+    const input = await storage.get(`${match[1]}.${ext}`).catch((error: unknown) => {
+      if (error instanceof StorageUnavailableError) throw error;
+      return null;
+    });
     if (!input) continue;
     const output = await resize(input, Number(match[2]));
     await storage.put(key, output, 'image/webp');

@@ -124,3 +124,20 @@ describe('the speech service on the health page', () => {
     expect(result.status === 'down' && result.error).toContain('با صدای فارسی (fa) کار نکرد');
   });
 });
+
+describe('a service that never answers', () => {
+  it('is down for not answering within the check\'s deadline, and the next report asks again rather than wait on it', async () => {
+    let probes = 0;
+    const s = t.app.ingest;
+    // A probe that ignores its abort signal: only the check's own deadline can end the wait.
+    const stuck = { ...s, config: { ...s.config, healthCheckTimeoutMs: 300 }, storage: { ...s.storage, probe: () => { probes++; return new Promise<void>(() => undefined); } } };
+    const checker = new HealthChecker(stuck);
+    for (const round of [1, 2]) {
+      const started = performance.now();
+      const storage = (await checker.services()).find((x) => x.id === 'storage')!;
+      expect(storage).toMatchObject({ status: 'down', error: 'در ۰٫۳ ثانیه پاسخ نداد' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(probes).toBe(round);
+    }
+  });
+});

@@ -2,10 +2,13 @@
 // a checked structured answer?), the speech service (espeak-ng speaking Persian, ffmpeg with
 // an MP3 encoder), storage, and the two channels. Checks that reach outside are kept for a
 // while: the page polls every 30 s, and the AI probe spends tokens, so it is asked at most
-// every few minutes (sooner again after a failure).
+// every few minutes (sooner again after a failure). Every check has its own deadline
+// (HEALTH_CHECK_TIMEOUT_MS): a service that does not answer by then is down for not answering,
+// and its request is aborted, so no poll of the page ever waits on a stuck dependency.
 import os from 'node:os';
 import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
+import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
 import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../ingest/services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
@@ -18,24 +21,32 @@ const processStart = Date.now() - Math.round(process.uptime() * 1000);
 
 type Check = Omit<ServiceHealth, 'id' | 'service' | 'lastChecked'>;
 
-async function timed(fn: () => Promise<Partial<Check> | void>): Promise<Check> {
+/** One check within `ms`; the signal aborts the check's own requests when the time is up. */
+async function timed(ms: number, fn: (signal: AbortSignal) => Promise<Partial<Check> | void>): Promise<Check> {
   const started = performance.now();
   try {
-    const extra = (await fn()) ?? {};
+    const extra = (await withDeadline(ms, 'health check', fn)) ?? {};
     return { status: 'healthy', error: null, responseTime: Math.round(performance.now() - started), ...extra };
   } catch (error) {
-    return { status: 'down', error: (error as Error).message, responseTime: Math.round(performance.now() - started) };
+    // This check's own deadline; a service that gave up on its own deadline first says so itself.
+    const said = error instanceof DeadlineError ? noAnswerWithin(ms) : (error as Error).message;
+    return { status: 'down', error: said, responseTime: Math.round(performance.now() - started) };
   }
 }
 
 export class HealthChecker {
   private readonly cache = new Map<string, { until: number; service: string; value: Promise<ServiceHealth> }>();
 
-  constructor(private readonly s: Services, private readonly speechTools: SpeechTools = SPEECH_TOOLS) {}
+  private readonly ms: number;
+
+  constructor(private readonly s: Services, private readonly speechTools: SpeechTools = SPEECH_TOOLS) {
+    this.ms = s.config.healthCheckTimeoutMs;
+  }
 
   /**
    * A check's result, kept for `ttlMs` (or `ttlFor(result)`). Callers arriving while a check
-   * runs share it, so two health requests at once still ask the outside world once.
+   * runs share it, so two health requests at once still ask the outside world once; a check
+   * ends by its deadline, so sharing never holds a caller longer than that.
    */
   private cached(id: string, service: string, ttlMs: number, check: () => Promise<Check>, ttlFor?: (c: Check) => number): Promise<ServiceHealth> {
     const hit = this.cache.get(id);
@@ -72,20 +83,21 @@ export class HealthChecker {
       return ofRole.map((channel, i) => {
         // The Latin part is isolated (FSI…PDI) so it reads right inside the Persian label.
         const label = `${roleName} \u2068@${channel.username} (${kind})\u2069`;
-        return this.cached(i === 0 ? `channel:${role}` : `channel:${channel.username}`, label, REMOTE_TTL_MS, () => timed(async () => {
+        return this.cached(i === 0 ? `channel:${role}` : `channel:${channel.username}`, label, REMOTE_TTL_MS, () => timed(this.ms, async () => {
           const page = await source.fetchPage(channel.username);
           if (!page.posts.length) return { status: 'degraded', error: 'صفحه کانال پستی ندارد' };
         }));
       });
     });
     return Promise.all([
-      this.cached('database', 'پایگاه داده', 0, () => timed(async () => { await s.database.raw.query('select 1'); })),
+      this.cached('database', 'پایگاه داده', 0, () => timed(this.ms, async () => { await s.database.raw.query('select 1'); })),
       this.cached('ai', 'سرویس هوش مصنوعی متن', REMOTE_TTL_MS, () => this.ai(), (c) => (c.status === 'healthy' ? AI_HEALTHY_TTL_MS : REMOTE_TTL_MS)),
-      this.cached('speech', s.speech.engine.kind === 'remote' ? 'سرویس گفتار (SPEECH_BASE_URL و ffmpeg)' : 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(async () => {
-        const speech = s.speech.engine.kind === 'remote' ? await checkRemoteSpeech(s.speech) : await checkSpeech(this.speechTools);
+      this.cached('speech', s.speech.engine.kind === 'remote' ? 'سرویس گفتار (SPEECH_BASE_URL و ffmpeg)' : 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(this.ms, async (signal) => {
+        const speech = s.speech.engine.kind === 'remote' ? await checkRemoteSpeech(s.speech, signal) : await checkSpeech(this.speechTools);
         if (speech.status === 'down') throw new Error(speech.error);
       })),
-      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN (S3: ${s.config.s3.bucket})` : `ذخیره‌سازی رسانه (${s.storage.kind})`, 0, () => timed(() => s.storage.probe())),
+      // The Latin part is isolated (FSI…PDI), as in the channels' labels.
+      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN \u2068(S3: ${s.config.s3.bucket})\u2069` : `ذخیره‌سازی رسانه \u2068(${s.storage.kind})\u2069`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
       ...channelChecks,
     ]);
@@ -94,8 +106,8 @@ export class HealthChecker {
   private async ai(): Promise<Check> {
     const { baseUrl, apiKey, model } = this.s.config.ai;
     if (!baseUrl || !apiKey) return { status: 'degraded', error: 'تنظیم نشده (AI_BASE_URL و AI_API_KEY)؛ بازنویس آفلاین به کار می‌رود', responseTime: null };
-    return timed(async () => {
-      const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL });
+    return timed(this.ms, async () => {
+      const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL, timeoutMs: this.ms });
       if (!probe.ok) throw new Error(`${probe.error ?? 'پاسخ نداد'}؛ تا رفع آن، بازنویس آفلاین مقاله‌ها را می‌نویسد`);
     });
   }
@@ -104,7 +116,7 @@ export class HealthChecker {
   private async proxy(): Promise<Check> {
     const { config } = this.s;
     if (!config.telegramProxy && !config.telegramMtprotoProxy) return { status: 'healthy', error: null, responseTime: null };
-    return timed(() => checkProxies(config));
+    return timed(this.ms, () => checkProxies(config));
   }
 
   async report(): Promise<SystemHealth> {

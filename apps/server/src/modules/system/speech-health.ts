@@ -51,9 +51,9 @@ function firstLine(error: unknown): string {
  * With SPEECH_BASE_URL set: ffmpeg and ffprobe are still needed here (the endpoint's audio is
  * decoded, joined, encoded and measured), and the endpoint is asked to say one word.
  */
-export async function checkRemoteSpeech(speech: Speech): Promise<SpeechCheck> {
+export async function checkRemoteSpeech(speech: Speech, signal?: AbortSignal): Promise<SpeechCheck> {
   try {
-    await speech.engine.speak('سلام');
+    await speech.engine.speak('سلام', signal);
   } catch (error) {
     if (error instanceof ToolMissingError) return { status: 'down', error: `${error.tool} نصب نیست؛ صدای سرویس گفتار به MP3 تبدیل نمی‌شود` };
     return { status: 'down', error: `${firstLine(error)}؛ پادکست ساخته نمی‌شود` };
