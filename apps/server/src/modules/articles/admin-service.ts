@@ -40,6 +40,11 @@ export async function updateArticle(s: Services, id: number, body: UpdateArticle
   return toAdminArticle(row);
 }
 
+/** The site's not-found answer (404) for an article id that names no article. */
+export async function requireArticle(s: Services, id: number): Promise<void> {
+  if (!(await articleAdminRepo.byId(s.db, id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+}
+
 /**
  * Deletes articles. One that came from Telegram puts (telegramId, source) on the blocklist
  * first, so the next check does not bring it back; its media files go with it.

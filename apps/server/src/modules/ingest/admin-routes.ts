@@ -7,6 +7,7 @@ import {
 } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
+import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
@@ -85,6 +86,8 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
       schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },
     }, async (request, reply) => {
       const id = withId ? (request.params as { id: number }).id : undefined;
+      // An ':id' path names one article: a missing one is answered before any job is queued.
+      if (id !== undefined) await requireArticle(s, id);
       const outcome = await runOperation(s, action.job, action.payload({ id }), { kind: action.path.replace('/:id', ''), requestedBy: by(request) });
       const body = { ...operationAnswer(outcome, outcome.finished ? action.message(outcome.result) : ''), ...(outcome.finished ? action.extra?.(outcome.result) : undefined) };
       return answer(reply, outcome, outcome.finished || !action.extra ? body : { ...body, ...action.extra({}) });
