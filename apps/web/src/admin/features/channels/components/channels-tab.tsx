@@ -173,8 +173,8 @@ export function ChannelsTab() {
             ))}
           </div>
         )}
-      <ChannelFormDialog channel={null} open={adding} onClose={() => setAdding(false)} />
-      {editing && <ChannelFormDialog channel={editing} open onClose={() => setEditing(null)} />}
+      <ChannelFormDialog channel={null} channels={channels} open={adding} onClose={() => setAdding(false)} />
+      {editing && <ChannelFormDialog channel={editing} channels={channels} open onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={disabling !== null}
         onOpenChange={(open) => { if (!open) setDisabling(null); }}
