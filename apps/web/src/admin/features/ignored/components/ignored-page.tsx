@@ -23,8 +23,9 @@ function preview(text: string): string {
   return text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text;
 }
 
-function ArticleLink({ id, children }: { id: number; children: React.ReactNode }) {
-  return <a href={`/article/${id}`} target="_blank" rel="noopener" className={cn(link, focusRing)}>{children}</a>;
+function ArticleLink({ id, children, inText = false }: { id: number; children: React.ReactNode; inText?: boolean }) {
+  // Inside a sentence a link is underlined: its colour alone would not set it apart.
+  return <a href={`/article/${id}`} target="_blank" rel="noopener" className={cn(link, focusRing, inText && 'underline')}>{children}</a>;
 }
 
 function Row({ post, onProcess, processing }: { post: IgnoredPost; onProcess: (post: IgnoredPost) => void; processing: boolean }) {
@@ -140,7 +141,7 @@ export function IgnoredPage({ embedded = false }: { embedded?: boolean }) {
         onOpenChange={(open) => { if (!open) setConfirming(null); }}
         title="پردازش پست تکراری"
         description={confirming?.duplicateOf
-          ? <>این پست تکرار <ArticleLink id={confirming.duplicateOf}>مقالهٔ {idFa(confirming.duplicateOf)}</ArticleLink> است؛ با پردازش آن مقالهٔ دیگری از همان خبر ساخته می‌شود. با این حال پردازش شود؟</>
+          ? <>این پست تکرار <ArticleLink id={confirming.duplicateOf} inText>مقالهٔ {idFa(confirming.duplicateOf)}</ArticleLink> است؛ با پردازش آن مقالهٔ دیگری از همان خبر ساخته می‌شود. با این حال پردازش شود؟</>
           : 'این پست تکرار مقاله‌ای است که پیش‌تر منتشر شده؛ با پردازش آن مقالهٔ دیگری از همان خبر ساخته می‌شود. با این حال پردازش شود؟'}
         confirmLabel="با این حال پردازش شود"
         onConfirm={() => { if (confirming) process.mutate(confirming.id); setConfirming(null); }}
