@@ -13,7 +13,9 @@ function serve() {
     const url = String(input);
     if (url.startsWith('/api/admin/status')) return json({ authenticated: true, csrfToken: 't', user: { id: 1, username: 'admin', role: 'admin' } });
     if (url.startsWith('/api/admin/operations')) return json({ operations: [] });
-    if (url.startsWith('/api/admin/media-status')) return json({ images: 0, videos: 0, unmarked: 0, last24h: { total: 0, watermarked: 0 }, recent: [] });
+    if (url.startsWith('/api/admin/media-status')) {
+      return json({ images: 1, videos: 0, unmarked: 0, last24h: { total: 1, watermarked: 1 }, recent: [{ id: 3, kind: 'image', watermarked: true, articleId: 1010, createdAt: '2026-11-20T10:00:00.000Z' }] });
+    }
     if (init?.method === 'POST') {
       posts.push(url);
       return json({ error: 'not_found', message: 'مقاله مورد نظر یافت نشد' }, 404);
@@ -25,6 +27,12 @@ function serve() {
 
 describe('watermark tab: one article', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('names a recent medium\'s article by its id in Persian digits, without a thousands separator', async () => {
+    serve();
+    renderWithApp(<WatermarkTab />);
+    expect(await screen.findByText('مقاله ۱۰۱۰')).toBeTruthy();
+  });
 
   it('asks for the article number when the field is empty, without calling the server', () => {
     const posts = serve();
