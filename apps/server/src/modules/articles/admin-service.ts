@@ -2,6 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { findCategory } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
@@ -25,7 +26,7 @@ export async function updateArticle(s: Services, id: number, body: UpdateArticle
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   // The categories the edit dialog offers are the database's; any of them is accepted.
-  const category = body.category === undefined ? current.category : await siteCategoryName(s.db, body.category);
+  const category = body.category === undefined ? current.category : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
   if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
   const row = await saveArticle(s, current, {
     title: body.title ?? current.title,

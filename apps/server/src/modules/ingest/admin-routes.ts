@@ -83,11 +83,11 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     const url = `/api/admin/${action.path}`;
     const withId = action.path.endsWith('/:id');
     r.post(url, {
+      // An ':id' path names one article: a missing one is answered (404) before any job is queued.
+      ...(withId ? { preHandler: async (request: FastifyRequest) => requireArticle(s, (request.params as { id: number }).id) } : {}),
       schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },
     }, async (request, reply) => {
       const id = withId ? (request.params as { id: number }).id : undefined;
-      // An ':id' path names one article: a missing one is answered before any job is queued.
-      if (id !== undefined) await requireArticle(s, id);
       const outcome = await runOperation(s, action.job, action.payload({ id }), { kind: action.path.replace('/:id', ''), requestedBy: by(request) });
       const body = { ...operationAnswer(outcome, outcome.finished ? action.message(outcome.result) : ''), ...(outcome.finished ? action.extra?.(outcome.result) : undefined) };
       return answer(reply, outcome, outcome.finished || !action.extra ? body : { ...body, ...action.extra({}) });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion,
-  type ArticleVersionSummary, type Category, type UpdateArticleBody,
+  type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useAdminAction, useAdminRequest, type AdminRequest } from '../../lib/api.ts';
@@ -35,12 +35,6 @@ export function useArticlesPage(params: AdminArticlesQuery) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-}
-
-/** The site's categories as the database has them: the edit dialog's category options. */
-export function useCategories() {
-  const request = useAdminRequest();
-  return useQuery({ queryKey: ['admin', 'categories'], queryFn: () => request<Category[]>('GET', '/api/categories'), staleTime: 5 * 60_000 });
 }
 
 /** The whole article (any status) for the edit dialog. */

@@ -5,7 +5,7 @@ import { categoryFaName, formatNumberFa, normalizePersian } from '@chapar/shared
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { Checkbox, Select } from '../../../components/fields.tsx';
-import { useCategories } from '../api.ts';
+import { useCategories } from '../categories.ts';
 import { RichEditor, type EditorMode } from '../editor/rich-editor.tsx';
 import { AiButton } from './ai-button.tsx';
 import { UploadArea } from './upload-area.tsx';
