@@ -142,7 +142,7 @@ describe('ignored posts', () => {
     await row.getByText('تبلیغاتی').waitFor();
     await row.getByText('نامشخص').waitFor();
     // Content preview: 120 characters and an ellipsis.
-    expect((await row.locator('td').nth(2).innerText()).length).toBeLessThanOrEqual(121);
+    expect((await row.locator('td[data-label="محتوا"]').innerText()).length).toBeLessThanOrEqual(121);
 
     await row.getByRole('button', { name: /^بررسی شد/ }).click();
     await expectToast(page, 'پست بررسی شد');

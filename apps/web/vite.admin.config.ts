@@ -38,9 +38,9 @@ export default defineConfig(({ command, mode }) => ({
         chunkFileNames: 'assets/admin-[name]-[hash].js',
         codeSplitting: {
           groups: [
-            // Libraries the first screen needs; the editor's (TipTap, ProseMirror) stay with the
+            // Libraries the first screen needs; the editor's (TipTap, ProseMirror, DOMPurify) stay with the
             // edit dialog's chunk, loaded when an article is opened.
-            { name: 'vendor', test: /node_modules\/(?!@tiptap|prosemirror|orderedmap|rope-sequence|w3c-keyname|linkifyjs|@hookform|react-hook-form)/ },
+            { name: 'vendor', test: /node_modules\/(?!@tiptap|prosemirror|orderedmap|rope-sequence|w3c-keyname|linkifyjs|dompurify|@hookform|react-hook-form)/ },
           ],
         },
       },

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const CHANNEL_ROLES = ['primary', 'secondary'] as const;
 export type ChannelRole = (typeof CHANNEL_ROLES)[number];
 
+export const CHANNEL_ROLE_LABELS: Record<ChannelRole, string> = { primary: 'کانال اصلی', secondary: 'کانال دوم' };
+
 export const CHANNEL_MESSAGES = {
   usernameRequired: 'نام کاربری کانال را وارد کنید',
   usernameFormat: 'نام کانال باید ۵ تا ۳۲ نویسه از حروف انگلیسی، رقم و _ باشد و با حرف شروع شود؛ مثلاً akhbar_rooz',
@@ -12,6 +14,9 @@ export const CHANNEL_MESSAGES = {
   titleTooLong: 'عنوان کانال حداکثر ۲۰۰ نویسه است',
   duplicate: (username: string) => `کانال @${username} از قبل در فهرست هست`,
   notFound: 'کانال یافت نشد',
+  /** Each role has one active channel at most (spec 03: a primary and a secondary source); the handle is isolated (LRI…PDI). */
+  roleTaken: (role: ChannelRole, username: string) =>
+    `نقش «${CHANNEL_ROLE_LABELS[role]}» را کانال فعال \u2066@${username}\u2069 دارد و هر نقش تنها یک کانال فعال دارد؛ نخست آن کانال را غیرفعال کنید یا نقش دیگری برگزینید`,
   badPattern: (pattern: string) => `الگوی «${pattern}» یک عبارت باقاعده معتبر نیست`,
 } as const;
 

@@ -5,6 +5,7 @@ import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type 
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
+import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../ingest/post-store.ts';
 import type { Services } from '../ingest/services.ts';
 import { mediaRepo } from '../media/repo.ts';
@@ -25,7 +26,8 @@ export async function updateArticle(s: Services, id: number, body: UpdateArticle
   }
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  const category = body.category === undefined ? current.category : findCategory(body.category)?.name;
+  // The categories the edit dialog offers are the database's; any of them is accepted.
+  const category = body.category === undefined ? current.category : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
   if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
   const row = await saveArticle(s, current, {
     title: body.title ?? current.title,
@@ -38,6 +40,11 @@ export async function updateArticle(s: Services, id: number, body: UpdateArticle
     videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,
   }, { action: 'edit', by });
   return toAdminArticle(row);
+}
+
+/** The site's not-found answer (404) for an article id that names no article. */
+export async function requireArticle(s: Services, id: number): Promise<void> {
+  if (!(await articleAdminRepo.byId(s.db, id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
 }
 
 /**

@@ -66,6 +66,21 @@ describe('PATCH /api/admin/articles/{id}', () => {
   });
 });
 
+describe('the category of an edited article', () => {
+  it('accepts any category the site has in its database, beyond the six of the old list', async () => {
+    await t.database.raw.query("insert into categories (slug, name, name_fa, sort_order) values ('science', 'Science', 'علم', 9)");
+    const a = await createArticle(t.database, { category: 'Politics' });
+    const international = await patch(a.id, { category: 'بین‌الملل' });
+    expect(international.statusCode, international.body).toBe(200);
+    expect(international.json()).toMatchObject({ category: 'International' });
+    expect((await patch(a.id, { category: 'education' })).json()).toMatchObject({ category: 'Education' });
+    expect((await patch(a.id, { category: 'Science' })).json()).toMatchObject({ category: 'Science' });
+    const unknown = await patch(a.id, { category: 'Astrology' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'validation_error', message: 'دسته‌بندی نامعتبر است' });
+  });
+});
+
 describe('bulk actions and delete', () => {
   it('features, unfeatures and deletes, answering {success, message}', async () => {
     const ids = [(await createArticle(t.database)).id, (await createArticle(t.database)).id];

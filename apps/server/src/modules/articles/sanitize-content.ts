@@ -1,30 +1,24 @@
 // The HTML an article may store, whoever wrote it (the rewriter, an admin's editor, an
-// upload embed): text structure, links, images and the players for uploaded video and
-// audio. Everything else, scripts and event handlers above all, is removed on write.
+// upload embed): the shared allow-list (@chapar/shared/html), which the admin's editor applies
+// too before it shows pasted HTML. Everything else, scripts and event handlers above all, is
+// removed on write.
 import type SanitizeHtml from 'sanitize-html';
+import {
+  ARTICLE_HTML_ATTRIBUTES, ARTICLE_HTML_DROP_WITH_CONTENT, ARTICLE_HTML_TAGS, ARTICLE_LINK_REL, ARTICLE_URL_ATTRIBUTES,
+  ARTICLE_URL_SCHEMES,
+} from '@chapar/shared/html';
 import { sanitizeHtml } from '../../lazy-packages.ts';
 
 const OPTIONS: SanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'blockquote', 'br', 'hr',
-    'figure', 'figcaption', 'img', 'video', 'audio', 'source', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
-    video: ['src', 'controls', 'poster', 'preload', 'width', 'height'],
-    audio: ['src', 'controls', 'preload'],
-    source: ['src', 'type'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'poster'],
+  allowedTags: [...ARTICLE_HTML_TAGS],
+  // rel is written by the transform below, so it must survive the attribute filter.
+  allowedAttributes: Object.fromEntries(Object.entries(ARTICLE_HTML_ATTRIBUTES).map(([tag, names]) => [tag, tag === 'a' ? [...names, 'rel'] : [...names]])),
+  allowedSchemes: [...ARTICLE_URL_SCHEMES],
+  allowedSchemesAppliedToAttributes: [...ARTICLE_URL_ATTRIBUTES],
   allowProtocolRelative: false,
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'head', 'title'],
+  nonTextTags: [...ARTICLE_HTML_DROP_WITH_CONTENT],
   transformTags: {
-    // Outbound links from articles are not endorsements.
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener' } }),
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: ARTICLE_LINK_REL } }),
   },
   exclusiveFilter: (frame) => (frame.tag === 'p' || frame.tag === 'li') && !frame.text.trim() && !frame.mediaChildren.length,
 };

@@ -84,6 +84,11 @@ describe('editing a channel', () => {
 
   it('changes role, title and cleaning rules; blank lines are dropped', async () => {
     const added = (await list()).find((c) => c.username === 'Khabar_Dovom')!;
+    const primary = (await list()).find((c) => c.username === 'akhbar_rooz')!;
+    // The primary role is held by an active channel: switched off first, it is free.
+    const taken = await call('PATCH', `/api/admin/channels/${added.id}`, { role: 'primary' });
+    expect(taken.statusCode).toBe(409);
+    expect((await call('PATCH', `/api/admin/channels/${primary.id}`, { isActive: false })).statusCode).toBe(200);
     const res = await call('PATCH', `/api/admin/channels/${added.id}`, {
       title: 'خبر دوم (ویرایش)', role: 'primary',
       cleaningRules: { signatures: ['@Khabar_Dovom', '  ', 'کانال خبر دوم'], adMarkers: ['#تبلیغ'], joinPatterns: ['به\\s*ما\\s*بپیوندید'], stripLinks: false },
@@ -93,8 +98,10 @@ describe('editing a channel', () => {
       title: 'خبر دوم (ویرایش)', role: 'primary',
       cleaningRules: { signatures: ['@Khabar_Dovom', 'کانال خبر دوم'], adMarkers: ['#تبلیغ'], joinPatterns: ['به\\s*ما\\s*بپیوندید'], stripLinks: false },
     });
-    const ids = (await health()).services.filter((s) => s.id.startsWith('channel:')).map((s) => s.id);
-    expect(ids).toEqual(['channel:primary', 'channel:Khabar_Dovom', 'channel:secondary']);
+    // One channel per role: the promoted channel is the primary source, and no secondary is left.
+    const services = (await health()).services.filter((s) => s.id.startsWith('channel:'));
+    expect(services.map((s) => [s.id, s.status === 'degraded'])).toEqual([['channel:primary', false], ['channel:secondary', true]]);
+    expect(services[0].service).toContain('@Khabar_Dovom');
   });
 
   it.each([

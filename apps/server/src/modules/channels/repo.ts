@@ -20,10 +20,18 @@ export const channelRepo = {
     return row;
   },
 
-  /** Adds a configured channel the table does not know yet; a known one is left as the admins set it. */
+  /**
+   * Adds a configured channel the table does not know yet; a known one is left as the admins set
+   * it. Its role held by another active channel, it is added switched off.
+   */
   async seedConfigured(db: Db, username: string, role: string, rules: CleaningRules): Promise<void> {
     if (await channelRepo.byUsername(db, username)) return;
-    await db.insert(channels).values({ username, role, title: `@${username}`, cleaningRules: rules }).onConflictDoNothing();
+    const roleTaken = (await channelRepo.active(db)).some((c) => c.role === role);
+    await db.insert(channels).values({ username, role, title: `@${username}`, isActive: !roleTaken, cleaningRules: rules }).onConflictDoNothing();
+  },
+  /** Serialises changes of who holds a role until the transaction ends (two admins at once). */
+  async lockRoles(db: Db): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('chapar:channel-roles'))`);
   },
   /** A new channel; undefined when the name is taken (in any letter case). */
   async insert(db: Db, values: { username: string; role: string; title: string; isActive: boolean; cleaningRules: CleaningRules }): Promise<ChannelRow | undefined> {

@@ -2,7 +2,8 @@
 // editing and switching them on and off (checks, the monitor and the health page read the
 // table, so they follow at once); validation against Telegram (reachable? posts on the
 // newest page?) and an export.
-import { CHANNEL_MESSAGES, type ChannelInfo, type ChannelValidation as Validation } from '@chapar/shared/contracts';
+import { CHANNEL_MESSAGES, CHANNEL_ROLES, type ChannelInfo, type ChannelRole, type ChannelValidation as Validation } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { TelegramFetchError } from '../../integrations/telegram/index.ts';
 import type { Services } from '../ingest/services.ts';
@@ -60,6 +61,16 @@ function tidyRules(rules: CleaningRules): CleaningRules {
   }).filter(([, v]) => v !== undefined)) as CleaningRules;
 }
 
+/**
+ * A role (primary, secondary) belongs to one active channel at most, so 'the primary source' is
+ * always one channel. A channel switched off holds none: switching one off frees its role.
+ */
+async function requireFreeRole(db: Db, wanted: { id?: number; role: string; isActive: boolean }): Promise<void> {
+  if (!wanted.isActive || !(CHANNEL_ROLES as readonly string[]).includes(wanted.role)) return;
+  const holder = (await channelRepo.active(db)).find((c) => c.role === wanted.role && c.id !== wanted.id);
+  if (holder) throw new AppError('conflict', CHANNEL_MESSAGES.roleTaken(wanted.role as ChannelRole, holder.username));
+}
+
 export interface ChannelPatch { title?: string; role?: 'primary' | 'secondary'; isActive?: boolean; cleaningRules?: CleaningRules }
 
 export async function updateChannel(s: Services, id: number, patch: ChannelPatch): Promise<ChannelInfo> {
@@ -68,19 +79,33 @@ export async function updateChannel(s: Services, id: number, patch: ChannelPatch
   if (!Object.keys(changes).length) throw badRequest(EMPTY_CHANNEL_PATCH_MESSAGE);
   checkPatterns(changes.cleaningRules);
   if (changes.cleaningRules) changes.cleaningRules = tidyRules(changes.cleaningRules);
-  const row = await channelRepo.update(s.db, id, changes);
+  const row = await s.db.transaction(async (tx) => {
+    await channelRepo.lockRoles(tx);
+    const current = await channelRepo.byId(tx, id);
+    if (!current) throw notFound(CHANNEL_MESSAGES.notFound);
+    if (changes.role !== undefined || changes.isActive !== undefined) {
+      await requireFreeRole(tx, { id, role: changes.role ?? current.role, isActive: changes.isActive ?? current.isActive });
+    }
+    return channelRepo.update(tx, id, changes);
+  });
   if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
   return describe(s, row);
 }
 
 export async function createChannel(s: Services, input: { username: string; role: 'primary' | 'secondary'; title?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
   checkPatterns(input.cleaningRules);
-  const row = await channelRepo.insert(s.db, {
-    username: input.username,
-    role: input.role,
-    title: input.title || `@${input.username}`,
-    isActive: input.isActive ?? true,
-    cleaningRules: input.cleaningRules ? tidyRules(input.cleaningRules) : defaultCleaningRules(input.username),
+  const isActive = input.isActive ?? true;
+  const row = await s.db.transaction(async (tx) => {
+    await channelRepo.lockRoles(tx);
+    if (await channelRepo.byUsername(tx, input.username)) throw new AppError('conflict', CHANNEL_MESSAGES.duplicate(input.username));
+    await requireFreeRole(tx, { role: input.role, isActive });
+    return channelRepo.insert(tx, {
+      username: input.username,
+      role: input.role,
+      title: input.title || `@${input.username}`,
+      isActive,
+      cleaningRules: input.cleaningRules ? tidyRules(input.cleaningRules) : defaultCleaningRules(input.username),
+    });
   });
   if (!row) throw new AppError('conflict', CHANNEL_MESSAGES.duplicate(input.username));
   return describe(s, row);

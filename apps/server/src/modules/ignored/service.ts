@@ -32,9 +32,16 @@ export async function listIgnored(s: Services) {
   return { posts: rows.map(toIgnoredPost), stats };
 }
 
-/** Reads each channel's newest page and records the posts the filters leave out. */
+export const NO_ACTIVE_CHANNEL = 'هیچ کانال فعالی در فهرست کانال‌ها نیست؛ نخست در زبانهٔ کانال‌ها کانالی بیفزایید یا فعال کنید';
+
+/**
+ * Reads each channel's newest page and records the posts the filters leave out. A post that
+ * already has an article is not an ignored one; a duplicate keeps the article it repeats.
+ */
 export async function recordSample(s: Services) {
   const { channels, errors } = await resolveChannels(s);
+  // Nothing to read is the site's state, not a failure of the server.
+  if (!channels.length) throw new AppError('conflict', NO_ACTIVE_CHANNEL);
   const { source } = await s.sources.current();
   let checked = 0;
   let recorded = 0;
@@ -45,6 +52,7 @@ export async function recordSample(s: Services) {
       for (const post of page.posts) {
         checked++;
         const ref = { source: channel.username, telegramId: post.messageId };
+        if (await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId)) continue;
         const normalised = normalisePost(post, rules);
         const duplicate = await articleAdminRepo.withTextHash(s.db, normalised.textHash, ref);
         const reason = contentIgnoreReason(post, normalised, rules) ?? (duplicate ? 'duplicate' : undefined);
@@ -54,6 +62,7 @@ export async function recordSample(s: Services) {
         await ignoredRepo.record(s.db, {
           ...ref, url: publicPostUrl(ref), reason, content: normalised.plain || post.text,
           category: normalised.plain ? classifyCategory(normalised.plain).category : null,
+          duplicateOf: reason === 'duplicate' ? duplicate?.id ?? null : null,
         });
         recorded++;
       }
@@ -61,7 +70,7 @@ export async function recordSample(s: Services) {
       errors.push(`@${channel.username}: ${(error as Error).message}`);
     }
   }
-  if (!channels.length) errors.push('هیچ کانال فعالی پیکربندی نشده است (TELEGRAM_CHANNELS)');
+  // Every channel failed to answer: the dependency failed, which is what a 503 says.
   if (errors.length && !checked) throw new AppError('unavailable', `خطا در ثبت پستهای نمونه: ${errors.join('، ')}`);
   return { success: true, message: `${checked} پست بررسی شد و ${recorded} پست نادیده‌گرفته ثبت شد`, checked, recorded, errors };
 }

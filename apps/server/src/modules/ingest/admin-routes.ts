@@ -8,6 +8,7 @@ import {
 import { formatNumberFa } from '@chapar/shared/text';
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
+import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
@@ -84,6 +85,8 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     const url = `/api/admin/${action.path}`;
     const withId = action.path.endsWith('/:id');
     r.post(url, {
+      // An ':id' path names one article: a missing one is answered (404) before any job is queued.
+      ...(withId ? { preHandler: async (request: FastifyRequest) => requireArticle(s, (request.params as { id: number }).id) } : {}),
       schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },
     }, async (request, reply) => {
       const id = withId ? (request.params as { id: number }).id : undefined;

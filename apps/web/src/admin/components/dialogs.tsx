@@ -60,7 +60,8 @@ interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: string;
+  /** Phrasing content (text, links): it is the dialog's paragraph. */
+  description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   destructive?: boolean;

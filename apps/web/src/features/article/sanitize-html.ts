@@ -7,18 +7,11 @@
 // nesting). Nothing of the input reaches the output without being rebuilt, so the browser
 // parses exactly what was checked. Pure string work: the same result on both sides, so a
 // server-rendered body hydrates unchanged, and no DOM is needed.
+import { allowedArticleAttributes, ARTICLE_HTML_TAGS, ARTICLE_URL_ATTRIBUTES } from '@chapar/shared/html';
 
-const URL_ATTRS = new Set(['href', 'src', 'poster']);
-const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  p: [], h2: [], h3: [], h4: [], ul: [], ol: [], li: [], strong: [], em: [], b: [], i: [], u: [], s: [],
-  blockquote: [], br: [], hr: [], figure: [], figcaption: [], code: [], pre: [], table: [], thead: [],
-  tbody: [], tr: [], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'],
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'width', 'height', 'loading'],
-  video: ['src', 'controls', 'poster', 'preload', 'width', 'height'],
-  audio: ['src', 'controls', 'preload'],
-  source: ['src', 'type'],
-};
+const URL_ATTRS = new Set<string>(ARTICLE_URL_ATTRIBUTES);
+// The shared allow-list (@chapar/shared/html): the server and the admin's editor keep the same.
+const ALLOWED: Readonly<Record<string, readonly string[]>> = Object.fromEntries(ARTICLE_HTML_TAGS.map((tag) => [tag, allowedArticleAttributes(tag)]));
 const VOID = new Set(['br', 'hr', 'img', 'source']);
 // Their text is raw (never markup) and is dropped together with them.
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);

@@ -3,6 +3,7 @@ import type { ChannelInfo, CreateChannelBody, OperationResponse, UpdateChannelBo
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { HEALTH_KEY, MONITOR_KEY } from '../../lib/monitor-keys.ts';
+import { persianDigitsInText } from '../../lib/persian-text.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
 
 export const CHANNELS_KEY = ['admin', 'channels'] as const;
@@ -57,7 +58,7 @@ interface Validation { success: boolean; message: string; results: ChannelValida
 export function useValidateChannels(onResult: (v: Validation) => void) {
   return useAdminAction<void, Validation>({
     run: (request) => request('POST', '/api/admin/validate-channels'),
-    success: (v) => v.message,
+    success: (v) => persianDigitsInText(v.message),
     failure: CHANNEL_TEXTS.failed,
     onSuccess: onResult,
   });
@@ -78,7 +79,7 @@ export function useSyncAll(onProgress: (progress: number) => void) {
       }
       return { success: answer.success, message: answer.message, errors: [] };
     },
-    success: (r) => r.message,
+    success: (r) => persianDigitsInText(r.message),
     failure: 'خطا در همگام‌سازی کانال‌ها',
     invalidate: FOLLOWERS,
   });

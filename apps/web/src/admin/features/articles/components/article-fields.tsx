@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { ADMIN_CATEGORY_SLUGS, CATEGORIES, findCategory, formatNumberFa } from '@chapar/shared/text';
+import type { Category } from '@chapar/shared/contracts';
+import { categoryFaName, formatNumberFa, normalizePersian } from '@chapar/shared/text';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { Checkbox, Select } from '../../../components/fields.tsx';
+import { useCategories } from '../categories.ts';
 import { RichEditor, type EditorMode } from '../editor/rich-editor.tsx';
 import { AiButton } from './ai-button.tsx';
 import { UploadArea } from './upload-area.tsx';
@@ -20,10 +22,19 @@ export interface ArticleForm {
 }
 
 const META_MAX = 150;
-const CATEGORY_OPTIONS = ADMIN_CATEGORY_SLUGS.map((slug) => {
-  const info = CATEGORIES.find((c) => c.slug === slug)!;
-  return { value: info.name, label: info.nameFa };
-});
+
+/**
+ * The select's options: the site's categories from the database (value: the English name
+ * stored on articles). An article whose category is not among them still shows it.
+ */
+function categoryOptions(categories: Category[], current: string): { options: Array<{ value: string; label: string }>; value: string } {
+  const options = categories.map((c) => ({ value: c.nameEn, label: c.name }));
+  if (!current) return { options, value: '' };
+  const key = normalizePersian(current);
+  const match = categories.find((c) => [c.nameEn, c.slug, c.name].some((k) => normalizePersian(k) === key));
+  if (match) return { options, value: match.nameEn };
+  return { options: [...options, { value: current, label: categoryFaName(current) === 'عمومی' ? current : categoryFaName(current) }], value: current };
+}
 
 function Label({ htmlFor, id, children, edited }: { htmlFor?: string; id?: string; children: string; edited?: boolean }) {
   return (
@@ -42,6 +53,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 export function ArticleFields({ form, editedFields }: { form: UseFormReturn<ArticleForm>; editedFields: string[] }) {
   const ids = { title: useId(), excerpt: useId(), meta: useId(), image: useId(), video: useId(), content: useId(), err: useId() };
   const [mode, setMode] = useState<EditorMode>('visual');
+  const categories = useCategories();
   const { register, control, watch, getValues, setValue, formState: { errors } } = form;
   const meta = watch('metaDescription') ?? '';
   const edited = (field: string) => editedFields.includes(field);
@@ -62,15 +74,18 @@ export function ArticleFields({ form, editedFields }: { form: UseFormReturn<Arti
       <Controller
         control={control}
         name="category"
-        render={({ field }) => (
-          <Select
-            label={edited('category') ? 'دسته‌بندی (ویرایش‌شده به دست مدیر)' : 'دسته‌بندی'}
-            value={findCategory(field.value)?.name ?? ''}
-            onChange={field.onChange}
-            options={CATEGORY_OPTIONS}
-            placeholder="انتخاب دسته‌بندی"
-          />
-        )}
+        render={({ field }) => {
+          const { options, value } = categoryOptions(categories.data ?? [], field.value ?? '');
+          return (
+            <Select
+              label={edited('category') ? 'دسته‌بندی (ویرایش‌شده به دست مدیر)' : 'دسته‌بندی'}
+              value={value}
+              onChange={field.onChange}
+              options={options}
+              placeholder={categories.isError ? 'خطا در بارگذاری دسته‌بندی‌ها' : 'انتخاب دسته‌بندی'}
+            />
+          );
+        }}
       />
       <div className="flex items-end pb-2">
         <Controller

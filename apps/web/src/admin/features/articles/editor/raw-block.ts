@@ -1,4 +1,5 @@
 import { Node } from '@tiptap/core';
+import { cleanArticleHtml } from './clean-html.ts';
 
 // Blocks the visual editor has no tools for (uploaded video, audio and image figures, tables)
 // are kept whole: an atom that holds its original HTML and writes it back unchanged, so
@@ -15,15 +16,17 @@ export const RawBlock = Node.create({
   priority: 1000,
   addAttributes() {
     return {
-      html: { default: '', rendered: false, parseHTML: (element: HTMLElement) => element.outerHTML },
+      // Cleaned as it is read: the block's HTML is what the server would store.
+      html: { default: '', rendered: false, parseHTML: (element: HTMLElement) => cleanArticleHtml(element.outerHTML) },
     };
   },
   parseHTML() {
     return KEPT_TAGS.map((tag) => ({ tag }));
   },
   renderHTML({ node }) {
+    // This element goes into the live page: cleaned again here, whatever set the attribute.
     const template = document.createElement('template');
-    template.innerHTML = String(node.attrs.html ?? '');
+    template.innerHTML = cleanArticleHtml(String(node.attrs.html ?? ''));
     return template.content.firstElementChild ?? ['p'];
   },
 });

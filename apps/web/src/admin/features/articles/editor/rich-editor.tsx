@@ -6,6 +6,7 @@ import { Bold, Code2, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOr
 import { buttonStyles, focusRing, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { adminButton } from '../../../components/styles.ts';
 import { cn } from '../../../../lib/cn.ts';
+import { cleanArticleHtml } from './clean-html.ts';
 import { RawBlock } from './raw-block.ts';
 
 export type EditorMode = 'visual' | 'html';
@@ -30,14 +31,18 @@ export function RichEditor({ value, onChange, mode, onModeChange, labelId }: Ric
   const [prompt, setPrompt] = useState<null | 'link' | 'image'>(null);
   const [promptValue, setPromptValue] = useState('');
   const promptId = useId();
+  // The document is built from cleaned HTML: what the admin typed in HTML mode or pasted
+  // never reaches the live page as it was.
+  const [initialContent] = useState(() => cleanArticleHtml(value));
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, autolink: true } }),
       Image,
       RawBlock,
     ],
-    content: value,
+    content: initialContent,
     editorProps: {
+      transformPastedHTML: cleanArticleHtml,
       attributes: {
         dir: 'rtl',
         role: 'textbox',
@@ -69,7 +74,7 @@ export function RichEditor({ value, onChange, mode, onModeChange, labelId }: Ric
   useEffect(() => {
     if (!editor || value === emitted.current) return;
     emitted.current = value;
-    editor.commands.setContent(value, { emitUpdate: false });
+    editor.commands.setContent(cleanArticleHtml(value), { emitUpdate: false });
   }, [editor, value]);
 
   const applyPrompt = () => {

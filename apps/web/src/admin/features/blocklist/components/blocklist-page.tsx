@@ -7,10 +7,13 @@ import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
+import { persianDigitsInText } from '../../../lib/persian-text.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { BLOCKLIST_TEXTS, useAllowRegeneration, useBlockedPosts, useUnblock } from '../api.ts';
 
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
+/** An id as a Persian number without a thousands separator: ids are names, not amounts. */
+const idFa = (id: number) => formatNumberFa(id, { useGrouping: false });
 
 /** Spec 03 §2.9: /admin/blocklist. */
 export function BlocklistPage() {
@@ -51,11 +54,11 @@ export function BlocklistPage() {
               <tbody>
                 {posts.map((post) => (
                   <tr key={post.id} data-blocked-id={post.id} className="border-t border-border align-top">
-                    <td data-label="شناسه تلگرام" className="px-3 py-2 tabular-nums">{formatNumberFa(post.telegramId, { useGrouping: false })}</td>
-                    <td data-label="منبع" className="px-3 py-2"><span dir="ltr">@{post.source}</span></td>
+                    <td data-label="شناسه تلگرام" className="px-3 py-2 tabular-nums">{idFa(post.telegramId)}</td>
+                    <td data-label="منبع" className="px-3 py-2"><bdi dir="ltr">@{post.source}</bdi></td>
                     <td data-label="عنوان" className="min-w-48 px-3 py-2"><span>{post.title || 'بدون عنوان'}</span></td>
                     <td data-label="تاریخ حذف" className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(post.deletedAt)}</td>
-                    <td data-label="دلیل" className="px-3 py-2"><span>{post.reason || 'بدون دلیل'}</span></td>
+                    <td data-label="دلیل" className="px-3 py-2"><span>{post.reason ? persianDigitsInText(post.reason) : 'بدون دلیل'}</span></td>
                     <td data-label="وضعیت" className="px-3 py-2">
                       {post.allowRegeneration
                         ? <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">بازسازی مجاز</span>
@@ -64,12 +67,12 @@ export function BlocklistPage() {
                     <td data-label="عملیات" className="px-3 py-2">
                       <div className="flex flex-wrap gap-1">
                         {!post.allowRegeneration && (
-                          <button type="button" className={small} disabled={allow.isPending} onClick={() => allow.mutate(post)} aria-label={`مجاز کردن بازسازی پست ${post.telegramId}`}>
+                          <button type="button" className={small} disabled={allow.isPending} onClick={() => allow.mutate(post)} aria-label={`مجاز کردن بازسازی پست ${idFa(post.telegramId)} از @${post.source}`}>
                             <ShieldCheck aria-hidden="true" className="size-3.5" />
                             مجاز کردن
                           </button>
                         )}
-                        <button type="button" className={small} onClick={() => setDeleting(post)} aria-label={`حذف پست ${post.telegramId} از فهرست مسدود`}>
+                        <button type="button" className={small} onClick={() => setDeleting(post)} aria-label={`حذف پست ${idFa(post.telegramId)} از @${post.source} از فهرست مسدود`}>
                           <Trash2 aria-hidden="true" className="size-3.5" />
                           حذف
                         </button>

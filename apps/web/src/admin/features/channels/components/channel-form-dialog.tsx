@@ -1,9 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod/v4';
 import { Save } from 'lucide-react';
-import { CHANNEL_MESSAGES, channelUsernameInput, type ChannelInfo } from '@chapar/shared/contracts';
+import { CHANNEL_MESSAGES, CHANNEL_ROLE_LABELS, CHANNEL_ROLES, channelUsernameInput, type ChannelInfo, type ChannelRole } from '@chapar/shared/contracts';
 import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
@@ -38,14 +38,27 @@ const formSchema = z.object({
 });
 type ChannelForm = z.infer<typeof formSchema>;
 
-function toForm(channel: ChannelInfo | null): ChannelForm {
+type Holders = Partial<Record<ChannelRole, string>>;
+
+/** Which active channel holds each role, leaving out the one being edited: a role has one active channel. */
+function roleHolders(channels: readonly ChannelInfo[], except: number | undefined): Holders {
+  const holders: Holders = {};
+  for (const c of channels) {
+    if (c.isActive && c.id !== except && (CHANNEL_ROLES as readonly string[]).includes(c.role)) holders[c.role as ChannelRole] ??= c.username;
+  }
+  return holders;
+}
+
+function toForm(channel: ChannelInfo | null, holders: Holders): ChannelForm {
   const rules = channel?.cleaningRules;
+  // A new channel takes the free role; with both held it is added switched off.
+  const free = CHANNEL_ROLES.find((role) => !holders[role]);
   return {
     username: channel?.username ?? '',
     title: channel?.title ?? '',
     // A channel of another role (the demo's sample) keeps it unless the admin picks one.
-    role: channel?.role === 'primary' ? 'primary' : 'secondary',
-    isActive: channel?.isActive ?? true,
+    role: channel ? (channel.role === 'primary' ? 'primary' : 'secondary') : free ?? 'secondary',
+    isActive: channel?.isActive ?? free !== undefined,
     signatures: (rules?.signatures ?? []).join('\n'),
     adMarkers: (rules?.adMarkers ?? []).join('\n'),
     joinPatterns: (rules?.joinPatterns ?? []).join('\n'),
@@ -69,19 +82,33 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
  * Adding a channel (channel null) or editing one: name, title, role, on/off and its
  * cleaning rules. A new channel without rules of its own gets the defaults on the server.
  */
-export function ChannelFormDialog({ channel, open, onClose }: { channel: ChannelInfo | null; open: boolean; onClose: () => void }) {
+export function ChannelFormDialog({ channel, channels, open, onClose }: { channel: ChannelInfo | null; channels: readonly ChannelInfo[]; open: boolean; onClose: () => void }) {
   const id = useId();
   const editing = channel !== null;
-  const form = useForm<ChannelForm>({ resolver: zodResolver(formSchema) as never, defaultValues: toForm(channel), mode: 'onSubmit' });
+  const holders = roleHolders(channels, channel?.id);
+  const form = useForm<ChannelForm>({ resolver: zodResolver(formSchema) as never, defaultValues: toForm(channel, holders), mode: 'onSubmit' });
   const create = useCreateChannel(onClose);
   const update = useUpdateChannel(() => onClose());
   const { errors } = form.formState;
 
+  // Read when the dialog opens; the list changing behind an open form does not reset it.
+  const holdersRef = useRef(holders);
+  holdersRef.current = holders;
   useEffect(() => {
-    if (open) form.reset(toForm(channel));
+    if (open) form.reset(toForm(channel, holdersRef.current));
   }, [open, channel, form]);
 
+  const role = form.watch('role');
+  const isActive = form.watch('isActive');
+  const roleTaken = isActive ? holders[role] : undefined;
+  const bothTaken = !editing && CHANNEL_ROLES.every((r) => holders[r]);
+
   const submit = form.handleSubmit((values) => {
+    const holder = values.isActive ? holders[values.role] : undefined;
+    if (holder) {
+      form.setError('role', { message: CHANNEL_MESSAGES.roleTaken(values.role, holder) });
+      return;
+    }
     const rules = {
       signatures: lines(values.signatures), adMarkers: lines(values.adMarkers), joinPatterns: lines(values.joinPatterns),
       stripLinks: values.stripLinks, hashtagsAsKeywords: values.hashtagsAsKeywords,
@@ -109,6 +136,11 @@ export function ChannelFormDialog({ channel, open, onClose }: { channel: Channel
   return (
     <AdminDialog open={open} onOpenChange={(o) => { if (!o) onClose(); }} title={editing ? `ویرایش کانال @${channel.username}` : 'افزودن کانال'} description={editing ? 'نقش، عنوان، وضعیت و قواعد پاک‌سازی این کانال' : 'کانال عمومی تلگرام که پست‌هایش به مقاله تبدیل می‌شود'} wide>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        {bothTaken && (
+          <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+            هر دو نقش (کانال اصلی و کانال دوم) را کانال‌های فعال دارند؛ کانال تازه غیرفعال افزوده می‌شود. برای فعال کردنش نخست کانال همان نقش را غیرفعال کنید.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id={`${id}-username`} label="نام کاربری کانال" error={errors.username?.message} hint={editing ? 'نام کانال پس از افزودن عوض نمی‌شود' : 'مثلاً akhbar_rooz یا نشانی t.me آن'}>
             <input
@@ -120,13 +152,23 @@ export function ChannelFormDialog({ channel, open, onClose }: { channel: Channel
           <Field id={`${id}-title`} label="عنوان" error={errors.title?.message}>
             <input id={`${id}-title`} className={inputStyles} aria-invalid={errors.title ? true : undefined} aria-describedby={describedBy('title')} {...form.register('title')} />
           </Field>
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Select label="نقش" value={field.value} onChange={field.onChange} options={[{ value: 'primary', label: 'کانال اصلی' }, { value: 'secondary', label: 'کانال دوم' }]} />
-            )}
-          />
+          <div className="flex flex-col gap-1">
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select
+                  label="نقش"
+                  value={field.value}
+                  onChange={(value) => { form.clearErrors('role'); field.onChange(value); }}
+                  options={CHANNEL_ROLES.map((r) => ({ value: r, label: holders[r] ? `${CHANNEL_ROLE_LABELS[r]} (فعال: \u2066@${holders[r]}\u2069)` : CHANNEL_ROLE_LABELS[r] }))}
+                />
+              )}
+            />
+            {errors.role?.message
+              ? <p id={`${id}-role-error`} role="alert" className="text-sm text-accent dark:text-red-300">{errors.role.message}</p>
+              : roleTaken && <p className="text-xs text-amber-800 dark:text-amber-200">این نقش را کانال فعال <bdi dir="ltr">@{roleTaken}</bdi> دارد؛ این کانال را غیرفعال ذخیره کنید یا نخست آن کانال را غیرفعال کنید.</p>}
+          </div>
           <div className="flex items-end pb-2">
             <Controller control={form.control} name="isActive" render={({ field }) => (
               <Checkbox checked={field.value} onCheckedChange={field.onChange} label="فعال">فعال (در بررسی‌ها و پایش خودکار خوانده شود)</Checkbox>

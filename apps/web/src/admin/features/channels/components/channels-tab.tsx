@@ -10,6 +10,7 @@ import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { errorText, TOAST_TITLES } from '../../../lib/api.ts';
+import { persianDigitsInText } from '../../../lib/persian-text.ts';
 import { CHANNEL_TEXTS, exportChannels, roleLabel, useChannels, useSyncAll, useUpdateChannel, useValidateChannels } from '../api.ts';
 import { ChannelFormDialog } from './channel-form-dialog.tsx';
 
@@ -146,8 +147,8 @@ export function ChannelsTab() {
           className={cn('rounded-xl border p-3 text-sm', sync.data.success ? 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200')}
         >
           <p className="font-bold">نتیجه همگام‌سازی</p>
-          <p dir="auto" className="mt-1 break-words">{sync.data.message}</p>
-          {sync.data.errors.length > 0 && <ul className="mt-1 list-inside list-disc">{sync.data.errors.map((e) => <li key={e} dir="auto">{e}</li>)}</ul>}
+          <p dir="auto" className="mt-1 break-words">{persianDigitsInText(sync.data.message)}</p>
+          {sync.data.errors.length > 0 && <ul className="mt-1 list-inside list-disc">{sync.data.errors.map((e) => <li key={e} dir="auto">{persianDigitsInText(e)}</li>)}</ul>}
         </div>
       )}
       <StatGrid label="آمار کانال‌ها">
@@ -173,8 +174,8 @@ export function ChannelsTab() {
             ))}
           </div>
         )}
-      <ChannelFormDialog channel={null} open={adding} onClose={() => setAdding(false)} />
-      {editing && <ChannelFormDialog channel={editing} open onClose={() => setEditing(null)} />}
+      <ChannelFormDialog channel={null} channels={channels} open={adding} onClose={() => setAdding(false)} />
+      {editing && <ChannelFormDialog channel={editing} channels={channels} open onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={disabling !== null}
         onOpenChange={(open) => { if (!open) setDisabling(null); }}

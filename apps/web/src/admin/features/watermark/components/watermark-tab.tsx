@@ -65,7 +65,7 @@ function NewMediaStatus() {
                 <li key={m.id} className="flex flex-wrap items-center gap-x-2">
                   <span className={m.watermarked ? 'font-bold text-green-700 dark:text-green-400' : 'font-bold text-amber-700 dark:text-amber-300'}>{m.watermarked ? 'واترمارک‌دار' : 'بدون واترمارک'}</span>
                   <span>{m.kind === 'video' ? 'ویدیو' : 'تصویر'}</span>
-                  {m.articleId !== null && <span>مقاله {formatNumberFa(m.articleId)}</span>}
+                  {m.articleId !== null && <span>مقاله {formatNumberFa(m.articleId, { useGrouping: false })}</span>}
                   <time dateTime={m.createdAt} className="text-muted">{formatJalaliDateTime(m.createdAt)}</time>
                 </li>
               ))}

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import '../../../../testing/dom-shims.ts';
+import { renderWithApp } from '../../../../testing/render.tsx';
+import EditArticleDialog from './edit-dialog.tsx';
+
+// The categories as the database has them: the eight of the site and one an admin added.
+const CATEGORIES = [
+  ['politics', 'Politics', 'سیاست'], ['economy', 'Economy', 'اقتصاد'], ['technology', 'Technology', 'فناوری'],
+  ['health', 'Health', 'سلامت'], ['culture', 'Culture', 'فرهنگ'], ['sports', 'Sports', 'ورزش'],
+  ['international', 'International', 'بین‌الملل'], ['education', 'Education', 'آموزش'], ['science', 'Science', 'علم'],
+].map(([slug, nameEn, name], i) => ({ id: i + 1, slug, nameEn, name, description: '' }));
+
+function article(category: string) {
+  return {
+    id: 7, title: 'خبر آزمایشی درباره دانشگاه', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category, imageUrl: null, videoUrl: null,
+    featured: false, metaDescription: null, source: 'akhbar_rooz', telegramId: 12, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
+    status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null,
+  };
+}
+
+function serve(category: string) {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/categories')) return json(CATEGORIES);
+    if (url.startsWith('/api/admin/articles/7')) return json(article(category));
+    return new Response('{}', { status: 404 });
+  }));
+}
+
+describe('the edit dialog\'s category', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens an article in «آموزش» with that category selected, and offers the database\'s categories', async () => {
+    serve('Education');
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    const select = await screen.findByRole('combobox', { name: 'دسته‌بندی' });
+    await waitFor(() => expect(select.textContent).toContain('آموزش'));
+    // The form's native select (Radix keeps one for the form) holds every database category,
+    // 'علم' too, which no fixed list has.
+    const dialog = screen.getByRole('dialog');
+    const options = Array.from(within(dialog).getAllByRole('option', { hidden: true }), (o) => (o as HTMLOptionElement).value);
+    expect(options).toEqual(expect.arrayContaining(['International', 'Education', 'Science', 'Politics']));
+  });
+
+  it('shows «بین‌الملل» for an article stored with the category\'s Persian name', async () => {
+    serve('بین‌الملل');
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    const select = await screen.findByRole('combobox', { name: 'دسته‌بندی' });
+    await waitFor(() => expect(select.textContent).toContain('بین‌الملل'));
+  });
+});
