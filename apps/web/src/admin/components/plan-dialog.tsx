@@ -39,10 +39,10 @@ function PlanRow({ item, chosen, onChoose }: { item: PlanItem; chosen?: boolean;
       <div className="flex flex-wrap items-center gap-2">
         {onChoose && <Checkbox checked={chosen ?? false} onCheckedChange={onChoose} label={`پذیرفتن بازنویسی مقالهٔ ${toPersianDigits(item.articleId)}`} />}
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', CHANGE_TONE[item.change])}>{PLANNED_CHANGE_LABELS[item.change]}</span>
-        <a href={`/article/${item.articleId}`} target="_blank" rel="noreferrer" className="min-w-0 flex-1 break-words font-medium hover:underline">{item.title}</a>
         <span className="text-xs text-muted">مقالهٔ {toPersianDigits(item.articleId)}</span>
-        {item.source && item.telegramId !== null && <bdi dir="ltr" className="text-xs text-muted">@{item.source}/{item.telegramId}</bdi>}
+        {item.source && item.telegramId !== null && <bdi dir="ltr" className="break-all text-xs text-muted">@{item.source}/{item.telegramId}</bdi>}
       </div>
+      <a href={`/article/${item.articleId}`} target="_blank" rel="noreferrer" className="mt-1 block break-words font-medium hover:underline">{item.title}</a>
       {item.reason && <p className="mt-1 text-xs text-muted">{item.reason}</p>}
       {item.proposal && (
         <details className="mt-2">
