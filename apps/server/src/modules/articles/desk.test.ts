@@ -132,7 +132,7 @@ describe('publish and unpublish', () => {
   it('records who took it down when no reason is given; needs the CSRF header; 404 for an unknown id', async () => {
     const id = ids[21];
     const down = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/unpublish`, headers, payload: {} });
-    expect((down.json() as { article: { unpublishedReason: string } }).article.unpublishedReason).toBe(`از انتشار خارج شد توسط ${TEST_ADMIN.username}`);
+    expect((down.json() as { article: { unpublishedReason: string } }).article.unpublishedReason).toBe(`از انتشار خارج شد توسط \u2066${TEST_ADMIN.username}\u2069`);
     const noCsrf = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/publish`, headers: { cookie: headers.cookie } });
     expect(noCsrf.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/articles/999999/publish', headers })).statusCode).toBe(404);

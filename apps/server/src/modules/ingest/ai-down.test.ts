@@ -91,7 +91,7 @@ describe('admin processing while the AI answers 500', () => {
     expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ status: 'error', filename: 'akhbar_rooz/109' }));
     const record = (await t.get(`/api/admin/operations/${body.operationId}`)).json() as { status: string; progress: number; errors: string[] };
     expect(record).toMatchObject({ status: 'error', progress: 100 });
-    expect(record.errors.join('\n')).toContain('1 مورد ناموفق بود');
+    expect(record.errors.join('\n')).toContain('۱ مورد ناموفق بود');
     expect(await post(110)).toMatchObject({ state: 'published' });
     expect(await articleCount(109)).toBe(0);
   });

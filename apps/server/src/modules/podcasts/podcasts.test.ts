@@ -215,7 +215,7 @@ describe('podcasts through an OpenAI-compatible speech endpoint', () => {
     expect(server.requests.length).toBe(3);
     const operation = (await app.app.inject({ method: 'GET', url: `/api/admin/operations/${body.operationId}`, headers: app.headers })).json();
     expect(operation.status).toBe('error');
-    expect(operation.logs.join('\n')).toMatch(/retrying \(attempt 2 of 3\)/);
+    expect(operation.logs.join('\n')).toMatch(/تلاش دوباره \(۲ از ۳\)/);
     const row = await app.row(article.id);
     expect(row).toMatchObject({ status: 'published', podcastUrl: null, podcastDuration: null });
     expect((await app.app.inject({ method: 'GET', url: `/api/articles/${article.id}` })).statusCode).toBe(200);
