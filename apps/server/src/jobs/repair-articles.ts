@@ -138,7 +138,8 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
       // The scope the confirmed run works on; each article changes only where it needs to.
       const items = [];
       for await (const page of pages()) {
-        for (const a of page) if (items.length < PLAN_LISTED) items.push(planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', ''));
+        items.push(...page.slice(0, PLAN_LISTED - items.length).map((a) => planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', '')));
+        if (items.length >= PLAN_LISTED) break;
       }
       return { plan: buildPlan(items, { exact: false, looked: total, total }) };
     }
