@@ -9,6 +9,7 @@ import { loggerSettings } from './log.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerClientAddress, trustProxyOption } from './plugins/client-address.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
 import { createStorages } from './integrations/storage/index.ts';
@@ -110,7 +111,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
       if (!hotCache.serve(req, res)) handler(req, res);
     }),
     logger: config.logLevel === 'silent' ? false : (({ options, stream }) => ({ ...options, stream }))(loggerSettings(config)),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   });
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerClientAddress(app, { ipv6Prefix: config.rateLimitIpv6Prefix });
 
   await registerSecurityHeaders(app);
   registerReadCache(app, hotCache, config.readCacheTtlMs);
