@@ -317,8 +317,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   };
 
   // Pages are compressed by send() in one call (see PAGE_BR), not by the compression plugin's stream.
-  app.get('/', { compress: false }, handler);
-  app.get('/*', { compress: false }, handler);
+  app.get('/', { compress: false, config: { page: true } }, handler);
+  app.get('/*', { compress: false, config: { page: true } }, handler);
 }
 
 // Registered at the root (fastify-plugin semantics): the decorator and routes are app-wide.
