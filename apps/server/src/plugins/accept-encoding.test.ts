@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createArticle } from '../../testing/factories.ts';
+import { acceptedEncoding } from './accept-encoding.ts';
 
 // Needs the web build (`npm run build -w apps/web`) for the pages.
 let t: TestApp;
@@ -79,3 +80,38 @@ describe('a cached page answered by the HTTP handler (hot cache)', () => {
     expect(decoded(res.body, expected)).toBe(plain.body.toString('utf8'));
   });
 });
+
+describe('acceptedEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br', 'br'],
+    ['BR', 'br'],
+    ['*', 'br'],
+    ['br;q=0, gzip;q=0, identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.0, *', 'gzip'],
+    ['br;q=0, gzip;q=0.000, *', undefined],
+    ['*;q=0', undefined],
+    ['*;q=0, identity', undefined],
+    ['gzip;q=0.8, br;q=0.5', 'gzip'],
+    ['gzip;q=0.5, identity', undefined],
+    [' br ; q=0 , gzip ', 'gzip'],
+    ['deflate', undefined],
+    ['', undefined],
+    [undefined, undefined],
+    [['gzip;q=0.1', 'br;q=0'], 'gzip'],
+  ] as Array<[string | string[] | undefined, string | undefined]>)('%j → %s', (header, expected) => {
+    // Twice: the remembered answer is the same as the first.
+    expect(acceptedEncoding(header)).toBe(expected);
+    expect(acceptedEncoding(header)).toBe(expected);
+  });
+
+  it('answers the same after many different headers have come and gone', () => {
+    for (let i = 0; i < 200; i++) expect(acceptedEncoding(`gzip;q=0.${i % 10}, x-${i}`)).toBe(i % 10 === 0 ? undefined : 'gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0, identity')).toBeUndefined();
+    expect(acceptedEncoding('gzip, br')).toBe('br');
+  });
+});
+

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
-import { pageEncoding } from '@chapar/shared/render';
+import { acceptedEncoding } from './accept-encoding.ts';
 
 export interface HotEntry {
   url: string;
@@ -223,7 +223,7 @@ export function respond(entry: HotEntry, ifNoneMatch: string | undefined, accept
   if (entry.body.length >= COMPRESS_MIN_BYTES) {
     const before = sizeOf(entry);
     // With q-values: `br;q=0, gzip;q=0, identity` is sent as it is.
-    encoding = pageEncoding(acceptEncoding);
+    encoding = acceptedEncoding(acceptEncoding);
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, FAST_BR);
       body = entry.br;

@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { brotliOptions, etagOf, finishPage, PAGE_BR_QUALITY_UNDER_LOAD, pageEncoding, pageTransferList, utf8Join, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
+import { brotliOptions, etagOf, finishPage, PAGE_BR_QUALITY_UNDER_LOAD, pageTransferList, utf8Join, type FinishedPage, type PageShell, type RenderResult } from './page.ts';
 
 const shell: PageShell = {
   template: '<html><head><title>t</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
@@ -133,38 +133,3 @@ describe('utf8Join', () => {
     expect(first.toString('utf8')).toBe(`<p>${'متن '.repeat(100)}</p>`);
   });
 });
-
-describe('pageEncoding', () => {
-  it.each([
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip, deflate', 'gzip'],
-    ['br', 'br'],
-    ['BR', 'br'],
-    ['*', 'br'],
-    ['br;q=0, gzip;q=0, identity', undefined],
-    ['br;q=0, gzip;q=0', undefined],
-    ['br;q=0, gzip', 'gzip'],
-    ['br;q=0.0, *', 'gzip'],
-    ['br;q=0, gzip;q=0.000, *', undefined],
-    ['*;q=0', undefined],
-    ['*;q=0, identity', undefined],
-    ['gzip;q=0.8, br;q=0.5', 'gzip'],
-    ['gzip;q=0.5, identity', undefined],
-    [' br ; q=0 , gzip ', 'gzip'],
-    ['deflate', undefined],
-    ['', undefined],
-    [undefined, undefined],
-    [['gzip;q=0.1', 'br;q=0'], 'gzip'],
-  ] as Array<[string | string[] | undefined, string | undefined]>)('%j → %s', (header, expected) => {
-    // Twice: the remembered answer is the same as the first.
-    expect(pageEncoding(header)).toBe(expected);
-    expect(pageEncoding(header)).toBe(expected);
-  });
-
-  it('answers the same after many different headers have come and gone', () => {
-    for (let i = 0; i < 200; i++) expect(pageEncoding(`gzip;q=0.${i % 10}, x-${i}`)).toBe(i % 10 === 0 ? undefined : 'gzip');
-    expect(pageEncoding('br;q=0, gzip;q=0, identity')).toBeUndefined();
-    expect(pageEncoding('gzip, br')).toBe('br');
-  });
-});
-
