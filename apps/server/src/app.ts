@@ -8,7 +8,8 @@ import type { Config } from './config.ts';
 import { loggerSettings } from './log.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerInputGuard, registerPathGuard } from './plugins/input-guard.ts';
+import { registerClientAddress, trustProxyOption } from './plugins/client-address.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
 import { createStorages } from './integrations/storage/index.ts';
@@ -110,7 +111,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
       if (!hotCache.serve(req, res)) handler(req, res);
     }),
     logger: config.logLevel === 'silent' ? false : (({ options, stream }) => ({ ...options, stream }))(loggerSettings(config)),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
@@ -127,8 +128,11 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   });
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerClientAddress(app, { ipv6Prefix: config.rateLimitIpv6Prefix });
 
   await registerSecurityHeaders(app);
+  // Before the read cache and the admin guard: an address with an empty segment goes nowhere else.
+  registerPathGuard(app);
   registerReadCache(app, hotCache, config.readCacheTtlMs);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   const dropCaches = () => {

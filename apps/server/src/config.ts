@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import proxyAddr from '@fastify/proxy-addr';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '@chapar/db';
 import { keptSessionSecret } from './session-secret.ts';
 import { parseMtprotoProxy, parseProxyUrl } from './integrations/telegram/proxy-settings.ts';
@@ -23,7 +25,9 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24 * 7),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().trim().optional().transform((v, ctx) => parseTrustProxy(v ?? '', ctx)),
+  // Per-address limits (logins, comments) count an IPv6 client by its network of this many bits.
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
   DEMO_CONTENT: bool(true),
@@ -101,6 +105,41 @@ export interface ChannelSetting {
 
 const CHANNEL_NAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
+/**
+ * Which proxies' X-Forwarded-For entries are believed: none, a number of hops in front of the
+ * app, or the proxies' own addresses and ranges. The client's address is then the one the
+ * nearest untrusted hop was seen from, so entries a client writes itself never count.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's names for private ranges, accepted in the address list as Fastify accepts them. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** '' / 'false' / '0' → none; 'true' → 1 hop; '2' → 2 hops; '127.0.0.1, 10.0.0.0/8' → those proxies. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.toLowerCase();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return { hops: 1 };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 16) return { hops };
+    ctx.addIssue({ code: 'custom', message: 'a hop count from 1 to 16' });
+    return false;
+  }
+  const addresses = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const address of addresses) {
+    try {
+      // Addresses written out in full ('1.5' would be read as 1.0.0.5), then the parser Fastify
+      // hands the list to, so what passes here is what it will trust.
+      if (!PROXY_RANGE_NAMES.includes(address) && isIP(address.split('/')[0]) === 0) throw new Error('not an address');
+      proxyAddr.compile(address);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `'${address}' is not an address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(', ')} (or use true, false or a hop count)` });
+    }
+  }
+  return { addresses };
+}
+
 /** 'primary:chan1,secondary:chan2' (or bare names, the first primary) → at most one channel per role. */
 function parseChannelList(value: string, ctx: z.RefinementCtx): ChannelSetting[] {
   const result: ChannelSetting[] = [];
@@ -137,6 +176,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
     trustProxy: env.TRUST_PROXY,
+    /** IPv6 clients are limited per network of this many bits (an address of their own each is free to get). */
+    rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     demoContent: env.DEMO_CONTENT,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { acceptedEncoding } from './accept-encoding.ts';
 
 export interface HotEntry {
   url: string;
@@ -217,19 +218,18 @@ function headersFor(entry: HotEntry, as: SentAs, body: Buffer | undefined): Outg
 /** Status, headers and body for an entry, honouring If-None-Match and Accept-Encoding. */
 export function respond(entry: HotEntry, ifNoneMatch: string | undefined, acceptEncoding: string | string[] | undefined) {
   if (ifNoneMatch === entry.etag) return { status: 304, headers: headersFor(entry, 'not-modified', undefined), body: undefined };
-  const accept = String(acceptEncoding ?? '');
   let body = entry.body;
   let encoding: 'br' | 'gzip' | undefined;
   if (entry.body.length >= COMPRESS_MIN_BYTES) {
     const before = sizeOf(entry);
-    if (accept.includes('br')) {
+    // With q-values: `br;q=0, gzip;q=0, identity` is sent as it is.
+    encoding = acceptedEncoding(acceptEncoding);
+    if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, FAST_BR);
       body = entry.br;
-      encoding = 'br';
-    } else if (accept.includes('gzip')) {
+    } else if (encoding === 'gzip') {
       entry.gzip ??= gzipSync(entry.body, FAST_GZIP);
       body = entry.gzip;
-      encoding = 'gzip';
     }
     if (sizeOf(entry) !== before) entry.grew?.(before);
     if (encoding) upgrade(entry, encoding);

@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public page's route (the server-side rendered pages). */
+    page?: boolean;
+  }
+}
 
 // U+0000 (PostgreSQL refuses it in text) and UTF-16 halves without their partner (not
 // text at all: they cannot be stored or encoded as UTF-8).
@@ -37,5 +44,40 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (hasUnsafeText(request.params) || hasUnsafeText(request.query) || hasUnsafeText(request.body)) {
       throw new AppError('bad_request', INVALID_TEXT_MESSAGE);
     }
+  });
+}
+
+/** The addresses a page route leaves to others (the API, the admin area, built assets). */
+const NOT_A_PAGE = /^\/(?:api|admin|assets)(?:\/|$)/;
+
+/**
+ * Where a public page's address with empty segments goes: the same address with the slashes
+ * collapsed, unless that would start with a backslash (`//\evil.com` → `/\evil.com`, which
+ * browsers read as another site) or is not a page.
+ */
+function collapsedPage(request: FastifyRequest, path: string, rest: string): string | undefined {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.page !== true) return undefined;
+  const collapsed = path.replace(/\/{2,}/g, '/');
+  if (collapsed.startsWith('/\\') || NOT_A_PAGE.test(collapsed)) return undefined;
+  // A Location header carries only ASCII.
+  return `${collapsed}${rest}`.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
+}
+
+/**
+ * An address with an empty segment (`//x`, `/a//b`) is never a page or a route of its own. The
+ * router matches it to no route but the pages' catch-all, and the page renderer read `//x/path`
+ * as the address of a host x (a page for `/path`, kept under `//x/path`) and `//api/admin/...`
+ * as an admin page outside the admin area. A public page answers 301 to the address with the
+ * slashes collapsed, so a mistyped link still reaches its page; anything else answers 404.
+ */
+export function registerPathGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    const end = url.search(/[?#]/);
+    const path = end === -1 ? url : url.slice(0, end);
+    if (!path.includes('//')) return;
+    const location = collapsedPage(request, path, end === -1 ? '' : url.slice(end));
+    if (location) return reply.header('cache-control', 'public, max-age=3600').redirect(location, 301);
+    throw new AppError('not_found', `مسیر ${request.method} ${path} یافت نشد`);
   });
 }

@@ -9,7 +9,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
-import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, pageEncoding, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
+import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
+import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
 import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
@@ -231,7 +232,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-    const encoding = page.body.length >= COMPRESS_MIN_BYTES ? pageEncoding(request.headers['accept-encoding']) : undefined;
+    const encoding = page.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
     if (encoding) {
       const made = page.encoded?.encoding === encoding ? page.encoded.body : undefined;
       const body = made ? asBuffer(made) : await (encoding === 'br' ? brotliAsync(page.body, brotliOptions(page.body.length)) : gzipAsync(page.body, PAGE_GZIP));
@@ -301,7 +302,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     }
     const started = startedNow();
     let page: RenderedPage;
-    const encoding = pageEncoding(request.headers['accept-encoding']);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     try {
       page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation, false, encoding) : renderPage(url, false, encoding));
     } catch (error) {
@@ -317,8 +318,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   };
 
   // Pages are compressed by send() in one call (see PAGE_BR), not by the compression plugin's stream.
-  app.get('/', { compress: false }, handler);
-  app.get('/*', { compress: false }, handler);
+  app.get('/', { compress: false, config: { page: true } }, handler);
+  app.get('/*', { compress: false, config: { page: true } }, handler);
 }
 
 // Registered at the root (fastify-plugin semantics): the decorator and routes are app-wide.

@@ -59,14 +59,6 @@ export function encodePage(body: Uint8Array, encoding: PageEncoding, underLoad =
   return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body.length, underLoad)) : gzipSync(body, PAGE_GZIP);
 }
 
-/** The encoding a reader's Accept-Encoding asks for, or undefined for none we make. */
-export function pageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
-  const accept = acceptEncoding ?? '';
-  if (accept.includes('br')) return 'br';
-  if (accept.includes('gzip')) return 'gzip';
-  return undefined;
-}
-
 export function etagOf(body: string | Uint8Array): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }

@@ -21,17 +21,18 @@ export function requireSessionId(request: FastifyRequest, explicit?: string | nu
   return id;
 }
 
-/** Keyed hash of the client's IP: comparable between requests, not reversible to the address. */
+/** Keyed hash of the client's address key (request.clientKey): comparable between requests, not reversible to the address. */
 export function hashIp(ip: string, secret: string): string {
   return createHmac('sha256', secret).update(`ip:${ip}`).digest('hex');
 }
 
 /**
  * Who is acting, for limits and view counting: the session id when sent, else a key derived
- * from the IP ('ip-' + 32 hex digits), which fits the session_id columns.
+ * from the client's address ('ip-' + 32 hex digits), which fits the session_id columns. The
+ * address is the one through the trusted proxies, an IPv6 one cut to its network.
  */
 export function visitorOf(request: FastifyRequest, secret: string, explicit?: string | null): { key: string; sessionId?: string; ipHash: string } {
   const sessionId = sessionIdOf(request, explicit);
-  const ipHash = hashIp(request.ip, secret);
+  const ipHash = hashIp(request.clientKey, secret);
   return { key: sessionId ?? `ip-${ipHash.slice(0, 32)}`, sessionId, ipHash };
 }

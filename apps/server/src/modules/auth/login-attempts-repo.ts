@@ -80,6 +80,11 @@ export const loginAttemptsRepo = {
     ));
   },
 
+  /** Drops an attempt that was never checked (refused while it waited for its turn). */
+  async forget(db: Db, id: number): Promise<void> {
+    await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+  },
+
   /** Drops failures older than the counting window and successes older than `knownSince`. */
   async prune(db: Db, failuresSince: Date, knownSince: Date): Promise<void> {
     await db.delete(loginAttempts).where(or(

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptOnThread } from './password-thread.ts';
 
 export interface ScryptParams {
   N: number;
@@ -23,9 +24,7 @@ const maxmemFor = ({ N, r, p }: ScryptParams) => 128 * r * (N + p + 2) + 1024 * 
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: maxmemFor(params) };
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return scryptOnThread(password, salt, keylen, options);
 }
 
 interface ParsedHash extends ScryptParams {

@@ -19,6 +19,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: S
       username: request.body.username,
       password: request.body.password,
       ip: request.ip,
+      clientKey: request.clientKey,
       userAgent: request.headers['user-agent'],
       policy: opts.policy,
       sessionUsername: request.adminSession?.user.username,

@@ -3,8 +3,9 @@ import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
 import { authRepo, type AdminUserRow } from './repo.ts';
 import { loginAttemptsRepo } from './login-attempts-repo.ts';
-import { admitLoginAttempt } from './login-limits.ts';
+import { admitLoginAttempt, forgetLoginAttempt } from './login-limits.ts';
 import { DUMMY_HASH, generatePassword, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { passwordChecks } from './password-checks.ts';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -26,22 +27,39 @@ const WRONG_CREDENTIALS = 'نام کاربری یا رمز عبور اشتباه
 /**
  * Checks the credentials within the login limits (the attempt is counted before the password
  * is checked), and opens a new session (a new id every login). A hash made with older scrypt
- * parameters is replaced by one with today's once the password has proved right.
+ * parameters is replaced by one with today's once the password has proved right. The check
+ * waits its turn among the process's password checks; one refused there was never checked and
+ * is not counted.
  */
 export async function login(db: Db, input: {
-  username: string; password: string; ip: string; userAgent?: string; policy: SessionPolicy; now?: Date;
+  username: string; password: string; userAgent?: string; policy: SessionPolicy; now?: Date;
+  /** The client's address, kept with the session. */
+  ip: string;
+  /** What the login limits count the client by (request.clientKey); the address itself when not given. */
+  clientKey?: string;
   /** The username of the admin session the request already carries, if any. */
   sessionUsername?: string;
 }): Promise<{ sessionId: string; csrfToken: string; user: AdminUserRow }> {
+  const arrived = Date.now();
   const now = input.now ?? new Date();
+  const limitKey = input.clientKey ?? input.ip;
   const attemptId = await admitLoginAttempt(db, {
-    ip: input.ip, username: input.username, now, hasSessionOfUser: input.sessionUsername === input.username,
+    ip: limitKey, username: input.username, now, hasSessionOfUser: input.sessionUsername === input.username,
   });
   const user = await authRepo.findUserByUsername(db, input.username);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  let ok: boolean;
+  try {
+    ok = await passwordChecks.run(async () => {
+      const right = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+      if (right && user && needsRehash(user.passwordHash)) await authRepo.setPassword(db, user.username, await hashPassword(input.password));
+      return right;
+    }, arrived);
+  } catch (error) {
+    await forgetLoginAttempt(db, attemptId);
+    throw error;
+  }
   if (!user || !ok) throw new AppError('unauthorized', WRONG_CREDENTIALS);
-  await loginAttemptsRepo.succeed(db, attemptId, input.ip, input.username);
-  if (needsRehash(user.passwordHash)) await authRepo.setPassword(db, user.username, await hashPassword(input.password));
+  await loginAttemptsRepo.succeed(db, attemptId, limitKey, input.username);
   const sessionId = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   await authRepo.insertSession(db, {
