@@ -1,7 +1,7 @@
 // Operation records: what an admin asked for, how far it got, what it logged and what
 // came of it. Jobs write to them as they work; the admin screens read them.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { operations, type Db } from '@chapar/db';
+import { operationChanges, operations, type Db } from '@chapar/db';
 
 export type OperationRow = typeof operations.$inferSelect;
 export type OperationStatus = 'queued' | 'running' | 'awaiting' | 'success' | 'error';
@@ -76,9 +76,13 @@ export const operationsRepo = {
     const [row] = await db.select({ at: operations.cancelRequestedAt }).from(operations).where(eq(operations.id, id));
     return Boolean(row?.at);
   },
-  /** Removes finished records (all of them, or the given one); running and queued ones stay. */
+  /**
+   * Removes finished records (all of them, or the given one); running and queued ones stay, and so
+   * do finished ones whose changes an undo can still put back (undone or not, their trail stays).
+   */
   async clearFinished(db: Db, id?: number): Promise<number> {
-    const finished = inArray(operations.status, ['success', 'error']);
+    const undoable = sql`exists (select 1 from ${operationChanges} c where c.operation_id = ${operations.id} and c.undone_at is null)`;
+    const finished = and(inArray(operations.status, ['success', 'error']), sql`not ${undoable}`);
     const rows = await db.delete(operations).where(id === undefined ? finished : and(finished, eq(operations.id, id))).returning({ id: operations.id });
     return rows.length;
   },
