@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArticle, AdminArticlesResponse, ArticleVersion, ArticleVersionSummary } from '@chapar/shared/contracts';
-import { ltr } from '@chapar/shared/text';
+import { categoryFaName, ltr } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
 
@@ -71,8 +71,10 @@ describe('GET /api/admin/articles', () => {
     expect(titles(byTitle)).toEqual(sorted);
     expect(titles(await list('sortBy=title&sortOrder=desc&limit=100'))).toEqual([...sorted].reverse());
     const byCategory = await list('sortBy=category&sortOrder=asc&status=published&limit=100');
+    // Categories by their Persian names (اقتصاد، سیاست، ورزش), not the stored English ones.
     const categories = byCategory.articles.map((a) => a.category);
-    expect(categories).toEqual([...categories].sort());
+    const collator = new Intl.Collator('fa');
+    expect(categories).toEqual([...categories].sort((a, b) => collator.compare(categoryFaName(a), categoryFaName(b))));
     // Newest first inside a category.
     const economy = byCategory.articles.filter((a) => a.category === 'Economy').map((a) => a.publishedAt);
     expect(economy).toEqual([...economy].sort().reverse());
