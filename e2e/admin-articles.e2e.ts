@@ -157,7 +157,7 @@ describe('edit dialog', () => {
     await page.goto('/admin');
     await settled(page);
     await open();
-    await dialog.getByRole('button', { name: 'HTML' }).click();
+    await dialog.getByRole('button', { name: 'کد خام' }).click();
     const html = dialog.getByRole('textbox', { name: 'محتوا' });
     const before = await html.inputValue();
     expect(before).toContain('<strong>جمله پررنگ ویرایشگر</strong>');
@@ -174,13 +174,13 @@ describe('edit dialog', () => {
     await open();
     await dialog.locator('input[type=file]').setInputFiles(IMAGE);
     await expectToast(page, 'آپلود شد');
-    await dialog.getByRole('button', { name: 'HTML' }).click();
+    await dialog.getByRole('button', { name: 'کد خام' }).click();
     const withImage = await html.inputValue();
     const src = /<img src="([^"]+)"/.exec(withImage)?.[1];
     expect(src).toBeTruthy();
     await dialog.getByRole('button', { name: 'ویرایشگر' }).click();
     await dialog.locator(`.ProseMirror img[src="${src}"]`).waitFor();
-    await dialog.getByRole('button', { name: 'HTML' }).click();
+    await dialog.getByRole('button', { name: 'کد خام' }).click();
     expect(await html.inputValue()).toBe(withImage);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
+import { handle, toPersianDigits } from '@chapar/shared/text';
 import { startChannelServer, type ChannelServer } from '../apps/server/testing/channel-server.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
 
@@ -71,7 +72,7 @@ describe('generate tab', () => {
     await dialog.getByRole('alert').filter({ hasText: 'بازه باید به صورت شروع-پایان باشد' }).waitFor();
     await dialog.getByLabel('بازه (شروع-پایان)').fill('1-500');
     await dialog.getByRole('button', { name: 'پردازش بازه' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'حداکثر 100 پست در هر بازه' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: 'حداکثر ۱۰۰ پست در هر بازه' }).waitFor();
     // A good range goes to the server and is followed in the monitor.
     await dialog.getByLabel('بازه (شروع-پایان)').fill('۱۰۶-۱۰۷');
     await dialog.getByRole('button', { name: 'پردازش بازه' }).click();
@@ -134,7 +135,7 @@ describe('the article page\'s admin tools', () => {
     await panel.getByRole('button', { name: 'پردازش دوباره تصویر' }).click();
     const dialog = page.getByRole('dialog', { name: 'پردازش دوباره تصویر' });
     // A line the server logged for this run, not a fixed label.
-    await dialog.locator('li[data-status]', { hasText: `خواندن پست akhbar_rooz/${rows[0].telegram_id} از تلگرام` }).waitFor({ timeout: 30_000 });
+    await dialog.locator('li[data-status]', { hasText: `خواندن پست ${toPersianDigits(rows[0].telegram_id)} از ${handle('akhbar_rooz')} در تلگرام` }).waitFor({ timeout: 30_000 });
     await dialog.getByRole('progressbar').waitFor();
   });
 });
@@ -197,7 +198,7 @@ describe('sync page', () => {
     // 3–8: each card's job.
     const cards: Array<[string, string]> = [
       ['precise-telegram-sync', 'همگام‌سازی دقیق'], ['fix-all-articles', 'اصلاح همه مقاله‌ها'], ['smart-media-match', 'تطبیق هوشمند'],
-      ['fix-all-media-matching', 'اصلاح تطبیق همه رسانه‌ها'], ['comprehensive-media-sync', 'همگام‌سازی جامع'], ['migrate-videos', 'انتقال به CDN'],
+      ['fix-all-media-matching', 'اصلاح تطبیق همه رسانه‌ها'], ['comprehensive-media-sync', 'همگام‌سازی جامع'], ['migrate-videos', 'انتقال به فضای ذخیره‌سازی سایت'],
       ['auto-embed-videos', 'جاسازی خودکار'], ['fix-all-videos', 'اصلاح همه ویدیوها'], ['fix-video-duplicates', 'حذف ویدیوهای تکراری'],
       ['rewrite-recent', 'اصلاح و بازنویسی ۲۰ مقاله آخر'],
     ];

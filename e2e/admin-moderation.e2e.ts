@@ -117,7 +117,7 @@ describe('newsletter page', () => {
 
     // Export: a CSV named by the date, Persian names intact, no formula can run.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'خروجی CSV' }).click();
+    await page.getByRole('button', { name: 'خروجی فهرست مشترکان' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');

@@ -40,7 +40,7 @@ describe('the editor with the CSP off', () => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
     const dialog = await openEditor(page);
-    await dialog.getByRole('button', { name: 'HTML' }).click();
+    await dialog.getByRole('button', { name: 'کد خام' }).click();
     await dialog.getByRole('textbox', { name: 'محتوا' }).fill([...HOSTILE_BLOCKS, ...XSS_VECTORS].join('\n'));
     await dialog.getByRole('button', { name: 'ویرایشگر' }).click();
     const editor = dialog.locator('.ProseMirror');
@@ -88,7 +88,7 @@ describe('the changed screens', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'انصراف' }).click();
 
       await page.goto('/admin/blocklist');
-      await page.locator('tr[data-blocked-id]').first().getByText(/^تکراری مقالهٔ [۰-۹]+ \(حذف توسط editor\)$/).waitFor();
+      await page.locator('tr[data-blocked-id]').first().getByText(/^تکراری مقالهٔ [۰-۹]+ \(حذف توسط \u2066editor\u2069\)$/).waitFor();
       await check(page, `blocklist ${at}`);
 
       await page.goto('/admin?tab=channels');

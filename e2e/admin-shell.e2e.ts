@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { toPersianDigits } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
 // The admin shell of spec 03 §2.1/§2.3: session guard with return, the twelve tabs with their
@@ -83,7 +84,7 @@ describe('dashboard tabs', () => {
     await page.getByRole('heading', { name: 'بررسی کیفیت محتوا' }).waitFor();
     const newest = (await (await page.request.get('/api/articles?limit=3')).json()) as Array<{ id: number }>;
     expect(newest).toHaveLength(3);
-    await expect.poll(() => page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)').inputValue()).toBe(newest.map((a) => a.id).join(', '));
+    await expect.poll(() => page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)').inputValue()).toBe(toPersianDigits(newest.map((a) => a.id).join('، ')));
   });
 });
 

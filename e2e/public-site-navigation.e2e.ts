@@ -123,7 +123,7 @@ describe('admin login dialog', () => {
     const logoutDone = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/logout');
     await menu.getByRole('menuitem', { name: 'خروج' }).click();
     expect((await logoutDone).ok()).toBe(true);
-    await page.getByText('همه داده‌ها پاک شد').waitFor();
+    await page.getByText('از حساب مدیر خارج شدید و نشست پایان یافت').waitFor();
     // After the reload to / the user icon opens the login dialog again.
     await page.getByRole('button', { name: 'ورود مدیران' }).waitFor({ timeout: 10_000 });
   });

@@ -2,6 +2,8 @@
 // articles as they are: the job is retried (pg-boss backoff), and the last attempt reports the
 // articles whose podcast could not be made. Missing espeak-ng or ffmpeg fails at once, saying so.
 import type { ReportItem } from '@chapar/shared/contracts';
+import { formatNumberFa, ltr, toPersianDigits } from '@chapar/shared/text';
+import { failureText } from '../modules/ingest/failure-text.ts';
 import { ToolMissingError } from '../integrations/speech/index.ts';
 import { PermanentError } from '../modules/ingest/permanent-error.ts';
 import { makeArticlePodcast, recentPublishedIds, type PodcastOutcome } from '../modules/podcasts/service.ts';
@@ -9,6 +11,9 @@ import { defineJob } from './define-job.ts';
 import { makePodcastsJob } from './specs.ts';
 
 const DEFAULT_LATEST = 20;
+
+/** 'مقالهٔ ۴۳': an article as a log line names it, its id without separators. */
+const articleLine = (id: number) => `مقالهٔ ${toPersianDigits(id)}`;
 
 export const makePodcastsWorker = defineJob(makePodcastsJob, {
   // Speech is CPU work: one run at a time per process.
@@ -20,14 +25,15 @@ export const makePodcastsWorker = defineJob(makePodcastsJob, {
       try {
         const outcome = await makeArticlePodcast(s, articleId, { force, signal: job.signal });
         items.push(outcome);
-        if (outcome.status !== 'unchanged' || ids.length === 1) await operation.log(`#${articleId}: ${outcome.message}`);
+        if (outcome.status !== 'unchanged' || ids.length === 1) await operation.log(`${articleLine(articleId)}: ${outcome.message}`);
       } catch (error) {
         if (error instanceof ToolMissingError) {
-          throw new PermanentError(`پادکست ساخته نشد: ${error.tool} نصب نیست (سلامت سامانه: سرویس گفتار)`);
+          throw new PermanentError(`پادکست ساخته نشد: ${ltr(error.tool)} نصب نیست (سلامت سامانه: سرویس گفتار)`);
         }
-        const message = (error as Error).message;
+        s.log.warn(`podcast of article ${articleId} failed: ${(error as Error).message}`);
+        const message = failureText(error);
         items.push({ articleId, status: 'error', message });
-        await operation.error(`#${articleId}: ${message}`);
+        await operation.error(`${articleLine(articleId)}: ${message}`);
       }
       await operation.progress(((i + 1) / Math.max(1, ids.length)) * 100);
     }
@@ -35,7 +41,7 @@ export const makePodcastsWorker = defineJob(makePodcastsJob, {
     // Retried while attempts remain; the last one reports (a run without an operation record
     // fails in the queue, where the queue status counts it).
     if (failed.length && (!job.finalAttempt || !operationId)) {
-      throw new Error(`${failed.length} پادکست ساخته نشد: ${failed[0].message}`);
+      throw new Error(`${formatNumberFa(failed.length)} پادکست ساخته نشد: ${failed[0].message}`);
     }
     const report: ReportItem[] = items.map((x) => ({
       status: x.status === 'error' ? 'error' : x.status === 'made' ? 'success' : 'skipped',
@@ -48,7 +54,7 @@ export const makePodcastsWorker = defineJob(makePodcastsJob, {
       skipped: items.filter((x) => x.status === 'skipped').length,
       failed: failed.length,
       items,
-      details: items.map((x) => `#${x.articleId}: ${x.message}`),
+      details: items.map((x) => `${articleLine(x.articleId)}: ${x.message}`),
       detailedReport: { processed: report },
     };
   },

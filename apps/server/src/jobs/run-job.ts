@@ -4,6 +4,7 @@
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { toPersianDigits } from '@chapar/shared/text';
 import { withOperation } from '../modules/articles/change-log.ts';
+import { failureText } from '../modules/ingest/failure-text.ts';
 import { OperationCancelledError, operationReporter } from '../modules/ingest/operation-reporter.ts';
 import { isPlan } from '../modules/ingest/plans.ts';
 import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
@@ -42,11 +43,13 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       }
       return { id: job.id, status: 'completed', output: result };
     } catch (error) {
+      // English stays in the server log and pg-boss; the operation's record says it in Persian.
       const message = error instanceof Error ? error.message : String(error);
+      const said = failureText(error);
       if (error instanceof OperationCancelledError && payload.operationId) {
         // Stopped at an admin's word: the record says so (an error, never a success), kept where it got to.
-        await operation.error(message).catch(() => undefined);
-        await operationsRepo.finish(db, payload.operationId, 'error', { cancelled: true, message }).catch(() => undefined);
+        await operation.error(said).catch(() => undefined);
+        await operationsRepo.finish(db, payload.operationId, 'error', { cancelled: true, message: said }).catch(() => undefined);
         return { id: job.id, status: 'completed', output: { cancelled: true } };
       }
       // Retrying cannot fix it: fail for good now rather than after every backoff.
@@ -54,8 +57,8 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       finalAttempt ||= permanent;
       log.warn(`${definition.name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
       if (payload.operationId) {
-        await operation.error(message).catch(() => undefined);
-        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message }).catch(() => undefined);
+        await operationsRepo.log(db, payload.operationId, said, true).catch(() => undefined);
+        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message: said }).catch(() => undefined);
         else await operation.log(`تلاش دوباره (${toPersianDigits(job.retryCount + 2)} از ${toPersianDigits(job.retryLimit + 1)})`).catch(() => undefined);
       }
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };

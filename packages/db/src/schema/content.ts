@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -85,6 +85,8 @@ export const articles = pgTable('articles', {
   editedFields: text('edited_fields').array().notNull().default(sql`'{}'::text[]`),
   /** The admin table's title order (migration 0008): a plain column, so its index answers alone. */
   titleSort: text('title_sort').generatedAlwaysAs(sql`left("title", 100)`),
+  /** The category's place in Persian alphabetical order (migration 0019; CATEGORY_SORT_RANKS in @chapar/shared/text). */
+  categorySort: smallint('category_sort').generatedAlwaysAs(sql`CASE lower("category") WHEN 'education' THEN 1 WHEN 'economy' THEN 2 WHEN 'international' THEN 3 WHEN 'health' THEN 4 WHEN 'politics' THEN 5 WHEN 'culture' THEN 6 WHEN 'technology' THEN 7 WHEN 'sports' THEN 8 ELSE 100 END`),
   /**
    * A card's reading time (spec 01 §2: the body's length / 1000, at least one), counted as
    * JavaScript counts the body (UTF-16 code units: a character past U+FFFF is two), so it is the
@@ -111,7 +113,7 @@ export const articles = pgTable('articles', {
   index('articles_admin_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
   index('articles_admin_title_idx').on(t.titleSort, t.id, t.status),
   index('articles_admin_views_idx').on(t.views, t.id, t.status),
-  index('articles_admin_category_idx').on(t.category.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
+  index('articles_admin_category_idx').on(t.categorySort.desc().nullsFirst(), t.category.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
   // Part of a word in a title (the admin search box): trigrams of the normalised title.
   index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
   // The search vector plus date, category and views tokens for each article (migrations 0003,

@@ -1,6 +1,7 @@
 // The admin articles table (spec 03 §2.3 'Articles tab'): searched, sorted and paged on the
 // server, published and unpublished alike, plus publishing again or taking an article down.
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
 import { article } from './articles.ts';
 
 export const ADMIN_ARTICLES_PAGE_SIZE = 20;
@@ -41,8 +42,8 @@ export const ADMIN_ARTICLE_TABLE_MESSAGES = {
 const intParam = (label: string, min: number, max: number) =>
   z.coerce.number({ error: `${label} باید عدد باشد` })
     .int(`${label} باید عدد صحیح باشد`)
-    .min(min, `${label} باید دست‌کم ${min} باشد`)
-    .max(max, `${label} حداکثر ${max} است`);
+    .min(min, `${label} باید دست‌کم ${toPersianDigits(min)} باشد`)
+    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`);
 
 /** GET /api/admin/articles */
 export const adminArticlesQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
 import { MAX_ADMIN_LIMIT } from './common.ts';
 
 export const ARTICLE_CATEGORIES = ['Politics', 'Economy', 'Technology', 'Health', 'Culture', 'Sports'] as const;
@@ -40,7 +41,7 @@ const positiveInt = (label: string, max: number) =>
   z.coerce.number({ error: `${label} باید عدد باشد` })
     .int(`${label} باید عدد صحیح باشد`)
     .min(1, `${label} باید دست‌کم ۱ باشد`)
-    .max(max, `${label} حداکثر ${max} است`);
+    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`);
 
 /** GET /api/articles: page starts at 1; limit capped (the admin table reads up to 1000). */
 export const listArticlesQuery = z.object({

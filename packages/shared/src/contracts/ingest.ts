@@ -1,7 +1,28 @@
 // Processing from Telegram (spec 03 §7 'Processing from the generate tab' and
 // 'Sync and correction'): request bodies and the answers the admin screens read.
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
+import { IGNORE_REASON_LABELS, type IgnoreReason } from './ignored.ts';
 import { operationResponse } from './operations.ts';
+
+/** What ingesting one post did, as reports and logs say it (the server's ingest-post.ts). */
+export const INGEST_REASONS = {
+  created: 'مقاله ساخته شد',
+  updated: 'مقاله به‌روز شد',
+  unchanged: 'پیش‌تر منتشر شده است؛ تغییری لازم نبود',
+  skipped: 'مقالهٔ آن از پیش هست؛ رد شد',
+  blocked: 'در فهرست مسدود است',
+  deleted: 'از کانال حذف شده است؛ مقاله از انتشار خارج شد',
+} as const;
+
+/** Who wrote an article's text. */
+export const REWRITER_LABELS = { ai: 'بازنویسی با هوش مصنوعی', offline: 'بازنویس آفلاین' } as const;
+
+/** Why a post was left out: 'تکراری (مقالهٔ ۵۴)' for a duplicate of an article. */
+export function ignoredReasonText(reason: IgnoreReason | string, duplicateOf?: number | null): string {
+  const label = IGNORE_REASON_LABELS[reason as IgnoreReason] ?? 'نادیده گرفته شد';
+  return duplicateOf ? `${label} (مقالهٔ ${toPersianDigits(duplicateOf)})` : label;
+}
 
 export const LINK_MESSAGES = {
   required: 'لطفاً لینک تلگرام را وارد کنید',
@@ -41,7 +62,7 @@ export const processRangeBody = z.object({
   endId: postId,
   options: processOptions.partial().optional(),
 }).refine((b) => b.endId >= b.startId, { message: 'بازه باید به صورت شروع-پایان باشد', path: ['endId'] })
-  .refine((b) => b.endId - b.startId < PROCESS_RANGE_MAX, { message: `حداکثر ${PROCESS_RANGE_MAX} پست در هر بازه`, path: ['endId'] });
+  .refine((b) => b.endId - b.startId < PROCESS_RANGE_MAX, { message: `حداکثر ${toPersianDigits(PROCESS_RANGE_MAX)} پست در هر بازه`, path: ['endId'] });
 
 /** POST /api/admin/sync-telegram-post: the spec only says 'the URL is sent'; any of these names works. */
 export const syncTelegramPostBody = z.object({

@@ -13,7 +13,7 @@ export const JOB_LABELS: Record<string, string> = {
   'check-articles': 'بررسی مقالات با منبع',
   'complete-telegraph-processing': 'پردازش کامل مقاله‌های تلگراف',
   'fix-all-missing-images': 'ترمیم همه تصاویر گمشده',
-  'migrate-videos': 'انتقال ویدیوها به CDN',
+  'migrate-videos': 'انتقال ویدیوها به فضای ذخیره‌سازی سایت',
   'fix-video-duplicates': 'حذف ویدیوهای تکراری',
   'auto-embed-videos': 'جاسازی خودکار ویدیوها',
   'fix-all-videos': 'اصلاح همه ویدیوها',

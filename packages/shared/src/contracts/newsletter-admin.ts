@@ -21,6 +21,8 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export const SUBSCRIBER_LIST_LIMIT = 100;
 /** Spec 03 §9: a subscriber without a recorded source came from the website. */
 export const DEFAULT_SUBSCRIBER_SOURCE = 'website';
+/** Where a subscriber signed up, as the admin's table names it. */
+export const SUBSCRIBER_SOURCE_LABELS: Record<string, string> = { website: 'وب‌سایت' };
 
 const status = z.enum(SUBSCRIBER_STATUSES, { error: 'وضعیت نامعتبر است' }).default('all');
 const search = z.string().trim().max(254, 'عبارت جستجو حداکثر ۲۵۴ نویسه است').default('');

@@ -1,6 +1,7 @@
 // Podcasts from the admin area: one article's podcast made (again), or the podcasts of the
 // most recent articles; both answer as operations (operations.ts).
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
 
 /** Recent articles one bulk request covers by default, and at most. */
 export const PODCAST_RECENT_DEFAULT = 20;
@@ -8,7 +9,7 @@ export const PODCAST_RECENT_MAX = 200;
 
 export const makeRecentPodcastsBody = z.object({
   latest: z.number({ error: 'تعداد خبرها باید عدد باشد' }).int('تعداد خبرها باید عدد صحیح باشد')
-    .min(1, 'دست‌کم یک خبر').max(PODCAST_RECENT_MAX, `حداکثر ${PODCAST_RECENT_MAX} خبر`).default(PODCAST_RECENT_DEFAULT),
+    .min(1, 'دست‌کم یک خبر').max(PODCAST_RECENT_MAX, `حداکثر ${toPersianDigits(PODCAST_RECENT_MAX)} خبر`).default(PODCAST_RECENT_DEFAULT),
   /** Made again even where the podcast matches the text. */
   force: z.boolean({ error: 'force باید true یا false باشد' }).default(false),
 }).strict();

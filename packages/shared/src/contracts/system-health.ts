@@ -41,6 +41,27 @@ export const queueStatus = z.object({
 });
 export type QueueStatus = z.infer<typeof queueStatus>;
 
+/**
+ * The job queues as the system monitor names them: the names are pg-boss's (apps/server/src/jobs/specs.ts),
+ * and '__pgboss__send-it' is pg-boss's own queue that sends the scheduled jobs.
+ */
+export const QUEUE_LABELS: Record<string, string> = {
+  'ingest-post': 'پردازش تک پست',
+  'check-channels': 'بررسی کانال‌ها',
+  'fetch-posts': 'دریافت پست‌های نام‌برده',
+  'repair-articles': 'ترمیم مقاله‌ها',
+  'media-maintenance': 'نگهداری رسانه',
+  'verify-content': 'تأیید محتوا',
+  'make-podcasts': 'ساخت پادکست',
+  'image-variants': 'ساخت اندازه‌های تصویر',
+  'scan-duplicates': 'اسکن تکراری‌ها',
+  '__pgboss__send-it': 'زمان‌بندی کارهای دوره‌ای',
+};
+
+export function queueLabel(name: string): string {
+  return QUEUE_LABELS[name] ?? (name.startsWith('__pgboss__') ? 'صف داخلی کارها' : 'صف دیگر');
+}
+
 export const healthQuery = z.object({
   /** true: ask every service now instead of answering from the results kept for a while (the manual refresh). */
   refresh: z.enum(['true', 'false']).optional(),

@@ -28,6 +28,17 @@ export const CATEGORIES: readonly CategoryInfo[] = [
   { slug: 'education', name: 'Education', nameFa: 'آموزش', description: 'اخبار آموزش، مدارس، دانشگاه‌ها، کنکور و پژوهش.' },
 ];
 
+/**
+ * Where each category sorts when categories are ordered by their Persian names (the admin
+ * table): Persian alphabetical order, 1 first. The database stores the same ranks in the
+ * generated column articles.category_sort (migration 0019); a category not listed sorts after
+ * these, by its stored name.
+ */
+export const CATEGORY_SORT_RANKS: Readonly<Record<CategorySlug, number>> = {
+  education: 1, economy: 2, international: 3, health: 4, politics: 5, culture: 6, technology: 7, sports: 8,
+};
+export const OTHER_CATEGORY_RANK = 100;
+
 /** The admin category lists show only the first six (spec 01 §2). */
 export const ADMIN_CATEGORY_SLUGS = CATEGORY_SLUGS.slice(0, 6) as readonly CategorySlug[];
 

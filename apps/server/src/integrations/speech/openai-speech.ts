@@ -2,6 +2,7 @@
 // the audio in the answer decoded by ffmpeg (whatever format the server chose to return).
 import { decodeToPcm, type AudioTools } from './audio.ts';
 import type { SpeechEngine } from './types.ts';
+import { formatNumberFa, ltr, toPersianDigits } from '@chapar/shared/text';
 
 export interface RemoteSpeechOptions {
   baseUrl: string;
@@ -35,19 +36,19 @@ export function createRemoteSpeechEngine(opts: RemoteSpeechOptions): SpeechEngin
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (error) {
-        if (timeout.aborted) throw new SpeechEndpointError(`سرویس گفتار در ${Math.round(opts.timeoutMs / 1000)} ثانیه پاسخ نداد`);
-        throw new SpeechEndpointError(`سرویس گفتار در دسترس نیست: ${(error as Error).message}`);
+        if (timeout.aborted) throw new SpeechEndpointError(`سرویس گفتار در ${formatNumberFa(Math.round(opts.timeoutMs / 1000))} ثانیه پاسخ نداد`);
+        throw new SpeechEndpointError(`سرویس گفتار در دسترس نیست (${ltr((error as Error).message)})`);
       }
       let body: Buffer;
       try {
         body = Buffer.from(await response.arrayBuffer());
       } catch (error) {
-        if (timeout.aborted) throw new SpeechEndpointError(`سرویس گفتار در ${Math.round(opts.timeoutMs / 1000)} ثانیه پاسخ نداد`);
+        if (timeout.aborted) throw new SpeechEndpointError(`سرویس گفتار در ${formatNumberFa(Math.round(opts.timeoutMs / 1000))} ثانیه پاسخ نداد`);
         throw error;
       }
       if (!response.ok) {
         const detail = body.toString('utf8').slice(0, 200).replace(/\s+/g, ' ');
-        throw new SpeechEndpointError(`سرویس گفتار خطای ${response.status} داد${detail ? `: ${detail}` : ''}`);
+        throw new SpeechEndpointError(`سرویس گفتار خطای ${toPersianDigits(response.status)} داد${detail ? ` (${ltr(detail)})` : ''}`);
       }
       if (!body.length) throw new SpeechEndpointError('سرویس گفتار صدایی برنگرداند');
       try {

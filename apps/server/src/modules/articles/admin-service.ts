@@ -69,7 +69,7 @@ export async function deleteArticles(s: Services, ids: number[], reason: string)
 export async function deleteArticle(s: Services, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  await deleteArticles(s, [id], `حذف توسط ${by}`);
+  await deleteArticles(s, [id], `حذف توسط ${ltr(by)}`);
   const blocked = Boolean(row.source && row.telegramId);
   return { success: true, blocked, message: blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد' };
 }

@@ -40,13 +40,17 @@ async function histogram(db: Db, column: string): Promise<string[] | null> {
   return perDb.get(column)!.bounds;
 }
 
-/** The categories articles have, greatest first, in the index's own order (one probe each). */
+/**
+ * The categories articles have (one index probe each), last first in the table's category
+ * order: by the Persian name's rank that articles.category_sort holds, then by name.
+ */
 async function categoriesDesc(db: Db): Promise<string[]> {
   const result = await db.execute(sql`with recursive c(v) as (
       select max(category) from articles
       union all
       select (select max(category) from articles where category < c.v) from c where c.v is not null)
-    select v from c where v is not null`);
+    select v from c where v is not null
+    order by (select category_sort from articles where category = c.v limit 1) desc, v desc`);
   return (result as unknown as { rows: Array<{ v: string }> }).rows.map((r) => r.v);
 }
 

@@ -101,8 +101,9 @@ function orderBy(sortBy: AdminArticlesQuery['sortBy'], sortOrder: AdminArticlesQ
   switch (sortBy) {
     case 'title': return [dir(articles.titleSort), dir(articles.id)];
     case 'views': return [dir(articles.views), dir(articles.id)];
-    // Within a category the newest come first whichever way the categories run.
-    case 'category': return [dir(articles.category), desc(articles.publishedAt), desc(articles.id)];
+    // Categories by their Persian names (the stored rank, then the name for any other
+    // category); within a category the newest come first whichever way the categories run.
+    case 'category': return [dir(articles.categorySort), dir(articles.category), desc(articles.publishedAt), desc(articles.id)];
     default: return [dir(articles.publishedAt), dir(articles.id)];
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArticle, AdminArticlesResponse, ArticleVersion, ArticleVersionSummary } from '@chapar/shared/contracts';
+import { categoryFaName, ltr } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
 
@@ -70,8 +71,10 @@ describe('GET /api/admin/articles', () => {
     expect(titles(byTitle)).toEqual(sorted);
     expect(titles(await list('sortBy=title&sortOrder=desc&limit=100'))).toEqual([...sorted].reverse());
     const byCategory = await list('sortBy=category&sortOrder=asc&status=published&limit=100');
+    // Categories by their Persian names (اقتصاد، سیاست، ورزش), not the stored English ones.
     const categories = byCategory.articles.map((a) => a.category);
-    expect(categories).toEqual([...categories].sort());
+    const collator = new Intl.Collator('fa');
+    expect(categories).toEqual([...categories].sort((a, b) => collator.compare(categoryFaName(a), categoryFaName(b))));
     // Newest first inside a category.
     const economy = byCategory.articles.filter((a) => a.category === 'Economy').map((a) => a.publishedAt);
     expect(economy).toEqual([...economy].sort().reverse());
@@ -132,7 +135,7 @@ describe('publish and unpublish', () => {
   it('records who took it down when no reason is given; needs the CSRF header; 404 for an unknown id', async () => {
     const id = ids[21];
     const down = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/unpublish`, headers, payload: {} });
-    expect((down.json() as { article: { unpublishedReason: string } }).article.unpublishedReason).toBe(`از انتشار خارج شد توسط \u2066${TEST_ADMIN.username}\u2069`);
+    expect((down.json() as { article: { unpublishedReason: string } }).article.unpublishedReason).toBe(`از انتشار خارج شد توسط ${ltr(TEST_ADMIN.username)}`);
     const noCsrf = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/publish`, headers: { cookie: headers.cookie } });
     expect(noCsrf.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/articles/999999/publish', headers })).statusCode).toBe(404);
@@ -156,7 +159,7 @@ describe('versions', () => {
     const versions = async () => ((await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}/versions`, headers })).json() as { versions: ArticleVersionSummary[] }).versions;
     const history = await versions();
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ action: 'edit', changedFields: ['content'], title: 'عنوان ویرایش‌شده نخست', savedBy: TEST_ADMIN.username, summary: `ویرایش (محتوا) توسط ${TEST_ADMIN.username}` });
+    expect(history[0]).toMatchObject({ action: 'edit', changedFields: ['content'], title: 'عنوان ویرایش‌شده نخست', savedBy: TEST_ADMIN.username, summary: `ویرایش (محتوا) توسط ${ltr(TEST_ADMIN.username)}` });
     expect(history[1]).toMatchObject({ action: 'edit', changedFields: ['title', 'category'], title: original.title, category: original.category });
     expect(Date.parse(history[1].savedAt)).toBeLessThanOrEqual(Date.parse(history[0].savedAt));
 

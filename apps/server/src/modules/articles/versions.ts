@@ -7,6 +7,7 @@ import {
   type ProtectedArticleField,
 } from '@chapar/shared/contracts';
 import type { ArticleRow } from './admin-repo.ts';
+import { ltr } from '@chapar/shared/text';
 
 type VersionRow = typeof articleVersions.$inferSelect;
 
@@ -30,7 +31,7 @@ export function versionFields(a: Pick<ArticleRow, keyof ArticleVersionFields>): 
 export function versionSummary(v: Pick<VersionRow, 'action' | 'changedFields' | 'savedBy'>): string {
   const fields = v.changedFields.map((f) => ARTICLE_FIELD_LABELS[f as ProtectedArticleField] ?? f).join('، ');
   const action = ACTION_LABELS[v.action as ArticleVersionAction] ?? v.action;
-  return [action, fields && `(${fields})`, v.savedBy && `توسط ${v.savedBy}`].filter(Boolean).join(' ');
+  return [action, fields && `(${fields})`, v.savedBy && `توسط ${ltr(v.savedBy)}`].filter(Boolean).join(' ');
 }
 
 function toSummary(v: Omit<VersionRow, 'excerpt' | 'content' | 'metaDescription' | 'imageUrl' | 'videoUrl' | 'featured'>): ArticleVersionSummary {

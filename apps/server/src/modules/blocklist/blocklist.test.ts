@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ltr } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
@@ -21,7 +22,7 @@ describe('deleting an article from Telegram', () => {
 
     const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<Record<string, unknown>>; count: number };
     expect(list.count).toBe(1);
-    expect(list.posts[0]).toMatchObject({ telegramId: 116, source: 'akhbar_rooz', allowRegeneration: false, reason: 'حذف توسط admin' });
+    expect(list.posts[0]).toMatchObject({ telegramId: 116, source: 'akhbar_rooz', allowRegeneration: false, reason: `حذف توسط ${ltr('admin')}` });
     expect(String(list.posts[0].title)).toContain('تیم ملی فوتبال');
 
     // An edit makes the check run the pipeline for it again: still blocked.
@@ -30,7 +31,7 @@ describe('deleting an article from Telegram', () => {
     expect(await articleOf(116)).toBeUndefined();
     const processed = await t.post('/api/admin/process-post', { postId: 116 });
     expect(processed.statusCode).toBe(200);
-    expect(processed.json()).toMatchObject({ articleId: null, detailedReport: { processed: [{ status: 'skipped', reason: 'on the blocklist' }] } });
+    expect(processed.json()).toMatchObject({ articleId: null, detailedReport: { processed: [{ status: 'skipped', reason: 'در فهرست مسدود است' }] } });
     expect(await articleOf(116)).toBeUndefined();
   });
 

@@ -9,6 +9,8 @@ import { TelegramFetchError } from '../../integrations/telegram/index.ts';
 import type { Services } from '../ingest/services.ts';
 import { defaultCleaningRules, effectiveRules, type CleaningRules } from './cleaning-rules.ts';
 import { channelRepo, type ChannelRow } from './repo.ts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import { failureText } from '../ingest/failure-text.ts';
 
 type PostStats = Awaited<ReturnType<typeof channelRepo.postStats>>;
 
@@ -127,11 +129,11 @@ export async function validateChannels(s: Services): Promise<{ success: boolean;
       const invalid = error instanceof TelegramFetchError && (error.code === 'invalid_channel' || error.code === 'not_found');
       results.push({
         username: row.username, role: row.role, valid: !invalid, reachable: false, postsOnPage: 0, latestPostId: null,
-        responseTime: Math.round(performance.now() - started), error: (error as Error).message,
+        responseTime: Math.round(performance.now() - started), error: failureText(error),
       });
     }
   }
   const ok = results.filter((r) => r.reachable).length;
-  const message = results.length ? `${ok} از ${results.length} کانال در دسترس است` : 'هیچ کانال فعالی در فهرست کانال‌ها نیست';
+  const message = results.length ? `${fa(ok)} از ${fa(results.length)} کانال در دسترس است` : 'هیچ کانال فعالی در فهرست کانال‌ها نیست';
   return { success: results.length > 0 && ok === results.length, message, results };
 }

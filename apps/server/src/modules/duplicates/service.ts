@@ -3,7 +3,7 @@
 // the removal of a duplicate with a redirect to the original.
 import type { ScanDuplicate, ScanResult } from '@chapar/shared/contracts';
 import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
-import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
+import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { deleteArticles } from '../articles/admin-service.ts';
@@ -146,7 +146,7 @@ export async function deleteDuplicate(s: Services, id: number, originalId: numbe
   await s.database.raw.query(
     "INSERT INTO article_redirects (from_id, to_id, reason) VALUES ($1, $2, 'duplicate') ON CONFLICT (from_id) DO UPDATE SET to_id = EXCLUDED.to_id, reason = EXCLUDED.reason",
     [id, targetId]);
-  await deleteArticles(s, [id], `تکراری مقالهٔ ${targetId} (حذف توسط ${by})`);
+  await deleteArticles(s, [id], `تکراری مقالهٔ ${fa(targetId)} (حذف توسط ${ltr(by)})`);
   return {
     success: true,
     message: `مقالهٔ تکراری ${fa(id)} حذف شد و نشانی آن به مقالهٔ ${fa(targetId)} هدایت می‌شود`,

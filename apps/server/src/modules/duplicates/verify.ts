@@ -15,6 +15,7 @@ import { buildPlan, planItem } from '../ingest/plans.ts';
 import type { Services } from '../ingest/services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { nameWords, REWRITE_BELOW, scoreArticle } from './quality.ts';
+import { failureText } from '../ingest/failure-text.ts';
 
 /** Ids as the page sends them: numbers or digit strings; anything else is dropped. */
 export function parseIds(raw: Array<number | string>): number[] {
@@ -39,7 +40,7 @@ async function rewriteWith(rewriters: Rewriter[], text: string, channel: string 
     try {
       return { result: await rewriter.rewrite({ text, hashtags: [], channel: channel ?? undefined }), rewriter: rewriter.name };
     } catch (error) {
-      lastError = (error as Error).message;
+      lastError = failureText(error);
     }
   }
   return { error: lastError };

@@ -15,6 +15,8 @@ import { postStore } from '../ingest/post-store.ts';
 import { runOperation } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
 import { ignoredRepo, type IgnoredRow } from './repo.ts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import { failureText } from '../ingest/failure-text.ts';
 
 const LIST_LIMIT = 500;
 const NOT_FOUND = 'پست نادیده‌گرفته یافت نشد';
@@ -67,12 +69,13 @@ export async function recordSample(s: Services) {
         recorded++;
       }
     } catch (error) {
-      errors.push(`@${channel.username}: ${(error as Error).message}`);
+      s.log.warn(`sample of ${channel.username} failed: ${(error as Error).message}`);
+      errors.push(failureText(error, channel.username));
     }
   }
   // Every channel failed to answer: the dependency failed, which is what a 503 says.
   if (errors.length && !checked) throw new AppError('unavailable', `خطا در ثبت پستهای نمونه: ${errors.join('، ')}`);
-  return { success: true, message: `${checked} پست بررسی شد و ${recorded} پست نادیده‌گرفته ثبت شد`, checked, recorded, errors };
+  return { success: true, message: `${fa(checked)} پست بررسی شد و ${fa(recorded)} پست نادیده‌گرفته ثبت شد`, checked, recorded, errors };
 }
 
 /**
@@ -98,7 +101,7 @@ export async function processIgnored(s: Services, id: number, by: string | null)
     outcome,
     body: {
       success: outcome.finished, operationId: outcome.operation.id, articleId,
-      message: outcome.finished ? `پست به مقاله ${articleId} تبدیل شد` : 'پردازش پست در حال اجراست',
+      message: outcome.finished ? `پست به مقالهٔ ${fa(articleId!)} تبدیل شد` : 'پردازش پست در حال اجراست',
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse, idParam, postOperationResponse, processFromLinkBody, processPostBody, processRangeBody, syncTelegramPostBody,
 } from '@chapar/shared/contracts';
-import { formatNumberFa } from '@chapar/shared/text';
+import { formatNumberFa, handle } from '@chapar/shared/text';
 import { AppError } from '../../errors.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
 import { requireArticle } from '../articles/admin-service.ts';
@@ -39,7 +39,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     const active = await activeChannels();
     const wanted = name?.replace(/^@/, '').trim() || active.find((c) => c.role === 'primary')?.username;
     const channel = active.find((c) => c.username.toLowerCase() === wanted?.toLowerCase())?.username;
-    if (!channel) throw new AppError('bad_request', wanted ? `کانال @${wanted} در فهرست کانال‌های فعال نیست` : 'هیچ کانال فعالی پیکربندی نشده است');
+    if (!channel) throw new AppError('bad_request', wanted ? `کانال ${handle(wanted)} در فهرست کانال‌های فعال نیست` : 'هیچ کانال فعالی پیکربندی نشده است');
     return channel;
   };
 

@@ -49,7 +49,7 @@ describe('admin processing while the AI answers 500', () => {
     const { rows } = await t.database.raw.query<{ state: string; last_error: string | null }>(
       "select state, last_error from telegram_posts where state <> 'ignored'");
     expect(rows.length).toBe(body.result.published);
-    expect(rows.every((r) => r.state === 'published' && r.last_error?.includes('offline rewriter'))).toBe(true);
+    expect(rows.every((r) => r.state === 'published' && r.last_error?.includes('بازنویس آفلاین مقاله را نوشت'))).toBe(true);
   });
 
   it('process-post: the post becomes an article, and the answer and the post say who wrote it', async () => {
@@ -62,10 +62,10 @@ describe('admin processing while the AI answers 500', () => {
     expect(body).toMatchObject({ success: true, status: 'success', result: { created: 1, failed: 0, aiFallbacks: 1 } });
     expect(body.result.outcomes).toEqual([expect.objectContaining({ telegramId: 102, status: 'created', rewriter: 'offline' })]);
     expect(body.message).toContain('۱ مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد');
-    expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ fileType: 'article', reason: expect.stringContaining('upstream') }));
+    expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ fileType: 'article', reason: expect.stringContaining('سرویس هوش مصنوعی در دسترس نبود') }));
     const row = await post(102);
     expect(row).toMatchObject({ state: 'published', article_id: body.articleId });
-    expect(row.last_error).toMatch(/^AI rewrite failed \(upstream: .*\); written by the offline rewriter$/);
+    expect(row.last_error).toBe('بازنویسی با هوش مصنوعی ناموفق بود (سرویس هوش مصنوعی در دسترس نبود)؛ بازنویس آفلاین مقاله را نوشت');
     expect(await articleCount(102)).toBe(1);
   });
 

@@ -33,7 +33,7 @@ describe('an AI endpoint that hangs', () => {
     expect(ai.requests).toHaveLength(3);
     expect(ms).toBeLessThan(10_000);
     const { rows: [post] } = await t.database.raw.query<{ last_error: string }>('select last_error from telegram_posts where telegram_id = 101');
-    expect(post.last_error).toMatch(/^AI rewrite failed \(timeout: /);
+    expect(post.last_error).toMatch(/^بازنویسی با هوش مصنوعی ناموفق بود \(سرویس هوش مصنوعی در زمان مقرر پاسخ نداد\)/);
   });
 
   it('the health page shows the AI down within its own deadline, and the next poll is not held', async () => {

@@ -50,7 +50,7 @@ describe('the pipeline with an AI endpoint', () => {
     const res = await t.post('/api/admin/process-post', { postId: 116 });
     const body = res.json() as { success: boolean; detailedReport: { processed: Array<{ fileType: string; reason: string }> } };
     expect(body.success).toBe(true);
-    expect(body.detailedReport.processed.some((r) => r.fileType === 'article' && r.reason.includes('offline rewriter'))).toBe(true);
+    expect(body.detailedReport.processed.some((r) => r.fileType === 'article' && r.reason === 'بازنویسی با هوش مصنوعی ناموفق بود (سرویس هوش مصنوعی کلید را نپذیرفت)؛ بازنویس آفلاین مقاله را نوشت')).toBe(true);
     expect((await article(116)).title).toBe('تیم ملی فوتبال ایران با برتری ۲ بر ۱ مقابل ژاپن به فینال جام ملت‌های آسیا رسید');
   });
 

@@ -1,13 +1,13 @@
 // A check of several channels (all active ones by default): each channel is checked on
 // its own, so one unreachable channel is reported and the others still go through.
-import { handle, toPersianDigits as fa } from '@chapar/shared/text';
+import { handle, ltr, toPersianDigits as fa } from '@chapar/shared/text';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { checkChannel, type ChannelCheck } from './check-channel.ts';
 import type { OperationReporter } from './operation-reporter.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from './services.ts';
-import { telegramFailure } from './telegram-failure.ts';
+import { failureText } from './failure-text.ts';
 
 export interface CheckAllOptions {
   channels?: string[];
@@ -42,14 +42,14 @@ export async function checkAllChannels(s: Services, opts: CheckAllOptions = {}):
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
   const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [], errors, sourceKind: kind };
-  if (!channels.length && !errors.length) result.errors.push('هیچ کانال فعالی پیکربندی نشده است (TELEGRAM_CHANNELS)');
+  if (!channels.length && !errors.length) result.errors.push(`هیچ کانال فعالی پیکربندی نشده است (${ltr('TELEGRAM_CHANNELS')})`);
   for (const [i, channel] of channels.entries()) {
     let check: ChannelCheck;
     try {
       check = await checkChannel(s, source, channel, { latest: opts.latest, operationId: opts.operation?.id });
     } catch (error) {
       s.log.warn(`check of ${channel.username} failed: ${(error as Error).message}`);
-      const message = `${handle(channel.username)}: ${telegramFailure(error)}`;
+      const message = failureText(error, channel.username);
       result.errors.push(message);
       await opts.operation?.error(message);
       continue;

@@ -5,9 +5,10 @@
 // whose media could not be stored (the store failing) is counted as failed and handed to its
 // ingest-post job, which tries it again with backoff until the store is back.
 import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
-import { normalizePersian } from '@chapar/shared/text';
+import { handle, normalizePersian, toPersianDigits as fa } from '@chapar/shared/text';
 import { ingestPostJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { failureText } from './failure-text.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { MediaNotStoredError } from './media-step.ts';
 import type { OperationReporter } from './operation-reporter.ts';
@@ -32,7 +33,9 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
   const done = new Set<number>();
   let failed = 0;
   for (const [i, id] of opts.ids.entries()) {
+    // The report's address of the post ('akhbar_rooz/103'); the log names it in Persian.
     const name = `${opts.source}/${id}`;
+    const said = (telegramId: number) => `پست ${fa(telegramId)} از ${handle(opts.source)}`;
     // The post's own id (an album's first message) once it has been read.
     let telegramId = id;
     try {
@@ -45,7 +48,7 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
         }
         failed++;
         report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: 'پست یافت نشد (حذف شده یا وجود ندارد)' });
-        await opts.operation.error(`${name}: پست یافت نشد`);
+        await opts.operation.error(`${said(id)}: پست یافت نشد`);
         continue;
       }
       if (done.has(post.messageId)) continue; // another id of the same album
@@ -54,7 +57,7 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
       if (opts.contentVerification?.trim() && !normalizePersian(post.text).includes(normalizePersian(opts.contentVerification))) {
         failed++;
         report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: LINK_MESSAGES.mismatch });
-        await opts.operation.error(`${name}: ${LINK_MESSAGES.mismatch}`);
+        await opts.operation.error(`${said(id)}: ${LINK_MESSAGES.mismatch}`);
         continue;
       }
       await postStore.saveFetched(s.db, opts.source, post);
@@ -63,13 +66,14 @@ export async function fetchNamedPosts(s: Services, opts: FetchNamedOptions) {
       });
       outcomes.push(outcome);
       report.push(...outcome.report);
-      await opts.operation.log(`${opts.source}/${post.messageId}: ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}`);
+      await opts.operation.log(`${said(post.messageId)}: ${outcome.reason}`);
     } catch (error) {
       failed++;
-      let reason = (error as Error).message;
+      s.log.warn(`${name}: ${(error as Error).message}`);
+      let reason = failureText(error, opts.source);
       if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
       report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
-      await opts.operation.error(`${name}: ${reason}`);
+      await opts.operation.error(`${said(telegramId)}: ${reason}`);
     }
     await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
   }

@@ -1,7 +1,8 @@
 // One post through the pipeline: normalise → blocklist → filters (ignored with a
 // reason) → rewrite → media → article. Safe to run any number of times for the same
 // post: the article is keyed on (source, telegramId), media on their storage keys.
-import type { IgnoreReason, ReportItem } from '@chapar/shared/contracts';
+import { ignoredReasonText, INGEST_REASONS, REWRITER_LABELS, type IgnoreReason, type ReportItem } from '@chapar/shared/contracts';
+import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { classifyCategory } from '../../integrations/ai/index.ts';
 import { fetchTelegraphArticle, telegraphLinks, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -63,23 +64,23 @@ export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref
 
 export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
   const row = await postStore.get(s.db, ref.source, ref.telegramId);
-  if (!row) throw new PermanentError(`پست ${ref.source}/${ref.telegramId} هنوز از کانال خوانده نشده است`);
-  const done = (status: IngestStatus, articleId: number | null, reason?: string, report: ReportItem[] = []): IngestOutcome =>
-    ({ ref, status, articleId, reason, report: [...report, { status: status === 'created' || status === 'updated' ? 'success' : 'skipped', articleId, filename: `${ref.source}/${ref.telegramId}`, fileType: 'post', reason: reason ?? status }] });
+  if (!row) throw new PermanentError(`پست ${fa(ref.telegramId)} از ${handle(ref.source)} هنوز از کانال خوانده نشده است`);
+  const done = (status: IngestStatus, articleId: number | null, reason: string, report: ReportItem[] = []): IngestOutcome =>
+    ({ ref, status, articleId, reason, report: [...report, { status: status === 'created' || status === 'updated' ? 'success' : 'skipped', articleId, filename: `${ref.source}/${ref.telegramId}`, fileType: 'post', reason }] });
 
   if (row.deletedAt) {
     const articleId = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
     if (articleId) s.contentChanged({ articleIds: [articleId] });
-    return done('deleted', articleId, 'removed from the channel; article unpublished');
+    return done('deleted', articleId, INGEST_REASONS.deleted);
   }
   const existing = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
-  if (existing && opts.skipExisting) return done('skipped', existing.id, 'already has an article');
-  if (existing && !opts.force && row.state === 'published' && existing.status === 'published') return done('unchanged', existing.id, 'already published');
+  if (existing && opts.skipExisting) return done('skipped', existing.id, INGEST_REASONS.skipped);
+  if (existing && !opts.force && row.state === 'published' && existing.status === 'published') return done('unchanged', existing.id, INGEST_REASONS.unchanged);
 
   const block = await blocklistRepo.find(s.db, ref.source, ref.telegramId);
   if (block && !block.allowRegeneration) {
     await postStore.setState(s.db, ref, 'blocked');
-    return done('blocked', null, 'on the blocklist');
+    return done('blocked', null, INGEST_REASONS.blocked);
   }
 
   await postStore.setState(s.db, ref, 'processing', { lastError: null });
@@ -120,7 +121,7 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
     queuePodcast(s, id);
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
-    const outcome = done(created ? 'created' : 'updated', id, `${created ? 'article created' : 'article updated'} (${rewrite.rewriter} rewrite)`, report);
+    const outcome = done(created ? 'created' : 'updated', id, `${created ? INGEST_REASONS.created : INGEST_REASONS.updated} (${REWRITER_LABELS[rewrite.rewriter]})`, report);
     return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
   } catch (error) {
     // A run that lost its hold leaves the post's state to the run that has it now.
@@ -129,13 +130,13 @@ export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions 
   }
 }
 
-async function ignore(s: Services, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r?: string) => IngestOutcome, duplicateOf: number | null = null) {
+async function ignore(s: Services, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r: string) => IngestOutcome, duplicateOf: number | null = null) {
   await ignoredRepo.record(s.db, {
     source: ref.source, telegramId: ref.telegramId, url: publicPostUrl(ref), reason,
     content: plain || post.text, category: plain ? classifyCategory(plain).category : null, duplicateOf,
   });
   await postStore.setState(s.db, ref, 'ignored');
-  return done('ignored', duplicateOf, duplicateOf ? `${reason} of article ${duplicateOf}` : reason);
+  return done('ignored', duplicateOf, ignoredReasonText(reason, duplicateOf));
 }
 
 /** Links the stored media to the article and removes what an edit took away. */

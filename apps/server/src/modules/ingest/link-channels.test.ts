@@ -1,6 +1,7 @@
 // Processing by link, id or range follows the channels table: a channel an admin added on the
 // channels tab can be processed at once, and one switched off is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handle } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
 let t: IngestTestApp;
@@ -33,7 +34,7 @@ describe('channels for processing come from the table', () => {
     expect((await patch(added.json().id, { isActive: false })).statusCode).toBe(200);
     const off = await t.post('/api/admin/process-post', { postId: 104, channelName: 'akhbar_rooz' });
     expect(off.statusCode).toBe(400);
-    expect(off.json().message).toBe('کانال @akhbar_rooz در فهرست کانال‌های فعال نیست');
+    expect(off.json().message).toBe(`کانال ${handle('akhbar_rooz')} در فهرست کانال‌های فعال نیست`);
     const offLink = await t.post('/api/admin/process-from-link', { link: 'https://t.me/akhbar_rooz/104' });
     expect(offLink.statusCode).toBe(400);
   });

@@ -15,6 +15,7 @@ import type { MediaAssetRow } from '../media/repo.ts';
 import type { MediaKind } from '../media/sniff.ts';
 import { storeMedia } from '../media/store-media.ts';
 import { queueVariants } from '../media/variants.ts';
+import { failureText } from './failure-text.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from './services.ts';
 
@@ -81,6 +82,9 @@ export async function downloadForStore(s: Services, source: TelegramSource, url:
   return { body: { file }, done };
 }
 
+/** What happened to a stored file, as the report says it. */
+export const MEDIA_STORED = { stored: 'ذخیره شد', watermarked: 'واترمارک خورد و ذخیره شد', unmarked: 'بدون واترمارک ذخیره شد' } as const;
+
 export async function collectMedia(s: Services, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
   const result: PostMedia = { images: [], video: null, audio: null, report: [] };
   for (const item of plan(post)) {
@@ -93,11 +97,12 @@ export async function collectMedia(s: Services, source: TelegramSource, post: Te
       if (stored.kind === 'image') result.images.push(stored);
       else if (stored.kind === 'video') result.video ??= stored;
       else if (stored.kind === 'audio') result.audio ??= stored;
-      const marked = stored.kind === 'audio' ? 'stored' : stored.watermarked ? 'watermarked and stored' : `stored without watermark${stored.note ? ` (${stored.note})` : ''}`;
+      const marked = stored.kind === 'audio' ? MEDIA_STORED.stored : stored.watermarked ? MEDIA_STORED.watermarked : (stored.note ?? MEDIA_STORED.unmarked);
       result.report.push({ status: 'success', articleId: null, filename: stored.storageKey, fileType: stored.kind, reason: marked });
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw new MediaNotStoredError(filename, error);
-      result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: (error as Error).message });
+      s.log.warn(`${filename}: ${(error as Error).message}`);
+      result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: failureText(error) });
     }
   }
   // Photos first, then video thumbnails, then a preview picture: the first is the cover.

@@ -35,8 +35,8 @@ describe('processing named posts', () => {
     expect(body.success).toBe(true);
     expect(body.articleId).toBe((await articleOf(102)).id);
     expect(body.detailedReport.processed).toEqual(expect.arrayContaining([
-      { status: 'success', articleId: body.articleId, filename: 'tg/akhbar_rooz/102/0-image.jpg', fileType: 'image', reason: 'watermarked and stored' },
-      expect.objectContaining({ status: 'success', fileType: 'post', filename: 'akhbar_rooz/102' }),
+      { status: 'success', articleId: body.articleId, filename: 'tg/akhbar_rooz/102/0-image.jpg', fileType: 'image', reason: 'واترمارک خورد و ذخیره شد' },
+      expect.objectContaining({ status: 'success', fileType: 'post', filename: 'akhbar_rooz/102', reason: 'مقاله ساخته شد (بازنویس آفلاین)' }),
     ]));
   });
 
@@ -63,7 +63,7 @@ describe('processing named posts', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as Report & { result: { created: number; ignored: number } };
     expect(body.result).toMatchObject({ created: 4, ignored: 1 });
-    expect(body.detailedReport.processed.find((r) => r.filename === 'akhbar_rooz/108')?.reason).toBe('too_short');
+    expect(body.detailedReport.processed.find((r) => r.filename === 'akhbar_rooz/108')?.reason).toBe('متن کوتاه');
     expect((await articleOf(106)).image_url).toBeNull(); // text only
     expect((await t.post('/api/admin/process-posts-range', { startId: 10, endId: 5 })).statusCode).toBe(400);
     expect((await t.post('/api/admin/process-posts-range', { startId: 1, endId: 500 })).statusCode).toBe(400);

@@ -11,6 +11,7 @@ import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
 import { collectMedia, type PostMedia } from './media-step.ts';
 import type { Services } from './services.ts';
+import { ltr } from '@chapar/shared/text';
 
 /** The body without figures that show the post's own (tg/) media, which are composed anew. */
 export function stripPostFigures(html: string, isPostMedia: (url: string) => boolean): string {
@@ -52,8 +53,8 @@ export async function mediaMissing(s: Services, article: ArticleRow, post: Teleg
     if (!url) continue;
     const { key, error } = storedKey(s.storage, url);
     if (error) return error;
-    if (!key) return `نشانی بیرونی: ${url}`;
-    if (!(await s.storage.exists(key))) return `فایل پیدا نشد: ${key}`;
+    if (!key) return `نشانی بیرونی: ${ltr(url)}`;
+    if (!(await s.storage.exists(key))) return `فایل پیدا نشد: ${ltr(key)}`;
   }
   if (!article.videoUrl && post.videos.some((v) => v.url && !v.tooBig)) return 'ویدیو ندارد';
   return null;

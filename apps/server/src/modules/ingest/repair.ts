@@ -2,7 +2,7 @@
 // post the article came from. The admin's many 'fix …' buttons are these actions on a
 // scope of articles (see docs/decisions/0003-ingestion-jobs.md).
 import { reportLine, type ItemOutcome } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, ltr, toPersianDigits as fa } from '@chapar/shared/text';
+import { formatJalaliDateTime, handle, toPersianDigits as fa } from '@chapar/shared/text';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { channelRepo } from '../channels/repo.ts';
@@ -57,7 +57,7 @@ export async function repairArticle(
     if (!article.source || !article.telegramId) return result(article, 'skipped', 'not_checked', 'این مقاله منبع تلگرامی ندارد');
     const ref = { source: article.source, telegramId: article.telegramId };
     if (actions.some((a) => NEEDS_POST.has(a)) || !(await postStore.get(s.db, ref.source, ref.telegramId))) {
-      await log(`خواندن پست ${ltr(`${ref.source}/${ref.telegramId}`)} از تلگرام`);
+      await log(`خواندن پست ${fa(ref.telegramId)} از ${handle(ref.source)} در تلگرام`);
       try {
         post = await source.fetchPost(ref.source, ref.telegramId);
       } catch (error) {
@@ -124,6 +124,6 @@ async function mediaMismatch(s: Services, article: ArticleRow, post: TelegramPos
   if (missing) return missing;
   const assets = await mediaRepo.forArticle(s.db, article.id);
   const images = assets.filter((a) => a.kind === 'image' && a.position < 10).length;
-  if (images !== post.photos.length) return `تعداد تصاویر (${images}) با پست (${post.photos.length}) نمی‌خواند`;
+  if (images !== post.photos.length) return `تعداد تصاویر (${fa(images)}) با پست (${fa(post.photos.length)}) نمی‌خواند`;
   return null;
 }

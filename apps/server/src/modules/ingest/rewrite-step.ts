@@ -4,6 +4,7 @@
 // fixes) the offline rewriter writes the article instead: degrade, don't die.
 import { RewriteError, type RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import { failureText } from './failure-text.ts';
 import type { NormalisedPost } from './normalise.ts';
 import type { Services } from './services.ts';
 
@@ -23,8 +24,8 @@ export async function rewritePost(
     if (error.code === 'empty_input') return { ok: false, reason: 'too_short' };
     if (rewriter.name === 'offline') throw error;
     if (error.code !== 'unauthorized' && !opts.finalAttempt) throw error;
-    const note = `AI rewrite failed (${error.code}: ${error.message}); written by the offline rewriter`;
-    s.log.warn(`${post.channel}/${post.messageId}: ${note}`);
+    s.log.warn(`${post.channel}/${post.messageId}: AI rewrite failed (${error.code}: ${error.message}); written by the offline rewriter`);
+    const note = `بازنویسی با هوش مصنوعی ناموفق بود (${failureText(error)})؛ بازنویس آفلاین مقاله را نوشت`;
     return { ok: true, result: await s.offlineRewriter.rewrite(input), rewriter: 'offline', note };
   }
 }

@@ -53,7 +53,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     log,
     storage,
     originals,
-    media: { db: database.db, storage, originals, watermarkText: config.watermarkText },
+    media: { db: database.db, storage, originals, watermarkText: config.watermarkText, log },
     rewriter: createRewriter({ aiBaseUrl: config.ai.baseUrl, aiApiKey: config.ai.apiKey, aiModel: config.ai.model, timeoutMs: config.ai.timeoutMs }),
     offlineRewriter: createOfflineRewriter(),
     speech: createSpeech(config.speech),

@@ -4,9 +4,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReportItem } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { postStore, type PostRef } from './post-store.ts';
+import { postStore, type PostRef, type PostState } from './post-store.ts';
 
 const SETTLED = new Set(['published', 'ignored', 'blocked', 'deleted', 'failed']);
+
+/** Where a post stands, as the report says it. */
+const POST_STATE_LABELS: Record<PostState, string> = {
+  new: 'در صف پردازش', processing: 'در حال پردازش', published: 'منتشر شد', ignored: 'نادیده گرفته شد',
+  blocked: 'در فهرست مسدود است', failed: 'ناموفق', deleted: 'از کانال حذف شده است',
+};
 
 export interface PostsOutcome {
   /** Posts that reached a final state (failed included: its retries go on in the background). */
@@ -36,7 +42,7 @@ export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutc
       articleId: row?.articleId ?? null,
       filename: `${ref.source}/${ref.telegramId}`,
       fileType: 'post',
-      reason: state === 'failed' ? (row?.lastError ?? 'failed') : state,
+      reason: state === 'failed' ? (row?.lastError ?? POST_STATE_LABELS.failed) : POST_STATE_LABELS[state as PostState] ?? state,
     });
   }
   return outcome;

@@ -13,6 +13,7 @@ import { startS3Server, type TestS3Server } from '../../../testing/s3-server.ts'
 import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { createS3Storages, type Storage } from '../../integrations/storage/index.ts';
 import { moveMediaToS3 } from './move-to-s3.ts';
+import { ltr } from '@chapar/shared/text';
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURE_DIR, 'media', name));
 type Row = { id: number; telegram_id: number; content: string; image_url: string | null; video_url: string | null; video_poster_url: string | null; video_duration: number | null };
@@ -146,7 +147,7 @@ describe('a site whose media lives in S3', () => {
     expect(broken.length).toBe(31);
     const res = await multipart(t, 'broken.mp4', broken);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'bad_request', message: 'ویدیو خراب است یا خوانده نمی‌شود؛ فایل سالم mp4 یا webm بارگذاری کنید' });
+    expect(res.json()).toEqual({ error: 'bad_request', message: `ویدیو خراب است یا خوانده نمی‌شود؛ فایل سالم ${ltr('mp4')} یا ${ltr('webm')} بارگذاری کنید` });
     expect(await s3.keys()).toEqual(before);
     expect((await t.database.raw.query('select id from media_assets')).rows.length).toBe(rowsBefore);
   });

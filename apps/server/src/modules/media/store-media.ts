@@ -10,7 +10,7 @@ import { imageDhash } from './dhash.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { sniffMedia, type MediaKind, type SniffedType } from './sniff.ts';
 import { variantKeys } from './variants.ts';
-import { posterFrame, probeVideo, watermarkVideoFile } from './video-watermark.ts';
+import { posterFrame, probeVideo, VIDEO_NOTES, watermarkVideoFile } from './video-watermark.ts';
 import { watermarkImage } from './watermark.ts';
 
 export interface MediaDeps {
@@ -18,6 +18,8 @@ export interface MediaDeps {
   storage: Storage;
   originals: Storage;
   watermarkText: string;
+  /** Where a tool's own (English) failure goes; the report gets the Persian note. */
+  log?: { warn(msg: string): void };
 }
 
 export interface StoreMediaInput {
@@ -110,7 +112,7 @@ async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: Sniffed
     let watermarked = false;
     let note: string | undefined;
     if (!info) {
-      note = 'ffmpeg is not installed';
+      note = VIDEO_NOTES.missing;
     } else {
       const marked = path.join(dir, 'out.mp4');
       try {
@@ -120,7 +122,8 @@ async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: Sniffed
         ext = 'mp4';
         watermarked = true;
       } catch (error) {
-        note = `ffmpeg failed: ${(error as Error).message.slice(0, 200)}`;
+        note = VIDEO_NOTES.failed;
+        deps.log?.warn(`${input.keyBase}/${input.position}: video watermark failed: ${(error as Error).message.slice(0, 200)}`);
       }
     }
     const key = `${input.keyBase}/${input.position}-${input.role}.${ext}`;

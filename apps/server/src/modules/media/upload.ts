@@ -17,6 +17,7 @@ import { storeMedia, UnsupportedMediaError } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
+import { formatNumberFa, ltr } from '@chapar/shared/text';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -33,7 +34,7 @@ export function embedFor(kind: string, url: string, filename: string, posterUrl?
  * starts at once, before anything else is awaited, so a form that breaks off is seen as such.
  */
 async function receive(s: Services, file: MultipartFile, target: string): Promise<void> {
-  const tooLarge = () => new AppError('payload_too_large', `حجم فایل بیش از ${Math.round(s.config.uploadMaxBytes / 1_048_576)} مگابایت است`);
+  const tooLarge = () => new AppError('payload_too_large', `حجم فایل بیش از ${formatNumberFa(Math.round(s.config.uploadMaxBytes / 1_048_576))} مگابایت است`);
   const out = createWriteStream(target);
   try {
     for await (const chunk of file.file) {
@@ -70,11 +71,11 @@ export async function saveUpload(s: Services, file: MultipartFile | undefined) {
       };
     } catch (error) {
       if (error instanceof UnsupportedMediaError) {
-        throw new AppError('unsupported_media_type', 'نوع فایل پشتیبانی نمی‌شود (تصویر، ویدیوی mp4/webm، صدای mp3/ogg، PDF یا Word)');
+        throw new AppError('unsupported_media_type', `نوع فایل پشتیبانی نمی‌شود (تصویر، ویدیوی ${ltr('mp4')} یا ${ltr('webm')}، صدای ${ltr('mp3')} یا ${ltr('ogg')}، پی‌دی‌اف یا ورد)`);
       }
-      if (error instanceof UnreadableVideoError) throw new AppError('bad_request', 'ویدیو خراب است یا خوانده نمی‌شود؛ فایل سالم mp4 یا webm بارگذاری کنید');
+      if (error instanceof UnreadableVideoError) throw new AppError('bad_request', `ویدیو خراب است یا خوانده نمی‌شود؛ فایل سالم ${ltr('mp4')} یا ${ltr('webm')} بارگذاری کنید`);
       if (error instanceof ImageTooLargeError) {
-        throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
+        throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${formatNumberFa(Math.floor(MAX_IMAGE_PIXELS / 1_000_000))} مگاپیکسل)`);
       }
       if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
       if (error instanceof StorageUnavailableError) {

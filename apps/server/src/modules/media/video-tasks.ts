@@ -4,6 +4,7 @@
 import { load } from '../../lazy-packages.ts';
 import { isNotNull } from 'drizzle-orm';
 import { articles } from '@chapar/db';
+import { toPersianDigits } from '@chapar/shared/text';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { fetchMediaToFile } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
+import { failureText } from '../ingest/failure-text.ts';
 import type { Services } from '../ingest/services.ts';
 import { downloadForStore } from '../ingest/media-step.ts';
 import { mediaRepo } from './repo.ts';
@@ -65,7 +67,7 @@ export async function fixVideoUrls(s: Services, ids?: number[]): Promise<TaskIte
         items.push({ articleId: article.id, status: 'success', message: 'فایل ویدیو در دسترس نبود؛ نشانی حذف شد', file: key });
       }
     } catch (error) {
-      items.push({ articleId: article.id, status: 'error', message: (error as Error).message, file: article.videoUrl });
+      items.push({ articleId: article.id, status: 'error', message: failureText(error), file: article.videoUrl });
     }
   }
   return items;
@@ -80,7 +82,7 @@ async function migrateOne(s: Services, article: ArticleRow): Promise<TaskItem> {
       .finally(() => rm(file, { force: true }));
     return { articleId: article.id, status: 'success', message: 'ویدیو به فضای ذخیره‌سازی سایت منتقل شد', file: stored };
   } catch (error) {
-    return { articleId: article.id, status: 'error', message: (error as Error).message, file: url };
+    return { articleId: article.id, status: 'error', message: failureText(error), file: url };
   }
 }
 
@@ -119,7 +121,7 @@ export async function dedupeVideos(s: Services, ids?: number[]): Promise<TaskIte
     const content = ($('#root').html() ?? '').trim();
     await articleAdminRepo.update(s.db, article.id, { content, ...derivedFields({ ...article, content }), updatedAt: new Date() });
     s.contentChanged();
-    items.push({ articleId: article.id, status: 'success', message: `${removed} ویدیوی تکراری حذف شد`, file: null });
+    items.push({ articleId: article.id, status: 'success', message: `${toPersianDigits(removed)} ویدیوی تکراری حذف شد`, file: null });
   }
   return items;
 }

@@ -9,6 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { VIDEO_WATERMARK_OPACITY, watermarkBox, watermarkFontSize, watermarkOverlay } from './watermark.ts';
+import { ltr } from '@chapar/shared/text';
+
+/** Why a video was stored unmarked, as the reports say it (ffmpeg's own words go to the server log). */
+export const VIDEO_NOTES = {
+  missing: `${ltr('ffmpeg')} نصب نیست؛ ویدیو بدون واترمارک ذخیره شد`,
+  failed: 'واترمارک ویدیو ناموفق بود؛ ویدیو بدون واترمارک ذخیره شد',
+} as const;
 
 const run = promisify(execFile);
 
@@ -20,8 +27,9 @@ export interface WatermarkedVideo {
   height?: number;
   durationSec?: number;
   watermarked: boolean;
-  /** Why it was not marked, when it was not. */
+  /** Why it was not marked, when it was not (Persian), and ffmpeg's own words for the log. */
   note?: string;
+  error?: string;
 }
 
 export interface VideoInfo { width: number; height: number; durationSec?: number }
@@ -91,7 +99,7 @@ export async function watermarkVideo(
     return { body: await readFile(output), mimeType: 'video/mp4', ext: 'mp4', ...info, watermarked: true };
   } catch (error) {
     const missing = missingTool(error);
-    return { body: input, mimeType: options.mimeType ?? 'video/mp4', ext: options.ext ?? 'mp4', watermarked: false, note: missing ? 'ffmpeg is not installed' : `ffmpeg failed: ${(error as Error).message.slice(0, 200)}` };
+    return { body: input, mimeType: options.mimeType ?? 'video/mp4', ext: options.ext ?? 'mp4', watermarked: false, note: missing ? VIDEO_NOTES.missing : VIDEO_NOTES.failed, error: missing ? undefined : (error as Error).message.slice(0, 200) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import type { Services } from '../ingest/services.ts';
 import { sniffMedia } from './sniff.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError, watermarkImage } from './watermark.ts';
+import { formatNumberFa } from '@chapar/shared/text';
 
 /** A preview travels in the JSON answer twice: kept small. */
 export const PREVIEW_MAX_BYTES = 5 * 1_048_576;
@@ -25,7 +26,7 @@ export async function watermarkPreview(s: Services, file: MultipartFile | undefi
   if (!body.length) throw new AppError('bad_request', 'فایل خالی است');
   if (body.length > PREVIEW_MAX_BYTES) throw new AppError('payload_too_large', 'حجم تصویر آزمایشی بیش از ۵ مگابایت است');
   const type = sniffMedia(body);
-  if (type?.kind !== 'image') throw new AppError('unsupported_media_type', 'برای آزمون واترمارک یک تصویر (JPG، PNG، GIF یا WebP) بارگذاری کنید');
+  if (type?.kind !== 'image') throw new AppError('unsupported_media_type', 'برای آزمون واترمارک یک فایل تصویر بارگذاری کنید');
   try {
     const marked = await watermarkImage(body, s.config.watermarkText);
     const check = await verifyImageWatermark(marked.body, body, s.config.watermarkText);
@@ -42,7 +43,7 @@ export async function watermarkPreview(s: Services, file: MultipartFile | undefi
         : check.present ? 'واترمارک در گوشه پایین راست تصویر اعمال شد' : 'واترمارک اعمال شد اما در بررسی دیده نشد',
     };
   } catch (error) {
-    if (error instanceof ImageTooLargeError) throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل)`);
+    if (error instanceof ImageTooLargeError) throw new AppError('payload_too_large', `ابعاد تصویر بیش از حد بزرگ است (حداکثر ${formatNumberFa(Math.floor(MAX_IMAGE_PIXELS / 1_000_000))} مگاپیکسل)`);
     if (error instanceof UnreadableImageError) throw new AppError('bad_request', 'تصویر خراب است و خوانده نمی‌شود');
     throw error;
   }

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ReportItem } from '@chapar/shared/contracts';
+import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { failureText } from '../ingest/failure-text.ts';
 import type { Services } from '../ingest/services.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { storeMedia } from './store-media.ts';
@@ -22,10 +24,13 @@ const run = promisify(execFile);
 export interface TaskItem { articleId: number | null; status: 'success' | 'skipped' | 'error'; message: string; file: string | null }
 
 /** What one item's failure tells the admin: the picture's own fault in Persian, anything else as it came. */
+/** How far the marked corner differs from the original, on the 0–255 scale of a pixel: '۴۵٫۲ از ۲۵۵'. */
+const markStrength = (difference: number) => `تفاوت گوشهٔ نشان با نسخهٔ اصلی: ${formatNumberFa(Math.round(difference * 10) / 10)} از ${formatNumberFa(255)}`;
+
 function taskError(error: unknown): string {
   if (error instanceof ImageTooLargeError) return 'ابعاد تصویر بیش از حد بزرگ است';
   if (error instanceof UnreadableImageError) return 'تصویر خراب است و خوانده نمی‌شود';
-  return (error as Error).message;
+  return failureText(error);
 }
 
 export const toReport = (items: TaskItem[], fileType: string): ReportItem[] =>
@@ -97,7 +102,7 @@ export async function verifyWatermarks(s: Services, articleIds?: number[]): Prom
       }
       const check = await verifyImageWatermark(stored, original, s.config.watermarkText);
       if (check.present !== asset.watermarked) await mediaRepo.update(s.db, asset.id, { watermarked: check.present });
-      items.push({ articleId: asset.articleId, status: check.present ? 'success' : 'error', message: check.present ? `واترمارک تأیید شد (اختلاف ${check.markDifference.toFixed(1)})` : 'واترمارک یافت نشد', file });
+      items.push({ articleId: asset.articleId, status: check.present ? 'success' : 'error', message: check.present ? `واترمارک تأیید شد (${markStrength(check.markDifference)})` : 'واترمارک یافت نشد', file });
     } catch (error) {
       items.push({ articleId: asset.articleId, status: 'error', message: taskError(error), file });
     }
@@ -113,14 +118,15 @@ export async function watermarkSelfTest(s: Services): Promise<{ items: TaskItem[
   const check = await verifyImageWatermark((await s.storage.get(stored.storageKey))!, sample, s.config.watermarkText);
   const items: TaskItem[] = [{
     articleId: null, status: check.present ? 'success' : 'error', file: stored.url,
-    message: check.present ? `واترمارک تصویر درست اعمال شد (اختلاف ${check.markDifference.toFixed(1)})` : 'واترمارک در تصویر آزمایشی دیده نشد',
+    message: check.present ? `واترمارک تصویر درست اعمال شد (${markStrength(check.markDifference)})` : 'واترمارک در تصویر آزمایشی دیده نشد',
   }];
   const video = await sampleVideo();
   if (!video) {
-    items.push({ articleId: null, status: 'skipped', file: null, message: 'ffmpeg نصب نیست؛ ویدیوها بدون واترمارک ذخیره می‌شوند' });
+    items.push({ articleId: null, status: 'skipped', file: null, message: `${ltr('ffmpeg')} نصب نیست؛ ویدیوها بدون واترمارک ذخیره می‌شوند` });
   } else {
     const marked = await watermarkVideo(video, s.config.watermarkText);
-    items.push({ articleId: null, status: marked.watermarked ? 'success' : 'error', file: null, message: marked.watermarked ? 'واترمارک ویدیو با ffmpeg اعمال شد' : (marked.note ?? 'واترمارک ویدیو انجام نشد') });
+    items.push({ articleId: null, status: marked.watermarked ? 'success' : 'error', file: null, message: marked.watermarked ? 'واترمارک ویدیو درست اعمال شد' : (marked.note ?? 'واترمارک ویدیو انجام نشد') });
+    if (marked.error) s.log.warn(`watermark self-test: video watermark failed: ${marked.error}`);
   }
   return { items, url: stored.url };
 }

@@ -8,6 +8,7 @@ import { num, runOperation } from '../ingest/run-operation.ts';
 import type { Services } from '../ingest/services.ts';
 import { summarisePosts } from '../ingest/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
+import { formatNumberFa as fa } from '@chapar/shared/text';
 
 /** The next time a `*\/n * * * *` schedule fires after `now` (UTC minutes 0, n, 2n, … of each hour). */
 export function nextScheduledCheck(now: Date, intervalMinutes: number): Date {
@@ -55,9 +56,9 @@ export async function forceCheck(s: Services, by: string | null) {
   const errors = (r.errors as string[] | undefined) ?? [];
   const result = { newPosts: num(r.newPosts), processedPosts: num(r.processedPosts), errors };
   const failedPosts = Math.max(0, outcome.failed - errors.length);
-  const counts = `${result.newPosts} پست جدید، ${result.processedPosts} پست پردازش شد`
-    + (failedPosts ? `، ${failedPosts} پست ناموفق` : '')
-    + (num(r.aiFallbacks) ? `، ${num(r.aiFallbacks)} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ نداد)` : '');
+  const counts = `${fa(result.newPosts)} پست جدید، ${fa(result.processedPosts)} پست پردازش شد`
+    + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
+    + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ نداد)` : '');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
     ? `بررسی با خطا انجام شد: ${errors.join('، ')}؛ ${counts}`
     : failedPosts ? `بررسی با خطا انجام شد: ${counts}` : `بررسی انجام شد: ${counts}`;

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import { errorResponse, idParam, makeRecentPodcastsBody, operationResponse, PODCAST_MESSAGES } from '@chapar/shared/contracts';
+import { formatNumberFa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
@@ -37,7 +38,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
     // for its progress) unless the run is over within a moment.
     const quick = { ...s, config: { ...s.config, adminJobWaitMs: Math.min(s.config.adminJobWaitMs, BULK_WAIT_MS) } };
     const outcome = await runOperation(quick, makePodcastsJob, { latest, force }, { kind: 'make-podcasts', requestedBy: request.adminSession?.user.username ?? null });
-    const failed = outcome.failed ? `؛ ${outcome.failed} مورد ناموفق` : '';
+    const failed = outcome.failed ? `؛ ${formatNumberFa(outcome.failed)} مورد ناموفق` : '';
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, `${PODCAST_MESSAGES.recentMade}${failed}`));
   });
 }

@@ -15,6 +15,7 @@ import { allNamed, firstNamed, parseXml } from '../../../testing/xml-tree.ts';
 import { FAKE_SPEECH_KEY, startFakeSpeechServer, type FakeSpeechServer } from '../../../testing/fake-speech-server.ts';
 import { buildTestApp, loginAsAdmin } from '../../../testing/test-app.ts';
 import { HealthChecker } from '../system/health.ts';
+import { ltr } from '@chapar/shared/text';
 
 const ARTICLE = {
   title: 'نرخ تورم در مهر ۱۴۰۳ به ۳۲٪ رسید',
@@ -143,7 +144,7 @@ describe('podcasts made offline with espeak-ng', () => {
     try {
       const res = await t.post(`/api/admin/articles/${article.id}/podcast`);
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toContain('espeak-ng-not-installed نصب نیست');
+      expect(res.json().message).toContain(`${ltr('espeak-ng-not-installed')} نصب نیست`);
       const row = await t.row(article.id);
       expect(row).toMatchObject({ status: 'published', podcastUrl: null });
     } finally {
@@ -190,16 +191,16 @@ describe('podcasts through an OpenAI-compatible speech endpoint', () => {
   it('health names the speech endpoint, healthy while it speaks and down with its error when it fails', async () => {
     server.mode = 'ok';
     const healthy = (await new HealthChecker(t.app.ingest).services()).find((x) => x.id === 'speech')!;
-    expect(healthy).toMatchObject({ service: 'سرویس گفتار (SPEECH_BASE_URL و ffmpeg)', status: 'healthy', error: null });
+    expect(healthy).toMatchObject({ service: 'سرویس گفتار (سرویس بیرونی)', status: 'healthy', error: null });
     server.mode = 'error500';
     const down = (await new HealthChecker(t.app.ingest).services()).find((x) => x.id === 'speech')!;
     expect(down.status).toBe('down');
-    expect(down.error).toContain('سرویس گفتار خطای 500 داد');
+    expect(down.error).toContain('سرویس گفتار خطای ۵۰۰ داد');
   });
 
   it.each([
-    ['error500', 'سرویس گفتار خطای 500 داد'],
-    ['hang', 'سرویس گفتار در 2 ثانیه پاسخ نداد'],
+    ['error500', 'سرویس گفتار خطای ۵۰۰ داد'],
+    ['hang', 'سرویس گفتار در ۲ ثانیه پاسخ نداد'],
   ] as const)('an endpoint that fails (%s) leaves the article published; the job is retried, then reported', async (mode, message) => {
     const app = mode === 'hang' ? impatient : t;
     server.mode = mode;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
-import { articleSpeechText } from '@chapar/shared/text';
+import { articleSpeechText, formatNumberFa } from '@chapar/shared/text';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
 
@@ -45,7 +45,7 @@ export async function makeArticlePodcast(s: Services, articleId: number, opts: {
   const oldKey = article.podcastUrl ? s.storage.keyFromUrl(article.podcastUrl) : null;
   if (oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) await s.storage.delete(oldKey).catch(() => undefined);
   s.contentChanged();
-  return { articleId, status: 'made', message: `پادکست ${podcastDuration} ثانیه‌ای ساخته شد (${audio.parts} بخش)`, podcastUrl: stored.url, podcastDuration };
+  return { articleId, status: 'made', message: `پادکست ${formatNumberFa(podcastDuration)} ثانیه‌ای ساخته شد (${formatNumberFa(audio.parts)} بخش)`, podcastUrl: stored.url, podcastDuration };
 }
 
 /** Ids of the most recent published articles. */

@@ -6,6 +6,7 @@ import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '..
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { AI_HEALTHY_TTL_MS, HealthChecker } from './health.ts';
 import { checkSpeech } from './speech-health.ts';
+import { ltr } from '@chapar/shared/text';
 
 let ai: FakeOpenAiServer;
 let t: TestApp;
@@ -109,19 +110,19 @@ describe('the speech service on the health page', () => {
 
   it('is down, with the reason, when a tool is missing', async () => {
     expect(await checkSpeech({ espeak: 'espeak-ng-not-installed', ffmpeg: 'ffmpeg' }))
-      .toEqual({ status: 'down', error: 'espeak-ng-not-installed نصب نیست؛ پادکست ساخته نمی‌شود' });
+      .toEqual({ status: 'down', error: `${ltr('espeak-ng-not-installed')} نصب نیست؛ پادکست ساخته نمی‌شود` });
     expect(await checkSpeech({ espeak: 'espeak-ng', ffmpeg: 'ffmpeg-not-installed' }))
-      .toEqual({ status: 'down', error: 'ffmpeg-not-installed نصب نیست؛ خروجی MP3 پادکست ساخته نمی‌شود' });
+      .toEqual({ status: 'down', error: `${ltr('ffmpeg-not-installed')} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود` });
     const checker = new HealthChecker(t.app.ingest, { espeak: 'espeak-ng-not-installed', ffmpeg: 'ffmpeg' });
     const speech = (await checker.services()).find((s) => s.id === 'speech')!;
-    expect(speech).toMatchObject({ status: 'down', error: 'espeak-ng-not-installed نصب نیست؛ پادکست ساخته نمی‌شود' });
+    expect(speech).toMatchObject({ status: 'down', error: `${ltr('espeak-ng-not-installed')} نصب نیست؛ پادکست ساخته نمی‌شود` });
   });
 
   it('is down when the tool runs but cannot do the job', async () => {
     // `false` runs and fails, as espeak-ng does without its Persian voice.
     const result = await checkSpeech({ espeak: 'false', ffmpeg: 'ffmpeg' });
     expect(result.status).toBe('down');
-    expect(result.status === 'down' && result.error).toContain('با صدای فارسی (fa) کار نکرد');
+    expect(result.status === 'down' && result.error).toContain(`${ltr('false')} با صدای فارسی کار نکرد`);
   });
 });
 

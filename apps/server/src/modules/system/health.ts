@@ -6,7 +6,8 @@
 // (HEALTH_CHECK_TIMEOUT_MS): a service that does not answer by then is down for not answering,
 // and its request is aborted, so no poll of the page ever waits on a stuck dependency.
 import os from 'node:os';
-import type { ServiceHealth, SystemHealth } from '@chapar/shared/contracts';
+import { sourceKindLabel, type ServiceHealth, type SystemHealth } from '@chapar/shared/contracts';
+import { handle, ltr } from '@chapar/shared/text';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
 import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
 import { channelRepo } from '../channels/repo.ts';
@@ -20,6 +21,9 @@ export const AI_HEALTHY_TTL_MS = 5 * 60_000;
 const processStart = Date.now() - Math.round(process.uptime() * 1000);
 
 type Check = Omit<ServiceHealth, 'id' | 'service' | 'lastChecked'>;
+
+/** Where media is kept, as the storage card names it. */
+const STORAGE_KIND_LABELS: Record<Services['storage']['kind'], string> = { local: 'دیسک همین سرور', s3: 'سطل', memory: 'حافظهٔ موقت' };
 
 /** One check within `ms`; the signal aborts the check's own requests when the time is up. */
 async function timed(ms: number, fn: (signal: AbortSignal) => Promise<Partial<Check> | void>): Promise<Check> {
@@ -70,6 +74,7 @@ export class HealthChecker {
   async services(): Promise<ServiceHealth[]> {
     const { s } = this;
     const { kind, source } = await s.sources.current();
+    const via = sourceKindLabel(kind);
     // One card per active channel of the channels table, so a channel added or switched off
     // shows here at once. The first channel of each role keeps the key channel:{role}; a
     // further one is channel:{username}. A role without an active channel says so.
@@ -78,11 +83,11 @@ export class HealthChecker {
       const ofRole = active.filter((c) => c.role === role);
       const roleName = role === 'primary' ? 'کانال اصلی' : 'کانال دوم';
       if (!ofRole.length) {
-        return [Promise.resolve<ServiceHealth>({ id: `channel:${role}`, service: `${roleName} (${kind})`, status: 'degraded', error: 'کانال فعالی با این نقش در فهرست کانال‌ها نیست', responseTime: null, lastChecked: new Date().toISOString() })];
+        return [Promise.resolve<ServiceHealth>({ id: `channel:${role}`, service: `${roleName} (${via})`, status: 'degraded', error: 'کانال فعالی با این نقش در فهرست کانال‌ها نیست', responseTime: null, lastChecked: new Date().toISOString() })];
       }
       return ofRole.map((channel, i) => {
-        // The Latin part is isolated (FSI…PDI) so it reads right inside the Persian label.
-        const label = `${roleName} \u2068@${channel.username} (${kind})\u2069`;
+        // The handle is isolated so it reads right inside the Persian label.
+        const label = `${roleName} ${handle(channel.username)} (${via})`;
         return this.cached(i === 0 ? `channel:${role}` : `channel:${channel.username}`, label, REMOTE_TTL_MS, () => timed(this.ms, async () => {
           const page = await source.fetchPage(channel.username);
           if (!page.posts.length) return { status: 'degraded', error: 'صفحه کانال پستی ندارد' };
@@ -92,12 +97,12 @@ export class HealthChecker {
     return Promise.all([
       this.cached('database', 'پایگاه داده', 0, () => timed(this.ms, async () => { await s.database.raw.query('select 1'); })),
       this.cached('ai', 'سرویس هوش مصنوعی متن', REMOTE_TTL_MS, () => this.ai(), (c) => (c.status === 'healthy' ? AI_HEALTHY_TTL_MS : REMOTE_TTL_MS)),
-      this.cached('speech', s.speech.engine.kind === 'remote' ? 'سرویس گفتار (SPEECH_BASE_URL و ffmpeg)' : 'سرویس گفتار (espeak-ng و ffmpeg)', REMOTE_TTL_MS, () => timed(this.ms, async (signal) => {
+      this.cached('speech', s.speech.engine.kind === 'remote' ? 'سرویس گفتار (سرویس بیرونی)' : 'سرویس گفتار (روی همین سرور)', REMOTE_TTL_MS, () => timed(this.ms, async (signal) => {
         const speech = s.speech.engine.kind === 'remote' ? await checkRemoteSpeech(s.speech, signal) : await checkSpeech(this.speechTools);
         if (speech.status === 'down') throw new Error(speech.error);
       })),
-      // The Latin part is isolated (FSI…PDI), as in the channels' labels.
-      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه و CDN \u2068(S3: ${s.config.s3.bucket})\u2069` : `ذخیره‌سازی رسانه \u2068(${s.storage.kind})\u2069`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
+      // The bucket's name is isolated, as the channels' handles are.
+      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
       ...channelChecks,
     ]);
@@ -105,7 +110,7 @@ export class HealthChecker {
 
   private async ai(): Promise<Check> {
     const { baseUrl, apiKey, model } = this.s.config.ai;
-    if (!baseUrl || !apiKey) return { status: 'degraded', error: 'تنظیم نشده (AI_BASE_URL و AI_API_KEY)؛ بازنویس آفلاین به کار می‌رود', responseTime: null };
+    if (!baseUrl || !apiKey) return { status: 'degraded', error: `تنظیم نشده (${ltr('AI_BASE_URL')} و ${ltr('AI_API_KEY')})؛ بازنویس آفلاین به کار می‌رود`, responseTime: null };
     return timed(this.ms, async () => {
       const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL, timeoutMs: this.ms });
       if (!probe.ok) throw new Error(`${probe.error ?? 'پاسخ نداد'}؛ تا رفع آن، بازنویس آفلاین مقاله‌ها را می‌نویسد`);

@@ -4,7 +4,9 @@
 // missing tool or voice is 'down' with the reason.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { ltr } from '@chapar/shared/text';
 import { ToolMissingError, type Speech } from '../../integrations/speech/index.ts';
+import { failureText } from '../ingest/failure-text.ts';
 
 const run = promisify(execFile);
 
@@ -24,19 +26,19 @@ export async function checkSpeech(tools: SpeechTools = SPEECH_TOOLS): Promise<Sp
   try {
     ({ stdout: wav } = await run(tools.espeak, ['-v', 'fa', '--stdout', 'سلام'], { encoding: 'buffer', timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }));
   } catch (error) {
-    if (missing(error)) return { status: 'down', error: `${tools.espeak} نصب نیست؛ پادکست ساخته نمی‌شود` };
-    return { status: 'down', error: `${tools.espeak} با صدای فارسی (fa) کار نکرد: ${firstLine(error)}` };
+    if (missing(error)) return { status: 'down', error: `${ltr(tools.espeak)} نصب نیست؛ پادکست ساخته نمی‌شود` };
+    return { status: 'down', error: `${ltr(tools.espeak)} با صدای فارسی کار نکرد (${ltr(firstLine(error))})` };
   }
   // A WAV file: 'RIFF' … 'WAVE', a 44-byte header, then the samples.
   if (wav.length <= 44 || wav.subarray(0, 4).toString('latin1') !== 'RIFF' || wav.subarray(8, 12).toString('latin1') !== 'WAVE') {
-    return { status: 'down', error: `${tools.espeak} صدایی برای متن فارسی نساخت` };
+    return { status: 'down', error: `${ltr(tools.espeak)} صدایی برای متن فارسی نساخت` };
   }
   try {
     const { stdout } = await run(tools.ffmpeg, ['-hide_banner', '-encoders'], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 });
-    if (!/\blibmp3lame\b/.test(stdout)) return { status: 'down', error: `${tools.ffmpeg} رمزگذار MP3 (libmp3lame) ندارد؛ فایل پادکست ساخته نمی‌شود` };
+    if (!/\blibmp3lame\b/.test(stdout)) return { status: 'down', error: `${ltr(tools.ffmpeg)} رمزگذار ${ltr('libmp3lame')} را ندارد؛ فایل پادکست ساخته نمی‌شود` };
   } catch (error) {
-    if (missing(error)) return { status: 'down', error: `${tools.ffmpeg} نصب نیست؛ خروجی MP3 پادکست ساخته نمی‌شود` };
-    return { status: 'down', error: `${tools.ffmpeg} اجرا نشد: ${firstLine(error)}` };
+    if (missing(error)) return { status: 'down', error: `${ltr(tools.ffmpeg)} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود` };
+    return { status: 'down', error: `${ltr(tools.ffmpeg)} اجرا نشد (${ltr(firstLine(error))})` };
   }
   return { status: 'healthy' };
 }
@@ -55,14 +57,14 @@ export async function checkRemoteSpeech(speech: Speech, signal?: AbortSignal): P
   try {
     await speech.engine.speak('سلام', signal);
   } catch (error) {
-    if (error instanceof ToolMissingError) return { status: 'down', error: `${error.tool} نصب نیست؛ صدای سرویس گفتار به MP3 تبدیل نمی‌شود` };
-    return { status: 'down', error: `${firstLine(error)}؛ پادکست ساخته نمی‌شود` };
+    if (error instanceof ToolMissingError) return { status: 'down', error: `${ltr(error.tool)} نصب نیست؛ صدای سرویس گفتار به فایل پادکست تبدیل نمی‌شود` };
+    return { status: 'down', error: `${failureText(error)}؛ پادکست ساخته نمی‌شود` };
   }
   try {
     await run(speech.tools.ffprobe, ['-version'], { timeout: 10_000 });
   } catch (error) {
-    if (missing(error)) return { status: 'down', error: `${speech.tools.ffprobe} نصب نیست؛ مدت پادکست اندازه گرفته نمی‌شود` };
-    return { status: 'down', error: `${speech.tools.ffprobe} اجرا نشد: ${firstLine(error)}` };
+    if (missing(error)) return { status: 'down', error: `${ltr(speech.tools.ffprobe)} نصب نیست؛ مدت پادکست اندازه گرفته نمی‌شود` };
+    return { status: 'down', error: `${ltr(speech.tools.ffprobe)} اجرا نشد (${ltr(firstLine(error))})` };
   }
   return { status: 'healthy' };
 }

@@ -20,8 +20,8 @@ export interface TelegramReach {
 const when = (at: Date, now: Date) => `${formatJalaliDateTime(at)} (${persianWait((at.getTime() - now.getTime()) / 1000)} دیگر)`;
 
 function proxyHint(reach: TelegramReach): string {
-  const set = `یک پراکسی SOCKS5 در ${isolate('TELEGRAM_PROXY_URL')} یا یک پراکسی MTProto در ${isolate('TELEGRAM_MTPROTO_PROXY')} تنظیم کنید و سرور را دوباره راه بیندازید.`;
-  return reach.httpProxyOnly ? `پراکسی HTTP فقط صفحه‌ها و رسانه‌ها را می‌رساند، نه ورود به تلگرام را؛ ${set}` : set;
+  const set = `یک پراکسی ${isolate('SOCKS5')} در ${isolate('TELEGRAM_PROXY_URL')} یا یک پراکسی ${isolate('MTProto')} در ${isolate('TELEGRAM_MTPROTO_PROXY')} تنظیم کنید و سرور را دوباره راه بیندازید.`;
+  return reach.httpProxyOnly ? `پراکسی ${isolate('HTTP')} فقط صفحه‌ها و رسانه‌ها را می‌رساند، نه ورود به تلگرام را؛ ${set}` : set;
 }
 
 const checkProxy = (via: string) => `پراکسی ${isolate(via)} را بررسی کنید: شاید خاموش است، نشانی یا رمز آن درست نیست، یا خودش به تلگرام نمی‌رسد.`;
@@ -63,10 +63,10 @@ export const TEXT = {
   noAnswer: (seconds: number, reach: TelegramReach) => (reach.via
     ? `تلگرام در ${formatNumberFa(seconds)} ثانیه از راه پراکسی پاسخ نداد. ${checkProxy(reach.via)}`
     : `تلگرام در ${formatNumberFa(seconds)} ثانیه پاسخ نداد. ${filtered} ${proxyHint(reach)}`),
-  rejected: (rpcError: string) => `تلگرام درخواست را نپذیرفت (${rpcError})`,
+  rejected: (rpcError: string) => `تلگرام درخواست را نپذیرفت (${isolate(rpcError)})`,
   sessionLost: 'نشست تلگرام دیگر معتبر نیست؛ دوباره شماره تلفن را وارد کنید',
   revoked: 'نشست تلگرام از سوی تلگرام یا از دستگاه دیگری پایان یافته است؛ دوباره وارد شوید',
-  unreadable: 'نشست ذخیره‌شده تلگرام با SESSION_SECRET فعلی باز نمی‌شود (کلید عوض شده است)؛ دوباره وارد شوید',
+  unreadable: `نشست ذخیره‌شده تلگرام با ${isolate('SESSION_SECRET')} فعلی باز نمی‌شود (کلید عوض شده است)؛ دوباره وارد شوید`,
 };
 
 /** '+989121234567' → '+********4567': enough to recognise the number, not to use it. */

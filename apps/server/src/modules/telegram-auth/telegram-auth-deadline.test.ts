@@ -114,7 +114,7 @@ describe('a sign-in step when Telegram does not answer', () => {
     const cases = [
       { config: { telegramProxy: socks }, names: `${FSI}SOCKS5 127.0.0.1:1080${PDI}` },
       { config: { telegramProxy: socks, telegramMtprotoProxy: { host: 'mt.example', port: 443, secret } }, names: `${FSI}MTProto mt.example:443${PDI}` },
-      { config: { telegramProxy: { kind: 'http' as const, host: 'proxy.example', port: 3128 } }, names: 'پراکسی HTTP فقط صفحه‌ها و رسانه‌ها' },
+      { config: { telegramProxy: { kind: 'http' as const, host: 'proxy.example', port: 3128 } }, names: `پراکسی ${FSI}HTTP${PDI} فقط صفحه‌ها و رسانه‌ها` },
     ];
     telegram.hang('sendCode');
     for (const { config, names } of cases) {

@@ -1,13 +1,14 @@
 // The generate tab's inputs, checked as spec 03 §5 says.
 import { z } from 'zod';
 import { LINK_MESSAGES, PROCESS_RANGE_MAX } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 
 /** host/{channel}/{numeric id}, with or without the scheme. */
 const LINK = /^(?:https?:\/\/)?[^/\s]+\/([A-Za-z0-9_]{3,64})\/(\d{1,15})\/?(?:\?.*)?$/;
 
 export const RANGE_MESSAGES = {
   format: 'بازه باید به صورت شروع-پایان باشد',
-  max: `حداکثر ${PROCESS_RANGE_MAX} پست در هر بازه`,
+  max: `حداکثر ${toPersianDigits(PROCESS_RANGE_MAX)} پست در هر بازه`,
 } as const;
 
 export function parseLink(link: string): { channel: string; messageId: number } | null {

@@ -84,10 +84,9 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
   }, [paused, onDismiss, toast.durationMs]);
 
   return (
+    // The live region is the text inside the item: a role on the <li> itself would take it out
+    // of its list (axe 'listitem'), and the close button's name is not part of the message.
     <li
-      role={destructive ? 'alert' : 'status'}
-      aria-live={destructive ? 'assertive' : 'polite'}
-      aria-atomic="true"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -102,10 +101,11 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       className={cn(
         'flex touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg',
-        destructive ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-card text-fg',
+        // Dark mode's lighter accent is too pale under white text (3.7:1): a deeper red there.
+        destructive ? 'border-accent bg-accent text-accent-fg dark:border-red-700 dark:bg-red-700 dark:text-white' : 'border-border bg-card text-fg',
       )}
     >
-      <div className="min-w-0 flex-1">
+      <div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true" className="min-w-0 flex-1">
         <p className="font-bold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
       </div>

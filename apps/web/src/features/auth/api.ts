@@ -90,7 +90,8 @@ export function useLogout(): (csrfToken: string | null) => Promise<void> {
     queryClient.clear();
     toast(forced
       ? { title: 'خروج اجباری', description: 'خطایی رخ داد اما از حساب خارج شدید', variant: 'destructive' }
-      : { title: 'خروج کامل', description: 'همه داده‌ها پاک شد' });
+      // Spec 01 §8 said 'all data cleared', which reads as the site's data deleted: it is the session that ends.
+      : { title: 'خروج کامل', description: 'از حساب مدیر خارج شدید و نشست پایان یافت' });
     setTimeout(() => window.location.assign('/'), 800);
   };
 }

@@ -3,8 +3,9 @@ import type { ChannelInfo, CreateChannelBody, OperationResponse, UpdateChannelBo
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { HEALTH_KEY, MONITOR_KEY } from '../../lib/monitor-keys.ts';
-import { persianDigitsInText } from '../../lib/persian-text.ts';
+import { persianServerText } from '../../lib/persian-text.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
+import { handle } from '@chapar/shared/text';
 
 export const CHANNELS_KEY = ['admin', 'channels'] as const;
 
@@ -34,7 +35,7 @@ const FOLLOWERS = [CHANNELS_KEY, MONITOR_KEY, HEALTH_KEY];
 export function useCreateChannel(onDone: () => void) {
   return useAdminAction<CreateChannelBody, ChannelInfo>({
     run: (request, body) => request('POST', '/api/admin/channels', body),
-    success: (c) => `کانال @${c.username} افزوده شد`,
+    success: (c) => `کانال ${handle(c.username)} افزوده شد`,
     failure: CHANNEL_TEXTS.failed,
     invalidate: FOLLOWERS,
     onSuccess: onDone,
@@ -45,8 +46,8 @@ export function useUpdateChannel(onDone?: (c: ChannelInfo) => void) {
   return useAdminAction<{ id: number; body: UpdateChannelBody }, ChannelInfo>({
     run: (request, { id, body }) => request('PATCH', `/api/admin/channels/${id}`, body),
     success: (c, { body }) => (body.isActive === undefined || Object.keys(body).length > 1
-      ? `کانال @${c.username} به‌روزرسانی شد`
-      : body.isActive ? `کانال @${c.username} فعال شد` : `کانال @${c.username} غیرفعال شد`),
+      ? `کانال ${handle(c.username)} به‌روزرسانی شد`
+      : body.isActive ? `کانال ${handle(c.username)} فعال شد` : `کانال ${handle(c.username)} غیرفعال شد`),
     failure: CHANNEL_TEXTS.failed,
     invalidate: FOLLOWERS,
     onSuccess: onDone,
@@ -58,7 +59,7 @@ interface Validation { success: boolean; message: string; results: ChannelValida
 export function useValidateChannels(onResult: (v: Validation) => void) {
   return useAdminAction<void, Validation>({
     run: (request) => request('POST', '/api/admin/validate-channels'),
-    success: (v) => persianDigitsInText(v.message),
+    success: (v) => persianServerText(v.message),
     failure: CHANNEL_TEXTS.failed,
     onSuccess: onResult,
   });
@@ -79,7 +80,7 @@ export function useSyncAll(onProgress: (progress: number) => void) {
       }
       return { success: answer.success, message: answer.message, errors: [] };
     },
-    success: (r) => persianDigitsInText(r.message),
+    success: (r) => persianServerText(r.message),
     failure: 'خطا در همگام‌سازی کانال‌ها',
     invalidate: FOLLOWERS,
   });

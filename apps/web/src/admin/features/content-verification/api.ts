@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Article, VerifyArticlesResponse } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useShowPlan } from '../../components/plan-host.tsx';
 import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
@@ -11,7 +12,8 @@ export function useDefaultIds() {
   const request = useAdminRequest();
   return useQuery({
     queryKey: ['admin', 'verification-defaults'],
-    queryFn: async () => (await request<Article[]>('GET', `/api/articles?limit=${DEFAULT_COUNT}`)).map((a) => a.id).join(', '),
+    // Persian digits and commas, as an editor would type them (parseIdList reads either).
+    queryFn: async () => toPersianDigits((await request<Article[]>('GET', `/api/articles?limit=${DEFAULT_COUNT}`)).map((a) => a.id).join('، ')),
     staleTime: 60_000,
   });
 }

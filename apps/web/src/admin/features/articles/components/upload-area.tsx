@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
-import { formatNumberFa } from '@chapar/shared/text';
+import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { focusRing } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -25,7 +25,7 @@ export function UploadArea({ onUploaded }: { onUploaded: (embedHtml: string) => 
     try {
       const result = await uploadFile(file, await csrfToken(queryClient), setProgress);
       onUploaded(result.embedHtml);
-      toast({ title: TOAST_TITLES.success, description: `فایل «${file.name}» آپلود شد و به محتوا افزوده شد` });
+      toast({ title: TOAST_TITLES.success, description: `فایل «${ltr(file.name)}» آپلود شد و به محتوا افزوده شد` });
     } catch (error) {
       toast({ title: TOAST_TITLES.error, description: error instanceof Error ? error.message : ARTICLE_TEXTS.uploadFailed, variant: 'destructive' });
     } finally {
@@ -49,7 +49,7 @@ export function UploadArea({ onUploaded }: { onUploaded: (embedHtml: string) => 
       <input ref={input} id={inputId} type="file" accept={ACCEPT} className="sr-only" onChange={(event) => void upload(event.target.files?.[0])} disabled={progress !== null} />
       <label htmlFor={inputId} className={cn('inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-accent hover:bg-accent-soft', focusRing, '[input:focus-visible+&]:outline-3 [input:focus-visible+&]:outline-ring')}>
         <UploadCloud aria-hidden="true" className="size-5" />
-        آپلود فایل (تصویر، ویدیو، صوت، PDF یا Word)
+        آپلود فایل (تصویر، ویدیو، صوت، پی‌دی‌اف یا ورد)
       </label>
       <p className="mt-1 text-xs text-muted">فایل را اینجا رها کنید یا انتخاب کنید؛ نشانی آن به انتهای محتوا افزوده می‌شود.</p>
       {progress !== null && (

@@ -116,7 +116,7 @@ export function RichEditor({ value, onChange, mode, onModeChange, labelId }: Ric
           </button>
           <button type="button" aria-pressed={mode === 'html'} onClick={() => onModeChange('html')} className={cn(toolButton, 'w-auto gap-1 px-2 text-sm')}>
             <Code2 aria-hidden="true" className="size-4" />
-            HTML
+            کد خام
           </button>
         </div>
       </div>

@@ -15,7 +15,7 @@ describe('the blocklist page', () => {
     }), { status: 200, headers: { 'content-type': 'application/json' } })));
     renderWithApp(<BlocklistPage />);
     const row = (await screen.findByText('خبر حذف‌شده')).closest('tr')!;
-    expect(within(row).getByText('تکراری مقالهٔ ۵۴ (حذف توسط admin)')).toBeTruthy();
+    expect(within(row).getByText('تکراری مقالهٔ ۵۴ (حذف توسط \u2066admin\u2069)')).toBeTruthy();
     expect(row.querySelector('td[data-label="شناسه تلگرام"]')!.textContent).toBe('۱۰۱۰');
     const source = within(row).getByText('@taze_khabar');
     expect([source.localName, source.getAttribute('dir')]).toEqual(['bdi', 'ltr']);

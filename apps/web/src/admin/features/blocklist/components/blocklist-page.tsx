@@ -7,7 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { persianDigitsInText } from '../../../lib/persian-text.ts';
+import { persianServerText } from '../../../lib/persian-text.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { BLOCKLIST_TEXTS, useAllowRegeneration, useBlockedPosts, useUnblock } from '../api.ts';
 
@@ -58,7 +58,7 @@ export function BlocklistPage() {
                     <td data-label="منبع" className="px-3 py-2"><bdi dir="ltr">@{post.source}</bdi></td>
                     <td data-label="عنوان" className="min-w-48 px-3 py-2"><span>{post.title || 'بدون عنوان'}</span></td>
                     <td data-label="تاریخ حذف" className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(post.deletedAt)}</td>
-                    <td data-label="دلیل" className="px-3 py-2"><span>{post.reason ? persianDigitsInText(post.reason) : 'بدون دلیل'}</span></td>
+                    <td data-label="دلیل" className="px-3 py-2"><span>{post.reason ? persianServerText(post.reason) : 'بدون دلیل'}</span></td>
                     <td data-label="وضعیت" className="px-3 py-2">
                       {post.allowRegeneration
                         ? <span className="whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">بازسازی مجاز</span>

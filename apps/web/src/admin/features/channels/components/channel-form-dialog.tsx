@@ -10,6 +10,7 @@ import { AdminDialog } from '../../../components/dialogs.tsx';
 import { Checkbox, Select } from '../../../components/fields.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useCreateChannel, useUpdateChannel } from '../api.ts';
+import { handle } from '@chapar/shared/text';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -67,7 +68,7 @@ function toForm(channel: ChannelInfo | null, holders: Holders): ChannelForm {
   };
 }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: React.ReactNode; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
@@ -134,7 +135,7 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
   const describedBy = (name: keyof ChannelForm, hint = false) => (errors[name] ? `${id}-${name}-error` : hint ? `${id}-${name}-hint` : undefined);
 
   return (
-    <AdminDialog open={open} onOpenChange={(o) => { if (!o) onClose(); }} title={editing ? `ویرایش کانال @${channel.username}` : 'افزودن کانال'} description={editing ? 'نقش، عنوان، وضعیت و قواعد پاک‌سازی این کانال' : 'کانال عمومی تلگرام که پست‌هایش به مقاله تبدیل می‌شود'} wide>
+    <AdminDialog open={open} onOpenChange={(o) => { if (!o) onClose(); }} title={editing ? `ویرایش کانال ${handle(channel.username)}` : 'افزودن کانال'} description={editing ? 'نقش، عنوان، وضعیت و قواعد پاک‌سازی این کانال' : 'کانال عمومی تلگرام که پست‌هایش به مقاله تبدیل می‌شود'} wide>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {bothTaken && (
           <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
@@ -142,7 +143,7 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${id}-username`} label="نام کاربری کانال" error={errors.username?.message} hint={editing ? 'نام کانال پس از افزودن عوض نمی‌شود' : 'مثلاً akhbar_rooz یا نشانی t.me آن'}>
+          <Field id={`${id}-username`} label="نام کاربری کانال" error={errors.username?.message} hint={editing ? 'نام کانال پس از افزودن عوض نمی‌شود' : <>مثلاً <bdi dir="ltr">akhbar_rooz</bdi> یا نشانی <bdi dir="ltr">t.me</bdi> آن</>}>
             <input
               id={`${id}-username`} dir="ltr" autoComplete="off" disabled={editing}
               aria-invalid={errors.username ? true : undefined} aria-describedby={describedBy('username', true)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Download, ExternalLink, Pencil, Plus, Power, PowerOff, RefreshCw, ShieldCheck, XCircle } from 'lucide-react';
 import type { ChannelInfo, ChannelValidation } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, formatNumberFa, formatRelativeFa } from '@chapar/shared/text';
+import { formatJalaliDateTime, formatNumberFa, formatRelativeFa, handle } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -10,7 +10,7 @@ import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { errorText, TOAST_TITLES } from '../../../lib/api.ts';
-import { persianDigitsInText } from '../../../lib/persian-text.ts';
+import { persianServerText } from '../../../lib/persian-text.ts';
 import { CHANNEL_TEXTS, exportChannels, roleLabel, useChannels, useSyncAll, useUpdateChannel, useValidateChannels } from '../api.ts';
 import { ChannelFormDialog } from './channel-form-dialog.tsx';
 
@@ -147,8 +147,8 @@ export function ChannelsTab() {
           className={cn('rounded-xl border p-3 text-sm', sync.data.success ? 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-200' : 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200')}
         >
           <p className="font-bold">نتیجه همگام‌سازی</p>
-          <p dir="auto" className="mt-1 break-words">{persianDigitsInText(sync.data.message)}</p>
-          {sync.data.errors.length > 0 && <ul className="mt-1 list-inside list-disc">{sync.data.errors.map((e) => <li key={e} dir="auto">{persianDigitsInText(e)}</li>)}</ul>}
+          <p dir="auto" className="mt-1 break-words">{persianServerText(sync.data.message)}</p>
+          {sync.data.errors.length > 0 && <ul className="mt-1 list-inside list-disc">{sync.data.errors.map((e) => <li key={e} dir="auto">{persianServerText(e)}</li>)}</ul>}
         </div>
       )}
       <StatGrid label="آمار کانال‌ها">
@@ -180,7 +180,7 @@ export function ChannelsTab() {
         open={disabling !== null}
         onOpenChange={(open) => { if (!open) setDisabling(null); }}
         title="غیرفعال کردن کانال"
-        description={disabling ? `کانال @${disabling.username} دیگر در بررسی‌ها و پایش خودکار خوانده نمی‌شود؛ پست‌ها و مقاله‌هایش می‌مانند. ادامه می‌دهید؟` : ''}
+        description={disabling ? `کانال ${handle(disabling.username)} دیگر در بررسی‌ها و پایش خودکار خوانده نمی‌شود؛ پست‌ها و مقاله‌هایش می‌مانند. ادامه می‌دهید؟` : ''}
         confirmLabel="غیرفعال کردن"
         destructive
         onConfirm={() => { if (disabling) update.mutate({ id: disabling.id, body: { isActive: false } }); setDisabling(null); }}

@@ -87,7 +87,7 @@ export function ContentVerificationPage() {
       <form noValidate onSubmit={submit} className="rounded-2xl border border-border bg-card p-4">
         <label htmlFor={`${id}-ids`} className="text-sm font-medium">شماره مقاله‌ها (با ویرگول جدا کنید)</label>
         <div className="mt-1 flex flex-wrap gap-2">
-          <input id={`${id}-ids`} dir="ltr" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}
+          <input id={`${id}-ids`} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}
             className={cn(inputStyles, 'min-w-0 max-w-md flex-1 text-start')} />
           <button type="submit" disabled={verify.isPending} className={adminButton.primary}>{verify.isPending ? 'در حال بررسی…' : 'شروع بررسی'}</button>
         </div>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ExternalLink, SearchCheck } from 'lucide-react';
 import { DUPLICATE_CHECK_MIN_CHARS, DUPLICATE_CHECK_MIN_WORDS, duplicateTextSize } from '@chapar/shared/contracts';
-import { categoryFaName, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
+import { categoryFaName, formatJalaliDate, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -75,7 +75,7 @@ export function DuplicateTab() {
           {method === 'post' ? (
             <div>
               <label htmlFor={`${id}-post`} className="text-sm font-medium">شناسه پست</label>
-              <input id={`${id}-post`} inputMode="numeric" dir="ltr" value={value} onChange={(e) => setValue(e.target.value)} placeholder="12345"
+              <input id={`${id}-post`} inputMode="numeric" dir="ltr" value={value} onChange={(e) => setValue(e.target.value)} placeholder="۱۲۳۴۵"
                 aria-invalid={Boolean(error)} aria-describedby={`${id}-post-hint${error ? ` ${id}-error` : ''}`} className={cn(inputStyles, 'mt-1 max-w-56 text-start')} />
               <p id={`${id}-post-hint`} className="mt-1 text-xs text-muted">فقط عدد شناسه پست؛ بدون @ و بدون نام کانال.</p>
             </div>
@@ -127,7 +127,7 @@ export function DuplicateTab() {
                       </a>
                     </div>
                     <p className="mt-1 text-xs text-muted">
-                      #{formatNumberFa(a.id)} · {categoryFaName(a.category)} · {formatJalaliDate(a.publishedAt)}{a.source && <> · <bdi dir="ltr">@{a.source}</bdi></>}
+                      #{toPersianDigits(a.id)} · {categoryFaName(a.category)} · {formatJalaliDate(a.publishedAt)}{a.source && <> · <bdi dir="ltr">@{a.source}</bdi></>}
                     </p>
                     {a.excerpt && <p className="mt-1 line-clamp-2 text-sm">{a.excerpt}</p>}
                     {a.reasons.length > 0 && <ul className="mt-1 list-inside list-disc text-xs text-muted">{a.reasons.map((r) => <li key={r}>{r}</li>)}</ul>}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ExternalLink, ScanSearch, Trash2 } from 'lucide-react';
 import type { OperationRecord, ScanDuplicate } from '@chapar/shared/contracts';
-import { formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { formatJalaliDate, formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
@@ -36,15 +36,15 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
       <h4 className="mt-1 break-words font-bold">{article.title}</h4>
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
       <p className="mt-1 text-xs text-muted">
-        #{formatNumberFa(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
+        #{toPersianDigits(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
         {article.source && <> · <bdi dir="ltr">@{article.source}</bdi></>}{article.telegramId ? ` · پست ${formatNumberFa(article.telegramId, { useGrouping: false })}` : ''}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <a href={`/article/${article.id}`} target="_blank" rel="noopener" className={cn(buttonStyles.secondary, 'gap-1')}>
-          مشاهده<ExternalLink aria-hidden="true" className="size-3" /><span className="sr-only"> مقالهٔ {formatNumberFa(article.id)}</span>
+          مشاهده<ExternalLink aria-hidden="true" className="size-3" /><span className="sr-only"> مقالهٔ {toPersianDigits(article.id)}</span>
         </a>
         <button type="button" onClick={onDelete} className={cn(buttonStyles.secondary, 'gap-1 text-red-700 dark:text-red-300')}>
-          <Trash2 aria-hidden="true" className="size-4" />حذف<span className="sr-only"> مقالهٔ {formatNumberFa(article.id)}</span>
+          <Trash2 aria-hidden="true" className="size-4" />حذف<span className="sr-only"> مقالهٔ {toPersianDigits(article.id)}</span>
         </button>
       </div>
     </div>
@@ -126,7 +126,7 @@ export function ScannerTab() {
         open={confirm !== null}
         onOpenChange={(open) => { if (!open) setConfirm(null); }}
         title="حذف مقالهٔ تکراری"
-        description={confirm ? `مقالهٔ ${formatNumberFa(confirm.id)} حذف و نشانی آن به مقالهٔ ${formatNumberFa(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها منتقل می‌شوند. ادامه می‌دهید؟` : ''}
+        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها منتقل می‌شوند. ادامه می‌دهید؟` : ''}
         confirmLabel="حذف"
         destructive
         onConfirm={() => {

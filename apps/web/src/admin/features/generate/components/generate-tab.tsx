@@ -11,6 +11,7 @@ import { linkFormSchema, parseLink, parseRange, rangeSchema, singlePostSchema } 
 import { JOB_LABELS } from '@chapar/shared/contracts';
 import { OperationsMonitor } from '../../../components/operations-monitor.tsx';
 import { ToolButton, ToolGroup, type Tool } from '../../../components/tool-group.tsx';
+import { handle } from '@chapar/shared/text';
 
 const tool = (path: string, hint?: string): Tool => ({ path, label: JOB_LABELS[path] ?? path, hint });
 
@@ -120,7 +121,7 @@ export function GenerateTab() {
   const [dialog, setDialog] = useState<'single' | 'range' | null>(null);
   const start = (job: JobRequest) => run.mutate(job);
   const running = run.isPending ? run.variables : undefined;
-  const quality = secondary.data ? [...QUALITY, { path: `clean-all-${secondary.data}-articles`, label: `پاک‌سازی همه مقاله‌های @${secondary.data}` }] : QUALITY;
+  const quality = secondary.data ? [...QUALITY, { path: `clean-all-${secondary.data}-articles`, label: `پاک‌سازی همه مقاله‌های ${handle(secondary.data)}` }] : QUALITY;
   return (
     <div className="space-y-4">
       <OperationsMonitor />

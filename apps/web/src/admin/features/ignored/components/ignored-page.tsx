@@ -7,7 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { persianDigitsInText } from '../../../lib/persian-text.ts';
+import { persianServerText } from '../../../lib/persian-text.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { IGNORED_TEXTS, useIgnoredPosts, useInitSample, useProcessIgnored, useReviewIgnored } from '../api.ts';
 
@@ -42,7 +42,7 @@ function Row({ post, onProcess, processing }: { post: IgnoredPost; onProcess: (p
       <td data-label="کانال" className="whitespace-nowrap px-3 py-2"><bdi dir="ltr">@{post.source}</bdi></td>
       <td data-label="دلیل" className="px-3 py-2">
         <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
-          <span>{IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? persianDigitsInText(post.reason)}</span>
+          <span>{IGNORE_REASON_LABELS[post.reason as IgnoreReason] ?? persianServerText(post.reason)}</span>
           {post.duplicateOf ? <ArticleLink id={post.duplicateOf}>تکرار مقالهٔ {idFa(post.duplicateOf)}</ArticleLink> : null}
         </div>
       </td>

@@ -61,7 +61,7 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
         <FilterButtons label="وضعیت مشترکین" value={status} onChange={setStatus} options={FILTERS} />
         <button type="button" onClick={() => exporter.mutate({ status, search })} disabled={exporter.isPending} className={adminButton.primary}>
           <Download aria-hidden="true" className="size-4" />
-          خروجی CSV
+          خروجی فهرست مشترکان
         </button>
       </div>
       {list.isPending ? <LoadingState label="در حال بارگذاری مشترکین…" /> : <SubscribersTable subscribers={list.data?.subscribers ?? []} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Pencil, Trash2, X } from 'lucide-react';
-import { DEFAULT_SUBSCRIBER_SOURCE, type NewsletterSubscriber } from '@chapar/shared/contracts';
+import { DEFAULT_SUBSCRIBER_SOURCE, SUBSCRIBER_SOURCE_LABELS, type NewsletterSubscriber } from '@chapar/shared/contracts';
 import { formatJalaliDate } from '@chapar/shared/text';
 import { buttonStyles, focusRing, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -73,7 +73,7 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
                 </button>
               </td>
               <td data-label="تاریخ عضویت" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(s.subscribedAt)}</td>
-              <td data-label="منبع" className="px-3 py-2">{s.source || DEFAULT_SUBSCRIBER_SOURCE}</td>
+              <td data-label="منبع" className="px-3 py-2"><SourceLabel source={s.source || DEFAULT_SUBSCRIBER_SOURCE} /></td>
               <td data-label="عملیات" className="px-3 py-2">
                 <button type="button" onClick={() => setDeleting(s)} aria-label={`حذف ${s.email}`} className={cn(iconButton, 'hover:text-accent')}>
                   <Trash2 aria-hidden="true" className="size-4" />
@@ -94,4 +94,10 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
       />
     </div>
   );
+}
+
+/** A known source by its Persian name; any other is shown as the identifier it is, isolated. */
+function SourceLabel({ source }: { source: string }) {
+  const label = SUBSCRIBER_SOURCE_LABELS[source];
+  return label ? <>{label}</> : <bdi dir="ltr">{source}</bdi>;
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ArrowRight, CircleAlert, Film, Images, Link2, ListChecks, Sparkles, Star, Wand2, Wrench } from 'lucide-react';
 import type { Article } from '@chapar/shared/contracts';
-import { formatNumberFa } from '@chapar/shared/text';
+import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles, inputStyles, mirrorRtl } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -95,7 +95,7 @@ export function SyncPage() {
     const id = Number(articleId.trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
     if (!articleId.trim() || !Number.isInteger(id) || id <= 0) { setIdError(SYNC_TEXTS.needId); return; }
     setIdError(null);
-    start({ path: `fix-article/${id}` }, `اصلاح مقاله ${formatNumberFa(id)}`);
+    start({ path: `fix-article/${id}` }, `اصلاح مقاله ${toPersianDigits(id)}`);
   };
 
   return (
@@ -129,7 +129,7 @@ export function SyncPage() {
                 {(latest.data ?? []).slice(0, PICKER_SHOWN).map((a) => (
                   <li key={a.id}>
                     <button type="button" onClick={() => { setArticleId(String(a.id)); setIdError(null); }} aria-pressed={articleId === String(a.id)} className={cn('w-full rounded-lg px-2 py-1 text-start hover:bg-surface aria-pressed:bg-accent-soft', 'focus-visible:outline-3 focus-visible:outline-ring')}>
-                      <span className="font-bold">{formatNumberFa(a.id)}</span> — <span className="line-clamp-1 inline">{a.title}</span>
+                      <span className="font-bold">{toPersianDigits(a.id)}</span> — <span className="line-clamp-1 inline">{a.title}</span>
                     </button>
                   </li>
                 ))}
@@ -156,7 +156,7 @@ export function SyncPage() {
         </Card>
         <Card icon={<Film aria-hidden="true" className="size-4" />} title="۷. ابزارهای ویدیو">
           <div className="grid gap-2 sm:grid-cols-2">
-            {button('migrate-videos', 'انتقال به CDN')}
+            {button('migrate-videos', 'انتقال به فضای ذخیره‌سازی سایت')}
             {button('auto-embed-videos', 'جاسازی خودکار')}
             {button('fix-all-videos', 'اصلاح همه ویدیوها')}
             {button('fix-video-duplicates', 'حذف ویدیوهای تکراری')}

@@ -53,7 +53,7 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
             <CartesianGrid strokeOpacity={0.2} />
             <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
             <YAxis tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
-            <Tooltip {...tooltipStyle} formatter={(v) => `${formatNumberFa(Number(v))} ms`} />
+            <Tooltip {...tooltipStyle} formatter={(v) => `${formatNumberFa(Number(v))} میلی‌ثانیه`} />
             <Legend />
             {ids.map((id, i) => (
               <Line key={id} type="monotone" dataKey={id} name={history.services[id]} stroke={COLORS[i % COLORS.length]} dot={times.length < 3} connectNulls isAnimationActive={false} />

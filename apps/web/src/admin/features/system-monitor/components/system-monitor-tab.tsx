@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Clock, Cpu, RefreshCw } from 'lucide-react';
-import type { ServiceHealth } from '@chapar/shared/contracts';
+import { queueLabel, type ServiceHealth } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, formatRelativeFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
@@ -162,9 +162,9 @@ export function SystemMonitorTab() {
                     <tr>{['صف', 'در انتظار', 'در حال پردازش', 'انجام‌شده', 'ناموفق'].map((t) => <th key={t} scope="col" className="px-3 py-2 text-start font-medium text-muted">{t}</th>)}</tr>
                   </thead>
                   <tbody>
-                    {q.queues.map((row) => (
-                      <tr key={row.name} className="border-t border-border">
-                        <td data-label="صف" className="px-3 py-2"><span dir="ltr">{row.name}</span></td>
+                    {q.queues.map((row) => ({ ...row, label: queueLabel(row.name) })).sort((a, b) => a.label.localeCompare(b.label, 'fa')).map((row) => (
+                      <tr key={row.name} className="border-t border-border" data-queue={row.name}>
+                        <td data-label="صف" className="px-3 py-2">{row.label}</td>
                         <td data-label="در انتظار" className="px-3 py-2">{formatNumberFa(row.pending)}</td>
                         <td data-label="در حال پردازش" className="px-3 py-2">{formatNumberFa(row.processing)}</td>
                         <td data-label="انجام‌شده" className="px-3 py-2">{formatNumberFa(row.completed)}</td>

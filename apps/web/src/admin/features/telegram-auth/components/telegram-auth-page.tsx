@@ -104,7 +104,8 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
             {i.missing.map((name) => (
               <li key={name}>
                 <code dir="ltr" className="rounded bg-white/60 px-1.5 py-0.5 font-mono dark:bg-black/30">{name}</code>
-                {' '}— {name === 'TELEGRAM_API_ID' ? 'شناسه عددی برنامه (api_id) از my.telegram.org' : 'کلید ۳۲ نویسه‌ای برنامه (api_hash) از my.telegram.org'}
+                {' '}— {name === 'TELEGRAM_API_ID' ? 'شناسه عددی برنامه' : 'کلید ۳۲ نویسه‌ای برنامه'}
+                {' '}(<code dir="ltr">{name === 'TELEGRAM_API_ID' ? 'api_id' : 'api_hash'}</code>) از <bdi dir="ltr">my.telegram.org</bdi>
               </li>
             ))}
           </ul>

@@ -118,9 +118,13 @@ function TestUpload() {
       <h3 id={`${id}-heading`} className="flex items-center gap-2 text-base font-bold"><ImageUp aria-hidden="true" className="size-4" />بارگذاری آزمایشی</h3>
       <p className="mt-1 text-sm text-muted">تصویری بارگذاری کنید تا نسخه واترمارک‌شده را کنار اصل آن ببینید؛ چیزی ذخیره نمی‌شود.</p>
       <form noValidate className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => { e.preventDefault(); if (file) preview.mutate(file); }}>
-        <div>
-          <label htmlFor={`${id}-file`} className="text-sm font-medium">تصویر آزمایشی</label>
-          <input id={`${id}-file`} type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className={cn(inputStyles, 'mt-1 max-w-full')} />
+        {/* The browser's own file button speaks the browser's language: a Persian label stands in for it. */}
+        <div className="min-w-0">
+          <input id={`${id}-file`} type="file" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="peer sr-only" />
+          <label htmlFor={`${id}-file`} className={cn(buttonStyles.secondary, 'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-ring')}>
+            <ImageUp aria-hidden="true" className="size-4" />انتخاب تصویر آزمایشی
+          </label>
+          <p className="mt-1 max-w-full truncate text-xs text-muted">{file ? <bdi dir="ltr">{file.name}</bdi> : 'هنوز تصویری انتخاب نشده است'}</p>
         </div>
         <button type="submit" disabled={!file || preview.isPending} className={adminButton.primary}>{preview.isPending ? 'در حال واترمارک…' : 'آزمون واترمارک'}</button>
       </form>
@@ -168,7 +172,7 @@ export function WatermarkTab() {
           <h3 id="wm-about-heading" className="flex items-center gap-2 text-base font-bold"><Info aria-hidden="true" className="size-4" />واترمارک چگونه کار می‌کند</h3>
           <ul className="mt-2 list-disc space-y-1 ps-5 text-sm">
             <li>متن واترمارک در گوشه پایین راست، سفید با سایه سیاه نوشته می‌شود.</li>
-            <li>تصاویر (JPG، PNG، GIF) با شفافیت ۸۰٪ و ویدیوها (MP4، AVI، MOV) با شفافیت ۷۰٪ نشان می‌خورند.</li>
+            <li>تصاویر (<Formats names={['jpg', 'png', 'gif']} />) با شفافیت ۸۰٪ و ویدیوها (<Formats names={['mp4', 'avi', 'mov']} />) با شفافیت ۷۰٪ نشان می‌خورند.</li>
             <li>هر رسانه تازه هنگام ذخیره واترمارک می‌شود و نسخه اصلی جداگانه نگه داشته می‌شود تا بتوان دوباره نشان زد و آن را تأیید کرد.</li>
             <li>«تأیید» نسخه منتشرشده را با اصل آن مقایسه می‌کند تا ببیند نشان در گوشه هست.</li>
           </ul>
@@ -178,4 +182,9 @@ export function WatermarkTab() {
       <OperationsMonitor title="عملیات واترمارک" filter={(op) => WATERMARK_JOBS.has(op.name)} />
     </div>
   );
+}
+
+/** File formats named as their extensions, in code type so they read as the identifiers they are. */
+function Formats({ names }: { names: string[] }) {
+  return names.map((name, i) => <span key={name}>{i > 0 && '، '}<code dir="ltr" className="font-mono text-xs">.{name}</code></span>);
 }
