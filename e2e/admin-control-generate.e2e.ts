@@ -104,6 +104,10 @@ describe('generate tab', () => {
     const page = await suite.openPage();
     await signIn(page, '/admin?tab=generate');
     await page.locator('[data-job="fix-excerpts"]').click();
+    // A bulk repair asks first: its plan names the scope; the run starts on the confirmation.
+    const plan = page.getByTestId('plan-dialog');
+    await plan.waitFor({ timeout: 60_000 });
+    await plan.getByRole('button', { name: /^اجرا روی/ }).click();
     const op = operation(page, 'اصلاح خلاصه‌ها');
     await op.waitFor();
     await page.waitForFunction(() => {
@@ -117,7 +121,10 @@ describe('generate tab', () => {
     expect(progress).toBeGreaterThanOrEqual(8);
     expect(progress).toBeLessThan(100);
     expect(await cancelled.innerText()).toContain('عملیات به درخواست مدیر لغو شد');
-    // Clearing removes finished operations, this one included.
+    // What it changed before the stop can be put back; once undone, clearing removes it too.
+    await cancelled.getByRole('button', { name: /بازگردانی/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: /^بازگردانی/ }).click();
+    await cancelled.getByText('بازگردانده شد').first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'پاک کردن پایان‌یافته‌ها' }).click();
     await cancelled.waitFor({ state: 'detached' });
   });
@@ -177,8 +184,14 @@ describe('sync page', () => {
     await signIn(page, '/admin/sync');
     await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح', level: 1 }).waitFor();
     const results = page.getByTestId('sync-results');
-    const runAndWait = async (click: () => Promise<void>, title: RegExp | string) => {
+    const runAndWait = async (click: () => Promise<void>, title: RegExp | string, asks = false) => {
       await click();
+      if (asks) {
+        // A card that may change many articles shows its plan first; the run answers after the confirmation.
+        const plan = page.getByTestId('plan-dialog');
+        await plan.waitFor({ timeout: 90_000 });
+        await plan.getByRole('button', { name: /^اجرا روی/ }).click();
+      }
       await results.getByRole('heading', { name: title }).waitFor({ timeout: 90_000 });
       return results.innerText();
     };
@@ -205,7 +218,7 @@ describe('sync page', () => {
     for (const [job] of cards) {
       const button = page.locator(`[data-job="${job}"]`);
       const label = (await button.innerText()).trim();
-      const text = await runAndWait(() => button.click(), `نتیجه: ${label}`);
+      const text = await runAndWait(() => button.click(), `نتیجه: ${label}`, true);
       expect(text, job).toMatch(/کل/);
     }
   });
