@@ -3,13 +3,14 @@
 import { normalizePersian } from '../text/normalize.ts';
 import { isKnownName, isNameHead } from './names.ts';
 import { isTopic, tidyTopic, topicKey } from './phrase.ts';
-import { GENERIC_WORDS, isEdgeBlocked, isPrefixedVerb } from './stopwords.ts';
+import { GENERIC_WORDS, isEdgeBlocked, isFunctionWord, isPrefixedVerb } from './stopwords.ts';
 
 interface Token {
   surface: string;
-  norm: string;
-  /** Cannot open or close a phrase. */
+  /** Cannot open or close a phrase (a function, weak or verb word). */
   edge: boolean;
+  /** Ends a phrase even inside it (a function word other than 'و'). */
+  stop: boolean;
 }
 
 interface Candidate {
@@ -21,6 +22,8 @@ interface Candidate {
   /** [clause, start] of each occurrence, to tell overlapping phrases apart. */
   spans: Array<[number, number]>;
   partKeys: string[];
+  /** Every occurrence is followed by another content word: a name cut short ('کمیسیون امور'). */
+  cut: boolean;
 }
 
 const MAX_WORDS = 4;
@@ -35,63 +38,72 @@ function tokens(clause: string): Token[] {
     .filter(Boolean)
     .map((surface) => {
       const norm = normalizePersian(surface);
-      const edge = isEdgeBlocked(norm) || isEdgeBlocked(topicKey(surface)) || isPrefixedVerb(norm);
-      return { surface, norm, edge };
+      const verb = isPrefixedVerb(norm);
+      return { surface, edge: verb || isEdgeBlocked(norm) || isEdgeBlocked(topicKey(surface)), stop: verb || (isFunctionWord(norm) && norm !== 'و') };
     });
 }
 
-/** Every phrase of one to four words that opens and closes on a content word. */
-function collect(text: string, into: Map<string, Candidate>, offset = 0): void {
-  text.replace(NOISE, ' ').split(CLAUSE_BREAK).forEach((clause, c) => {
-    const words = tokens(clause);
-    words.forEach((start, i) => {
-      if (start.edge) return;
-      for (let n = 1; n <= MAX_WORDS && i + n <= words.length; n++) {
-        const seq = words.slice(i, i + n);
-        const last = seq[n - 1];
-        // Inside a name only 'و' joins content words ('آموزش و پرورش'); another function word ends it.
-        if (n > 2 && seq.slice(1, -1).some((t) => t.edge && t.norm !== 'و')) break;
-        if (last.edge) continue;
-        const surface = tidyTopic(seq.map((t) => t.surface).join(' '));
-        const key = topicKey(surface);
-        const entry = into.get(key);
-        if (entry) {
-          entry.count++;
-          entry.spans.push([offset + c, i]);
-        } else {
-          into.set(key, { surface, key, size: n, count: 1, first: into.size, spans: [[offset + c, i]], partKeys: partKeys(seq) });
-        }
-      }
-    });
-  });
-}
+const join = (seq: Token[]) => tidyTopic(seq.map((t) => t.surface).join(' '));
 
 /** Keys of the shorter phrases inside a phrase of these words. */
 function partKeys(seq: Token[]): string[] {
   const keys: string[] = [];
   for (let n = 1; n < seq.length; n++) {
-    for (let i = 0; i + n <= seq.length; i++) keys.push(topicKey(seq.slice(i, i + n).map((t) => t.surface).join(' ')));
+    for (let i = 0; i + n <= seq.length; i++) keys.push(topicKey(join(seq.slice(i, i + n))));
   }
   return keys;
 }
 
+/** Every phrase of one to four words that opens and closes on a content word (or is a known name). */
+function collect(text: string): Map<string, Candidate> {
+  const found = new Map<string, Candidate>();
+  text.replace(NOISE, ' ').split(CLAUSE_BREAK).forEach((clause, c) => {
+    const words = tokens(clause);
+    words.forEach((start, i) => {
+      if (start.edge && !isKnownName(join(words.slice(i, i + 2)))) return;
+      for (let n = 1; n <= MAX_WORDS && i + n <= words.length; n++) {
+        const seq = words.slice(i, i + n);
+        const surface = join(seq);
+        // Inside a name only 'و' joins content words ('آموزش و پرورش'); another function word
+        // ends it, unless the name is known ('دیابت نوع دو').
+        if (n > 2 && seq.slice(1, -1).some((t) => t.stop) && !isKnownName(surface)) break;
+        if ((seq[0].edge || seq[n - 1].edge) && !isKnownName(surface)) continue;
+        const key = topicKey(surface);
+        const next = words[i + n];
+        const cut = next !== undefined && !next.edge;
+        const entry = found.get(key);
+        if (entry) {
+          entry.count++;
+          entry.spans.push([c, i]);
+          entry.cut &&= cut;
+        } else {
+          found.set(key, { surface, key, size: n, count: 1, first: found.size, spans: [[c, i]], partKeys: partKeys(seq), cut });
+        }
+      }
+    });
+  });
+  return found;
+}
+
 /**
  * A name opened by a head noun ('وزارت بهداشت', 'سازمان فناوری اطلاعات'): two or three words,
- * those after the head not generic prose, save adjectives ('کمیسیون امور داخلی').
+ * those after the head not generic prose, save adjectives ('کمیسیون امور داخلی'); a two-word
+ * one not cut from a longer name, a three-word one repeated or in the title.
  */
-function isHeadName(c: Candidate): boolean {
+function isHeadName(c: Candidate, inTitle: boolean): boolean {
   const [head, ...rest] = normalizePersian(c.surface).split(' ');
   if (c.size > 3 || !isNameHead(head)) return false;
+  if (!rest.every((w) => !GENERIC_WORDS.has(w) || /ی$/.test(w))) return false;
   // 'بازار سرمایه سبزپوش': a known name followed by something else is the name alone.
-  if (c.size === 3 && isKnownName(c.surface.split(' ').slice(0, 2).join(' '))) return false;
-  return rest.every((w) => !GENERIC_WORDS.has(w) || /ی$/.test(w));
+  if (c.size === 3) return (c.count >= 2 || inTitle) && !isKnownName(c.surface.split(' ').slice(0, 2).join(' '));
+  return !c.cut || c.count >= 2;
 }
 
 /** Repeated words, names, and phrases the title shares with the body. */
 function qualifies(c: Candidate, inTitle: boolean): boolean {
   if (!isTopic(c.surface)) return false;
   if (c.size === 1) return c.count >= 3 || (c.count >= 2 && inTitle);
-  return isKnownName(c.key) || isHeadName(c) || c.count >= 2;
+  return isKnownName(c.key) || isHeadName(c, inTitle) || c.count >= 2;
 }
 
 function score(c: Candidate, inTitle: boolean): number {
@@ -110,27 +122,42 @@ function sharedSpans(candidate: Candidate, picked: Candidate[]): number {
 }
 
 /**
+ * A phrase that only puts a generic word before a name found as often ('قیمت سکه امامی'
+ * beside 'سکه امامی') gives way to it. A head noun ('سازمان بیمه سلامت') is no padding, nor
+ * is a known name ('نرخ تورم').
+ */
+function padded(c: Candidate, found: Map<string, Candidate>): boolean {
+  const words = c.surface.split(' ');
+  // A generic word after a known name ('خودروی برقی تولید') pads it too.
+  if (words.length >= 3 && GENERIC_WORDS.has(normalizePersian(words.at(-1)!)) && isKnownName(words.slice(0, -1).join(' '))) return true;
+  const [first, ...rest] = words;
+  const norm = normalizePersian(first);
+  if (rest.length < 2 || !GENERIC_WORDS.has(norm) || isNameHead(norm) || isKnownName(c.surface)) return false;
+  const core = found.get(topicKey(rest.join(' ')));
+  return !!core && core.count >= c.count && isTopic(core.surface);
+}
+
+/**
  * Up to `max` topics of a text: repeated words and phrases, names (known, or opened by a
  * head noun such as 'وزارت'), and phrases the title shares with the body, best first. A
  * word that appears mostly inside a chosen phrase is not chosen apart from it.
  */
 export function extractTopics(text: string, opts: { title?: string; max: number }): string[] {
-  const found = new Map<string, Candidate>();
-  collect(text, found);
-  const titled = new Map<string, Candidate>();
-  if (opts.title) collect(opts.title, titled);
+  const found = collect(text);
+  const titled = opts.title ? collect(opts.title) : new Map<string, Candidate>();
   const inTitle = (c: Candidate) => titled.has(c.key);
 
   const qualified = [...found.values()].filter((c) => qualifies(c, inTitle(c)));
   const suppressed = new Set<string>();
   for (const phrase of qualified) {
+    if (padded(phrase, found)) continue;
     for (const key of phrase.partKeys) {
       const part = found.get(key);
       if (part && part.count - phrase.count < 2) suppressed.add(key);
     }
   }
   const ranked = qualified
-    .filter((c) => !suppressed.has(c.key))
+    .filter((c) => !suppressed.has(c.key) && !padded(c, found))
     .sort((a, b) => score(b, inTitle(b)) - score(a, inTitle(a)) || a.first - b.first);
 
   const picked: Candidate[] = [];

@@ -20,6 +20,8 @@ function keyWords(normalised: string): string[] {
   }
   return kept.map((word) => {
     if (word.length >= 5 && /های?$/.test(word) && !NOT_PLURAL.has(word)) return word.replace(/های?$/, '');
+    // The plural of people after a silent ه: 'بازنشستگان' → 'بازنشسته', 'نمایندگان' → 'نماینده'.
+    if (word.length >= 7 && word.endsWith('گان')) return `${word.slice(0, -3)}ه`;
     // Ezafe after a long vowel: 'آسیای' → 'آسیا', 'دانشجوی' → 'دانشجو'.
     if (word.length >= 4 && /[او]ی$/.test(word)) return word.slice(0, -1);
     return word;

@@ -76,7 +76,7 @@ describe('rewriteOffline', () => {
     const result = rewriteOffline(
       post('شاخص کل بورس تهران ۴۵ هزار واحد رشد کرد.\nشاخص کل در پایان معاملات امروز به ۳ میلیون و ۲۱۰ هزار واحد رسید و #بازار_سرمایه سبزپوش شد.', ['بورس']),
     );
-    expect(result.keywords).toEqual(['بورس', 'بازار سرمایه', 'بورس تهران', 'شاخص']);
+    expect(result.keywords).toEqual(['بورس', 'بازار سرمایه', 'شاخص کل', 'بورس تهران']);
     expect(result.content).toContain('و بازار سرمایه سبزپوش شد');
     expect(result.category).toBe('Economy');
   });

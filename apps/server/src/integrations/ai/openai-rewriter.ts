@@ -13,8 +13,6 @@ import { REWRITE_LIMITS, RewriteError, type RegenerateFieldInput, type RewriteIn
 
 export type AiRewriterOptions = JsonChatOptions;
 
-/** Fewer usable keywords than this from the model are completed from the post. */
-const MIN_MODEL_KEYWORDS = 3;
 
 export function createAiRewriter(options: AiRewriterOptions): Rewriter {
   const requestJson = createJsonChat(options);
@@ -32,9 +30,9 @@ export function createAiRewriter(options: AiRewriterOptions): Rewriter {
       return requestJson(buildRewriteMessages(source, hashtags, input.channel), (answer) => {
         const result = checkRewrite(answer, source);
         // The model's keywords pass the same topic filter as the offline ones; keywords are a
-        // convenience, not a reason to ask again: too few left are filled in by rule.
+        // convenience, not a reason to ask again: none left are filled in by rule.
         const fromModel = cleanTopics(result.keywords, REWRITE_LIMITS.keywordsMax, source);
-        const keywords = fromModel.length >= MIN_MODEL_KEYWORDS ? fromModel : extractKeywords(source, [...fromModel, ...hashtags], REWRITE_LIMITS.keywordsMax, result.title);
+        const keywords = fromModel.length ? fromModel : extractKeywords(source, hashtags, REWRITE_LIMITS.keywordsMax, result.title);
         return { ...result, keywords };
       });
     },

@@ -54,10 +54,12 @@ function mergeTopics(rows: Row[]): Topic[] {
 }
 
 const weight = (t: Topic) => t.articles + t.views / 100;
+/** A topic of several stories is trending; one story's words, however read, come after it. */
+const shared = (t: Topic) => (t.articles >= 2 ? 1 : 0);
 
 /**
- * Topics of the last week's articles, weighted by views: count = articles + views/100.
- * The trend compares the last 24 h with the 24 h before; the category is the one most of the
+ * Topics of the last week's articles, weighted by views: count = articles + views/100; topics
+ * of two stories or more come first. The trend compares the last 24 h with the 24 h before; the category is the one most of the
  * topic's articles are in.
  */
 export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
@@ -82,7 +84,7 @@ export async function trendingTopics(database: Database, limit: number, now = ne
     [since, day, twoDays, MAX_KEYWORDS],
   );
   return mergeTopics(rows)
-    .sort((a, b) => weight(b) - weight(a) || most(a.spellings).localeCompare(most(b.spellings)))
+    .sort((a, b) => shared(b) - shared(a) || weight(b) - weight(a) || most(a.spellings).localeCompare(most(b.spellings)))
     .slice(0, limit)
     .map((t) => ({
       keyword: most(t.spellings),
