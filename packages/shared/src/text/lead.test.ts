@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { excerptRepeatsLead, firstParagraphText } from './lead.ts';
+
+const body = '<h2>خلاصه</h2><p>بانک مرکزی نرخ سود را <strong>ثابت</strong> نگه داشت. تصمیم تازه از شنبه اجرا می‌شود.</p><p>کارشناسان واکنش نشان دادند.</p>';
+
+describe('the lead and the first paragraph', () => {
+  it('reads the first paragraph of HTML or plain text', () => {
+    expect(firstParagraphText(body)).toBe('بانک مرکزی نرخ سود را ثابت نگه داشت. تصمیم تازه از شنبه اجرا می‌شود.');
+    expect(firstParagraphText('\nسطر اول خبر\nسطر دوم')).toBe('سطر اول خبر');
+    expect(firstParagraphText('<figure><img src="/a.jpg" alt=""></figure>')).toBe('');
+  });
+
+  it('finds an excerpt that is the first paragraph, however it is spelled', () => {
+    expect(excerptRepeatsLead('بانک مرکزی نرخ سود را ثابت نگه داشت. تصمیم تازه از شنبه اجرا می‌شود.', body)).toBe(true);
+    // Arabic letters, a space for the ZWNJ, no final period: still the same words.
+    expect(excerptRepeatsLead('بانك مركزي نرخ سود را ثابت نگه داشت. تصمیم تازه از شنبه اجرا می شود', body)).toBe(true);
+  });
+
+  it('keeps an excerpt that says something else or less', () => {
+    expect(excerptRepeatsLead('بانک مرکزی نرخ سود را ثابت نگه داشت.', body)).toBe(false);
+    expect(excerptRepeatsLead('نرخ سود بانکی تغییر نکرد.', body)).toBe(false);
+    expect(excerptRepeatsLead('', body)).toBe(false);
+    expect(excerptRepeatsLead(null, '<p></p>')).toBe(false);
+  });
+});
