@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { cloudFontSize, useTrendingTopics } from '../api.ts';
 import { TONE_CLASSES, topicTone } from '../topic-color.ts';
 
-const TREND_WORDS = { up: '، رو به رشد', down: '، رو به کاهش', stable: '' } as const;
+const TREND_WORDS: Readonly<Record<string, string>> = { up: '، رو به رشد', down: '، رو به کاهش' };
 
 /** Keyword cloud: size linear in count (0.7–2.5rem), colour by category or trend (its words say both). */
 export function TrendingCloud({ limit, className }: { limit: number; className?: string }) {
@@ -23,12 +23,12 @@ export function TrendingCloud({ limit, className }: { limit: number; className?:
         <li key={topic.keyword}>
           <Link
             to={paths.search({ q: topic.keyword })}
-            title={`${topic.keyword}: ${formatNumberFa(topic.count)} خبر${TREND_WORDS[topic.trend]}`}
+            title={`${topic.keyword}: ${formatNumberFa(topic.count)} خبر${TREND_WORDS[topic.trend] ?? ''}`}
             style={{ fontSize: `${cloudFontSize(topic.count, min, max)}rem` }}
             className={cn('inline-block rounded px-1 font-bold transition-opacity hover:opacity-75', TONE_CLASSES[topicTone(topic)])}
           >
             {topic.keyword}
-            <span className="sr-only"> ({formatNumberFa(topic.count)} خبر{TREND_WORDS[topic.trend]})</span>
+            <span className="sr-only"> ({formatNumberFa(topic.count)} خبر{TREND_WORDS[topic.trend] ?? ''})</span>
           </Link>
         </li>
       ))}
