@@ -49,6 +49,21 @@ function spokenParagraph(line: string, sportsArticle: boolean): string | null {
   return /[.!?؟…:؛]$/.test(text) ? text : `${text}.`;
 }
 
+/**
+ * An editor's own speech text made speakable line by line: Latin words and numbers said in
+ * Persian ('G7' → 'جی هفت'), everything else as written.
+ */
+export function speakableText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const spoken = speakLatinFa(toAsciiDigits(line));
+      return speakNumbersFa(spoken, { sports: isSportsLine(spoken) }).replace(/[ \t]+/g, ' ').trim();
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** Article HTML (or plain text) → its paragraphs as text. */
 function paragraphs(content: string): string[] {
   const pieces = /<[a-z][^>]*>/i.test(content)
