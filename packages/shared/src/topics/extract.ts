@@ -102,8 +102,14 @@ function isHeadName(c: Candidate, inTitle: boolean): boolean {
 /** Repeated words, names, and phrases the title shares with the body. */
 function qualifies(c: Candidate, inTitle: boolean): boolean {
   if (!isTopic(c.surface)) return false;
-  if (c.size === 1) return c.count >= 3 || (c.count >= 2 && inTitle);
-  return isKnownName(c.key) || isHeadName(c, inTitle) || c.count >= 2;
+  // An adjective written with 'ای' ('نقطه‌ای', 'رایانه‌ای') names nothing alone.
+  if (c.size === 1) return !/\u200cای$/.test(c.surface) && (c.count >= 3 || (c.count >= 2 && inTitle));
+  if (isKnownName(c.key)) return true;
+  // Four words make a name only with 'و' inside ('پارک علم و فناوری'); a phrase ending on an
+  // ezafe ('واکسیناسیون گروه‌های') is cut from a longer one.
+  if (c.size === 4 && !/ و /.test(c.surface)) return false;
+  if (/های$/.test(c.surface)) return false;
+  return isHeadName(c, inTitle) || c.count >= 2;
 }
 
 function score(c: Candidate, inTitle: boolean): number {
@@ -116,6 +122,20 @@ function displayForm(surface: string): string {
   return surface.replace(/(ها)ی$/, '$1');
 }
 
+/**
+ * Whether a phrase straddles a name's edge in most of its occurrences ('مرحله نهایی کاپ' across
+ * 'کاپ آسیا'): it overlaps the name without containing it or lying inside it.
+ */
+function straddles(c: Candidate, names: Candidate[]): boolean {
+  const across = c.spans.filter(([cc, cs]) => names.some((n) => n !== c && n.spans.some(([nc, ns]) => {
+    if (nc !== cc || cs >= ns + n.size || ns >= cs + c.size) return false;
+    const inside = cs >= ns && cs + c.size <= ns + n.size;
+    const around = ns >= cs && ns + n.size <= cs + c.size;
+    return !inside && !around;
+  }))).length;
+  return across * 2 > c.spans.length;
+}
+
 /** How many of a candidate's occurrences lie across a phrase already picked. */
 function sharedSpans(candidate: Candidate, picked: Candidate[]): number {
   return candidate.spans.filter(([c, s]) => picked.some((p) => p.spans.some(([pc, ps]) => pc === c && s < ps + p.size && ps < s + candidate.size))).length;
@@ -126,10 +146,10 @@ function sharedSpans(candidate: Candidate, picked: Candidate[]): number {
  * beside 'سکه امامی') gives way to it. A head noun ('سازمان بیمه سلامت') is no padding, nor
  * is a known name ('نرخ تورم').
  */
-function padded(c: Candidate, found: Map<string, Candidate>): boolean {
+function padded(c: Candidate, found: Map<string, Candidate>, isName: (phrase: string) => boolean): boolean {
   const words = c.surface.split(' ');
-  // A generic word after a known name ('خودروی برقی تولید') pads it too.
-  if (words.length >= 3 && GENERIC_WORDS.has(normalizePersian(words.at(-1)!)) && isKnownName(words.slice(0, -1).join(' '))) return true;
+  // A generic word after a name ('خودروی برقی تولید', 'کاپ آسیا صعود') pads it too.
+  if (words.length >= 3 && GENERIC_WORDS.has(normalizePersian(words.at(-1)!)) && isName(words.slice(0, -1).join(' '))) return true;
   const [first, ...rest] = words;
   const norm = normalizePersian(first);
   if (rest.length < 2 || !GENERIC_WORDS.has(norm) || isNameHead(norm) || isKnownName(c.surface)) return false;
@@ -142,22 +162,26 @@ function padded(c: Candidate, found: Map<string, Candidate>): boolean {
  * head noun such as 'وزارت'), and phrases the title shares with the body, best first. A
  * word that appears mostly inside a chosen phrase is not chosen apart from it.
  */
-export function extractTopics(text: string, opts: { title?: string; max: number }): string[] {
+export function extractTopics(text: string, opts: { title?: string; max: number; names?: readonly string[] }): string[] {
   const found = collect(text);
   const titled = opts.title ? collect(opts.title) : new Map<string, Candidate>();
   const inTitle = (c: Candidate) => titled.has(c.key);
+  // Names of this text: the known ones and those given with it (hashtags, a model's keywords).
+  const given = new Set((opts.names ?? []).map((n) => topicKey(n)));
+  const isName = (phrase: string) => isKnownName(phrase) || given.has(topicKey(phrase));
+  const names = [...found.values()].filter((c) => c.size > 1 && isName(c.key));
 
-  const qualified = [...found.values()].filter((c) => qualifies(c, inTitle(c)));
+  const qualified = [...found.values()].filter((c) => qualifies(c, inTitle(c)) && (names.includes(c) || !straddles(c, names)));
   const suppressed = new Set<string>();
   for (const phrase of qualified) {
-    if (padded(phrase, found)) continue;
+    if (padded(phrase, found, isName)) continue;
     for (const key of phrase.partKeys) {
       const part = found.get(key);
       if (part && part.count - phrase.count < 2) suppressed.add(key);
     }
   }
   const ranked = qualified
-    .filter((c) => !suppressed.has(c.key) && !padded(c, found))
+    .filter((c) => !suppressed.has(c.key) && !padded(c, found, isName))
     .sort((a, b) => score(b, inTitle(b)) - score(a, inTitle(a)) || a.first - b.first);
 
   const picked: Candidate[] = [];

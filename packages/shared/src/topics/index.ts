@@ -32,7 +32,8 @@ export function spellAsSource(phrase: string, source: string): string {
 
 /**
  * Keywords that pass the filter, tidied, each topic once (by topicKey), at most `max`; a word
- * already inside a kept phrase ('تیم' beside 'تیم ملی') adds nothing.
+ * already inside a kept phrase ('تیم' beside 'تیم ملی') adds nothing, nor does a phrase made
+ * only of kept topics ('ثبت‌نام آزمون سراسری' beside 'ثبت‌نام' and 'آزمون سراسری').
  */
 export function cleanTopics(list: readonly string[], max: number, source = ''): string[] {
   const kept: string[] = [];
@@ -43,10 +44,28 @@ export function cleanTopics(list: readonly string[], max: number, source = ''): 
     const key = topicKey(topic);
     if (!isTopic(topic) || keys.includes(key)) continue;
     if (!key.includes(' ') && keys.some((k) => k.split(' ').includes(key))) continue;
+    if (key.includes(' ') && coveredBy(key, keys)) continue;
     kept.push(topic);
     keys.push(key);
   }
   return kept;
+}
+
+/** Whether every word of a phrase's key ('و' aside) belongs to a kept topic found in it, in order. */
+function coveredBy(key: string, keys: readonly string[]): boolean {
+  const words = key.split(' ');
+  let at = 0;
+  while (at < words.length) {
+    if (words[at] === 'و') {
+      at++;
+      continue;
+    }
+    const rest = words.slice(at).join(' ');
+    const next = keys.map((k) => k.split(' ')).find((k) => `${rest} `.startsWith(`${k.join(' ')} `));
+    if (!next) return false;
+    at += next.length;
+  }
+  return true;
 }
 
 /**
@@ -54,6 +73,6 @@ export function cleanTopics(list: readonly string[], max: number, source = ''): 
  * the text's own topics, all through the same filter and spelled as the text spells them.
  */
 export function articleTopics(input: { text: string; title?: string; given?: readonly string[]; max: number }): string[] {
-  const found = extractTopics(input.text, { title: input.title, max: input.max * 2 });
+  const found = extractTopics(input.text, { title: input.title, max: input.max * 2, names: input.given });
   return cleanTopics([...(input.given ?? []), ...found], input.max, `${input.title ?? ''}\n${input.text}`);
 }

@@ -63,6 +63,8 @@ export function isTopic(phrase: string): boolean {
   const first = words[0];
   const last = words.at(-1)!;
   if (isEdgeBlocked(first) || isEdgeBlocked(last) || isEdgeBlocked(topicKey(last))) return false;
+  // A Persian name opens on its noun: a generic adjective first ('جهانی غذا') is a cut phrase.
+  if (GENERIC_WORDS.has(first) && /ی$/.test(first)) return false;
   if (words.some((w) => isPrefixedVerb(w))) return false;
   if (isStopword(whole) || isStopword(topicKey(phrase))) return false;
   // Inner function words join a name ('آموزش و پرورش', 'سنجش از دور'); two in a row do not.

@@ -8,6 +8,7 @@
 import { fas } from 'stopword';
 import { integerToWordsFa, ordinalToWordsFa } from '../text/number-words.ts';
 import { normalizePersian } from '../text/normalize.ts';
+import { GREGORIAN_MONTHS, JALALI_MONTHS } from '../text/spoken-tables.ts';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
@@ -87,7 +88,7 @@ const NEWS_WORDS = words(`
 آزاد صعود مشترک وزیران واحد واحدها امتیاز بازیکنان معاصر ثبت غیرنفتی کمیسیون سازمان وزارت
 مجموعه سیستم پروژه طرح‌ها برنامه‌ها کالا خدمات بخش‌ها فرد کاربر مشتری مشتریان شهروندان تشکیل
 پیش‌بینی اجرایی نحوه تکمیل پیشنهاد پیشنهادها سند اسناد جزئیات منتشر شده‌اند شدگان متوسط بالاتر
-بیمار بیماران پرونده پرونده‌ها خانه تومان ریال
+بیمار بیماران پرونده پرونده‌ها خانه تومان ریال کانال هشدار کلیات
 `);
 
 // Generic words that cannot open or close a phrase either: times ('معاملات امروز'), degrees
@@ -99,6 +100,7 @@ const WEAK_WORDS = words(`
 برگزار منتقل اشاره تاکید تأکید اظهار بیان ارائه دریافت پیدا نشان پشت سر راهی مورد موارد کشور
 کشورها کشورمان کشوری تعداد شمار مجموع حدود نزدیک درصد درصدی میزان گشایش حضور توجه امکان
 تنظیم اختصاص جایگزین تعیین ایجاد تامین تأمین اعمال آماده تحویل بخش
+بهار تابستان پاییز زمستان پایتخت حاشیه موج خطر بهره‌برداری
 `);
 
 function normalisedSet(list: string[]): ReadonlySet<string> {
@@ -109,10 +111,10 @@ function normalisedSet(list: string[]): ReadonlySet<string> {
 export const FUNCTION_WORDS: ReadonlySet<string> = normalisedSet([...fas, ...PARTICLES, ...verbForms(), ...numberForms()]);
 
 /** Generic words that cannot open or close a phrase ('معاملات امروز', 'مدار قرار'). */
-export const WEAK_WORDS_SET: ReadonlySet<string> = normalisedSet(WEAK_WORDS);
+export const WEAK_WORDS_SET: ReadonlySet<string> = normalisedSet([...WEAK_WORDS, ...JALALI_MONTHS, ...GREGORIAN_MONTHS]);
 
 /** Words of news prose that are not a topic alone but may sit inside one ('تیم ملی'). */
-export const GENERIC_WORDS: ReadonlySet<string> = normalisedSet([...NEWS_WORDS, ...WEAK_WORDS]);
+export const GENERIC_WORDS: ReadonlySet<string> = normalisedSet([...NEWS_WORDS, ...WEAK_WORDS, ...JALALI_MONTHS, ...GREGORIAN_MONTHS]);
 
 /** The whole Persian stop-word list: no keyword may be one of these. */
 export const PERSIAN_STOPWORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...GENERIC_WORDS]);

@@ -90,4 +90,8 @@ describe('a model\'s keywords pass the same filter', () => {
     const fromModel = ['درصد', 'کشور', 'اقتصاد', 'بانک مرکزی', '#نرخ_ارز', 'بانک', 'بازار ارز', 'بازارهای ارز', 'رشد'];
     expect(cleanTopics(fromModel, 8, 'بانک مرکزی نرخ ارز را در بازار ارز ثابت نگه داشت.')).toEqual(['بانک مرکزی', 'نرخ ارز', 'بازار ارز']);
   });
+
+  it('adds no phrase made only of topics already kept, but keeps one that says more', () => {
+    expect(cleanTopics(['ثبت‌نام', 'آزمون سراسری', 'ثبت‌نام آزمون سراسری', 'تیم ملی', 'تیم ملی فوتبال'], 8)).toEqual(['ثبت‌نام', 'آزمون سراسری', 'تیم ملی', 'تیم ملی فوتبال']);
+  });
 });
