@@ -13,10 +13,12 @@ export function firstParagraphText(content: string): string {
 const comparable = (text: string) => normalizePersian(text).replace(/[\p{P}\p{S}]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
 /**
- * Whether the excerpt is the body's first paragraph over again: the same words once
- * normalised (Arabic letters, ZWNJ, digits, punctuation and spacing aside).
+ * Whether the excerpt is the body's first paragraph over again, or the words it opens with
+ * (the first sentence the offline rewriter takes as the lead): the same words once normalised
+ * (Arabic letters, ZWNJ, digits, punctuation and spacing aside).
  */
 export function excerptRepeatsLead(excerpt: string | null | undefined, content: string): boolean {
   const lead = comparable(excerpt ?? '');
-  return lead !== '' && lead === comparable(firstParagraphText(content));
+  const first = comparable(firstParagraphText(content));
+  return lead !== '' && (first === lead || first.startsWith(`${lead} `));
 }

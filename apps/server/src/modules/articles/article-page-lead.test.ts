@@ -7,7 +7,7 @@ describe('the article page says its lead once', () => {
   let t: TestApp;
   const LEAD = 'بانک مرکزی نرخ سود سپرده‌ها را برای سه ماه آینده ثابت نگه داشت. این تصمیم از شنبه اجرا می‌شود.';
   const SECOND = 'کارشناسان بازار پول این تصمیم را برای مهار تورم لازم دانستند.';
-  const ids = { copied: 0, nearly: 0, summary: 0 };
+  const ids = { copied: 0, nearly: 0, opening: 0, summary: 0 };
 
   beforeAll(async () => {
     t = await buildTestApp({
@@ -18,6 +18,7 @@ describe('the article page says its lead once', () => {
         // Typed on an Arabic keyboard, a space for the ZWNJ, without the final period: the same words.
         const nearly = LEAD.replace(/ی/g, 'ي').replace(/ک/g, 'ك').replace(/\u200c/g, ' ').replace(/\.$/, '');
         ids.nearly = (await createArticle(database, { title: 'نرخ سود بانکی بدون تغییر ماند', excerpt: nearly, content })).id;
+        ids.opening = (await createArticle(database, { title: 'سود سپرده‌ها برای سه ماه ثابت ماند', excerpt: LEAD.split('. ')[0] + '.', content })).id;
         ids.summary = (await createArticle(database, { title: 'سود سپرده‌ها تغییر نکرد', excerpt: 'نرخ سود بانکی تا پایان زمستان تغییر نمی‌کند.', content })).id;
       },
     });
@@ -45,6 +46,11 @@ describe('the article page says its lead once', () => {
     const markup = await articleMarkup(ids.nearly);
     expect(markup).not.toContain('بانك مركزي');
     expect(count(markup, LEAD)).toBe(1);
+  });
+
+  it('also when the excerpt is the sentence the first paragraph opens with', async () => {
+    const markup = await articleMarkup(ids.opening);
+    expect(count(markup, LEAD.split('. ')[0])).toBe(1);
   });
 
   it('shows an excerpt that says something of its own above the body', async () => {
