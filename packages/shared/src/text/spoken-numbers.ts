@@ -46,7 +46,7 @@ export const NUMBER_RULES: readonly NumberRule[] = [
   { name: 'time: 14:30', pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: ([, h, mi]) => (+mi ? `${integerToWordsFa(+h)} و ${integerToWordsFa(+mi)} دقیقه` : integerToWordsFa(+h)) },
   {
     name: 'score in a sports report: ۲-۱, ۳:۰',
-    pattern: new RegExp(String.raw`${NOT_AFTER_LETTER}(\d{1,3})\s*[-–:]\s*(\d{1,3})(?![\d.٫/%])(?!${RANGE_NOUN_AHEAD})`, 'gu'),
+    pattern: new RegExp(String.raw`${NOT_AFTER_LETTER}(\d{1,3})\s*[-–:]\s*(\d{1,3})(?![\d٫/%]|\.\d)(?!${RANGE_NOUN_AHEAD})`, 'gu'),
     read: ([, a, b], { sports }) => (sports ? `${integerToWordsFa(a)} بر ${integerToWordsFa(b)}` : null),
   },
   { name: 'ratio: ۳:۱', pattern: /\b(\d{1,3}):(\d{1,3})\b/g, read: ([, a, b]) => `${integerToWordsFa(a)} به ${integerToWordsFa(b)}` },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleSpeechText, isSignatureLine, speakNumbersFa } from './spoken.ts';
+import { articleSpeechText, isSignatureLine, speakableText, speakNumbersFa } from './spoken.ts';
 import { letterNames, readLatinToken, speakLatinFa, transliterate } from './spoken-latin.ts';
 import { isSportsLine } from './spoken-numbers.ts';
 
@@ -83,6 +83,8 @@ describe('scores, ratios and ranges are read by context', () => {
     expect(spokenBody(['استقلال در دیدار امروز ۲-۱ پرسپولیس را شکست داد.'])).toEqual(['استقلال در دیدار امروز دو بر یک پرسپولیس را شکست داد.']);
     expect(spokenBody(['والیبال ایران ست‌ها را ۲۵-۲۳ و ۲۵-۱۹ برد.'])).toEqual(['والیبال ایران ست‌ها را بیست و پنج بر بیست و سه و بیست و پنج بر نوزده برد.']);
     expect(spokenBody(['نتیجه نهایی ۳:۰ بود.'])).toEqual(['نتیجه نهایی سه بر صفر بود.']);
+    // At a sentence's end too.
+    expect(spokenBody(['پرسپولیس با نتیجه ۳-۱.'])).toEqual(['پرسپولیس با نتیجه سه بر یک.']);
     // In a sports story a score needs no sports word in its own sentence.
     expect(spokenBody(['استقلال ۲-۱ پرسپولیس را برد.'], 'Sports')).toEqual(['استقلال دو بر یک پرسپولیس را برد.']);
   });
@@ -117,5 +119,11 @@ describe('every number of a news sentence is read', () => {
       'تیم ملی در ساعت هجده و سی دقیقه با نتیجه سه بر صفر برنده شد.',
     ]);
     expect(body.join(' ')).not.toMatch(/[\d۰-۹A-Za-z%٪$]/);
+  });
+});
+
+describe('an editor\'s own speech text', () => {
+  it('is made speakable line by line, and otherwise kept as written', () => {
+    expect(speakableText('  نشست سران G7 در ژاپن.  \n\nاستقلال با نتیجه ۳-۱ برد.\nجمله‌ای بی‌عدد.')).toBe('نشست سران جی هفت در ژاپن.\nاستقلال با نتیجه سه بر یک برد.\nجمله‌ای بی‌عدد.');
   });
 });
