@@ -104,11 +104,13 @@ describe('category page', () => {
     expect(await page.getByRole('navigation', { name: 'دسته‌بندی‌ها', exact: true }).getByRole('link', { name: 'سیاست' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('shows the empty state for a category without articles', async () => {
+  it('shows the empty state for a category the site does not have, in Persian and not to be indexed', async () => {
     const page = await openPage({ width: 1280, height: 900 });
-    await gotoHydrated(page, '/category/weather');
+    const response = await gotoHydrated(page, '/category/weather');
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     const main = page.locator('main');
-    expect(await main.locator('h1').textContent()).toBe('Weather');
+    expect(await main.locator('h1').textContent()).toBe('دسته‌بندی ناشناخته');
     await main.getByText('مقاله‌ای یافت نشد').waitFor();
     expect(await main.locator('article').count()).toBe(0);
   });

@@ -21,3 +21,38 @@ export const PODCAST_MESSAGES = {
   notPublished: 'پادکست فقط برای خبر منتشرشده ساخته می‌شود',
   notFound: 'خبر یافت نشد',
 } as const;
+
+/** The longest speech text an editor may save: a long article read aloud, with room to spare. */
+export const SPEECH_TEXT_MAX = 50_000;
+
+export const speechTextBody = z.object({
+  text: z.string({ error: 'متن خواندنی باید رشته باشد' })
+    .trim()
+    .min(1, 'متن خواندنی خالی است')
+    .max(SPEECH_TEXT_MAX, `متن خواندنی حداکثر ${SPEECH_TEXT_MAX} نویسه است`),
+}).strict();
+export type SpeechTextBody = z.infer<typeof speechTextBody>;
+
+/** The text an article's podcast reads, as the admin's article page shows it. */
+export const speechTextResponse = z.object({
+  articleId: z.number(),
+  /** What the next podcast reads: the editor's correction if there is one, else `madeText`. */
+  text: z.string(),
+  /** The text made from the article by the speech rules. */
+  madeText: z.string(),
+  corrected: z.boolean(),
+  /** The article changed after the correction was saved. */
+  stale: z.boolean(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  podcastUrl: z.string().nullable(),
+  /** The article's podcast reads exactly `text` with the current voice. */
+  podcastCurrent: z.boolean(),
+});
+export type SpeechTextResponse = z.infer<typeof speechTextResponse>;
+
+export const SPEECH_TEXT_MESSAGES = {
+  saved: 'متن خواندنی ذخیره شد؛ پادکست بعدی همین متن را می‌خواند',
+  reset: 'اصلاح متن خواندنی کنار گذاشته شد؛ پادکست بعدی متن خود خبر را می‌خواند',
+  notFound: 'خبر یافت نشد',
+} as const;

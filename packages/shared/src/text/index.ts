@@ -12,4 +12,5 @@ export * from './image-variants.ts';
 export * from './comments.ts';
 export * from './number-words.ts';
 export * from './spoken.ts';
+export * from './lead.ts';
 export * from './bidi.ts';

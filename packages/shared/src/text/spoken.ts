@@ -1,80 +1,67 @@
 // An article as text to be read aloud: the title, then the body, without markup, links,
-// handles, hashtags' marks, emoji or channel signatures; numbers, dates (Jalali and
-// Gregorian), percentages, times and currency amounts written out as Persian words, so a
-// speech engine says what a reader would.
+// emoji, hashtags' marks or the channel's signature at the end of the post; numbers, dates,
+// percentages, scores, currency amounts, Latin words and acronyms said in Persian, so a
+// Persian voice reads it as a Persian newsreader would. The rules' tables live in
+// spoken-tables.ts; numbers in spoken-numbers.ts, Latin words in spoken-latin.ts.
 import { toAsciiDigits } from './digits.ts';
 import { stripHtml } from './normalize.ts';
-import { decimalToWordsFa, digitsToWordsFa, integerToWordsFa, ordinalToWordsFa } from './number-words.ts';
+import { isSportsLine, speakNumbersFa } from './spoken-numbers.ts';
+import { readLatinToken, speakLatinFa } from './spoken-latin.ts';
+import { JOIN_CALL, SIGNATURE_LABELS } from './spoken-tables.ts';
 
-export const JALALI_MONTHS = ['فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند'];
-export const GREGORIAN_MONTHS = ['ژانویه', 'فوریه', 'مارس', 'آوریل', 'مه', 'ژوئن', 'ژوئیه', 'اوت', 'سپتامبر', 'اکتبر', 'نوامبر', 'دسامبر'];
-// Other spellings seen in news text, read as they are written.
-const MONTH_WORDS = [...JALALI_MONTHS, ...GREGORIAN_MONTHS, 'ژانویهٔ', 'ژوییه', 'ژولای', 'آگوست', 'اگوست', 'می', 'جولای', 'فبریه'];
+export { speakNumbersFa } from './spoken-numbers.ts';
+export { GREGORIAN_MONTHS, JALALI_MONTHS } from './spoken-tables.ts';
 
 const URL_RE = /\b(?:https?:\/\/|www\.)\S+|\b(?:t|telegram)\.me\/\S+|\b[\w.+-]+@[\w-]+\.[\w.]+\b/gi;
-const HANDLE_RE = /(^|[^\w])@[A-Za-z][A-Za-z0-9_]{2,}/g;
+const HANDLE_RE = /(^|[^\w])@([A-Za-z][A-Za-z0-9_]{2,})/g;
 const EMOJI_RE = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}(?=\p{Extended_Pictographic})|\u{20E3}/gu;
-// A line that only points at a channel: "🆔 @channel", "کانال ما را دنبال کنید", "Join".
-const SIGNATURE_LINE_RE = /^(?:.{0,40}@[A-Za-z][\w]{2,}.{0,20}|.{0,60}(?:عضو شوید|عضویت در کانال|کانال .{0,30}(?:را )?دنبال کنید|به ما بپیوندید|join\b|subscribe\b).{0,40})$/i;
+// A channel's name in its signature ('کانال ما', 'به ما بپیوندید').
+const OWN_CHANNEL = /کانال|(?:^|\s)ما(?:\s|$)|\bjoin\b|\bsubscribe\b/i;
 
-const NUM = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
-const DECIMAL = String.raw`(?:${NUM})(?:[.٫/]\d+)?`;
-
-/** A number as it appears in text (ASCII digits, maybe ',' separators and a decimal mark) → words. */
-function numberWords(raw: string): string {
-  const text = raw.replace(/,/g, '');
-  if (/^0\d+$/.test(text)) return digitsToWordsFa(text);
-  return /[.٫/]/.test(text) ? decimalToWordsFa(text) : integerToWordsFa(text);
-}
-
-function dateWords(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const months = year < 1700 ? JALALI_MONTHS : GREGORIAN_MONTHS;
-  return `${ordinalToWordsFa(day)} ${months[month - 1]} ${integerToWordsFa(year)}`;
-}
-
-/** Numbers and what goes with them, in one line of plain text, as words. */
-export function speakNumbersFa(input: string): string {
-  let text = toAsciiDigits(input).replace(/٬/g, ',').replace(/٪/g, '%');
-  // Dates: 1403/07/15, 2024-10-06, 15/07/1403.
-  text = text.replace(/\b(\d{4})[/\-.](\d{1,2})[/\-.](\d{1,2})\b/g, (m, y, mo, d) => dateWords(+y, +mo, +d) ?? m);
-  text = text.replace(/\b(\d{1,2})[/\-.](\d{1,2})[/\-.](\d{4})\b/g, (m, d, mo, y) => dateWords(+y, +mo, +d) ?? m);
-  // '15 مهر', '25 دسامبر': the day is an ordinal.
-  text = text.replace(new RegExp(String.raw`\b(\d{1,2})\s*(${MONTH_WORDS.join('|')})(?![\u0600-\u06FF])`, 'g'), (m, d, month) => (+d >= 1 && +d <= 31 ? `${ordinalToWordsFa(+d)} ${month}` : m));
-  // Times: 14:30 → 'چهارده و سی دقیقه'.
-  text = text.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, (_m, h, mi) => (+mi ? `${integerToWordsFa(+h)} و ${integerToWordsFa(+mi)} دقیقه` : integerToWordsFa(+h)));
-  // Percentages: 2.5% / %2.5 / 2.5 درصد.
-  text = text.replace(new RegExp(String.raw`%\s*(${DECIMAL})|(${DECIMAL})\s*%`, 'g'), (_m, a, b) => `${numberWords(a ?? b)} درصد`);
-  // Currency signs: $100, 100$, €50, £20.
-  const signs: Record<string, string> = { $: 'دلار', '€': 'یورو', '£': 'پوند' };
-  text = text.replace(new RegExp(String.raw`([$€£])\s*(${DECIMAL})|(${DECIMAL})\s*([$€£])`, 'g'), (_m, s1, a, b, s2) => `${numberWords(a ?? b)} ${signs[s1 ?? s2]}`);
-  // Ordinals: '3ام', '20 امین', '2-مین'.
-  text = text.replace(/(\d+)[\s\-\u200c]*(ا?مین)(?![\u0600-\u06FF])/g, (_m, n) => ordinalToWordsFa(+n, { suffix: 'مین' }));
-  text = text.replace(/(\d+)[\s\-\u200c]*(ا?م)(?![\u0600-\u06FF])/g, (_m, n) => ordinalToWordsFa(+n));
-  // Ranges: 10-20 → 'ده تا بیست'.
-  text = text.replace(new RegExp(String.raw`(${DECIMAL})\s*[-–]\s*(${DECIMAL})`, 'g'), (_m, a, b) => `${numberWords(a)} تا ${numberWords(b)}`);
-  // Negative numbers at a word's start.
-  text = text.replace(new RegExp(String.raw`(^|[\s(])[-−](${DECIMAL})`, 'g'), (_m, pre, n) => `${pre}منفی ${numberWords(n)}`);
-  // Everything else that is a number.
-  text = text.replace(new RegExp(DECIMAL, 'g'), (m) => numberWords(m));
-  return text;
+/**
+ * Whether a line is a channel's signature: only a handle or a link (with a label such as
+ * '🆔' or 'کانال:'), or a call to join. A sentence that mentions a handle ('در توییتی به
+ * @POTUS پاسخ داد') or a channel ('برای عضویت در کانال رسمی سازمان اقدام کنند') is not one.
+ */
+export function isSignatureLine(line: string): boolean {
+  const text = line.replace(EMOJI_RE, ' ').trim();
+  const pointer = new RegExp(URL_RE.source, 'i').test(text) || new RegExp(HANDLE_RE.source).test(text);
+  const rest = text.replace(URL_RE, ' ').replace(HANDLE_RE, ' ').replace(SIGNATURE_LABELS, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (pointer && rest.replace(/\s/g, '').length <= 2) return true;
+  return JOIN_CALL.test(text) && (pointer || OWN_CHANNEL.test(text) || text.length <= 40);
 }
 
 /** One paragraph of article text, cleaned for listening (null when nothing is left to say). */
-function spokenParagraph(line: string): string | null {
-  let text = line.replace(URL_RE, ' ').replace(EMOJI_RE, ' ');
-  if (SIGNATURE_LINE_RE.test(text.trim())) return null;
+function spokenParagraph(line: string, sportsArticle: boolean): string | null {
+  let text = toAsciiDigits(line).replace(URL_RE, ' ').replace(EMOJI_RE, ' ');
   text = text
-    .replace(HANDLE_RE, '$1')
+    // '@POTUS' inside a sentence is a name to say; '@akhbar_rooz' reads 'اخبار روز'.
+    .replace(HANDLE_RE, (_m, pre: string, name: string) => `${pre}${name.split('_').filter(Boolean).map(readLatinToken).join(' ')}`)
     // '#اقتصاد_ایران' → 'اقتصاد ایران'.
-    .replace(/#([\p{L}\p{N}_]+)/gu, (_m, tag: string) => tag.replace(/_/g, ' '))
+    .replace(/#([\p{L}\p{N}\p{M}_\u200c]+)/gu, (_m, tag: string) => tag.replace(/_/g, ' '))
     .replace(/[*_~`|>«»"“”[\]{}<>]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  text = speakNumbersFa(text).replace(/\s+/g, ' ').trim();
+  text = speakLatinFa(text);
+  text = speakNumbersFa(text, { sports: sportsArticle || isSportsLine(text) }).replace(/\s+/g, ' ').replace(/\s+([.،,؛:!؟?])/g, '$1').trim();
   if (!/[\p{L}]/u.test(text)) return null;
   // Every paragraph ends a sentence, so the voice pauses between them.
   return /[.!?؟…:؛]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * An editor's own speech text made speakable line by line: Latin words and numbers said in
+ * Persian ('G7' → 'جی هفت'), everything else as written.
+ */
+export function speakableText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const spoken = speakLatinFa(toAsciiDigits(line));
+      return speakNumbersFa(spoken, { sports: isSportsLine(spoken) }).replace(/[ \t]+/g, ' ').trim();
+    })
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Article HTML (or plain text) → its paragraphs as text. */
@@ -88,10 +75,16 @@ function paragraphs(content: string): string[] {
   return pieces.map((p) => p.trim()).filter(Boolean);
 }
 
-/** The text an article's podcast reads: the title, then every paragraph of the body. */
-export function articleSpeechText(article: { title: string; content: string }): string {
-  const title = spokenParagraph(stripHtml(article.title));
-  const body = paragraphs(article.content).map(spokenParagraph).filter((p): p is string => !!p);
+/**
+ * The text an article's podcast reads: the title, then every paragraph of the body, less the
+ * channel's signature lines at its end. A sports story reads '۲-۱' as a score.
+ */
+export function articleSpeechText(article: { title: string; content: string; category?: string | null }): string {
+  const sports = /^(?:sports|ورزش)$/i.test(article.category ?? '');
+  const lines = paragraphs(article.content);
+  while (lines.length && isSignatureLine(lines[lines.length - 1])) lines.pop();
+  const title = spokenParagraph(stripHtml(article.title), sports);
+  const body = lines.map((line) => spokenParagraph(line, sports)).filter((p): p is string => !!p);
   // A body that opens with the title does not read it twice.
   if (title && body[0] === title) body.shift();
   return [title, ...body].filter(Boolean).join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPostText } from './clean-post.ts';
-import { createOfflineRewriter, rewriteOffline } from './offline-rewriter.ts';
+import { createOfflineRewriter, makeExcerpt, rewriteOffline } from './offline-rewriter.ts';
 import { RewriteError, type RewriteInput } from './types.ts';
 
 const post = (text: string, hashtags: string[] = [], channel = 'akhbar_rooz'): RewriteInput => ({ text, hashtags, channel });
@@ -72,11 +72,11 @@ describe('rewriteOffline', () => {
     expect(result.title).toBe('تهران: نخستین برف پاییزی در ارتفاعات شمال تهران بارید');
   });
 
-  it('finds keywords from hashtags, inline hashtags and repeated words', () => {
+  it('finds keywords from hashtags, inline hashtags, names and repeated words, never a unit word', () => {
     const result = rewriteOffline(
       post('شاخص کل بورس تهران ۴۵ هزار واحد رشد کرد.\nشاخص کل در پایان معاملات امروز به ۳ میلیون و ۲۱۰ هزار واحد رسید و #بازار_سرمایه سبزپوش شد.', ['بورس']),
     );
-    expect(result.keywords).toEqual(['بورس', 'بازار سرمایه', 'شاخص', 'واحد']);
+    expect(result.keywords).toEqual(['بورس', 'بازار سرمایه', 'شاخص کل', 'بورس تهران']);
     expect(result.content).toContain('و بازار سرمایه سبزپوش شد');
     expect(result.category).toBe('Economy');
   });
@@ -116,13 +116,40 @@ describe('cleanPostText', () => {
   });
 });
 
+describe('the offline lead', () => {
+  const sentence = (n: number) => `جمله شماره ${n} این خبر درباره بودجه سال آینده است.`;
+
+  it('summarises the first paragraph with its first sentences, never the whole paragraph', () => {
+    expect(makeExcerpt([sentence(1), sentence(2), sentence(3)].join(' '))).toBe(`${sentence(1)} ${sentence(2)}`);
+    expect(makeExcerpt(`${sentence(1)} ${sentence(2)}\n${sentence(3)}`)).toBe(sentence(1));
+    // A one-sentence paragraph is the lead itself; the article page then shows it once.
+    expect(makeExcerpt(`${sentence(1)}\n${sentence(2)}`)).toBe(sentence(1));
+  });
+
+  it('stays within 220 characters and ends at a sentence end when one fits', () => {
+    const long = `${'واژه '.repeat(40).trim()}.`;
+    const lead = makeExcerpt(`${sentence(1)} ${long} ${sentence(3)}`);
+    expect(lead).toBe(sentence(1));
+    const endless = makeExcerpt(`${'واژه '.repeat(80).trim()}. ${sentence(2)}`);
+    expect(endless.length).toBeLessThanOrEqual(220);
+    expect(endless.endsWith('…')).toBe(true);
+  });
+
+  it('is what rewriteOffline gives as the excerpt', () => {
+    const result = rewriteOffline(post(`عنوان خبر درباره بودجه سال آینده\n${sentence(1)} ${sentence(2)}\n${sentence(3)}`));
+    expect(result.excerpt).toBe(sentence(1));
+    expect(result.content.startsWith(`<p>${sentence(1)} ${sentence(2)}</p>`)).toBe(true);
+  });
+});
+
 describe('createOfflineRewriter', () => {
   it('regenerates single fields from article HTML', async () => {
     const rewriter = createOfflineRewriter();
     expect(rewriter.name).toBe('offline');
     const html = '<p>اختلال گسترده در اینترنت همراه</p><p>کاربران در ۵ استان از قطعی اینترنت خبر می‌دهند. علت نقص فنی اعلام شد.</p>';
     expect(await rewriter.regenerateField({ field: 'title', content: html })).toBe('اختلال گسترده در اینترنت همراه');
-    expect(await rewriter.regenerateField({ field: 'excerpt', content: html })).toBe('کاربران در ۵ استان از قطعی اینترنت خبر می‌دهند. علت نقص فنی اعلام شد.');
+    // The lead is not the whole first paragraph: the page would say it twice.
+    expect(await rewriter.regenerateField({ field: 'excerpt', content: html })).toBe('کاربران در ۵ استان از قطعی اینترنت خبر می‌دهند.');
     expect((await rewriter.regenerateField({ field: 'metaDescription', content: html })).length).toBeLessThanOrEqual(150);
     expect(await rewriter.regenerateField({ field: 'content', content: html })).toContain('<p>کاربران در ۵ استان');
   });

@@ -74,7 +74,14 @@ function splitHeadline(text: string): { title: string; body: string } {
   return { title, body: headlineOnly ? lines.slice(1).join('\n') : text };
 }
 
-/** The first one or two sentences, ≤ 220 characters. */
-function makeExcerpt(text: string): string {
-  return takeSentences(splitSentences(text), REWRITE_LIMITS.offlineExcerptMax, 2);
+/**
+ * The lead: the first one or two sentences of the first paragraph, ≤ 220 characters, cut at a
+ * sentence end, and never that whole paragraph when it has more to say (the page would show
+ * the same words twice, once under the headline and again as the body's first paragraph).
+ */
+export function makeExcerpt(text: string): string {
+  const first = text.split('\n').find((line) => line.trim()) ?? '';
+  const sentences = splitSentences(first);
+  const count = sentences.length > 1 ? Math.min(2, sentences.length - 1) : 1;
+  return takeSentences(sentences, REWRITE_LIMITS.offlineExcerptMax, count);
 }

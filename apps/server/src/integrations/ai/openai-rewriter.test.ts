@@ -72,6 +72,15 @@ describe('createAiRewriter', () => {
     expect(post).not.toMatch(/🆔|💵|@akhbar_rooz|#دلار/);
   });
 
+  it('passes the model\'s keywords through the topic filter, and fills in by rule when none is a topic', async () => {
+    server.script(json({ ...GOOD, keywords: ['درصد', 'کشور', 'اقتصاد', 'بازار ارز', 'بازارهای ارز', 'دوازدهم', 'یورو'] }));
+    expect((await rewriter().rewrite(POST)).keywords).toEqual(['بازار ارز', 'یورو']);
+    server.script(json({ ...GOOD, keywords: ['درصد', 'کشور', 'رشد'] }));
+    const filled = (await rewriter().rewrite(POST)).keywords;
+    expect(filled.slice(0, 2)).toEqual(['دلار', 'بازار ارز']);
+    expect(filled).not.toContain('درصد');
+  });
+
   it('retries malformed JSON with feedback, then rejects it', async () => {
     server.script({ content: 'بفرمایید، این هم خبر: {title: ' });
     const error = await failure(rewriter().rewrite(POST));

@@ -2,6 +2,7 @@
 // AI_API_KEY, AI_MODEL) asked for a JSON article. Its answer is only accepted
 // after checkRewrite: right shape and lengths, a known category, sanitised HTML
 // and every number of the post still there.
+import { cleanTopics } from '@chapar/shared/topics';
 import { checkRegeneratedField, checkRewrite } from './check-rewrite.ts';
 import { cleanPostText } from './clean-post.ts';
 import { createJsonChat, type JsonChatOptions } from './json-chat.ts';
@@ -11,6 +12,7 @@ import { htmlToText } from './text-tools.ts';
 import { REWRITE_LIMITS, RewriteError, type RegenerateFieldInput, type RewriteInput, type RewriteResult, type Rewriter } from './types.ts';
 
 export type AiRewriterOptions = JsonChatOptions;
+
 
 export function createAiRewriter(options: AiRewriterOptions): Rewriter {
   const requestJson = createJsonChat(options);
@@ -27,8 +29,10 @@ export function createAiRewriter(options: AiRewriterOptions): Rewriter {
 
       return requestJson(buildRewriteMessages(source, hashtags, input.channel), (answer) => {
         const result = checkRewrite(answer, source);
-        // Keywords are a convenience, not a reason to ask again: fill them in by rule.
-        const keywords = result.keywords.length ? result.keywords : extractKeywords(source, hashtags, REWRITE_LIMITS.keywordsMax, result.title);
+        // The model's keywords pass the same topic filter as the offline ones; keywords are a
+        // convenience, not a reason to ask again: none left are filled in by rule.
+        const fromModel = cleanTopics(result.keywords, REWRITE_LIMITS.keywordsMax, source);
+        const keywords = fromModel.length ? fromModel : extractKeywords(source, hashtags, REWRITE_LIMITS.keywordsMax, result.title);
         return { ...result, keywords };
       });
     },

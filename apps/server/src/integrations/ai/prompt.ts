@@ -20,7 +20,7 @@ ${FACT_RULES}
 
 Answer with one JSON object and nothing else, with exactly these keys:
 - "title": a Persian headline of 10 to 110 characters, without a final period.
-- "excerpt": one or two Persian sentences summing up the story, at most 220 characters.
+- "excerpt": one or two Persian sentences summing up the story, at most 220 characters; it is shown above the body, so it must not repeat the body's first paragraph word for word.
 - "content": the article body as HTML, using only <p>, <h2>, <h3>, <ul>, <ol>, <li>, <strong>, <em>, <blockquote> and <a href>. Every number of the post must appear here.
 - "category": exactly one of "Politics", "Economy", "Technology", "Health", "Culture", "Sports".
 - "keywords": an array of 3 to 8 Persian keywords or short phrases taken from the post.

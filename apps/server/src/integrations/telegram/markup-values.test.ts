@@ -51,6 +51,8 @@ describe('markup values', () => {
 
   it('finds hashtags but not URL fragments or bare numbers', () => {
     expect(extractHashtags('#اقتصاد_ایران خبر و #بورس، نه https://x.test/a#b و نه #۱۲ یا #12')).toEqual(['اقتصاد_ایران', 'بورس']);
+    // A shadda and a ZWNJ are part of a Persian hashtag, not its end.
+    expect(extractHashtags('#خیّران و #برنامه_بازی‌ها')).toEqual(['خیّران', 'برنامه_بازی‌ها']);
     expect(tidyText('  الف \u00a0 ب \n\n\n\n ج ')).toBe('الف ب\n\nج');
   });
 

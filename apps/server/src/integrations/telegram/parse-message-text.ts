@@ -29,8 +29,9 @@ const SANITIZE_OPTIONS: SanitizeHtml.IOptions = {
 // A private-use character cannot occur in a post, so it safely marks <br> positions.
 const LINE_BREAK = '\ue000';
 
-// A hashtag starts after anything that cannot be part of a word or URL.
-const HASHTAG_RE = /(?<![\p{L}\p{N}_/&#])#([\p{L}\p{N}_\u200c]+)/gu;
+// A hashtag starts after anything that cannot be part of a word or URL; marks (the shadda of
+// 'خیّران') and ZWNJ belong to a Persian one.
+const HASHTAG_RE = /(?<![\p{L}\p{N}_/&#])#([\p{L}\p{N}\p{M}_\u200c]+)/gu;
 
 export function findMessageTextNode($: CheerioAPI, message: MessageNodes): MessageNodes {
   return message

@@ -1,6 +1,7 @@
 // The article step: rewrite, media and post become one row, upserted on (source,
 // telegramId) so any re-run updates the same article instead of adding one.
-import { articleReadingMinutes, buildAltText, normalizePersian, slugify } from '@chapar/shared/text';
+import { articleReadingMinutes, buildAltText, slugify } from '@chapar/shared/text';
+import { cleanTopics } from '@chapar/shared/topics';
 import type { RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -13,18 +14,12 @@ export const MAX_KEYWORDS = 8;
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Keywords from several lists, first come first kept, the same word in any spelling once. */
-export function mergeKeywords(lists: string[][], max = MAX_KEYWORDS): string {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const word of lists.flat()) {
-    const clean = word.replace(/[,،]/g, ' ').replace(/\s+/g, ' ').trim();
-    const key = normalizePersian(clean);
-    if (!clean || seen.has(key) || out.length >= max) continue;
-    seen.add(key);
-    out.push(clean);
-  }
-  return out.join(',');
+/**
+ * Keywords from several lists, first come first kept, each topic once in any spelling, and only
+ * topics (@chapar/shared/topics): a category's name or a common word from a hashtag is none.
+ */
+export function mergeKeywords(lists: string[][], max = MAX_KEYWORDS, source = ''): string {
+  return cleanTopics(lists.flat().map((word) => word.replace(/[,،]/g, ' ')), max, source).join(',');
 }
 
 /** The rewritten body, then the album's other pictures and a voice note, as figures. */
@@ -46,7 +41,7 @@ export interface WriteArticleInput {
 export async function writeArticle(s: Services, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
   const { post, normalised, rewrite, media } = input;
   const category = normalised.categoryHint ?? rewrite.category;
-  const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords]);
+  const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);
   const cover = media?.images[0] ?? null;
   const imageAltText = cover ? buildAltText({ kind: 'image', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null;
   const content = media ? composeContent(rewrite.content, media, imageAltText ?? rewrite.title) : rewrite.content;

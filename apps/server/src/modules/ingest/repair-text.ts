@@ -1,7 +1,7 @@
 // Repairs of an article's text that need no Telegram: a sound excerpt and meta
 // description, tidy HTML (sanitised, Persian letters, no empty paragraphs) and every
 // derived field recomputed.
-import { stripHtml } from '@chapar/shared/text';
+import { excerptRepeatsLead, stripHtml } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields, fitMeta, fixArabicLetters, sameText } from '../articles/derived-fields.ts';
 import { sanitizeArticleContent } from '../articles/sanitize-content.ts';
@@ -20,10 +20,13 @@ export async function rewriteText(s: Services, article: ArticleRow, patch: Parti
   return true;
 }
 
-/** An excerpt that is missing, too long, HTML or just the title is written again from the body. */
+/**
+ * An excerpt that is missing, too long, HTML, just the title, or the body's whole first
+ * paragraph over again is written again from the body.
+ */
 export async function tidyExcerpt(s: Services, article: ArticleRow): Promise<boolean> {
   let excerpt = stripHtml(article.excerpt);
-  if (!excerpt || excerpt.length > EXCERPT_MAX || sameText(excerpt, article.title) || excerpt !== article.excerpt) {
+  if (!excerpt || excerpt.length > EXCERPT_MAX || sameText(excerpt, article.title) || excerpt !== article.excerpt || excerptRepeatsLead(excerpt, article.content)) {
     excerpt = await s.offlineRewriter.regenerateField({ field: 'excerpt', content: article.content }).catch(() => excerpt);
   }
   const metaDescription = fitMeta(article.metaDescription && !sameText(article.metaDescription, article.title) ? stripHtml(article.metaDescription) : excerpt);

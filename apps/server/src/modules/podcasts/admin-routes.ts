@@ -1,16 +1,22 @@
 // Podcasts from the admin area, as operations with progress (modules/ingest/run-operation.ts):
 // one article's podcast made again (article page tools, the articles table), and the podcasts
-// of the most recent published articles (the articles tab's toolbar).
+// of the most recent published articles (the articles tab's toolbar). The text a podcast reads
+// is shown to the editor, who may correct it (speech-text.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
-import { errorResponse, idParam, makeRecentPodcastsBody, operationResponse, PODCAST_MESSAGES } from '@chapar/shared/contracts';
+import {
+  errorResponse, idParam, makeRecentPodcastsBody, operationResponse, PODCAST_MESSAGES, SPEECH_TEXT_MESSAGES, speechTextBody, speechTextResponse,
+} from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
 import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
+import { podcastUrlFor, queuePodcast } from './service.ts';
+import { speechRepo } from './speech-repo.ts';
+import { saveSpeechText, speechTextView } from './speech-text.ts';
 
 /** How long the bulk request waits for its run before answering 202. */
 const BULK_WAIT_MS = 2_000;
@@ -40,5 +46,36 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
     const outcome = await runOperation(quick, makePodcastsJob, { latest, force }, { kind: 'make-podcasts', requestedBy: request.adminSession?.user.username ?? null });
     const failed = outcome.failed ? `؛ ${formatNumberFa(outcome.failed)} مورد ناموفق` : '';
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, `${PODCAST_MESSAGES.recentMade}${failed}`));
+  });
+
+  const speechArticle = async (id: number) => {
+    const article = await speechRepo.article(s.db, id);
+    if (!article) throw notFound(SPEECH_TEXT_MESSAGES.notFound);
+    return article;
+  };
+  const view = async (id: number) => speechTextView(s.db, await speechArticle(id), podcastUrlFor(s, id));
+
+  r.get('/api/admin/articles/:id/speech-text', {
+    schema: { params: idParam, response: { 200: speechTextResponse, ...errors } },
+  }, async (request) => view(request.params.id));
+
+  // A correction is used by every later podcast of the article until it is removed; with
+  // PODCAST_AUTO the podcast is made again at once, as after an edit of the article.
+  r.put('/api/admin/articles/:id/speech-text', {
+    schema: { params: idParam, body: speechTextBody, response: { 200: speechTextResponse, ...errors } },
+  }, async (request) => {
+    const article = await speechArticle(request.params.id);
+    await saveSpeechText(s.db, article, request.body.text, request.adminSession?.user.username ?? null);
+    if (article.status === 'published') queuePodcast(s, article.id);
+    return view(article.id);
+  });
+
+  r.delete('/api/admin/articles/:id/speech-text', {
+    schema: { params: idParam, response: { 200: speechTextResponse, ...errors } },
+  }, async (request) => {
+    const article = await speechArticle(request.params.id);
+    await speechRepo.remove(s.db, article.id);
+    if (article.status === 'published') queuePodcast(s, article.id);
+    return view(article.id);
   });
 }

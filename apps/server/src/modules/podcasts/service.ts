@@ -5,9 +5,11 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
-import { articleSpeechText, formatNumberFa } from '@chapar/shared/text';
+import { formatNumberFa } from '@chapar/shared/text';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
+import { speechRepo } from './speech-repo.ts';
+import { speechTextFor } from './speech-text.ts';
 
 export type PodcastStatus = 'made' | 'unchanged' | 'skipped';
 
@@ -19,6 +21,9 @@ export interface PodcastOutcome {
   podcastDuration?: number;
 }
 
+/** The address a podcast of this text, in the current voice, is stored at. */
+export const podcastUrlFor = (s: Services, articleId: number) => (text: string) => s.storage.url(podcastKey(articleId, s.speech.engine.voice, text));
+
 export function podcastKey(articleId: number, voice: string, text: string): string {
   const hash = createHash('sha256').update(`${voice}\n${text}`).digest('hex').slice(0, 16);
   return `podcasts/${articleId}-${hash}.mp3`;
@@ -26,11 +31,11 @@ export function podcastKey(articleId: number, voice: string, text: string): stri
 
 /** Makes (or keeps) one article's podcast. Throws when the speech service fails. */
 export async function makeArticlePodcast(s: Services, articleId: number, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<PodcastOutcome> {
-  const [article] = await s.db.select({ id: articles.id, title: articles.title, content: articles.content, status: articles.status, podcastUrl: articles.podcastUrl })
-    .from(articles).where(eq(articles.id, articleId));
+  const article = await speechRepo.article(s.db, articleId);
   if (!article) return { articleId, status: 'skipped', message: 'خبر یافت نشد' };
   if (article.status !== 'published') return { articleId, status: 'skipped', message: 'خبر منتشر نشده است' };
-  const text = articleSpeechText(article);
+  // An editor's correction of the text, when there is one, is what the podcast reads.
+  const { text } = await speechTextFor(s.db, article);
   if (!text) return { articleId, status: 'skipped', message: 'متنی برای خواندن ندارد' };
   const key = podcastKey(articleId, s.speech.engine.voice, text);
   const url = s.storage.url(key);

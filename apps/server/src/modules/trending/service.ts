@@ -1,8 +1,11 @@
 import type { TrendingTopic } from '@chapar/shared/contracts';
 import { categoryFaName } from '@chapar/shared/text';
+import { isTopic, tidyTopic, topicKey } from '@chapar/shared/topics';
 import type { Database } from '@chapar/db';
 
 const WINDOW_DAYS = 7;
+/** Distinct stored keywords read per request: far more than a week of news carries. */
+const MAX_KEYWORDS = 5_000;
 
 interface Row {
   keyword: string;
@@ -13,9 +16,51 @@ interface Row {
   category: string;
 }
 
+interface Topic {
+  keyword: string;
+  /** Articles per spelling, to show the one used most. */
+  spellings: Map<string, number>;
+  /** Articles per category, for the topic's colour. */
+  categories: Map<string, number>;
+  articles: number;
+  views: number;
+  last24: number;
+  prev24: number;
+}
+
+const most = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+
 /**
- * Keywords of the last week's articles, weighted by views: count = articles + views/100.
- * The trend compares the last 24 h with the 24 h before.
+ * The week's keywords as topics: stored keywords that are not topics ('کشور', 'درصدی', a
+ * category's own name) left out, one topic's spellings and plural forms counted together.
+ */
+function mergeTopics(rows: Row[]): Topic[] {
+  const topics = new Map<string, Topic>();
+  for (const row of rows) {
+    const keyword = tidyTopic(row.keyword);
+    if (!isTopic(keyword)) continue;
+    const key = topicKey(keyword);
+    const topic = topics.get(key) ?? { keyword, spellings: new Map(), categories: new Map(), articles: 0, views: 0, last24: 0, prev24: 0 };
+    add(topic.spellings, keyword, row.articles);
+    add(topic.categories, row.category, row.articles);
+    topic.articles += row.articles;
+    topic.views += row.views;
+    topic.last24 += row.last24;
+    topic.prev24 += row.prev24;
+    topics.set(key, topic);
+  }
+  return [...topics.values()];
+}
+
+const weight = (t: Topic) => t.articles + t.views / 100;
+/** A topic of several stories is trending; one story's words, however read, come after it. */
+const shared = (t: Topic) => (t.articles >= 2 ? 1 : 0);
+
+/**
+ * Topics of the last week's articles, weighted by views: count = articles + views/100; topics
+ * of two stories or more come first. The trend compares the last 24 h with the 24 h before; the category is the one most of the
+ * topic's articles are in.
  */
 export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
   const since = new Date(now.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
@@ -36,12 +81,15 @@ export async function trendingTopics(database: Database, limit: number, now = ne
      from k group by keyword
      order by count(*) + coalesce(sum(views), 0) / 100.0 desc, keyword
      limit $4`,
-    [since, day, twoDays, limit],
+    [since, day, twoDays, MAX_KEYWORDS],
   );
-  return rows.map((r) => ({
-    keyword: r.keyword,
-    count: Math.round(r.articles + r.views / 100),
-    trend: r.last24 > r.prev24 ? 'up' : r.last24 < r.prev24 ? 'down' : 'stable',
-    category: categoryFaName(r.category),
-  }));
+  return mergeTopics(rows)
+    .sort((a, b) => shared(b) - shared(a) || weight(b) - weight(a) || most(a.spellings).localeCompare(most(b.spellings)))
+    .slice(0, limit)
+    .map((t) => ({
+      keyword: most(t.spellings),
+      count: Math.round(weight(t)),
+      trend: t.last24 > t.prev24 ? 'up' : t.last24 < t.prev24 ? 'down' : 'stable',
+      category: categoryFaName(most(t.categories)),
+    }));
 }

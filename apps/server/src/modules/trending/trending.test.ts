@@ -15,6 +15,12 @@ beforeAll(async () => {
   await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 3 * H) });
   await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 30 * H) });
   await createArticle(t.database, { keywords: 'بورس', category: 'Economy', views: 10, publishedAt: new Date(now - 40 * H) });
+  // Stored by an older rewriter: common words, a category's name, one topic in three spellings.
+  await createArticle(t.database, { keywords: 'کشور,درصدی,دوازدهم,ورزش,برنامه بازی ها', category: 'Sports', views: 0, publishedAt: new Date(now - 6 * H) });
+  await createArticle(t.database, { keywords: 'برنامه بازی‌ها,تیم', category: 'Sports', views: 0, publishedAt: new Date(now - 7 * H) });
+  await createArticle(t.database, { keywords: 'برنامه بازی‌ها,رشد', category: 'Sports', views: 0, publishedAt: new Date(now - 8 * H) });
+  await createArticle(t.database, { keywords: 'گروه‌های پرخطر', category: 'Health', views: 0, publishedAt: new Date(now - 9 * H) });
+  await createArticle(t.database, { keywords: 'گروه پرخطر', category: 'Health', views: 0, publishedAt: new Date(now - 10 * H) });
   // Too old to count.
   await createArticle(t.database, { keywords: 'قدیمی', category: 'Health', views: 99999, publishedAt: new Date(now - 30 * 24 * H) });
 });
@@ -28,6 +34,15 @@ describe('GET /api/analytics/trending-topics', () => {
     expect(topics[0]).toEqual({ keyword: 'انتخابات', count: 8, trend: 'up', category: 'سیاست' });
     expect(topics.find((x) => x.keyword === 'بورس')).toMatchObject({ trend: 'down', category: 'اقتصاد' });
     expect(topics.find((x) => x.keyword === 'قدیمی')).toBeUndefined();
+  });
+
+  it('shows topics, not words: common words and category names left out, spellings of one topic counted together', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics?limit=30' });
+    const topics = res.json() as Array<{ keyword: string; count: number; category: string }>;
+    const keywords = topics.map((x) => x.keyword);
+    for (const word of ['کشور', 'درصدی', 'دوازدهم', 'ورزش', 'تیم', 'رشد', 'برنامه بازی ها']) expect(keywords).not.toContain(word);
+    expect(topics.find((x) => x.keyword === 'برنامه بازی‌ها')).toMatchObject({ count: 3, category: 'ورزش' });
+    expect(topics.filter((x) => x.keyword.startsWith('گروه'))).toEqual([expect.objectContaining({ count: 2, category: 'سلامت' })]);
   });
 
   it('honours and bounds the limit', async () => {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
-import { categoryFaName, parseArticleId, stripHtml } from '@chapar/shared/text';
+import { categoryFaName, excerptRepeatsLead, parseArticleId, stripHtml } from '@chapar/shared/text';
 import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';
 import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components/article-body.tsx';
 import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
@@ -76,7 +76,8 @@ function ArticleLoaded({ article }: { article: Article }) {
           <OfflineSaveButton article={article} pagePath={clean} />
         </ArticleMeta>
         <h1 id="article-title" className="mt-4 text-2xl leading-[2.75rem] font-bold sm:text-3xl sm:leading-[3.25rem]">{article.title}</h1>
-        {article.excerpt && <p className="mt-3 text-lg leading-9 text-muted">{article.excerpt}</p>}
+        {/* The lead once: an excerpt that is the body's first paragraph over again is left out. */}
+        {article.excerpt && !excerptRepeatsLead(article.excerpt, article.content) && <p className="mt-3 text-lg leading-9 text-muted">{article.excerpt}</p>}
         <div className="mt-6">
           <ShareButtons articleId={article.id} url={url} title={article.title} category={article.category}>
             <BookmarkButton articleId={article.id} variant="pill" />

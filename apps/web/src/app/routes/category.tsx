@@ -24,12 +24,16 @@ function CategoryPage() {
 }
 
 const slugOf = (ctx: RouteContext) => (ctx.params.slug ?? '').toLowerCase();
+const titleOf = (ctx: RouteContext) => categoryTitle(slugOf(ctx), ctx.queryClient.getQueryData(categoriesQuery().queryKey));
 
 export const route: RouteModule = {
   Component: CategoryPage,
   prefetch: (ctx) => ctx.queryClient.prefetchQuery(categoryArticlesQuery(slugOf(ctx))),
+  // A category the site does not have is shown to the visitor (spec 01 §2) but is no page of
+  // the site: 404, not indexed, and never in the sitemap.
+  resolve: (ctx) => ({ status: titleOf(ctx).known ? 200 : 404 }),
   head: (ctx) => {
-    const { name, description } = categoryTitle(slugOf(ctx), ctx.queryClient.getQueryData(categoriesQuery().queryKey));
-    return { title: pageTitle(name), description: description || undefined, path: paths.category(slugOf(ctx)) };
+    const { name, description, known } = titleOf(ctx);
+    return { title: pageTitle(name), description: description || undefined, path: paths.category(slugOf(ctx)), noindex: !known };
   },
 };

@@ -3,13 +3,17 @@ import type { TrendingTopic } from './api.ts';
 
 export type TopicTone = 'up' | 'down' | 'politics' | 'economy' | 'neutral';
 
-/** Spec 01 §2 legend: green growing, red declining, blue political, teal economic. */
+/**
+ * Spec 01 §2 legend: green growing, red declining, blue political, teal economic. A topic
+ * shows its category where the legend has one (a trend is always up or down on a busy
+ * site, so trend first would leave blue and teal unused); the others show their trend.
+ */
 export function topicTone(topic: TrendingTopic): TopicTone {
-  if (topic.trend === 'up') return 'up';
-  if (topic.trend === 'down') return 'down';
   const slug = findCategory(topic.category)?.slug;
   if (slug === 'politics') return 'politics';
   if (slug === 'economy') return 'economy';
+  if (topic.trend === 'up') return 'up';
+  if (topic.trend === 'down') return 'down';
   return 'neutral';
 }
 

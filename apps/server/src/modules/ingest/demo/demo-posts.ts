@@ -35,7 +35,8 @@ export function planDemoPosts(now: Date, articles: readonly DemoArticle[] = DEMO
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const hashtag = (word: string) => `#${word.trim().replace(/[\s\u200c]+/g, '_')}`;
+// Spaces become underscores; a ZWNJ stays, as Telegram keeps it in a Persian hashtag.
+const hashtag = (word: string) => `#${word.trim().replace(/\s+/g, '_')}`;
 
 /** Telegram's text markup for an article: what the channel's editor would have typed. */
 export function demoPostHtml(article: DemoArticle): string {

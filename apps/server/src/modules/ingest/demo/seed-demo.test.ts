@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@chapar/db/testing';
 import { DEMO_ARTICLES } from '@chapar/db/seed';
 import type { Database } from '@chapar/db';
-import { isOldContent, wasUpdated } from '@chapar/shared/text';
+import { isOldContent, normalizePersian, stripHtml, wasUpdated } from '@chapar/shared/text';
+import { isStopword, isTopic } from '@chapar/shared/topics';
+import { trendingTopics } from '../../trending/service.ts';
 import { prepareSite } from '../../../bootstrap.ts';
 import { loadConfig } from '../../../config.ts';
 import { DEMO_CHANNEL } from './demo-posts.ts';
@@ -54,6 +56,26 @@ describe('the demo newsroom', () => {
     expect(media.rows[0]).toEqual({ n: rows.length + 2, marked: rows.length + 2 });
     const album = rows.filter((r) => (r.content.match(/<figure><img/g) ?? []).length === 2);
     expect(album).toHaveLength(1);
+  });
+
+  it('gives topics a reader recognises: on the trending page and on every article', async () => {
+    const topics = (await trendingTopics(database, 30)).map((t) => t.keyword);
+    for (const topic of ['تیم ملی', 'انتخابات', 'استارتاپ', 'سینما', 'وزارت بهداشت', 'لیگ برتر', 'برنامه بازی‌ها', 'کشتی آزاد', 'خودروی برقی', 'بیمه تکمیلی']) expect(topics).toContain(topic);
+    for (const word of ['تغییر', 'تیم', 'دوازدهم', 'کشور', 'درصدی', 'رشد', 'برنامه بازی ها', 'ورزش', 'سیاست', 'اقتصاد']) expect(topics).not.toContain(word);
+
+    const rows = (await database.raw.query<{ keywords: string; excerpt: string; content: string }>('select keywords, excerpt, content from articles')).rows;
+    const all = rows.flatMap((r) => r.keywords.split(','));
+    for (const keyword of all) {
+      expect(isTopic(keyword), keyword).toBe(true);
+      expect(isStopword(normalizePersian(keyword)), keyword).toBe(false);
+    }
+    // The editor's keywords keep their ZWNJ and the shadda the hashtag carried.
+    for (const keyword of ['برنامه بازی‌ها', 'هزینه‌های انتخاباتی', 'گروه‌های پرخطر', 'ثبت‌نام نامزدها', 'خیّران']) expect(all).toContain(keyword);
+    // The lead never copies a first paragraph that has more to say.
+    for (const r of rows) {
+      const first = stripHtml(r.content.split('</p>')[0]);
+      if (first.split(/(?<=[.!؟])\s+/).length > 1) expect(normalizePersian(r.excerpt)).not.toBe(normalizePersian(first));
+    }
   });
 
   it('adds nothing on the next start', async () => {

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { PODCAST_RECENT_DEFAULT, type OperationResponse } from '@chapar/shared/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PODCAST_RECENT_DEFAULT, SPEECH_TEXT_MESSAGES, type OperationResponse, type SpeechTextResponse } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
+import { errorText, TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
 import { ARTICLES_KEY } from './api.ts';
 
@@ -13,7 +13,52 @@ export const PODCAST_TEXTS = {
   one: (title: string) => `ساخت پادکست «${title}»`,
   running: 'در حال ساخت پادکست',
   failed: 'ساخت پادکست ناموفق بود',
+  speechTitle: 'متن پادکست',
+  speechHelp: 'پادکست این خبر همین متن را می‌خواند. عددها، تاریخ‌ها و واژه‌های لاتین به فارسی نوشته شده‌اند؛ اگر جایی درست خوانده نمی‌شود، متن را اصلاح و ذخیره کنید و پادکست را دوباره بسازید.',
+  speechLoadFailed: 'خطا در بارگذاری متن پادکست',
+  speechSaveFailed: 'متن پادکست ذخیره نشد',
+  speechResetFailed: 'اصلاح متن پادکست کنار گذاشته نشد',
+  save: 'ذخیره اصلاح',
+  reset: 'بازگشت به متن خبر',
+  remake: 'ساخت دوباره پادکست',
+  saveFirst: 'اول اصلاح را ذخیره کنید',
+  corrected: (by: string | null) => (by ? `اصلاح‌شده به دست ${by}` : 'اصلاح‌شده به دست مدیر'),
+  stale: 'خبر پس از این اصلاح تغییر کرده است؛ متن اصلاح‌شده همچنان خوانده می‌شود. آن را با خبر مقایسه کنید یا به متن خبر برگردید.',
+  current: 'پادکست کنونی همین متن را می‌خواند.',
+  outdated: 'پادکست کنونی متن دیگری را می‌خواند؛ آن را دوباره بسازید.',
+  none: 'این خبر هنوز پادکست ندارد.',
+  characters: (n: number) => `${formatNumberFa(n)} نویسه`,
 } as const;
+
+const speechTextKey = (id: number) => [...ARTICLES_KEY, 'speech-text', id] as const;
+
+/** The text an article's podcast reads (the editor's correction, or the one made from the article). */
+export function useSpeechText(articleId: number) {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: speechTextKey(articleId),
+    queryFn: () => request<SpeechTextResponse>('GET', `/api/admin/articles/${articleId}/speech-text`),
+    staleTime: 0,
+  });
+}
+
+export function useSaveSpeechText(articleId: number) {
+  return useAdminAction<string, SpeechTextResponse>({
+    run: (request, text) => request('PUT', `/api/admin/articles/${articleId}/speech-text`, { text }),
+    success: SPEECH_TEXT_MESSAGES.saved,
+    failure: PODCAST_TEXTS.speechSaveFailed,
+    invalidate: [speechTextKey(articleId)],
+  });
+}
+
+export function useResetSpeechText(articleId: number) {
+  return useAdminAction<void, SpeechTextResponse>({
+    run: (request) => request('DELETE', `/api/admin/articles/${articleId}/speech-text`),
+    success: SPEECH_TEXT_MESSAGES.reset,
+    failure: PODCAST_TEXTS.speechResetFailed,
+    invalidate: [speechTextKey(articleId)],
+  });
+}
 
 export interface PodcastRun {
   label: string;

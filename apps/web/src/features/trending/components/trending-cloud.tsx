@@ -6,7 +6,9 @@ import { cn } from '../../../lib/cn.ts';
 import { cloudFontSize, useTrendingTopics } from '../api.ts';
 import { TONE_CLASSES, topicTone } from '../topic-color.ts';
 
-/** Keyword cloud: size linear in count (0.7–2.5rem), colour by trend or category. */
+const TREND_WORDS: Readonly<Record<string, string>> = { up: '، رو به رشد', down: '، رو به کاهش' };
+
+/** Keyword cloud: size linear in count (0.7–2.5rem), colour by category or trend (its words say both). */
 export function TrendingCloud({ limit, className }: { limit: number; className?: string }) {
   const { data, isLoading, isError } = useTrendingTopics(limit);
   if (isLoading && !data) return <Skeleton className={cn('h-40 w-full rounded-xl', className)} />;
@@ -21,12 +23,12 @@ export function TrendingCloud({ limit, className }: { limit: number; className?:
         <li key={topic.keyword}>
           <Link
             to={paths.search({ q: topic.keyword })}
-            title={`${topic.keyword}: ${formatNumberFa(topic.count)} خبر`}
+            title={`${topic.keyword}: ${formatNumberFa(topic.count)} خبر${TREND_WORDS[topic.trend] ?? ''}`}
             style={{ fontSize: `${cloudFontSize(topic.count, min, max)}rem` }}
             className={cn('inline-block rounded px-1 font-bold transition-opacity hover:opacity-75', TONE_CLASSES[topicTone(topic)])}
           >
             {topic.keyword}
-            <span className="sr-only"> ({formatNumberFa(topic.count)} خبر)</span>
+            <span className="sr-only"> ({formatNumberFa(topic.count)} خبر{TREND_WORDS[topic.trend] ?? ''})</span>
           </Link>
         </li>
       ))}

@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminArticle, useUpdateArticle } from '../api.ts';
 import { ArticleFields, type ArticleForm } from './article-fields.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { SpeechTextPanel } from './podcast-controls.tsx';
 import { RegeneratePanel } from './regenerate-panel.tsx';
 
 // The dialog's form follows the server's contract (all fields present here).
@@ -43,7 +44,7 @@ function changedBody(values: ArticleForm, dirty: Partial<Record<keyof ArticleFor
 export default function EditArticleDialog({ articleId, onClose }: { articleId: number; onClose: () => void }) {
   const article = useAdminArticle(articleId);
   const [askClose, setAskClose] = useState(false);
-  const [view, setView] = useState<'edit' | 'history'>('edit');
+  const [view, setView] = useState<'edit' | 'history' | 'podcast'>('edit');
   const form = useForm<ArticleForm>({ resolver: zodResolver(formSchema) as never, mode: 'onChange' });
   const { isDirty, dirtyFields } = form.formState;
   const update = useUpdateArticle((saved) => { form.reset(toForm(saved)); onClose(); });
@@ -77,8 +78,11 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
             <div role="group" aria-label="نمای ویرایش" className="mb-4 flex gap-1">
               <button type="button" aria-pressed={view === 'edit'} onClick={() => setView('edit')} className={view === 'edit' ? adminButton.primary : buttonStyles.secondary}>ویرایش</button>
               <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')} className={view === 'history' ? adminButton.primary : buttonStyles.secondary}>تاریخچه</button>
+              <button type="button" aria-pressed={view === 'podcast'} onClick={() => setView('podcast')} className={view === 'podcast' ? adminButton.primary : buttonStyles.secondary}>پادکست</button>
             </div>
-            {view === 'history' ? (
+            {view === 'podcast' ? (
+              <SpeechTextPanel articleId={articleId} title={loaded?.title ?? ''} />
+            ) : view === 'history' ? (
               <>
                 <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
                 {loaded?.telegramId != null && <RegeneratePanel articleId={articleId} editedFields={loaded.editedFields} />}

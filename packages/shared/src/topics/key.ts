@@ -1,0 +1,39 @@
+// The key two spellings of one topic share, so its plural and possessive forms count once.
+import { normalizePersian } from '../text/normalize.ts';
+
+/** Pieces written apart from the word they belong to ('بازی ها', 'کشور مان'). */
+export const SUFFIXES: ReadonlySet<string> = new Set(['ها', 'های', 'هایی', 'تر', 'ترین', 'ام', 'ات', 'اش', 'مان', 'تان', 'شان']);
+/** 'ی'/'ای' after a final silent ه: 'خانه‌ی', 'برنامه‌ای'. */
+export const AFTER_HEH: ReadonlySet<string> = new Set(['ی', 'ای']);
+// Tokens the key drops: plural and possessive endings written apart.
+const KEY_DROP: ReadonlySet<string> = new Set([...SUFFIXES, ...AFTER_HEH].filter((s) => s !== 'تر' && s !== 'ترین'));
+// Words ending in 'ها' that are not plurals.
+const NOT_PLURAL = new Set(['تنها', 'رها', 'بها', 'اجاره بها', 'صدها', 'انتها', 'ابتها']);
+
+/** The normalised words of a phrase, each with its written-apart endings dropped. */
+function keyWords(normalised: string): string[] {
+  const tokens = normalised.split(' ').filter(Boolean);
+  const kept: string[] = [];
+  for (const token of tokens) {
+    if (kept.length && KEY_DROP.has(token)) continue;
+    kept.push(token);
+  }
+  return kept.map((word) => {
+    if (word.length >= 5 && /های?$/.test(word) && !NOT_PLURAL.has(word)) return word.replace(/های?$/, '');
+    // The plural of people after a silent ه: 'بازنشستگان' → 'بازنشسته', 'نمایندگان' → 'نماینده'.
+    if (word.length >= 7 && word.endsWith('گان')) return `${word.slice(0, -3)}ه`;
+    // Ezafe after a long vowel: 'آسیای' → 'آسیا', 'دانشجوی' → 'دانشجو'.
+    if (word.length >= 4 && /[او]ی$/.test(word)) return word.slice(0, -1);
+    return word;
+  });
+}
+
+/**
+ * The key two spellings of one topic share: normalised (Arabic letters, diacritics, ZWNJ)
+ * with plural and possessive endings dropped: 'گروه‌های پرخطر' and 'گروه پرخطر' meet.
+ */
+export function topicKey(phrase: string): string {
+  const normalised = normalizePersian(phrase);
+  return NOT_PLURAL.has(normalised) ? normalised : keyWords(normalised).join(' ');
+}
+

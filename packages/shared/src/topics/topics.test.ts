@@ -1,0 +1,97 @@
+import { fas } from 'stopword';
+import { describe, expect, it } from 'vitest';
+import { normalizePersian } from '../text/normalize.ts';
+import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicKey } from './index.ts';
+import { NEWS_POSTS } from './news-posts.fixture.ts';
+
+/** Words the issue found on the trending page and in tags: never a keyword. */
+const FORBIDDEN = ['تغییر', 'تیم', 'دوازدهم', 'کشور', 'درصدی', 'رشد', 'گزارش', 'اعلام', 'امروز', 'سال'];
+const HASHTAG_RE = /#([\p{L}\p{N}\p{M}_\u200c]+)/gu;
+
+/** A post as the offline rewriter sees it: the headline line, the body, the hashtags. */
+function keywordsOf(text: string): string[] {
+  const [title, ...rest] = text.split('\n');
+  const hashtags = [...text.matchAll(HASHTAG_RE)].map((m) => m[1]);
+  return articleTopics({ text: rest.filter((line) => !line.startsWith('#')).join('\n'), title, given: hashtags, max: 8 });
+}
+
+describe('keywords of 64 Persian news posts', () => {
+  it('covers every category of the site with at least 60 posts', () => {
+    expect(NEWS_POSTS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(NEWS_POSTS.map((p) => p.category)).size).toBe(8);
+  });
+
+  it.each(NEWS_POSTS.map((post, i) => [i + 1, post.names.join('، '), post] as const))('post %i keeps its names whole (%s), as the post spells them', (_n, _names, post) => {
+    const keywords = keywordsOf(post.text);
+    expect(keywords.length).toBeGreaterThan(0);
+    for (const name of post.names) expect(keywords).toContain(name);
+    // ZWNJ kept: every keyword is written exactly as somewhere in the post.
+    for (const keyword of keywords) expect(post.text.replace(/_/g, ' '), keyword).toContain(keyword);
+  });
+
+  it('never gives a stop word, nor a phrase that opens or closes on a function word', () => {
+    const all = NEWS_POSTS.flatMap((post) => keywordsOf(post.text));
+    expect(all.length).toBeGreaterThanOrEqual(NEWS_POSTS.length * 1.5);
+    for (const keyword of all) {
+      const norm = normalizePersian(keyword);
+      expect(PERSIAN_STOPWORDS.has(norm), keyword).toBe(false);
+      expect(isStopword(norm), keyword).toBe(false);
+      // Only a known name ('شاخص کل', 'تلفن همراه') may end on a function word.
+      const words = keyword.split(' ').map((w) => normalizePersian(w));
+      if (!isKnownName(keyword)) expect(isFunctionWord(words[0]) || isFunctionWord(words.at(-1)!), keyword).toBe(false);
+      expect(FORBIDDEN).not.toContain(keyword);
+    }
+  });
+});
+
+describe('the stop-word list', () => {
+  it('holds the stopword package\'s Persian list and the news words the issue found', () => {
+    for (const word of fas) expect(PERSIAN_STOPWORDS.has(normalizePersian(word)), word).toBe(true);
+    for (const word of [...FORBIDDEN, 'خبرگزاری', 'بیستم', 'سومین', 'میلیارد', 'آن‌ها', 'می‌شود']) expect(isStopword(normalizePersian(word)), word).toBe(true);
+  });
+});
+
+describe('one topic, however it is written', () => {
+  it('rejoins endings a hashtag wrote apart with a ZWNJ and makes Arabic letters Persian', () => {
+    expect(tidyTopic('#برنامه_بازی_ها')).toBe('برنامه بازی‌ها');
+    expect(tidyTopic('هزینه های انتخاباتی')).toBe('هزینه‌های انتخاباتی');
+    expect(tidyTopic('  «بانك مركزي»  ')).toBe('بانک مرکزی');
+  });
+
+  it('merges plural and possessive forms, ZWNJ or space, under one key', () => {
+    const key = topicKey('گروه پرخطر');
+    for (const form of ['گروه‌های پرخطر', 'گروه های پرخطر', 'گروههای پرخطر']) expect(topicKey(form), form).toBe(key);
+    expect(topicKey('بازی‌ها')).toBe(topicKey('بازی'));
+    expect(topicKey('آسیای مرکزی')).toBe(topicKey('آسیا مرکزی'));
+    expect(topicKey('بازنشستگان')).toBe(topicKey('بازنشسته'));
+    expect(topicKey('تنها')).not.toBe(topicKey('تن'));
+    expect(topicKey('بانک مرکزی')).not.toBe(topicKey('بانک'));
+  });
+
+  it('spells a keyword as the text does', () => {
+    expect(spellAsSource('ثبت نام نامزدها', 'آغاز ثبت‌نام نامزدها از فردا')).toBe('ثبت‌نام نامزدها');
+    expect(spellAsSource('کتاب خوانی', 'هفته کتاب‌خوانی')).toBe('کتاب‌خوانی');
+    expect(spellAsSource('فیلم', 'متنی دیگر')).toBe('فیلم');
+  });
+});
+
+describe('what may be a topic', () => {
+  it.each(['تیم ملی', 'بانک مرکزی', 'آموزش و پرورش', 'سنجش از دور', 'نیمه‌نهایی', 'انتخابات', 'دیابت نوع دو'])('%s is a topic', (phrase) => {
+    expect(isTopic(phrase)).toBe(true);
+  });
+
+  it.each(['سال گذشته', 'در تهران', 'می‌شود', 'ورزش', 'بین‌الملل', 'COVID', 'هفته دوازدهم', 'موظف‌اند', 'معاملات امروز', '۱۴۰۳'])('%s is not', (phrase) => {
+    expect(isTopic(phrase)).toBe(false);
+  });
+});
+
+describe('a model\'s keywords pass the same filter', () => {
+  it('drops stop words and category names, merges forms and keeps the text\'s spelling', () => {
+    const fromModel = ['درصد', 'کشور', 'اقتصاد', 'بانک مرکزی', '#نرخ_ارز', 'بانک', 'بازار ارز', 'بازارهای ارز', 'رشد'];
+    expect(cleanTopics(fromModel, 8, 'بانک مرکزی نرخ ارز را در بازار ارز ثابت نگه داشت.')).toEqual(['بانک مرکزی', 'نرخ ارز', 'بازار ارز']);
+  });
+
+  it('adds no phrase made only of topics already kept, but keeps one that says more', () => {
+    expect(cleanTopics(['ثبت‌نام', 'آزمون سراسری', 'ثبت‌نام آزمون سراسری', 'تیم ملی', 'تیم ملی فوتبال'], 8)).toEqual(['ثبت‌نام', 'آزمون سراسری', 'تیم ملی', 'تیم ملی فوتبال']);
+  });
+});
