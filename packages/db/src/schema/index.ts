@@ -3,3 +3,4 @@ export * from './engagement.ts';
 export * from './ingest.ts';
 export * from './auth.ts';
 export * from './duplicates.ts';
+export * from './newsletter.ts';
