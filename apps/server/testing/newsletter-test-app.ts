@@ -24,13 +24,14 @@ export async function setSchedule(database: Database, overrides: Partial<typeof 
   await database.db.insert(settings).values({ key: 'newsletter.schedule', value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 
-export async function buildNewsletterTestApp(overrides: Partial<Config> = {}, smtpUrl?: (smtp: SmtpTestServer) => string): Promise<NewsletterTestApp> {
+/** `mail`: the mail settings over the defaults (the test SMTP server, 1.5 s a message, no pacing). */
+export async function buildNewsletterTestApp(overrides: Partial<Config> = {}, mail: (smtp: SmtpTestServer) => Partial<Config['mail']> = () => ({})): Promise<NewsletterTestApp> {
   const smtp = await startSmtpTestServer();
   const base = await buildTestApp({
     seed: (database) => setSchedule(database),
     config: {
       worker: true, jobRetryDelaySeconds: 1, publicBaseUrl: TEST_BASE_URL,
-      mail: { url: smtpUrl ? smtpUrl(smtp) : smtp.url, from: 'چاپار <news@chapar.test>', timeoutMs: 1500, maxPerMinute: 6000 },
+      mail: { url: smtp.url, from: 'چاپار <news@chapar.test>', timeoutMs: 1500, maxPerMinute: 6000, ...mail(smtp) },
       ...overrides,
     },
   });

@@ -152,12 +152,15 @@ export const newsletterDigestJob = jobSpec({
   retryLimit: 2,
 });
 
-/** A digest's mail, sent at the mailer's pace; one run per digest at a time, retried while the mail service fails. */
+/**
+ * A digest's mail, sent at the mailer's pace, retried while the mail service fails. No singleton
+ * policy: runs of one digest may overlap (a retry, a second worker) and split its sends, since each
+ * send is claimed by one run (send-digest.ts); a 'stately' queue would keep a dead worker's retry
+ * waiting for pg-boss's queue cache (a minute) to forget the old run.
+ */
 export const newsletterSendJob = jobSpec({
   name: 'newsletter-send',
   payload: z.object({ digestId: z.number().int().positive() }),
-  policy: 'stately',
-  singletonKey: (p) => `digest-${p.digestId}`,
   retryLimit: 4,
 });
 
