@@ -89,7 +89,7 @@ const envSchema = z.object({
   // Mail (the newsletter): an SMTP server and the sender; without both no mail is sent. The
   // messages never repeat SMTP_URL (it may hold a password).
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^/?#\s]+/i, 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587').optional()),
-  MAIL_FROM: optionalString.pipe(z.string().regex(/^[^<>@\s]*<?[^<>@\s]+@[^<>@\s]+>?$/, 'an address, or a name and an address: "چاپار <news@example.com>"').optional()),
+  MAIL_FROM: optionalString.pipe(z.string().regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'an address, or a name and an address: "چاپار <news@example.com>"').optional()),
   // One message (connecting, greeting, sending, the server's answer) may take this long.
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   MAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSilentSmtpServer, startSmtpTestServer, type SilentServer, type SmtpTestServer } from '../../../testing/smtp-test-server.ts';
+import { loadConfig } from '../../config.ts';
 import { createMailer, MailSendError, missingMailSettings, smtpServerLabel, type Mailer } from './index.ts';
 
 const TIMEOUT_MS = 800;
@@ -33,6 +34,25 @@ describe('createMailer', () => {
     expect(smtpServerLabel('smtp://user:p%40ss@mail.example.com:2525')).toBe('mail.example.com:2525');
     expect(smtpServerLabel('smtps://user:pass@mail.example.com')).toBe('mail.example.com:465');
     expect(mailer(smtp.url).server).toBe(`127.0.0.1:${smtp.port}`);
+  });
+});
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  const env = (vars: Record<string, string>) => ({ DATA_DIR: 'memory://', SESSION_SECRET: 'x'.repeat(40), ...vars });
+  it.each(['news@example.com', 'چاپار <news@example.com>', 'خبرنامه چاپار <news@example.com>'])('accepts MAIL_FROM %s', (from) => {
+    expect(loadConfig(env({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: from })).mail).toMatchObject({ url: 'smtp://user:pass@mail.example.com:587', from });
+  });
+
+  it('refuses a sender without an address and a URL that is not SMTP, naming the variable but never its value', () => {
+    expect(() => loadConfig(env({ MAIL_FROM: 'چاپار' }))).toThrow(/MAIL_FROM: an address/);
+    expect(() => loadConfig(env({ MAIL_FROM: 'a <b@c> d' }))).toThrow(/MAIL_FROM/);
+    const bad = () => loadConfig(env({ SMTP_URL: 'https://user:secret-pass@mail.example.com' }));
+    expect(bad).toThrow(/SMTP_URL: an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(bad).not.toThrow(/secret-pass/);
+  });
+
+  it('leaves mail unconfigured by default, with a message deadline and a pace', () => {
+    expect(loadConfig(env({})).mail).toEqual({ url: undefined, from: undefined, timeoutMs: 30_000, maxPerMinute: 60 });
   });
 });
 
