@@ -1,7 +1,7 @@
 // The digest as mail: the top articles with their category, date, excerpt and a link, the first
 // with its picture; an HTML part in tables with inline styles (mail-layout.ts) and a plain-text
 // part; every link absolute (PUBLIC_BASE_URL), and the unsubscribe link at the foot of both.
-import { articlePath, categoryFaName, formatJalaliDate, toPersianDigits } from '@chapar/shared/text';
+import { articlePath, categoryFaName, formatJalaliDate, shortPath, toPersianDigits } from '@chapar/shared/text';
 import type { DigestArticle } from './digest-articles.ts';
 import { cellStyle, escapeHtml, MAIL_COLORS, MAIL_FONT, mailShell } from './mail-layout.ts';
 
@@ -68,7 +68,8 @@ ${escapeHtml(why)}<br>
       `${toPersianDigits(i + 1)}. ${a.title}`,
       ...(metaLine(a) ? [`   ${metaLine(a)}`] : []),
       ...(shortExcerpt(a.excerpt) ? [`   ${shortExcerpt(a.excerpt)}`] : []),
-      `   ${absolute(articlePath(a), baseUrl)}`,
+      // The short link (/s/{id}): a Persian title's address is hundreds of escaped characters in plain text.
+      `   ${absolute(shortPath(a.id), baseUrl)}`,
       '',
     ]),
     '—',

@@ -2,7 +2,29 @@
 // pages in the site's colours and theme (its theme-init.js applies the reader's light or dark
 // choice), Persian and right to left. A link only shows a button: the change is a POST from it,
 // so a mail scanner that opens every link confirms or unsubscribes nobody.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { escapeHtml } from './mail-layout.ts';
+
+/** The web build's assets, where the site's own Vazirmatn file is (served at /assets/). */
+const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist/client/assets');
+let fontFace: string | undefined;
+
+/** The site's Vazirmatn, as its pages load it (apps/web/src/app/fonts.css); nothing (the fallbacks) without a web build. */
+function siteFont(): string {
+  if (fontFace !== undefined) return fontFace;
+  let file: string | undefined;
+  try {
+    file = readdirSync(ASSETS_DIR).find((name) => /^Vazirmatn-NL[^/]*\.woff2$/.test(name));
+  } catch {
+    file = undefined;
+  }
+  fontFace = file
+    ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}"><style>@font-face{font-family:Vazirmatn;src:url('/assets/${file}') format('woff2');font-weight:100 900;font-display:swap;unicode-range:U+0020-0021,U+0028-0029,U+002D-002F,U+003A,U+00A0,U+00AB,U+00BB,U+0600-06FF,U+0750-077F,U+08A0-08FF,U+200C-200F,U+2066-2069,U+FB50-FDFF,U+FE70-FEFF}</style>`
+    : '';
+  return fontFace;
+}
 
 export interface PageContent {
   title: string;
@@ -24,12 +46,12 @@ html{font-family:Vazirmatn,Tahoma,'Segoe UI',system-ui,sans-serif;background:var
 body{margin:0;line-height:1.9;min-height:100dvh;display:flex;flex-direction:column}
 header{border-bottom:3px solid var(--accent);background:var(--card)}
 header a{display:inline-block;padding:.75rem 1rem;color:var(--accent);font-size:1.5rem;font-weight:700;text-decoration:none}
-main{flex:1;display:flex;justify-content:center;padding:2rem 1rem}
+main{flex:1;display:flex;justify-content:center;align-items:flex-start;padding:2rem 1rem}
 .card{width:100%;max-width:34rem;background:var(--card);border:1px solid var(--border);border-radius:1rem;padding:1.5rem}
 h1{margin:0 0 .75rem;font-size:1.35rem;line-height:1.6}
 .success h1{color:var(--ok)}.warning h1{color:var(--warn)}
 p{margin:0 0 .75rem}
-bdi{unicode-bidi:isolate;word-break:break-all}
+bdi{unicode-bidi:isolate;display:inline-block;max-width:100%;overflow-wrap:anywhere}
 button{font:inherit;font-weight:700;cursor:pointer;border:0;border-radius:.5rem;background:var(--accent);color:var(--accent-fg);padding:.6rem 1.5rem;min-height:2.75rem}
 .dark button{background:#b91c1c}
 a{color:var(--accent)}
@@ -49,6 +71,7 @@ export function renderPage(siteName: string, content: PageContent): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(content.title)} | ${escapeHtml(siteName)}</title>
 <script src="/theme-init.js"></script>
+${siteFont()}
 <style>${STYLE}</style>
 </head>
 <body>
