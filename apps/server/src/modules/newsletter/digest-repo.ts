@@ -53,12 +53,17 @@ export const digestRepo = {
         and not exists (select 1 from ${newsletterSubscribers} where ${newsletterSubscribers.id} = s.subscriber_id and ${receiving})`);
   },
 
-  /** Takes the next send for this run (its `claim`): the row is 'sending' from now, counted as an attempt. */
+  /**
+   * Takes the next send for this run (its `claim`): the row is 'sending' from now, counted as an
+   * attempt. Only to an address still receiving: one that unsubscribed a moment ago is passed over.
+   */
   async claimNext(db: Db, digestId: number, claim: string, at: Date): Promise<SendRow | undefined> {
     const [row] = await db.update(newsletterSends)
       .set({ status: 'sending', claim, claimedAt: at, attempts: sql`${newsletterSends.attempts} + 1` })
-      .where(eq(newsletterSends.id, sql`(select id from ${newsletterSends} where ${newsletterSends.digestId} = ${digestId} and ${pending}
-        order by id limit 1 for update skip locked)`))
+      .where(eq(newsletterSends.id, sql`(select s.id from ${newsletterSends} s where s.digest_id = ${digestId}
+        and (s.status = 'queued' or (s.status = 'failed' and s.retry))
+        and exists (select 1 from ${newsletterSubscribers} where ${newsletterSubscribers.id} = s.subscriber_id and ${receiving})
+        order by s.id limit 1 for update of s skip locked)`))
       .returning();
     return row;
   },

@@ -7,6 +7,8 @@ import { newsletterSends, newsletterSignups, newsletterSubscribers } from '@chap
 import type { AdminSubscribersResponse, DigestSendsResponse, NewsletterDigestsResponse, WaitingSignupsResponse } from '@chapar/shared/contracts';
 import type { ReceivedMail } from '../../../testing/smtp-test-server.ts';
 import { addRankedArticles, addSubscriber, buildNewsletterTestApp, TEST_BASE_URL, until, type NewsletterTestApp } from '../../../testing/newsletter-test-app.ts';
+import { createDigest } from './create-digest.ts';
+import { digestRepo } from './digest-repo.ts';
 
 let t: NewsletterTestApp;
 let clientNo = 1;
@@ -175,5 +177,21 @@ describe('the digest', () => {
     expect(t.smtp.to('reader.two@example.com').filter((m) => m.parsed.subject?.startsWith('خبرنامه'))).toHaveLength(1);
     expect(t.smtp.to('reader.one@example.com').filter((m) => m.parsed.subject?.startsWith('خبرنامه'))).toHaveLength(2);
     expect(t.smtp.to('refused@example.com')).toHaveLength(0);
+  });
+
+  it('an address that unsubscribes while its digest is on its way is passed over, and its send dropped', async () => {
+    const s = t.app.ingest;
+    const { digest } = await createDigest(s, { trigger: 'admin', requestedBy: 'test' });
+    const queued = await t.database.db.select().from(newsletterSends).where(eq(newsletterSends.digestId, digest.id));
+    expect(queued.map((x) => x.email).sort()).toEqual(['known@example.com', 'new.reader@example.com', 'reader.one@example.com']);
+    const leaving = await subscriberOf('known@example.com');
+    await t.database.db.update(newsletterSubscribers).set({ unsubscribedAt: new Date(), isActive: false }).where(eq(newsletterSubscribers.id, leaving!.id));
+    // A run already under way claims the others and never the one that left.
+    const claimed = [];
+    for (let send; (send = await digestRepo.claimNext(t.database.db, digest.id, 'test-run', new Date()));) claimed.push(send.email);
+    expect(claimed.sort()).toEqual(['new.reader@example.com', 'reader.one@example.com']);
+    await digestRepo.dropLapsed(t.database.db, digest.id);
+    expect((await t.database.db.select().from(newsletterSends).where(eq(newsletterSends.digestId, digest.id))).map((x) => x.email).sort())
+      .toEqual(['new.reader@example.com', 'reader.one@example.com']);
   });
 });

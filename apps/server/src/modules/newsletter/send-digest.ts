@@ -67,6 +67,8 @@ export async function sendDigest(s: Services, digestId: number, run: DigestRun):
     }
   }
   if (outcome.retrying) return outcome;
+  // Addresses that stopped receiving while the run went on were passed over: their sends go.
+  await digestRepo.dropLapsed(db, digestId);
   // A claim left by a run that died: wait until no live run could still hold it, then close it.
   const oldest = await digestRepo.oldestSending(db, digestId);
   if (oldest) {
