@@ -1,7 +1,7 @@
 // The admin's digest routes without a mail service: what to set, the schedule (kept, and put on
 // pg-boss's cron in its time zone), the preview, and 'send now' refused with a clear answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIGEST_SCHEDULE, type DigestPreview, type NewsletterDigestsResponse } from '@chapar/shared/contracts';
+import { DEFAULT_DIGEST_SCHEDULE, type DigestPreview, type NewsletterDigestsResponse, type SystemHealth } from '@chapar/shared/contracts';
 import { addRankedArticles, TEST_BASE_URL } from '../../../testing/newsletter-test-app.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { digestCron } from './digest-schedule.ts';
@@ -79,6 +79,13 @@ describe('the digest admin routes', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'conflict', message: 'ارسال ایمیل تنظیم نشده است؛ SMTP_URL و MAIL_FROM را تنظیم کنید' });
     expect(((await call('GET', '/api/admin/newsletter/digests')).json() as NewsletterDigestsResponse).digests).toEqual([]);
+  });
+
+  it('the health page says the mail service is not configured and what to set', async () => {
+    const res = await call('GET', '/api/admin/system/health');
+    const mail = (res.json() as SystemHealth).services.find((x) => x.id === 'mail');
+    expect(mail).toMatchObject({ status: 'degraded', responseTime: null, service: 'سرویس ایمیل (SMTP)' });
+    expect(mail?.error).toBe('تنظیم نشده (SMTP_URL و MAIL_FROM)؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند');
   });
 
   it('an unknown digest\'s sends are a 404, a bad status a 400', async () => {
