@@ -166,7 +166,6 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(articleRoutes, { db, policy });
   await app.register(searchRoutes, { db });
   await app.register(trendingRoutes, { database });
-  await app.register(newsletterRoutes, { db });
   await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://') });
   // Feature modules register here, one line each.
   await app.register(commentRoutes, { db, secret: config.sessionSecret });
@@ -177,6 +176,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(telegramAuthRoutes, { db, config, ...(telegramGateway !== undefined ? { createGateway: telegramGateway } : {}) });
   const services = await registerIngestServices(app, { config, database, workerStartDelayMs });
   await app.register(ingestAdminRoutes, { services });
+  await app.register(newsletterRoutes, { services });
   await app.register(operationsRoutes, { services });
   await app.register(monitorRoutes, { services });
   await app.register(channelRoutes, { services });

@@ -86,6 +86,13 @@ const envSchema = z.object({
   // MTProto proxy for the signed-in client. The messages never repeat the value (it may hold a password).
   TELEGRAM_PROXY_URL: optionalString.transform((v, ctx) => (v === undefined ? undefined : settingOrIssue(parseProxyUrl(v), ctx))),
   TELEGRAM_MTPROTO_PROXY: optionalString.transform((v, ctx) => (v === undefined ? undefined : settingOrIssue(parseMtprotoProxy(v), ctx))),
+  // Mail (the newsletter): an SMTP server and the sender; without both no mail is sent. The
+  // messages never repeat SMTP_URL (it may hold a password).
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^/?#\s]+/i, 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587').optional()),
+  MAIL_FROM: optionalString.pipe(z.string().regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'an address, or a name and an address: "چاپار <news@example.com>"').optional()),
+  // One message (connecting, greeting, sending, the server's answer) may take this long.
+  MAIL_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
+  MAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
 });
 
 function settingOrIssue<T extends object>(parsed: T | { error: string }, ctx: z.RefinementCtx): T {
@@ -239,6 +246,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     telegramProxy: env.TELEGRAM_PROXY_URL,
     /** TELEGRAM_MTPROTO_PROXY: GramJS connects through it (before a SOCKS5 TELEGRAM_PROXY_URL). */
     telegramMtprotoProxy: env.TELEGRAM_MTPROTO_PROXY,
+    /**
+     * Mail through SMTP (integrations/mail): configured with both `url` and `from`. Each message
+     * has `timeoutMs`; at most `maxPerMinute` messages leave one process a minute.
+     */
+    mail: { url: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.MAIL_TIMEOUT_MS, maxPerMinute: env.MAIL_MAX_PER_MINUTE },
   };
 }
 

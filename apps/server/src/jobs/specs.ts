@@ -135,7 +135,39 @@ export const scanDuplicatesJob = jobSpec({
   retryLimit: 0,
 });
 
+/** One signup's confirmation mail (modules/newsletter/confirmation-sender.ts). */
+export const newsletterConfirmationJob = jobSpec({
+  name: 'newsletter-confirmation',
+  payload: z.object({ signupId: z.number().int().positive() }),
+});
+
+/** A digest of the top articles: by the admin's schedule or 'send now'; its mail goes out through newsletter-send. */
+export const newsletterDigestJob = jobSpec({
+  name: 'newsletter-digest',
+  payload: z.object({
+    trigger: z.enum(['schedule', 'admin']),
+    requestedBy: z.string().max(80).nullish(),
+    operationId: z.number().int().optional(),
+  }),
+  retryLimit: 2,
+});
+
+/**
+ * A digest's mail, sent at the mailer's pace, retried while the mail service fails. No singleton
+ * policy: runs of one digest may overlap (a retry, a second worker) and split its sends, since each
+ * send is claimed by one run (send-digest.ts); a 'stately' queue would keep a dead worker's retry
+ * waiting for pg-boss's queue cache (a minute) to forget the old run.
+ */
+export const newsletterSendJob = jobSpec({
+  name: 'newsletter-send',
+  payload: z.object({ digestId: z.number().int().positive() }),
+  retryLimit: 4,
+});
+
 /** The specs by queue name: an operation's confirmation queues its job again by the name it kept. */
 export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
-  [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob, verifyContentJob].map((spec) => [spec.name, spec as JobSpec]),
+  [
+    ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob, verifyContentJob,
+    newsletterConfirmationJob, newsletterDigestJob, newsletterSendJob,
+  ].map((spec) => [spec.name, spec as JobSpec]),
 );

@@ -48,6 +48,12 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   isActive: boolean('is_active').notNull().default(true),
   source: varchar('source', { length: 32 }).notNull().default('website'),
   subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the address's owner followed a confirmation link; only confirmed addresses get mail. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** When the owner unsubscribed (a link or one-click); no mail after it until a new confirmation. */
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  /** When a mail server refused the address for good; no mail after it until a new confirmation. */
+  bouncedAt: timestamp('bounced_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`)]);
 
 export const analyticsEvents = pgTable('analytics_events', {

@@ -4,3 +4,4 @@ export * from './ingest.ts';
 export * from './auth.ts';
 export * from './duplicates.ts';
 export * from './speech.ts';
+export * from './newsletter.ts';

@@ -22,3 +22,4 @@ export * from './duplicates.ts';
 export * from './summary.ts';
 export * from './operation-plans.ts';
 export * from './job-labels.ts';
+export * from './newsletter-mail.ts';

@@ -47,6 +47,7 @@ export const JOB_LABELS: Record<string, string> = {
   'make-podcasts': 'ساخت پادکست‌ها',
   'source-deletions': 'پست‌های حذف‌شده در کانال',
   'verify-articles': 'تأیید محتوا و بازنویسی',
+  'newsletter-send-now': 'ارسال فوری خبرنامه',
 };
 
 export function jobLabel(name: string): string {

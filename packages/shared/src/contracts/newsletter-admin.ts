@@ -43,6 +43,12 @@ export const newsletterSubscriber = z.object({
   isActive: z.boolean(),
   subscribedAt: z.string(),
   source: z.string(),
+  /** When the owner followed a confirmation link; null: never confirmed, gets no mail. */
+  confirmedAt: z.string().nullable(),
+  /** When the owner unsubscribed; gets no mail since. */
+  unsubscribedAt: z.string().nullable(),
+  /** When a mail server refused the address for good; gets no mail since. */
+  bouncedAt: z.string().nullable(),
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriber>;
 
@@ -52,6 +58,10 @@ export const subscriberStats = z.object({
   active: z.number().int(),
   inactive: z.number().int(),
   todaySubscriptions: z.number().int(),
+  /** Addresses waiting for their owner's confirmation (signups not yet confirmed). */
+  pending: z.number().int(),
+  /** Confirmed, active, neither unsubscribed nor bounced: who gets the newsletter. */
+  receiving: z.number().int(),
 });
 
 export const adminSubscribersResponse = z.object({

@@ -38,4 +38,14 @@ export const subscribeBody = z.object({
   email: z.string({ error: 'لطفاً یک ایمیل معتبر وارد کنید' }).trim().max(254).pipe(z.email({ error: 'لطفاً یک ایمیل معتبر وارد کنید' })),
   name: z.string().trim().max(120).optional().nullable(),
 });
-export const subscribeResponse = z.object({ success: z.boolean(), message: z.string(), alreadySubscribed: z.boolean() });
+export const subscribeResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /**
+   * Spec 01's field, kept for its readers, but always false: the answer is the same for a new and
+   * a known address (issue 34), so the form cannot be used to learn who subscribes.
+   */
+  alreadySubscribed: z.boolean(),
+  /** The subscription waits for the confirmation link mailed to the address (double opt-in). */
+  pending: z.boolean(),
+});

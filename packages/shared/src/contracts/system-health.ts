@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const HEALTH_STATUSES = ['healthy', 'degraded', 'down'] as const;
 
 export const serviceHealth = z.object({
-  /** Stable key: database, ai, speech, storage, telegram-proxy, channel:primary, channel:secondary. */
+  /** Stable key: database, ai, speech, storage, telegram-proxy, mail, channel:primary, channel:secondary. */
   id: z.string(),
   /** Display name (Persian). */
   service: z.string(),

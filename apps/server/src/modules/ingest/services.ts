@@ -3,6 +3,7 @@
 import type { Database, Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createRewriter, createOfflineRewriter, type Rewriter } from '../../integrations/ai/index.ts';
+import { createMailer, type Mailer } from '../../integrations/mail/index.ts';
 import { createSpeech, type Speech } from '../../integrations/speech/index.ts';
 import { createStorages, type Storage } from '../../integrations/storage/index.ts';
 import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from '../../integrations/telegram/index.ts';
@@ -25,6 +26,8 @@ export interface Services {
   /** Podcasts: espeak-ng, or the configured speech endpoint. */
   speech: Speech;
   sources: SourceProvider;
+  /** SMTP when SMTP_URL and MAIL_FROM are set; null: no mail is sent. */
+  mailer: Mailer | null;
   jobs: JobQueue;
   /** Where and how much media may be downloaded from. */
   mediaPolicy: MediaFetchPolicy;
@@ -58,6 +61,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     offlineRewriter: createOfflineRewriter(),
     speech: createSpeech(config.speech),
     sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl, proxy: config.telegramProxy }) }),
+    mailer: createMailer(config.mail),
     jobs: new JobQueue({
       database,
       connectionString: config.databaseUrl,

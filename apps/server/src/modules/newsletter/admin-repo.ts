@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { newsletterSubscribers, type Db } from '@chapar/db';
 import type { SubscriberStatus } from '@chapar/shared/contracts';
+import { receiving } from './digest-repo.ts';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
@@ -24,8 +25,9 @@ export const subscriberAdminRepo = {
       total: count(),
       active: sql<number>`count(*) filter (where ${newsletterSubscribers.isActive})`.mapWith(Number),
       todaySubscriptions: sql<number>`count(*) filter (where ${newsletterSubscribers.subscribedAt} >= ${todayStart.toISOString()})`.mapWith(Number),
+      receiving: sql<number>`count(*) filter (where ${receiving})`.mapWith(Number),
     }).from(newsletterSubscribers);
-    return { total: row.total, active: row.active, inactive: row.total - row.active, todaySubscriptions: row.todaySubscriptions };
+    return { total: row.total, active: row.active, inactive: row.total - row.active, todaySubscriptions: row.todaySubscriptions, receiving: row.receiving };
   },
   async count(db: Db, where: SQL | undefined): Promise<number> {
     const [row] = await db.select({ n: count() }).from(newsletterSubscribers).where(where);

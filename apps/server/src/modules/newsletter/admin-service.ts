@@ -1,7 +1,7 @@
 // Newsletter administration (spec 03 §2.5): the list with its stats, rename, activate or
 // deactivate, delete, and the CSV export.
 import {
-  DEFAULT_SUBSCRIBER_SOURCE, NEWSLETTER_ADMIN_MESSAGES, type AdminSubscribersQuery, type AdminSubscribersResponse, type NewsletterSubscriber,
+  CONFIRM_VALID_DAYS, DEFAULT_SUBSCRIBER_SOURCE, NEWSLETTER_ADMIN_MESSAGES, type AdminSubscribersQuery, type WaitingSignupsResponse, type AdminSubscribersResponse, type NewsletterSubscriber,
   type SubscriberStatus, type UpdateSubscriberBody,
 } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, SITE_TIME_ZONE } from '@chapar/shared/text';
@@ -9,10 +9,11 @@ import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { subscriberAdminRepo, subscriberFilter, type SubscriberRow } from './admin-repo.ts';
 import { toCsv } from './csv.ts';
+import { signupRepo } from './signup-repo.ts';
 
-/** The calendar date (YYYY-MM-DD) in the site's time zone. */
-export function siteDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** The calendar date (YYYY-MM-DD) in the site's time zone (or another). */
+export function siteDate(now: Date, timeZone: string = SITE_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Midnight of the site's day that holds `now` (Tehran keeps one offset all year). */
@@ -30,17 +31,34 @@ function toSubscriber(row: SubscriberRow): NewsletterSubscriber {
     isActive: row.isActive,
     subscribedAt: row.subscribedAt.toISOString(),
     source: row.source || DEFAULT_SUBSCRIBER_SOURCE,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    bouncedAt: row.bouncedAt?.toISOString() ?? null,
   };
 }
 
 export async function listSubscribers(db: Db, q: AdminSubscribersQuery, now = new Date()): Promise<AdminSubscribersResponse> {
   const where = subscriberFilter(q);
-  const [rows, matching, stats] = [
+  const [rows, matching, stats, pending] = [
     await subscriberAdminRepo.list(db, where, q),
     await subscriberAdminRepo.count(db, where),
     await subscriberAdminRepo.stats(db, siteDayStart(now)),
+    await signupRepo.waitingCount(db, confirmationValidSince(now)),
   ];
-  return { subscribers: rows.map(toSubscriber), stats, matching };
+  return { subscribers: rows.map(toSubscriber), stats: { ...stats, pending }, matching };
+}
+
+/** Signups younger than this can still be confirmed. */
+export const confirmationValidSince = (now: Date) => new Date(now.getTime() - CONFIRM_VALID_DAYS * 86_400_000);
+
+/** Addresses waiting for their owner's confirmation, newest first. */
+export async function listWaitingSignups(db: Db, page: { limit: number; offset: number }, now = new Date()): Promise<WaitingSignupsResponse> {
+  const since = confirmationValidSince(now);
+  const [rows, matching] = [await signupRepo.waiting(db, since, page), await signupRepo.waitingCount(db, since)];
+  return {
+    signups: rows.map((r) => ({ id: r.id, email: r.email, name: r.name, createdAt: r.createdAt.toISOString(), mailStatus: r.mailStatus, mailError: r.mailError })),
+    matching,
+  };
 }
 
 export async function updateSubscriber(db: Db, id: number, body: UpdateSubscriberBody) {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   headers = { cookie, 'x-csrf-token': csrfToken };
   const today = siteDayStart(new Date());
   const rows = await t.database.db.insert(newsletterSubscribers).values([
-    { email: 'maryam@example.com', name: 'مریم رضایی', subscribedAt: new Date(today.getTime() + 60_000) },
+    { email: 'maryam@example.com', name: 'مریم رضایی', subscribedAt: new Date(today.getTime() + 60_000), confirmedAt: new Date(today.getTime() + 120_000) },
     { email: 'Ali.Karimi@Example.org', name: 'علی کریمی', isActive: false, subscribedAt: new Date(today.getTime() - 2 * hour) },
     { email: 'evil@example.com', name: '=HYPERLINK("http://x","click")', source: 'footer', subscribedAt: new Date(today.getTime() - 30 * hour) },
     { email: 'plain@example.net', name: null, subscribedAt: new Date(today.getTime() - 50 * hour) },
@@ -38,11 +38,14 @@ describe('GET /api/admin/newsletter/subscribers', () => {
 
   it('lists newest first with the stats of spec 03 §3', async () => {
     const body = await get('?status=all&limit=100');
-    expect(body.stats).toEqual({ total: 4, active: 3, inactive: 1, todaySubscriptions: 1 });
+    // Only the confirmed, active address gets mail; nobody waits for a confirmation.
+    expect(body.stats).toEqual({ total: 4, active: 3, inactive: 1, todaySubscriptions: 1, pending: 0, receiving: 1 });
     expect(body.matching).toBe(4);
     expect(body.subscribers.map((s) => s.email)).toEqual(['maryam@example.com', 'Ali.Karimi@Example.org', 'evil@example.com', 'plain@example.net']);
     expect(body.subscribers[0]).toMatchObject({ name: 'مریم رضایی', isActive: true, source: 'website' });
     expect(body.subscribers[2].source).toBe('footer');
+    expect(body.subscribers[0].confirmedAt).toBe(new Date(siteDayStart(new Date()).getTime() + 120_000).toISOString());
+    expect(body.subscribers.slice(1).map((x) => [x.confirmedAt, x.unsubscribedAt, x.bouncedAt])).toEqual([[null, null, null], [null, null, null], [null, null, null]]);
   });
 
   it('filters by status, searches email and name in any letter case, and pages with offset', async () => {

@@ -1,34 +1,85 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscribers } from '@chapar/db';
+import { eq } from 'drizzle-orm';
+import { newsletterSignups, newsletterSubscribers } from '@chapar/db';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 
+// No SMTP here: signups are recorded and wait for a mail service (newsletter-mail.test.ts sends).
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(async () => { await t?.close(); });
 
-const subscribe = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: payload as object });
+let nextAddress = 1;
+/** Each test signs up from its own client address, so the per-address limit counts it alone. */
+const client = () => `198.51.100.${nextAddress++}`;
+const subscribe = (payload: unknown, remoteAddress = client()) => t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: payload as object, remoteAddress });
+const subscribers = () => t.database.db.select().from(newsletterSubscribers);
+const signupsOf = (email: string) => t.database.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, email));
 
 describe('POST /api/newsletter/subscribe', () => {
-  it('stores the email and the optional name', async () => {
+  it('records the signup as waiting for its confirmation; nobody is subscribed yet', async () => {
     const res = await subscribe({ email: 'Reader@Example.com', name: 'مریم' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, alreadySubscribed: false });
-    const rows = await t.database.db.select().from(newsletterSubscribers);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'Reader@Example.com', name: 'مریم', isActive: true, source: 'website' });
+    expect(res.json()).toEqual({ success: true, alreadySubscribed: false, pending: true, message: expect.stringContaining('ایمیل تأیید') });
+    expect(await subscribers()).toHaveLength(0);
+    const [signup] = await signupsOf('Reader@Example.com');
+    // No mail service is configured: the mail waits for one.
+    expect(signup).toMatchObject({ name: 'مریم', source: 'website', mailStatus: 'unsent', confirmedAt: null });
+    expect(signup.clientHash).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('subscribing again in any letter case makes no second row and answers kindly', async () => {
-    const res = await subscribe({ email: 'reader@EXAMPLE.com' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, alreadySubscribed: true });
-    expect((res.json() as { message: string }).message).toContain('پیش‌تر');
-    expect(await t.database.db.select().from(newsletterSubscribers)).toHaveLength(1);
+  it('answers a known address exactly as a new one, and changes nothing about its subscriber', async () => {
+    const [known] = await t.database.db.insert(newsletterSubscribers)
+      .values({ email: 'known@example.com', name: 'نام اصلی', isActive: false, confirmedAt: new Date('2026-01-01T00:00:00Z') }).returning();
+    const again = await subscribe({ email: 'KNOWN@example.com', name: 'نام دیگر' });
+    const fresh = await subscribe({ email: 'fresh@example.com', name: 'نام دیگر' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(fresh.json());
+    expect(again.json()).toMatchObject({ alreadySubscribed: false, pending: true });
+    const [after] = await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, known.id));
+    // The name is not overwritten and an address the admin switched off stays off.
+    expect(after).toEqual(known);
   });
+
+  it('500 signups from one address in a moment: a few are taken, the rest answer 429 with a Persian message', async () => {
+    const address = client();
+    const answers = [];
+    for (let i = 0; i < 500; i++) answers.push(await subscribe({ email: `flood${i}@example.com` }, address));
+    const accepted = answers.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(3);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(497);
+    expect(refused[0].json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/درخواست‌های عضویت زیادی/) });
+    expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+    const stored = await t.database.db.select().from(newsletterSignups);
+    expect(stored.filter((s) => s.email.startsWith('flood'))).toHaveLength(3);
+    // Another address is not held back by it.
+    expect((await subscribe({ email: 'neighbour@example.com' })).statusCode).toBe(200);
+  }, 60_000);
 
   it.each([{ email: 'no-at-sign' }, { email: '' }, {}, { email: 42 }, { email: 'a@b.c', name: 'x'.repeat(500) }])('rejects %j with 400 and changes nothing', async (payload) => {
+    const before = (await t.database.db.select().from(newsletterSignups)).length;
     const res = await subscribe(payload);
     expect(res.statusCode).toBe(400);
-    expect(await t.database.db.select().from(newsletterSubscribers)).toHaveLength(1);
+    expect((res.json() as { message: string }).message).toMatch(/[\u0600-\u06ff]/);
+    expect(await t.database.db.select().from(newsletterSignups)).toHaveLength(before);
+  });
+});
+
+describe('the mail links without a valid token', () => {
+  it.each(['/newsletter/confirm', '/newsletter/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAA', '/newsletter/unsubscribe?token=bad'])('%s answers a Persian page saying the link is not valid', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<html lang="fa" dir="rtl">');
+    expect(res.body).toMatch(/پیوند (تأیید|لغو عضویت) معتبر نیست/);
+  });
+
+  it('a one-click unsubscribe with a forged token is a 404 and changes nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/newsletter/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAA',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found', message: 'پیوند لغو عضویت معتبر نیست' });
   });
 });

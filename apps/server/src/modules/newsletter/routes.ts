@@ -1,13 +1,22 @@
+// The newsletter: the public signup (spec 01 §7), the links its mail carries, and the admin's
+// routes (spec 03 §7 'Newsletter subscribers', and the digest's).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, subscribeBody, subscribeResponse } from '@chapar/shared/contracts';
-import type { Db } from '@chapar/db';
+import type { Services } from '../ingest/services.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
+import { newsletterDigestRoutes } from './digest-admin-routes.ts';
+import { newsletterLinkRoutes } from './public-routes.ts';
 import { subscribe } from './service.ts';
 
-export async function newsletterRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function newsletterRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/newsletter/subscribe', {
     schema: { body: subscribeBody, response: { 200: subscribeResponse, '4xx': errorResponse } },
-  }, async (request) => subscribe(db, request.body));
-  newsletterAdminRoutes(app, db);
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return subscribe(s, { email: request.body.email, name: request.body.name, clientKey: request.clientKey });
+  });
+  newsletterAdminRoutes(app, s.db);
+  newsletterDigestRoutes(app, s);
+  await app.register(newsletterLinkRoutes, { db: s.db, secret: s.config.sessionSecret, siteName: s.config.siteName });
 }

@@ -1,6 +1,6 @@
 // System health (spec 03 §3): the database, the AI text service (configured? able to give
 // a checked structured answer?), the speech service (espeak-ng speaking Persian, ffmpeg with
-// an MP3 encoder), storage, and the two channels. Checks that reach outside are kept for a
+// an MP3 encoder), storage, the mail server (configured? logging in?), and the two channels. Checks that reach outside are kept for a
 // while: the page polls every 30 s, and the AI probe spends tokens, so it is asked at most
 // every few minutes (sooner again after a failure). Every check has its own deadline
 // (HEALTH_CHECK_TIMEOUT_MS): a service that does not answer by then is down for not answering,
@@ -10,6 +10,7 @@ import { sourceKindLabel, type ServiceHealth, type SystemHealth } from '@chapar/
 import { handle, ltr } from '@chapar/shared/text';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
 import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
+import { missingMailSettings } from '../../integrations/mail/index.ts';
 import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../ingest/services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
@@ -104,6 +105,7 @@ export class HealthChecker {
       // The bucket's name is isolated, as the channels' handles are.
       this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
+      this.cached('mail', s.mailer ? `سرویس ایمیل \u2068(SMTP: ${s.mailer.server})\u2069` : 'سرویس ایمیل (SMTP)', REMOTE_TTL_MS, () => this.mail()),
       ...channelChecks,
     ]);
   }
@@ -115,6 +117,15 @@ export class HealthChecker {
       const probe = await probeAiEndpoint({ baseUrl, apiKey, model: model?.trim() || DEFAULT_AI_MODEL, timeoutMs: this.ms });
       if (!probe.ok) throw new Error(`${probe.error ?? 'پاسخ نداد'}؛ تا رفع آن، بازنویس آفلاین مقاله‌ها را می‌نویسد`);
     });
+  }
+
+  /** The SMTP server the newsletter sends through: connected to and logged in, nothing sent. */
+  private async mail(): Promise<Check> {
+    const { mailer, config } = this.s;
+    if (!mailer) {
+      return { status: 'degraded', error: `تنظیم نشده (${missingMailSettings(config.mail).join(' و ')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`, responseTime: null };
+    }
+    return timed(this.ms, (signal) => mailer.verify(signal));
   }
 
   /** Which proxy reaches Telegram, and whether it works; nothing to ask without one. */

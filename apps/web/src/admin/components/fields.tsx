@@ -39,7 +39,7 @@ export function Select<T extends string>({ label, value, onChange, options, show
           <RadixSelect.Icon><ChevronDown aria-hidden="true" className="size-4 text-muted" /></RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
-          <RadixSelect.Content position="popper" sideOffset={4} className="z-[60] min-w-(--radix-select-trigger-width) overflow-hidden rounded-lg border border-border bg-card text-fg shadow-lg">
+          <RadixSelect.Content position="popper" sideOffset={4} className="z-[60] max-h-(--radix-select-content-available-height) min-w-(--radix-select-trigger-width) overflow-hidden rounded-lg border border-border bg-card text-fg shadow-lg">
             <RadixSelect.Viewport className="p-1">
               {options.map((option) => (
                 <RadixSelect.Item

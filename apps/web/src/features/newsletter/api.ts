@@ -10,6 +10,8 @@ export interface SubscribeResult {
   success: boolean;
   message?: string;
   error?: string;
+  /** The subscription waits for the confirmation link mailed to the address. */
+  pending?: boolean;
 }
 
 export const newsletterTexts = {
@@ -19,6 +21,8 @@ export const newsletterTexts = {
   failedBody: 'لطفاً دوباره تلاش کنید',
   successTitle: 'عضویت موفق',
   successBody: 'از عضویت شما در خبرنامه سپاسگزاریم',
+  pendingTitle: 'ایمیل خود را ببینید',
+  pendingNote: 'عضویت با باز کردن پیوند ایمیل تأیید کامل می‌شود. اگر ایمیل را نمی‌بینید، پوشه هرزنامه را هم نگاه کنید.',
   footerSuccess: 'عضو شدید',
 } as const;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LoaderCircle, Mail } from '../../../components/icons';
+import { CheckCircle2, LoaderCircle, Mail } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -14,6 +14,8 @@ function errorText(error: unknown): string {
 export function NewsletterBox() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  // The address last signed up, while its confirmation link is awaited.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const subscribe = useSubscribe();
   const { toast } = useToast();
   const ids = { email: useId(), name: useId() };
@@ -30,7 +32,8 @@ export function NewsletterBox() {
           toast({ title: newsletterTexts.failedTitle, description: result.error || result.message || newsletterTexts.failedBody, variant: 'destructive' });
           return;
         }
-        toast({ title: newsletterTexts.successTitle, description: result?.message || newsletterTexts.successBody });
+        toast({ title: result?.pending ? newsletterTexts.pendingTitle : newsletterTexts.successTitle, description: result?.message || newsletterTexts.successBody });
+        setWaitingFor(result?.pending ? email.trim() : null);
         setEmail('');
         setName('');
       },
@@ -55,6 +58,12 @@ export function NewsletterBox() {
           عضویت
         </button>
       </form>
+      {waitingFor && (
+        <p data-newsletter-pending className="mt-3 rounded-lg border border-border bg-card p-3 text-sm">
+          <CheckCircle2 aria-hidden="true" className="me-1 inline size-4 text-green-700 dark:text-green-400" />
+          {'ایمیل تأیید به '}<bdi dir="ltr">{waitingFor}</bdi>{' فرستاده شد. '}{newsletterTexts.pendingNote}
+        </p>
+      )}
     </section>
   );
 }

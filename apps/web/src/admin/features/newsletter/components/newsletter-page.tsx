@@ -8,7 +8,9 @@ import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { TEXTS, useExportSubscribers, useSubscribers } from '../api.ts';
+import { NewsletterMailPanel } from './newsletter-mail-panel.tsx';
 import { SubscribersTable } from './subscribers-table.tsx';
+import { WaitingSignups } from './waiting-signups.tsx';
 
 const FILTERS = [
   { value: 'all', label: 'همه' },
@@ -65,6 +67,8 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
         </button>
       </div>
       {list.isPending ? <LoadingState label="در حال بارگذاری مشترکین…" /> : <SubscribersTable subscribers={list.data?.subscribers ?? []} />}
+      <WaitingSignups headingLevel={headingLevel === 1 ? 2 : 3} />
+      <NewsletterMailPanel headingLevel={headingLevel === 1 ? 2 : 3} />
     </section>
   );
 }

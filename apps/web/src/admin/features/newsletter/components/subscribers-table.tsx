@@ -42,6 +42,13 @@ function NameCell({ subscriber }: { subscriber: NewsletterSubscriber }) {
   );
 }
 
+/** Whether the address gets mail: never confirmed, unsubscribed, refused by its server. */
+function MailState({ subscriber: s }: { subscriber: NewsletterSubscriber }) {
+  const state = s.unsubscribedAt ? 'لغو عضویت کرده' : s.bouncedAt ? 'نشانی برگشتی' : !s.confirmedAt ? 'تأییدنشده' : null;
+  if (!state) return null;
+  return <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{state}</span>;
+}
+
 /** Spec 03 §2.5's table: email, name (inline edit), status (click toggles), join date, source, delete. */
 export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubscriber[] }) {
   const update = useUpdateSubscriber();
@@ -63,14 +70,17 @@ export function SubscribersTable({ subscribers }: { subscribers: NewsletterSubsc
               <td data-label="ایمیل" className="px-3 py-2"><span dir="ltr" className="break-all sm:whitespace-nowrap sm:break-normal">{s.email}</span></td>
               <td data-label="نام" className="min-w-40 px-3 py-2"><NameCell subscriber={s} /></td>
               <td data-label="وضعیت" className="px-3 py-2">
-                <button
-                  type="button"
-                  onClick={() => update.mutate({ id: s.id, isActive: !s.isActive })}
-                  aria-label={`${s.isActive ? 'فعال' : 'غیرفعال'} — تغییر وضعیت ${s.email}`}
-                  className={cn('whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs', focusRing, s.isActive ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-surface text-muted ring-1 ring-border')}
-                >
-                  {s.isActive ? 'فعال' : 'غیرفعال'}
-                </button>
+                <span className="inline-flex flex-wrap items-center gap-1">
+                  <button
+                    type="button"
+                    onClick={() => update.mutate({ id: s.id, isActive: !s.isActive })}
+                    aria-label={`${s.isActive ? 'فعال' : 'غیرفعال'} — تغییر وضعیت ${s.email}`}
+                    className={cn('whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs', focusRing, s.isActive ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-surface text-muted ring-1 ring-border')}
+                  >
+                    {s.isActive ? 'فعال' : 'غیرفعال'}
+                  </button>
+                  <MailState subscriber={s} />
+                </span>
               </td>
               <td data-label="تاریخ عضویت" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(s.subscribedAt)}</td>
               <td data-label="منبع" className="px-3 py-2"><SourceLabel source={s.source || DEFAULT_SUBSCRIBER_SOURCE} /></td>

@@ -1,0 +1,57 @@
+// /api/admin/newsletter/* for the mail (issue 34), under the admin guard: the overview (mail
+// service, schedule, latest digests), one digest's sends, the schedule, the preview, 'send now',
+// and the addresses waiting for confirmation.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  digestPreviewResponse, digestSchedule, digestSendsQuery, digestSendsResponse, errorResponse, idParam, newsletterDigestsResponse, operationResponse,
+  scheduleResponse, waitingSignupsResponse,
+} from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
+import type { Services } from '../ingest/services.ts';
+import { operationAnswer } from '../ingest/run-operation.ts';
+import { listWaitingSignups } from './admin-service.ts';
+import { digestSends, newsletterOverview, previewDigest, saveSchedule, sendNow } from './digest-admin-service.ts';
+
+const waitingQuery = z.object({
+  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int().min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
+  offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int().min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000).default(0),
+});
+
+export function newsletterDigestRoutes(app: FastifyInstance, s: Services) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  r.get('/api/admin/newsletter/digests', { schema: { response: { 200: newsletterDigestsResponse, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return newsletterOverview(s);
+  });
+
+  r.get('/api/admin/newsletter/digests/:id/sends', { schema: { params: idParam, querystring: digestSendsQuery, response: { 200: digestSendsResponse, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return digestSends(s, request.params.id, request.query);
+    });
+
+  r.put('/api/admin/newsletter/schedule', { schema: { body: digestSchedule, response: { 200: scheduleResponse, ...errors } } },
+    async (request) => saveSchedule(s, request.body));
+
+  r.get('/api/admin/newsletter/preview', { schema: { response: { 200: digestPreviewResponse, ...errors } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return previewDigest(s);
+  });
+
+  r.post('/api/admin/newsletter/send-now', { schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
+    const outcome = await sendNow(s, request.adminSession?.user.username ?? null);
+    const result = outcome.result as { recipients?: number; status?: string };
+    const message = result.status === 'empty' ? 'مقاله تازه‌ای برای خبرنامه نبود؛ چیزی فرستاده نشد'
+      : `خبرنامه برای ${toPersianDigits(result.recipients ?? 0)} نشانی در صف ارسال قرار گرفت`;
+    return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, message));
+  });
+
+  r.get('/api/admin/newsletter/signups', { schema: { querystring: waitingQuery, response: { 200: waitingSignupsResponse, ...errors } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listWaitingSignups(s.db, request.query);
+  });
+}
