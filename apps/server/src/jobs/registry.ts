@@ -12,10 +12,11 @@ import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
 import { verifyContentWorker } from './verify-content.ts';
 import { scanDuplicatesWorker } from './scan-duplicates.ts';
+import { PRUNE_AUDIT_CRON, pruneAuditWorker } from './prune-audit.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
-export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker] as JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker, pruneAuditWorker] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
   return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;
@@ -39,4 +40,5 @@ export async function startWorker(services: Services): Promise<void> {
     jobs.rememberWorker(definition.name, workId);
   }
   await boss.schedule(checkChannelsWorker.name, monitorCron(services.config.monitorIntervalMinutes), { trigger: 'schedule' }, { tz: 'UTC' });
+  await boss.schedule(pruneAuditWorker.name, PRUNE_AUDIT_CRON, {}, { tz: 'UTC' });
 }

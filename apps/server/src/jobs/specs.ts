@@ -139,3 +139,11 @@ export const scanDuplicatesJob = jobSpec({
 export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
   [ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob, verifyContentJob].map((spec) => [spec.name, spec as JobSpec]),
 );
+
+/** Drops audit entries older than AUDIT_RETENTION_DAYS; run once a day by the schedule. */
+export const pruneAuditJob = jobSpec({
+  name: 'prune-audit',
+  payload: z.object({}),
+  policy: 'stately',
+  singletonKey: () => 'prune-audit',
+});

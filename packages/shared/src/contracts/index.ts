@@ -22,3 +22,6 @@ export * from './duplicates.ts';
 export * from './summary.ts';
 export * from './operation-plans.ts';
 export * from './job-labels.ts';
+export * from './permissions.ts';
+export * from './accounts.ts';
+export * from './audit.ts';

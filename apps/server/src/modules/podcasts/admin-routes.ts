@@ -9,6 +9,7 @@ import { errorResponse, idParam, makeRecentPodcastsBody, operationResponse, PODC
 import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
+import { jobStarted } from '../audit/job-audit.ts';
 import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
 
 /** How long the bulk request waits for its run before answering 202. */
@@ -19,6 +20,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
   r.post('/api/admin/articles/:id/podcast', {
+    config: { permission: 'articles', audit: { action: 'podcast.make', details: (req) => ({ articleId: (req.params as { id: number }).id }) } },
     schema: { params: idParam, response: { 200: operationResponse, 202: operationResponse, ...errors } },
   }, async (request, reply) => {
     const { id } = request.params;
@@ -30,6 +32,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   });
 
   r.post('/api/admin/podcasts/recent', {
+    config: jobStarted('make-podcasts', (b) => ({ latest: b.latest, force: b.force })),
     schema: { body: makeRecentPodcastsBody, response: { 200: operationResponse, 202: operationResponse, ...errors } },
   }, async (request, reply) => {
     const { latest, force } = request.body ?? makeRecentPodcastsBody.parse({});

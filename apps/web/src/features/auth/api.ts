@@ -8,7 +8,7 @@ export const ADMIN_STATUS_PATH = '/api/admin/status';
 // Same value as CSRF_HEADER in the contracts; importing it would pull zod into the bundle.
 const CSRF_HEADER = 'x-csrf-token';
 
-const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null };
+const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false };
 
 /**
  * Only the browser asks: server-rendered pages are the same for every reader. A 401 means
