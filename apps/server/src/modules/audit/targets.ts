@@ -104,8 +104,8 @@ export function diffSnapshots(ids: string[], before: Map<string, Snapshot>, afte
     for (const field of fields) {
       const was = a ? a[field] ?? null : null;
       const now = b ? b[field] ?? null : null;
-      if (a && b && same(was, now)) continue;
-      if (!a && !b) continue;
+      // A field empty on both sides (an item made or removed) tells nothing.
+      if (same(was, now)) continue;
       const numeric = Number(id);
       changes.push({ ...(ids.length > 1 ? { id: Number.isInteger(numeric) ? numeric : id } : {}), field, before: was, after: now });
     }
