@@ -1,6 +1,7 @@
 // Every admin route with every role: the route table the security walk uses, each route's
 // declared permission and the permission table decide; the guard lets the allowed through and
 // refuses the others with 403 and a Persian message, before any handler runs.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { articles, comments } from '@chapar/db';
@@ -40,6 +41,18 @@ describe('the permission table', () => {
     expect([...ROLE_PERMISSIONS.viewer].sort()).toEqual(['self', 'view']);
     expect(ROLE_PERMISSIONS.editor).not.toContain('accounts');
     expect(ROLE_PERMISSIONS.editor).not.toContain('settings');
+  });
+
+  it('is the same in docs/accounts.md as in code', () => {
+    const doc = readFileSync(new URL('../../../../docs/accounts.md', import.meta.url), 'utf8');
+    const rows = doc.split('\n').filter((line) => /^\| `\w+` \|/.test(line));
+    const table = Object.fromEntries(rows.map((line) => {
+      const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+      const permission = cells[0].replaceAll('`', '');
+      return [permission, ROLES.filter((_role, i) => cells[2 + i] === '✓')];
+    }));
+    expect(Object.keys(table)).toEqual([...PERMISSIONS]);
+    for (const permission of PERMISSIONS) expect(table[permission], permission).toEqual(ROLES.filter((role) => roleCan(role, permission)));
   });
 
   it('has every guarded admin route declare its permission, and only the sign-in steps are open', () => {
