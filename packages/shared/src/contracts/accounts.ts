@@ -78,7 +78,8 @@ export const accountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 
-export const updateAccountBody = z.object({ name: nameField.nullable().optional(), email: emailField.nullable().optional() });
+export const updateAccountBody = z.object({ name: nameField.nullable().optional(), email: emailField.nullable().optional() })
+  .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'چیزی برای تغییر فرستاده نشد' });
 
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: 'رمز عبور کنونی الزامی است' }).min(1, 'رمز عبور کنونی الزامی است').max(256),

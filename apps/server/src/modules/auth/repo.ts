@@ -42,6 +42,8 @@ export const authRepo = {
     return created;
   },
   async updateUser(db: Db, id: number, patch: Partial<NewAdminUser>): Promise<AdminUserRow | undefined> {
+    // Nothing to set is no statement at all (SQL has no empty SET).
+    if (Object.values(patch).every((v) => v === undefined)) return authRepo.findUserById(db, id);
     const [row] = await db.update(adminUsers).set(patch).where(eq(adminUsers.id, id)).returning();
     return row;
   },
