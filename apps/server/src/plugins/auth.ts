@@ -84,9 +84,3 @@ export function requireAdmin(request: FastifyRequest): AuthenticatedSession {
   if (!request.adminSession) throw new AppError('unauthorized', 'برای این کار باید وارد پنل مدیریت شوید');
   return request.adminSession;
 }
-
-/** Whether the request's session may do this (for answers that differ by role, never instead of the guard). */
-export function sessionCan(request: FastifyRequest, permission: Permission): boolean {
-  const session = request.adminSession;
-  return Boolean(session && !session.twoFactorSetupRequired && roleCan(session.user.role, permission));
-}
