@@ -80,10 +80,23 @@ describe('the audit trail', () => {
     ]));
     const record = (await t.get(`/api/admin/operations/${operationId}`)).json() as OperationRecord;
     expect(record.undoable).toBeGreaterThan(0);
+    // What the run did to each article: its excerpt, empty before, written after.
+    const excerpts = confirmed.changes.filter((c) => c.field === 'excerpt');
+    expect(confirmed.details.articles).toBe(record.undoable);
+    // The five articles inserted with an empty excerpt (the run may touch others without changing these fields).
+    expect(excerpts).toHaveLength(5);
+    for (const change of excerpts) {
+      expect(change).toMatchObject({ id: expect.any(Number), before: '' });
+      expect(String(change.after).length).toBeGreaterThan(0);
+    }
 
     expect((await send('POST', `/api/admin/operations/${operationId}/undo`)).statusCode).toBe(200);
     const undone = await latest('operation.undo');
-    expect(undone.changes).toEqual([{ field: 'undoneBy', before: null, after: 'admin' }]);
+    expect(undone.changes).toContainEqual({ field: 'undoneBy', before: null, after: 'admin' });
+    // The undo puts each excerpt back as it was.
+    const restored = undone.changes.filter((c) => c.field === 'excerpt');
+    expect(restored.map((c) => [c.id, c.after]).sort()).toEqual(excerpts.map((c) => [c.id, '']).sort());
+    expect(restored.map((c) => [c.id, c.before]).sort()).toEqual(excerpts.map((c) => [c.id, c.after]).sort());
   });
 
   it('records sign-ins and account changes, and never a password', async () => {

@@ -7,8 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@chapar/db';
 import { isGuardedRoute } from '../../plugins/auth.ts';
-import { auditRepo, type AuditEntry } from './repo.ts';
+import { auditRepo, type AuditChange, type AuditEntry } from './repo.ts';
 import { diffSnapshots, loadSnapshots, type Snapshot, type TargetKind } from './targets.ts';
+import { ARTICLE_FIELDS, articleChanges, confirmedRunChanges, operationArticles } from './operation-articles.ts';
 
 export interface AuditSpec {
   /** The action's name (AUDIT_ACTION_LABELS in the contracts gives it words). */
@@ -23,6 +24,12 @@ export interface AuditSpec {
   createdId?: (answer: Record<string, unknown>) => number | string | undefined;
   /** What else to keep: the request's settings worth reading later (never a password). */
   details?: (request: FastifyRequest, answer: Record<string, unknown> | undefined) => Record<string, unknown>;
+  /**
+   * The route acts on a bulk job (the `id` parameter names its operation): 'confirm' also
+   * records what the run did to each article once it finished; 'undo', each article before and
+   * after the undo.
+   */
+  operationArticles?: 'confirm' | 'undo';
 }
 
 declare module 'fastify' {
@@ -31,7 +38,13 @@ declare module 'fastify' {
     audit?: AuditSpec | false;
   }
   interface FastifyRequest {
-    auditState: { ids: string[]; before: Map<string, Snapshot>; answer?: Record<string, unknown> } | null;
+    auditState: {
+      ids: string[];
+      before: Map<string, Snapshot>;
+      answer?: Record<string, unknown>;
+      /** An undo's articles as they were before it. */
+      articles?: { ids: string[]; total: number; before: Map<string, Snapshot> };
+    } | null;
   }
 }
 
@@ -64,6 +77,23 @@ function idsOf(request: FastifyRequest, spec: AuditSpec | undefined): string[] {
 /** A default name for a write whose route declares none: its pattern. */
 const defaultAction = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 
+type State = NonNullable<FastifyRequest['auditState']>;
+
+/** The articles a confirm or an undo changed, each with its fields before and after. */
+async function articlesOf(db: Db, spec: AuditSpec | undefined, state: State, operationId: string | null): Promise<{ changes: AuditChange[]; total: number }> {
+  if (!spec?.operationArticles || operationId === null) return { changes: [], total: 0 };
+  if (spec.operationArticles === 'undo') {
+    const touched = state.articles;
+    if (!touched) return { changes: [], total: 0 };
+    const after = await loadSnapshots(db, 'article', touched.ids, ARTICLE_FIELDS);
+    return { changes: articleChanges(touched.ids, touched.before, after), total: touched.total };
+  }
+  // A run still going when the answer leaves has not made all its changes: its operation's change log has them.
+  const status = state.answer?.status;
+  if (status !== 'success' && status !== 'error') return { changes: [], total: 0 };
+  return confirmedRunChanges(db, Number(operationId));
+}
+
 export function registerAuditTrail(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auditState', null);
 
@@ -73,6 +103,10 @@ export function registerAuditTrail(app: FastifyInstance, db: Db): void {
     const ids = idsOf(request, spec);
     const before = spec?.target ? await loadSnapshots(db, spec.target, ids, spec.fields) : new Map<string, Snapshot>();
     request.auditState = { ids, before };
+    if (spec?.operationArticles === 'undo' && ids.length === 1) {
+      const touched = await operationArticles(db, Number(ids[0]));
+      request.auditState.articles = { ...touched, before: await loadSnapshots(db, 'article', touched.ids, ARTICLE_FIELDS) };
+    }
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -96,6 +130,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Db): void {
     const targetType = spec?.target ?? (operationId !== undefined ? 'operation' : null);
     const targetId = spec?.target ? single : operationId ?? single;
     try {
+      const articles = await articlesOf(db, spec, state, single);
       await auditRepo.insert(db, {
         ...auditSource(request),
         action: spec?.action ?? defaultAction(request),
@@ -103,8 +138,9 @@ export function registerAuditTrail(app: FastifyInstance, db: Db): void {
         route: request.routeOptions.url,
         targetType,
         targetId,
-        changes: spec?.target ? diffSnapshots(ids, state.before, after) : [],
+        changes: [...(spec?.target ? diffSnapshots(ids, state.before, after) : []), ...articles.changes],
         details: {
+          ...(articles.total ? { articles: articles.total } : {}),
           ...(ids.length > 1 ? { count: ids.length } : {}),
           ...(operationId !== undefined ? { operationId } : {}),
           ...(!spec?.target && operationId !== undefined && single !== null ? { itemId: single } : {}),

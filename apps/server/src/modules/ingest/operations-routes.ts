@@ -49,8 +49,13 @@ async function withUndo(s: Services, rows: OperationRow[]): Promise<OperationRec
   return rows.map((r) => toOperationRecord(r, counts.get(r.id) ?? 0));
 }
 
-/** Confirming, undoing and cancelling are recorded with the operation's status before and after (its kind among them). */
-const onOperation = (action: string): { permission: 'jobs'; audit: AuditSpec } => ({ permission: 'jobs', audit: { action, target: 'operation' } });
+/**
+ * Confirming, undoing and cancelling are recorded with the operation's state before and after;
+ * a confirmed run and an undo also with each article's fields before and after.
+ */
+const onOperation = (action: string, operationArticles?: AuditSpec['operationArticles']): { permission: 'jobs'; audit: AuditSpec } => ({
+  permission: 'jobs', audit: { action, target: 'operation', ...(operationArticles ? { operationArticles } : {}) },
+});
 
 export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +79,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
 
   // A plan's confirmation: the job runs again and makes the plan's changes (confirm-operation.ts).
   r.post('/api/admin/operations/:id/confirm', {
-    config: onOperation('operation.confirm'),
+    config: onOperation('operation.confirm', 'confirm'),
     // The answer carries the fields the job's own endpoint answers with (spec 03 §7), beside the common ones.
     schema: { params: idParam, body: confirmOperationBody, response: { 200: operationResponse.loose(), 202: operationResponse.loose(), '4xx': errorResponse, '5xx': errorResponse } },
   }, async (request, reply) => {
@@ -85,7 +90,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   });
 
   r.post('/api/admin/operations/:id/undo', {
-    config: onOperation('operation.undo'),
+    config: onOperation('operation.undo', 'undo'),
     schema: { params: idParam, response: { 200: undoOperationResponse, '4xx': errorResponse } },
   }, async (request) => undoOperation(s, request.params.id, requireAdmin(request).user.username));
 
