@@ -42,6 +42,12 @@ import { articleAdminRoutes } from './modules/articles/admin-routes.ts';
 import { podcastAdminRoutes } from './modules/podcasts/admin-routes.ts';
 import { systemAdminRoutes } from './modules/system/admin-routes.ts';
 import { duplicateRoutes } from './modules/duplicates/routes.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { accountRoutes } from './modules/accounts/account-routes.ts';
+import { mailInvitations, type InvitationMailer } from './modules/accounts/invitation-mail.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { registerAuditTrail } from './modules/audit/record.ts';
+import type { Permission } from '@chapar/shared/contracts';
 import { VERSION } from './version.ts';
 import { parseArticleId } from '@chapar/shared/text';
 import { announceContentChanged, followContentChanges } from './plugins/content-events.ts';
@@ -83,6 +89,8 @@ export interface RouteRecord {
   public: boolean;
   /** `config.admin`: an admin-only route outside /api/admin. */
   admin: boolean;
+  /** `config.permission`: what a role needs to use the route (undefined: only the owner). */
+  permission: Permission | undefined;
 }
 
 export interface BuildAppOptions {
@@ -96,6 +104,8 @@ export interface BuildAppOptions {
   renderer?: PageRenderer;
   /** Start the job worker this long after listening, not when ready (registerIngestServices). */
   workerStartDelayMs?: number;
+  /** Sends invitations by e-mail; without one an invitation is a link the owner passes on. */
+  invitationMailer?: InvitationMailer | null;
 }
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
@@ -103,7 +113,7 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
 
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
-export async function buildApp({ config, database, ssr = true, telegramGateway, renderer, workerStartDelayMs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, ssr = true, telegramGateway, renderer, workerStartDelayMs, invitationMailer = null }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
   const app = Fastify({
     // Cached public answers are written before routing: the hot path never enters the app.
@@ -123,7 +133,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    const flags = { public: route.config?.public === true, admin: route.config?.admin === true };
+    const flags = { public: route.config?.public === true, admin: route.config?.admin === true, permission: route.config?.permission };
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...flags });
   });
   registerErrorHandler(app);
@@ -156,6 +166,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   app.addHook('onClose', async () => { await stopFollowing(); });
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   await registerAuth(app, { db: database.db, policy });
+  registerAuditTrail(app, database.db);
   const mediaStorage = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3, limits: config.storage }).media;
   await registerMedia(app, { dataDir: config.dataDir, storage: mediaStorage, mediaBaseUrl: config.mediaBaseUrl });
   await registerImageVariants(app, { dataDir: config.dataDir, storage: mediaStorage });
@@ -166,7 +177,9 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(articleRoutes, { db, policy });
   await app.register(searchRoutes, { db });
   await app.register(trendingRoutes, { database });
-  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://') });
+  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://'), secret: config.sessionSecret });
+  await app.register(accountRoutes, { db, secret: config.sessionSecret, siteName: config.siteName });
+  await app.register(auditRoutes, { db });
   // Feature modules register here, one line each.
   await app.register(commentRoutes, { db, secret: config.sessionSecret });
   await app.register(ratingRoutes, { db });
@@ -175,6 +188,11 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
   await app.register(telegramAuthRoutes, { db, config, ...(telegramGateway !== undefined ? { createGateway: telegramGateway } : {}) });
   const services = await registerIngestServices(app, { config, database, workerStartDelayMs });
+  // Invitations go by e-mail when the site has a mail service; otherwise the owner passes the link on.
+  const invitations = invitationMailer ?? (services.mailer ? mailInvitations(services.mailer, { siteName: config.siteName, siteUrl: `${config.publicBaseUrl}/` }) : null);
+  await app.register(accountsRoutes, {
+    db, publicBaseUrl: config.publicBaseUrl, invitationTtlMs: config.invitationTtlMs, mailer: invitations, log: app.log, auditRetentionDays: config.auditRetentionDays,
+  });
   await app.register(ingestAdminRoutes, { services });
   await app.register(newsletterRoutes, { services });
   await app.register(operationsRoutes, { services });

@@ -22,9 +22,9 @@ export async function prepareSite(database: Database, config: Config, log: Pick<
   await seedRedirects(database);
   const admin = await ensureInitialAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created && admin.generatedPassword) {
-    log.warn(`Created admin user "${admin.username}" with password: ${admin.generatedPassword} (shown once; change it with \`npm run admin -- set-password ${admin.username}\`)`);
+    log.warn(`Created the owner account "${admin.username}" with password: ${admin.generatedPassword} (shown once; change it with \`npm run admin -- set-password ${admin.username}\`)`);
   } else if (admin.created) {
-    log.info(`Created admin user "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    log.info(`Created the owner account "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
   }
   if (config.demoContent && !config.dataDir.startsWith('memory://')) {
     // Bundled demo channel pages through the real ingest pipeline (offline rewriter, watermarks).

@@ -30,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  INVITATION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   DEMO_CONTENT: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
@@ -187,6 +189,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     rateLimitIpv6Prefix: env.RATE_LIMIT_IPV6_PREFIX,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
+    /** An invitation's one-time link works this long. */
+    invitationTtlMs: env.INVITATION_HOURS * 3_600_000,
+    /** Audit entries older than this are dropped by the daily prune job. */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     demoContent: env.DEMO_CONTENT,
     logLevel: env.LOG_LEVEL,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,

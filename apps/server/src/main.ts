@@ -5,7 +5,8 @@ import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './log.ts';
-import { createAdmin, setAdminPassword } from './modules/auth/service.ts';
+import { isRole } from '@chapar/shared/contracts';
+import { createAdmin, resetTwoFactor, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
 
 const USAGE = `Usage: main.ts <command>
@@ -13,8 +14,14 @@ const USAGE = `Usage: main.ts <command>
   worker                        job worker only (no HTTP): ingestion, the monitor's schedule
   ingest                        check every channel once now and ingest its posts, then exit
   migrate                       apply database migrations and exit
-  admin create <username>       create an admin (password from ADMIN_PASSWORD or prompted)
-  admin set-password <username> change an admin's password (ends their sessions)
+  admin create <username> [--role=owner|editor|moderator|viewer]
+                                create a staff account, an owner unless another role is named
+                                (password from ADMIN_PASSWORD or prompted)
+  admin set-password <username> recovery: a new password (also re-enables a disabled account
+                                and completes an open invitation); ends their sessions
+  admin reset-two-factor <username>
+                                recovery for a lost authenticator: two-factor sign-in off,
+                                recovery codes dropped, sessions ended
   media move-to-s3 [--from-url=/media]
                                 copy DATA_DIR/media and DATA_DIR/originals into the S3 bucket
                                 (S3_*), then rewrite stored addresses from the old base to
@@ -60,15 +67,22 @@ async function serve(flags: string[]) {
   log.info(`Chapar is serving ${config.publicBaseUrl} (database: ${database.kind})`);
 }
 
-async function admin(action: string | undefined, username: string | undefined) {
-  if (!username || (action !== 'create' && action !== 'set-password')) throw new Error(USAGE);
+async function admin(action: string | undefined, username: string | undefined, flags: string[]) {
+  if (!username || !['create', 'set-password', 'reset-two-factor'].includes(action ?? '')) throw new Error(USAGE);
+  const role = flags.find((f) => f.startsWith('--role='))?.slice('--role='.length) ?? 'owner';
+  if (!isRole(role)) throw new Error(`Unknown role "${role}": owner, editor, moderator or viewer.`);
   const config = loadConfig();
   const database = await openAppDatabase(config);
   try {
+    if (action === 'reset-two-factor') {
+      await resetTwoFactor(database.db, username);
+      console.log(`Two-factor sign-in of "${username}" is off; their sessions ended.`);
+      return;
+    }
     const password = await readPassword();
-    if (action === 'create') await createAdmin(database.db, username, password);
+    if (action === 'create') await createAdmin(database.db, username, password, role);
     else await setAdminPassword(database.db, username, password);
-    console.log(action === 'create' ? `Admin "${username}" created.` : `Password of "${username}" changed.`);
+    console.log(action === 'create' ? `Account "${username}" (${role}) created.` : `Password of "${username}" changed.`);
   } finally {
     await database.close();
   }
@@ -110,7 +124,7 @@ async function main(argv: string[]) {
       console.log('Migrations applied.');
       return;
     }
-    case 'admin': return admin(rest[0], rest[1]);
+    case 'admin': return admin(rest[0], rest[1], rest.slice(2));
     case 'media': return media(rest);
     default: throw new Error(USAGE);
   }

@@ -1,4 +1,4 @@
-import { articles, type Database } from '@chapar/db';
+import { articles, comments, type Database } from '@chapar/db';
 import { normalizePersian, slugify, stripHtml } from '@chapar/shared/text';
 
 type ArticleInsert = typeof articles.$inferInsert;
@@ -20,5 +20,14 @@ export async function createArticle(database: Database, overrides: Partial<Artic
     searchTitle: normalizePersian(title),
     searchBody: normalizePersian(`${excerpt} ${stripHtml(content)} ${keywords}`),
   }).returning();
+  return row;
+}
+
+type CommentInsert = typeof comments.$inferInsert;
+
+/** Inserts a reader's comment on an article (awaiting moderation unless told otherwise). */
+export async function createComment(database: Database, values: Pick<CommentInsert, 'articleId'> & Partial<CommentInsert>) {
+  counter++;
+  const [row] = await database.db.insert(comments).values({ authorName: `خواننده ${counter}`, content: `نظر آزمایشی ${counter}`, ...values }).returning();
   return row;
 }

@@ -3,7 +3,10 @@ import type { Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
-import { ensureInitialAdmin } from '../src/modules/auth/service.ts';
+import type { Role } from '@chapar/shared/contracts';
+import { authRepo } from '../src/modules/auth/repo.ts';
+import type { InvitationMailer } from '../src/modules/accounts/invitation-mail.ts';
+import { createAdmin, ensureInitialAdmin } from '../src/modules/auth/service.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +29,8 @@ export async function buildTestApp(opts: {
   seed?: (database: Database) => Promise<void>;
   /** Runs before the app is ready, e.g. to add a hook. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Sends invitations (none: invitations are links only). */
+  mailer?: InvitationMailer;
 } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const { seedCategories } = await import('@chapar/db/seed');
@@ -33,7 +38,7 @@ export async function buildTestApp(opts: {
   await ensureInitialAdmin(database.db, TEST_ADMIN);
   if (opts.seed) await opts.seed(database);
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database, ssr: opts.ssr ?? false });
+  const app = await buildApp({ config, database, ssr: opts.ssr ?? false, invitationMailer: opts.mailer ?? null });
   opts.beforeReady?.(app);
   await app.ready();
   const adminRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD');
@@ -46,4 +51,20 @@ export async function loginAsAdmin(app: FastifyInstance): Promise<{ cookie: stri
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { cookie, csrfToken: (res.json() as { csrfToken: string }).csrfToken };
+}
+
+/** The password of the accounts loginAsRole makes. */
+export const ROLE_PASSWORD = 'role-password-for-tests';
+
+/**
+ * Logs in as a user of the role (made on first use, named `{role}-user`): the cookie header and
+ * CSRF token for later requests.
+ */
+export async function loginAsRole(t: Pick<TestApp, 'app' | 'database'>, role: Role): Promise<{ cookie: string; csrfToken: string; username: string }> {
+  const username = `${role}-user`;
+  if (!(await authRepo.findUserByUsername(t.database.db, username))) await createAdmin(t.database.db, username, ROLE_PASSWORD, role);
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: ROLE_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { cookie, csrfToken: (res.json() as { csrfToken: string }).csrfToken, username };
 }

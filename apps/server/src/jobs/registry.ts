@@ -19,12 +19,13 @@ import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
 import { verifyContentWorker } from './verify-content.ts';
 import { scanDuplicatesWorker } from './scan-duplicates.ts';
+import { PRUNE_AUDIT_CRON, pruneAuditWorker } from './prune-audit.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
 export const JOBS: readonly JobDefinition[] = [
   ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker,
-  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker,
+  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pruneAuditWorker,
 ] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
@@ -52,4 +53,5 @@ export async function startWorker(services: Services): Promise<void> {
   // The newsletter's digest on the admin's schedule; signups made while no mail service was set get their mail now.
   await applySchedule(services);
   await queueUnsentConfirmations(services, new Date(Date.now() - CONFIRM_VALID_DAYS * 86_400_000));
+  await boss.schedule(pruneAuditWorker.name, PRUNE_AUDIT_CRON, {}, { tz: 'UTC' });
 }

@@ -171,3 +171,11 @@ export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
     newsletterConfirmationJob, newsletterDigestJob, newsletterSendJob,
   ].map((spec) => [spec.name, spec as JobSpec]),
 );
+
+/** Drops audit entries older than AUDIT_RETENTION_DAYS; run once a day by the schedule. */
+export const pruneAuditJob = jobSpec({
+  name: 'prune-audit',
+  payload: z.object({}),
+  policy: 'stately',
+  singletonKey: () => 'prune-audit',
+});

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CSRF_HEADER } from '@chapar/shared/contracts';
+import { CSRF_HEADER, forbiddenMessage, roleCan, type Permission } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError } from '../errors.ts';
 import { resolveSession, type AuthenticatedSession, type SessionPolicy } from '../modules/auth/service.ts';
@@ -17,6 +17,11 @@ declare module 'fastify' {
     public?: boolean;
     /** An admin-only route outside the /api/admin prefix (its path is the spec's). */
     admin?: boolean;
+    /**
+     * What the route needs (the permission table in @chapar/shared/contracts). Every guarded
+     * route declares one; a route that does not is refused to everyone but the owner.
+     */
+    permission?: Permission;
   }
 }
 
@@ -42,10 +47,16 @@ export function isGuardedRoute(request: FastifyRequest): boolean {
   return pattern === ADMIN_PREFIX || pattern.startsWith(`${ADMIN_PREFIX}/`) || request.routeOptions.config?.admin === true;
 }
 
+/** What a guarded route needs: its declared permission, or the owner's alone when it declares none. */
+export const routePermission = (request: FastifyRequest): Permission => request.routeOptions.config?.permission ?? 'accounts';
+
+export const TWO_FACTOR_SETUP_MESSAGE = 'پیش از هر کاری، ورود دومرحله‌ای را برای حساب خود فعال کنید';
+
 /**
  * One guard on every admin route (the whole /api/admin prefix and routes marked `admin`): each,
- * including ones added later, needs a session, and every state-changing request needs the
- * session's CSRF token.
+ * including ones added later, needs a session, every state-changing request needs the
+ * session's CSRF token, and the session's role must hold the route's permission (403 if not).
+ * An owner who must set up two-factor sign-in first reaches only their own account.
  */
 export async function registerAuth(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }): Promise<void> {
   await app.register(cookie);
@@ -62,6 +73,10 @@ export async function registerAuth(app: FastifyInstance, opts: { db: Db; policy:
         throw new AppError('csrf_invalid', 'توکن امنیتی درخواست نامعتبر است. صفحه را دوباره بارگذاری کنید.');
       }
     }
+    const permission = routePermission(request);
+    const { user } = request.adminSession;
+    if (!roleCan(user.role, permission)) throw new AppError('forbidden', forbiddenMessage(user.role));
+    if (request.adminSession.twoFactorSetupRequired && permission !== 'self') throw new AppError('forbidden', TWO_FACTOR_SETUP_MESSAGE);
   });
 }
 

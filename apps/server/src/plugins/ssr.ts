@@ -65,6 +65,8 @@ const MAX_ARTICLE_ID = 2_147_483_647;
 const ADMIN_PAGES = new Set([
   '/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync',
   '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification',
+  // The owner's accounts and audit trail, one's own account, an invitation's page.
+  '/admin/users', '/admin/audit', '/admin/account', '/admin/invite',
 ]);
 
 const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';

@@ -5,7 +5,8 @@ import { useToast } from '../components/ui/toast.tsx';
 import { useAdminStatus } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
-import { RequireSession } from './components/require-session.tsx';
+import { RequirePermission, RequireSession } from './components/require-session.tsx';
+import type { Permission } from '@chapar/shared/contracts';
 import { PlanHost } from './components/plan-host.tsx';
 import { LoadingState } from './components/states.tsx';
 import { Dashboard } from './dashboard.tsx';
@@ -15,6 +16,10 @@ import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
 import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
 import { SyncPage } from './features/sync/components/sync-page.tsx';
 import { TelegramAuthPage } from './features/telegram-auth/components/telegram-auth-page.tsx';
+import { UsersPage } from './features/accounts/components/users-page.tsx';
+import { AccountPage } from './features/account/components/account-page.tsx';
+import { AuditPage } from './features/audit/components/audit-page.tsx';
+import { InvitePage } from './features/invite/components/invite-page.tsx';
 import { NotFound } from './not-found.tsx';
 import { adminPaths, safeNext } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
@@ -39,8 +44,9 @@ function AdminLogin() {
   );
 }
 
-function Guarded({ children }: { children: ReactNode }) {
-  return <RequireSession><PlanHost><AdminLayout>{children}</AdminLayout></PlanHost></RequireSession>;
+/** A signed-in screen; `permission` names what the role needs for it (the dashboard shows the tabs it may). */
+function Guarded({ children, permission }: { children: ReactNode; permission?: Permission }) {
+  return <RequireSession><PlanHost><AdminLayout><RequirePermission permission={permission}>{children}</RequirePermission></AdminLayout></PlanHost></RequireSession>;
 }
 
 /** The admin area's routes (spec 03 §2.1); each needs a session, unknown paths are 404. */
@@ -54,12 +60,16 @@ export function AdminApp() {
       <Route path="/admin/login" element={<AdminLogin />} />
       <Route path="/admin" element={<Guarded><Dashboard /></Guarded>} />
       <Route path="/admin/bulk" element={<Guarded><Dashboard /></Guarded>} />
-      <Route path="/admin/ignored" element={<Guarded><IgnoredPage /></Guarded>} />
-      <Route path="/admin/newsletter" element={<Guarded><NewsletterPage /></Guarded>} />
-      <Route path="/admin/blocklist" element={<Guarded><BlocklistPage /></Guarded>} />
-      <Route path="/admin/sync" element={<Guarded><SyncPage /></Guarded>} />
-      <Route path="/admin/telegram-auth" element={<Guarded><TelegramAuthPage /></Guarded>} />
-      <Route path="/admin/content-verification" element={<Guarded><ContentVerificationPage /></Guarded>} />
+      <Route path="/admin/ignored" element={<Guarded permission="ignored"><IgnoredPage /></Guarded>} />
+      <Route path="/admin/newsletter" element={<Guarded permission="newsletter"><NewsletterPage /></Guarded>} />
+      <Route path="/admin/blocklist" element={<Guarded permission="blocklist"><BlocklistPage /></Guarded>} />
+      <Route path="/admin/sync" element={<Guarded permission="jobs"><SyncPage /></Guarded>} />
+      <Route path="/admin/telegram-auth" element={<Guarded permission="settings"><TelegramAuthPage /></Guarded>} />
+      <Route path="/admin/content-verification" element={<Guarded permission="jobs"><ContentVerificationPage /></Guarded>} />
+      <Route path="/admin/users" element={<Guarded permission="accounts"><UsersPage /></Guarded>} />
+      <Route path="/admin/audit" element={<Guarded permission="accounts"><AuditPage /></Guarded>} />
+      <Route path="/admin/account" element={<Guarded permission="self"><AccountPage /></Guarded>} />
+      <Route path="/admin/invite" element={<InvitePage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

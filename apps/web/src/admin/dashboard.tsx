@@ -16,6 +16,7 @@ import { TelegramAuthPage } from './features/telegram-auth/components/telegram-a
 import { DuplicateTab } from './features/duplicates/components/duplicate-tab.tsx';
 import { ScannerTab } from './features/duplicates/components/scanner-tab.tsx';
 import { adminPaths, isTabId, TAB_IDS, TAB_LABELS, type TabId } from './paths.ts';
+import { TAB_PERMISSIONS, useCan } from './lib/permissions.ts';
 import { useAdminTitle } from './use-admin-title.ts';
 
 function PageLink({ to, label, newTab }: { to: string; label: string; newTab?: boolean }) {
@@ -76,19 +77,22 @@ function TabBody({ id }: { id: TabId }) {
 /** Spec 03 §2.3: twelve tabs in the spec's order, each with its own address (/admin?tab={id}). */
 export function Dashboard() {
   const [params, setParams] = useSearchParams();
+  const can = useCan();
+  // Only the tabs the role may open; the first of them is the default.
+  const shown = TAB_IDS.filter((id) => can(TAB_PERMISSIONS[id]));
   const requested = params.get('tab');
-  const tab: TabId = isTabId(requested) ? requested : 'articles';
+  const tab: TabId = isTabId(requested) && shown.includes(requested) ? requested : shown[0] ?? 'articles';
   useAdminTitle(TAB_LABELS[tab]);
   const select = (value: string) => {
     if (!isTabId(value)) return;
-    setParams(value === 'articles' ? {} : { tab: value });
+    setParams(value === shown[0] ? {} : { tab: value });
   };
   return (
     <>
       <h1 className="mb-4 text-2xl font-bold">پنل مدیریت</h1>
       <Tabs.Root value={tab} onValueChange={select} dir="rtl" activationMode="manual">
         <Tabs.List aria-label="بخش‌های داشبورد" className="-mx-1 mb-5 flex gap-1 overflow-x-auto rounded-xl border border-border bg-card p-1">
-          {TAB_IDS.map((id) => (
+          {shown.map((id) => (
             <Tabs.Trigger
               key={id}
               value={id}

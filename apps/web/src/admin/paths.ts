@@ -34,6 +34,10 @@ export const adminPaths = {
   telegramAuth: () => '/admin/telegram-auth',
   blocklist: () => '/admin/blocklist',
   contentVerification: () => '/admin/content-verification',
+  users: () => '/admin/users',
+  audit: () => '/admin/audit',
+  account: () => '/admin/account',
+  invite: () => '/admin/invite',
 };
 
 /** Where to go after login: only addresses inside the admin area, never another site. */

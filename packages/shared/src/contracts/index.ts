@@ -23,3 +23,6 @@ export * from './summary.ts';
 export * from './operation-plans.ts';
 export * from './job-labels.ts';
 export * from './newsletter-mail.ts';
+export * from './permissions.ts';
+export * from './accounts.ts';
+export * from './audit.ts';

@@ -24,7 +24,7 @@ export async function analyticsRoutes(app: FastifyInstance, { db, secret }: { db
   // Admin-only outside /api/admin (the path is the spec's): the admin guard checks the session
   // before validation, so strangers learn nothing from the answer.
   r.get('/api/analytics/dashboard', {
-    config: { admin: true },
+    config: { admin: true, permission: 'view' },
     schema: { querystring: dashboardQuery, response: { 200: dashboardSchema, ...errors } },
   }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -23,28 +23,39 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   // Only this plugin's routes read multipart bodies; uploads are capped here, not by the JSON body limit.
   await app.register(multipart, { limits: { fileSize: s.config.uploadMaxBytes, files: 1, fields: 10, parts: 12 } });
 
-  r.patch('/api/admin/articles/:id', { schema: { params: idParam, body: updateArticleBody, response: { 200: adminArticle, ...errors } } },
+  r.patch('/api/admin/articles/:id', { config: { permission: 'articles', audit: { action: 'article.update', target: 'article' } }, schema: { params: idParam, body: updateArticleBody, response: { 200: adminArticle, ...errors } } },
     async (request) => updateArticle(s, request.params.id, request.body, requireAdmin(request).user.username));
   articleDeskRoutes(app, s);
 
-  r.delete('/api/admin/articles/:id', { schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
+  r.delete('/api/admin/articles/:id', { config: { permission: 'articles', audit: { action: 'article.delete', target: 'article' } }, schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
     async (request) => deleteArticle(s, request.params.id, who(request.adminSession?.user.username)));
 
-  r.post('/api/admin/articles/bulk', { schema: { body: bulkArticlesBody, response: { 200: okResponse, ...errors } } },
+  r.post('/api/admin/articles/bulk', {
+    config: {
+      permission: 'articles',
+      audit: {
+        action: 'article.bulk', target: 'article', ids: (req) => (req.body as { articleIds: number[] }).articleIds,
+        fields: ['title', 'status', 'featured'], details: (req) => ({ action: (req.body as { action: string }).action }),
+      },
+    },
+    schema: { body: bulkArticlesBody, response: { 200: okResponse, ...errors } } },
     async (request) => bulkArticles(s, request.body, who(request.adminSession?.user.username)));
 
-  r.post('/api/admin/ai-regenerate', { schema: { body: aiRegenerateBody, response: { 200: aiRegenerateResponse, ...errors } } },
+  // Suggests text for a field and changes nothing: not a write for the audit trail.
+  r.post('/api/admin/ai-regenerate', { config: { permission: 'articles', audit: false }, schema: { body: aiRegenerateBody, response: { 200: aiRegenerateResponse, ...errors } } },
     async (request) => regenerateField(s, request.body.field, request.body.content));
 
-  r.post('/api/admin/upload-file', { schema: { response: { 200: uploadFileResponse, ...errors } } },
+  r.post('/api/admin/upload-file', { config: { permission: 'articles', audit: { action: 'article.upload', details: (_req, answer) => ({ url: answer?.url }) } }, schema: { response: { 200: uploadFileResponse, ...errors } } },
     async (request) => saveUpload(s, request.isMultipart() ? await request.file() : undefined));
 
-  r.get('/api/admin/media-status', { schema: { response: { 200: mediaStatusResponse, ...errors } } }, async () => mediaStatus(s.db));
+  r.get('/api/admin/media-status', { config: { permission: 'view' }, schema: { response: { 200: mediaStatusResponse, ...errors } } }, async () => mediaStatus(s.db));
 
-  r.post('/api/admin/watermark-preview', { schema: { response: { 200: watermarkPreviewResponse, ...errors } } },
+  // A preview of the watermark on an uploaded picture; nothing is stored.
+  r.post('/api/admin/watermark-preview', { config: { permission: 'jobs', audit: false }, schema: { response: { 200: watermarkPreviewResponse, ...errors } } },
     async (request) => watermarkPreview(s, request.isMultipart() ? await request.file() : undefined));
 
   r.post('/api/admin/regenerate-article/:id', {
+    config: { permission: 'articles', audit: { action: 'article.regenerate', target: 'article' } },
     schema: { params: idParam, body: regenerateArticleBody, response: { 200: regenerateArticleResponse, 202: regenerateArticleResponse, ...errors } },
   }, async (request, reply) => {
     const { finished, body } = await regenerateArticle(s, request.params.id, request.adminSession?.user.username ?? null, request.body?.overwriteEdits ?? false);
@@ -52,6 +63,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   });
 
   r.post('/api/admin/fix-article-image/:id', {
+    config: { permission: 'articles', audit: { action: 'article.fix-image', target: 'article' } },
     schema: { params: idParam, response: { 200: fixArticleImageResponse, 202: fixArticleImageResponse, ...errors } },
   }, async (request, reply) => {
     const { finished, body } = await fixArticleImage(s, request.params.id, request.adminSession?.user.username ?? null);

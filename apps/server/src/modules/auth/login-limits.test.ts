@@ -12,7 +12,7 @@ const DESK_PASSWORD = 'desk-password-123';
 beforeAll(async () => {
   t = await buildTestApp();
   const hash = await hashPassword(DESK_PASSWORD);
-  for (const username of ['desk1', 'desk2', 'desk3']) await authRepo.createUser(t.database.db, username, hash);
+  for (const username of ['desk1', 'desk2', 'desk3']) await authRepo.createUser(t.database.db, { username, passwordHash: hash, role: 'owner' });
 });
 afterAll(async () => { await t?.close(); });
 

@@ -56,22 +56,27 @@ export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: 
 
   // Moderation (spec 03 §7); the /api/admin guard requires a session and the CSRF token.
   r.get('/api/admin/comments', {
+    config: { permission: 'comments' },
     schema: { querystring: adminCommentsQuery, response: { 200: adminCommentsResponse, ...errors } },
   }, async (request) => listCommentsForAdmin(db, request.query));
 
   r.post('/api/admin/comments/bulk', {
+    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ approve: true }) } },
     schema: { body: bulkApproveCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await approveComments(db, request.body.commentIds)));
 
   r.delete('/api/admin/comments/bulk', {
+    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },
     schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await deleteComments(db, request.body.commentIds)));
 
   r.post('/api/admin/comments/:id/approve', {
+    config: { permission: 'comments', audit: { action: 'comment.approve', target: 'comment' } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await approveComment(db, request.params.id)));
 
   r.delete('/api/admin/comments/:id', {
+    config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment' } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await deleteComment(db, request.params.id)));
 

@@ -7,6 +7,7 @@ import {
 } from '@chapar/shared/contracts';
 import { formatNumberFa, handle } from '@chapar/shared/text';
 import { AppError } from '../../errors.ts';
+import { jobStarted } from '../audit/job-audit.ts';
 import { fetchPostsJob } from '../../jobs/specs.ts';
 import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
@@ -53,19 +54,19 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
   const postSchema = { response: { 200: postOperationResponse, 202: postOperationResponse, ...errors } };
 
   // An admin chose this very post, so the ignore filters do not stand in the way.
-  r.post('/api/admin/process-from-link', { schema: { body: processFromLinkBody, ...postSchema } }, async (request, reply) => {
+  r.post('/api/admin/process-from-link', { config: jobStarted('process-from-link', (b) => ({ link: b.link })), schema: { body: processFromLinkBody, ...postSchema } }, async (request, reply) => {
     const link = requireTelegramLink(request.body.link, await linkOptions());
     return processPosts(request, reply, 'process-from-link', {
       source: link.channel, ids: [link.messageId], force: true, contentVerification: request.body.contentVerification || undefined,
     });
   });
 
-  r.post('/api/admin/sync-telegram-post', { schema: { body: syncTelegramPostBody, ...postSchema } }, async (request, reply) => {
+  r.post('/api/admin/sync-telegram-post', { config: jobStarted('sync-telegram-post', (b) => ({ link: b.url ?? b.link ?? b.postUrl })), schema: { body: syncTelegramPostBody, ...postSchema } }, async (request, reply) => {
     const link = requireTelegramLink(request.body.url ?? request.body.link ?? request.body.postUrl ?? '', await linkOptions());
     return processPosts(request, reply, 'sync-telegram-post', { source: link.channel, ids: [link.messageId], force: true });
   });
 
-  r.post('/api/admin/process-post', { schema: { body: processPostBody, ...postSchema } }, async (request, reply) => {
+  r.post('/api/admin/process-post', { config: jobStarted('process-post', (b) => ({ postId: b.postId, channelName: b.channelName })), schema: { body: processPostBody, ...postSchema } }, async (request, reply) => {
     const b = request.body;
     return processPosts(request, reply, 'process-post', {
       source: await channelFor(b.channelName), ids: [b.postId], force: true, skipExisting: b.skipExisting, skipMedia: !b.extractImages, useAI: b.useAI,
@@ -73,7 +74,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
   });
 
   // A range is bulk work: the filters apply as they do to the channel's own posts.
-  r.post('/api/admin/process-posts-range', { schema: { body: processRangeBody, ...postSchema } }, async (request, reply) => {
+  r.post('/api/admin/process-posts-range', { config: jobStarted('process-posts-range', (b) => ({ startId: b.startId, endId: b.endId })), schema: { body: processRangeBody, ...postSchema } }, async (request, reply) => {
     const { startId, endId, options = {} } = request.body;
     const ids = Array.from({ length: endId - startId + 1 }, (_, i) => startId + i);
     return processPosts(request, reply, 'process-posts-range', {
@@ -85,6 +86,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     const url = `/api/admin/${action.path}`;
     const withId = action.path.endsWith('/:id');
     r.post(url, {
+      config: jobStarted(action.path.replace('/:id', '')),
       // An ':id' path names one article: a missing one is answered (404) before any job is queued.
       ...(withId ? { preHandler: async (request: FastifyRequest) => requireArticle(s, (request.params as { id: number }).id) } : {}),
       schema: { ...(withId ? { params: idParam } : {}), response: { 200: action.response, 202: action.response, ...errors } },

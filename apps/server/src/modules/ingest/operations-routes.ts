@@ -1,6 +1,7 @@
 // The operation records an admin screen shows (spec 03 §2.3 'Operations monitor'): the
 // list every open admin tab polls, one record, cancelling a run, clearing finished ones.
 import type { FastifyInstance } from 'fastify';
+import type { AuditSpec } from '../audit/record.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   clearOperationsResponse, confirmOperationBody, errorResponse, idParam, OPERATION_MESSAGES, operationList, operationRecord, operationResponse,
@@ -48,9 +49,18 @@ async function withUndo(s: Services, rows: OperationRow[]): Promise<OperationRec
   return rows.map((r) => toOperationRecord(r, counts.get(r.id) ?? 0));
 }
 
+/**
+ * Confirming, undoing and cancelling are recorded with the operation's state before and after;
+ * a confirmed run and an undo also with each article's fields before and after.
+ */
+const onOperation = (action: string, operationArticles?: AuditSpec['operationArticles']): { permission: 'jobs'; audit: AuditSpec } => ({
+  permission: 'jobs', audit: { action, target: 'operation', ...(operationArticles ? { operationArticles } : {}) },
+});
+
 export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/admin/operations', {
+    config: { permission: 'view' },
     schema: { querystring: operationsQuery, response: { 200: operationList, '4xx': errorResponse } },
   }, async (request) => {
     const { limit, status, name } = request.query;
@@ -59,6 +69,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   });
 
   r.get('/api/admin/operations/:id', {
+    config: { permission: 'view' },
     schema: { params: idParam, response: { 200: operationRecord, '4xx': errorResponse } },
   }, async (request) => {
     const row = await operationsRepo.get(s.db, request.params.id);
@@ -68,6 +79,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
 
   // A plan's confirmation: the job runs again and makes the plan's changes (confirm-operation.ts).
   r.post('/api/admin/operations/:id/confirm', {
+    config: onOperation('operation.confirm', 'confirm'),
     // The answer carries the fields the job's own endpoint answers with (spec 03 §7), beside the common ones.
     schema: { params: idParam, body: confirmOperationBody, response: { 200: operationResponse.loose(), 202: operationResponse.loose(), '4xx': errorResponse, '5xx': errorResponse } },
   }, async (request, reply) => {
@@ -78,11 +90,13 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   });
 
   r.post('/api/admin/operations/:id/undo', {
+    config: onOperation('operation.undo', 'undo'),
     schema: { params: idParam, response: { 200: undoOperationResponse, '4xx': errorResponse } },
   }, async (request) => undoOperation(s, request.params.id, requireAdmin(request).user.username));
 
   // A queued run ends at once; a running one stops at its next item (its job checks between items).
   r.post('/api/admin/operations/:id/cancel', {
+    config: onOperation('operation.cancel'),
     schema: { params: idParam, response: { 200: operationRecord, '4xx': errorResponse } },
   }, async (request) => {
     const before = await operationsRepo.get(s.db, request.params.id);
@@ -93,6 +107,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   });
 
   r.delete('/api/admin/operations', {
+    config: { permission: 'jobs', audit: { action: 'operation.clear', details: (_req, answer) => ({ cleared: answer?.cleared }) } },
     schema: { response: { 200: clearOperationsResponse, '4xx': errorResponse } },
   }, async () => {
     const cleared = await operationsRepo.clearFinished(s.db);
@@ -100,6 +115,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
   });
 
   r.delete('/api/admin/operations/:id', {
+    config: onOperation('operation.clear'),
     schema: { params: idParam, response: { 200: clearOperationsResponse, '4xx': errorResponse } },
   }, async (request) => {
     const row = await operationsRepo.get(s.db, request.params.id);

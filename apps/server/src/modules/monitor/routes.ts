@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, forceCheckResponse, monitorStatus as monitorStatusSchema, monitorToggleResponse } from '@chapar/shared/contracts';
+import { jobStarted } from '../audit/job-audit.ts';
 import type { Services } from '../ingest/services.ts';
 import { forceCheck, monitorStatus, setMonitoring } from './service.ts';
 
@@ -9,15 +10,15 @@ export async function monitorRoutes(app: FastifyInstance, { services: s }: { ser
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const by = (username: string | undefined) => username ?? null;
 
-  r.get('/api/admin/auto-monitor/status', { schema: { response: { 200: monitorStatusSchema, ...errors } } }, async (_request, reply) => {
+  r.get('/api/admin/auto-monitor/status', { config: { permission: 'view' }, schema: { response: { 200: monitorStatusSchema, ...errors } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return monitorStatus(s);
   });
-  r.post('/api/admin/auto-monitor/start', { schema: { response: { 200: monitorToggleResponse, ...errors } } },
+  r.post('/api/admin/auto-monitor/start', { config: { permission: 'settings', audit: { action: 'monitor.start', target: 'settings', ids: () => ['monitor.enabled'] } }, schema: { response: { 200: monitorToggleResponse, ...errors } } },
     async (request) => setMonitoring(s, true, by(request.adminSession?.user.username)));
-  r.post('/api/admin/auto-monitor/stop', { schema: { response: { 200: monitorToggleResponse, ...errors } } },
+  r.post('/api/admin/auto-monitor/stop', { config: { permission: 'settings', audit: { action: 'monitor.stop', target: 'settings', ids: () => ['monitor.enabled'] } }, schema: { response: { 200: monitorToggleResponse, ...errors } } },
     async (request) => setMonitoring(s, false, by(request.adminSession?.user.username)));
-  r.post('/api/admin/auto-monitor/force-check', { schema: { response: { 200: forceCheckResponse, 202: forceCheckResponse, ...errors } } }, async (request, reply) => {
+  r.post('/api/admin/auto-monitor/force-check', { config: jobStarted('force-check'), schema: { response: { 200: forceCheckResponse, 202: forceCheckResponse, ...errors } } }, async (request, reply) => {
     const { outcome, body } = await forceCheck(s, by(request.adminSession?.user.username));
     return reply.code(outcome.finished ? 200 : 202).send(body);
   });

@@ -11,20 +11,21 @@ export function newsletterAdminRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
-  r.get('/api/admin/newsletter/subscribers', { schema: { querystring: adminSubscribersQuery, response: { 200: adminSubscribersResponse, ...errors } } },
+  r.get('/api/admin/newsletter/subscribers', { config: { permission: 'newsletter' }, schema: { querystring: adminSubscribersQuery, response: { 200: adminSubscribersResponse, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listSubscribers(db, request.query);
     });
 
-  r.patch('/api/admin/newsletter/subscribers/:id', { schema: { params: idParam, body: updateSubscriberBody, response: { 200: subscriberResponse, ...errors } } },
+  r.patch('/api/admin/newsletter/subscribers/:id', { config: { permission: 'newsletter', audit: { action: 'subscriber.update', target: 'subscriber' } }, schema: { params: idParam, body: updateSubscriberBody, response: { 200: subscriberResponse, ...errors } } },
     async (request) => updateSubscriber(db, request.params.id, request.body));
 
-  r.delete('/api/admin/newsletter/subscribers/:id', { schema: { params: idParam, response: { 200: okResponse, ...errors } } },
+  r.delete('/api/admin/newsletter/subscribers/:id', { config: { permission: 'newsletter', audit: { action: 'subscriber.delete', target: 'subscriber' } }, schema: { params: idParam, response: { 200: okResponse, ...errors } } },
     async (request) => deleteSubscriber(db, request.params.id));
 
   // The answer is a CSV file, not JSON: no response schema (errors still answer {error, message}).
-  r.post('/api/admin/newsletter/export', { schema: { body: exportSubscribersBody } }, async (request, reply) => {
+  // An export of readers' addresses is recorded like a write: who took the list, when.
+  r.post('/api/admin/newsletter/export', { config: { permission: 'newsletter', audit: { action: 'newsletter.export', details: (req) => ({ ...(req.body as object | undefined) }) } }, schema: { body: exportSubscribersBody } }, async (request, reply) => {
     const { filename, csv } = await exportSubscribers(db, { status: request.body?.status ?? 'all', search: request.body?.search });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -23,26 +23,26 @@ export function newsletterDigestRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
-  r.get('/api/admin/newsletter/digests', { schema: { response: { 200: newsletterDigestsResponse, ...errors } } }, async (_request, reply) => {
+  r.get('/api/admin/newsletter/digests', { config: { permission: 'newsletter' }, schema: { response: { 200: newsletterDigestsResponse, ...errors } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return newsletterOverview(s);
   });
 
-  r.get('/api/admin/newsletter/digests/:id/sends', { schema: { params: idParam, querystring: digestSendsQuery, response: { 200: digestSendsResponse, ...errors } } },
+  r.get('/api/admin/newsletter/digests/:id/sends', { config: { permission: 'newsletter' }, schema: { params: idParam, querystring: digestSendsQuery, response: { 200: digestSendsResponse, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return digestSends(s, request.params.id, request.query);
     });
 
-  r.put('/api/admin/newsletter/schedule', { schema: { body: digestSchedule, response: { 200: scheduleResponse, ...errors } } },
+  r.put('/api/admin/newsletter/schedule', { config: { permission: 'newsletter', audit: { action: 'newsletter.schedule', details: (req) => ({ ...(req.body as object) }) } }, schema: { body: digestSchedule, response: { 200: scheduleResponse, ...errors } } },
     async (request) => saveSchedule(s, request.body));
 
-  r.get('/api/admin/newsletter/preview', { schema: { response: { 200: digestPreviewResponse, ...errors } } }, async (_request, reply) => {
+  r.get('/api/admin/newsletter/preview', { config: { permission: 'newsletter' }, schema: { response: { 200: digestPreviewResponse, ...errors } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return previewDigest(s);
   });
 
-  r.post('/api/admin/newsletter/send-now', { schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
+  r.post('/api/admin/newsletter/send-now', { config: { permission: 'newsletter', audit: { action: 'newsletter.send' } }, schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
     const outcome = await sendNow(s, request.adminSession?.user.username ?? null);
     const result = outcome.result as { recipients?: number; status?: string };
     const message = result.status === 'empty' ? 'مقاله تازه‌ای برای خبرنامه نبود؛ چیزی فرستاده نشد'
@@ -50,7 +50,7 @@ export function newsletterDigestRoutes(app: FastifyInstance, s: Services) {
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, message));
   });
 
-  r.get('/api/admin/newsletter/signups', { schema: { querystring: waitingQuery, response: { 200: waitingSignupsResponse, ...errors } } }, async (request, reply) => {
+  r.get('/api/admin/newsletter/signups', { config: { permission: 'newsletter' }, schema: { querystring: waitingQuery, response: { 200: waitingSignupsResponse, ...errors } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listWaitingSignups(s.db, request.query);
   });

@@ -13,6 +13,7 @@ import { formatNumberFa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../ingest/services.ts';
+import { jobStarted } from '../audit/job-audit.ts';
 import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
 import { podcastUrlFor, queuePodcast } from './service.ts';
 import { speechRepo } from './speech-repo.ts';
@@ -26,6 +27,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
   r.post('/api/admin/articles/:id/podcast', {
+    config: { permission: 'articles', audit: { action: 'podcast.make', details: (req) => ({ articleId: (req.params as { id: number }).id }) } },
     schema: { params: idParam, response: { 200: operationResponse, 202: operationResponse, ...errors } },
   }, async (request, reply) => {
     const { id } = request.params;
@@ -37,6 +39,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   });
 
   r.post('/api/admin/podcasts/recent', {
+    config: jobStarted('make-podcasts', (b) => ({ latest: b.latest, force: b.force })),
     schema: { body: makeRecentPodcastsBody, response: { 200: operationResponse, 202: operationResponse, ...errors } },
   }, async (request, reply) => {
     const { latest, force } = request.body ?? makeRecentPodcastsBody.parse({});
@@ -56,12 +59,14 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   const view = async (id: number) => speechTextView(s.db, await speechArticle(id), podcastUrlFor(s, id));
 
   r.get('/api/admin/articles/:id/speech-text', {
+    config: { permission: 'articles' },
     schema: { params: idParam, response: { 200: speechTextResponse, ...errors } },
   }, async (request) => view(request.params.id));
 
   // A correction is used by every later podcast of the article until it is removed; with
   // PODCAST_AUTO the podcast is made again at once, as after an edit of the article.
   r.put('/api/admin/articles/:id/speech-text', {
+    config: { permission: 'articles', audit: { action: 'podcast.speech-text.save', details: (req) => ({ articleId: (req.params as { id: number }).id }) } },
     schema: { params: idParam, body: speechTextBody, response: { 200: speechTextResponse, ...errors } },
   }, async (request) => {
     const article = await speechArticle(request.params.id);
@@ -71,6 +76,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
   });
 
   r.delete('/api/admin/articles/:id/speech-text', {
+    config: { permission: 'articles', audit: { action: 'podcast.speech-text.reset', details: (req) => ({ articleId: (req.params as { id: number }).id }) } },
     schema: { params: idParam, response: { 200: speechTextResponse, ...errors } },
   }, async (request) => {
     const article = await speechArticle(request.params.id);

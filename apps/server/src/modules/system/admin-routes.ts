@@ -31,20 +31,20 @@ export async function systemAdminRoutes(app: FastifyInstance, { services: s }: {
   sampler.unref();
   app.addHook('onClose', async () => clearInterval(sampler));
 
-  r.get('/api/admin/system/health', { schema: { querystring: healthQuery, response: { 200: systemHealth, '4xx': errorResponse } } }, async (request, reply) => {
+  r.get('/api/admin/system/health', { config: { permission: 'view' }, schema: { querystring: healthQuery, response: { 200: systemHealth, '4xx': errorResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (request.query.refresh === 'true') health.forget();
     const report = await health.report();
     history.recordServices(report.services);
     return report;
   });
-  r.get('/api/admin/system/queue-status', { schema: { response: { 200: queueStatus, '4xx': errorResponse } } }, async (_request, reply) => {
+  r.get('/api/admin/system/queue-status', { config: { permission: 'view' }, schema: { response: { 200: queueStatus, '4xx': errorResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const status = await readQueueStatus(s);
     history.recordQueue(status);
     return status;
   });
-  r.get('/api/admin/system/history', { schema: { response: { 200: systemHistory, '4xx': errorResponse } } }, async (_request, reply) => {
+  r.get('/api/admin/system/history', { config: { permission: 'view' }, schema: { response: { 200: systemHistory, '4xx': errorResponse } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return history.snapshot();
   });

@@ -73,6 +73,7 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
   r.get('/api/admin/telegram/auth-status', {
+    config: { permission: 'settings' },
     schema: { response: { 200: telegramAuthStatus } },
   }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -80,6 +81,7 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   });
 
   r.get('/api/admin/telegram/auth-info', {
+    config: { permission: 'settings' },
     schema: { response: { 200: telegramAuthInfo } },
   }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -91,6 +93,8 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   });
 
   r.post('/api/admin/telegram/send-phone', {
+    // The steps are recorded by name only: never the number, the code or the password.
+    config: { permission: 'settings', audit: { action: 'telegram.sign-in', details: () => ({ step: 'phone' }) } },
     attachValidation: true,
     schema: { body: telegramSendPhoneBody, response: { 200: telegramSendPhoneResponse, ...errors } },
   }, async (request) => {
@@ -99,6 +103,7 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   });
 
   r.post('/api/admin/telegram/verify-code', {
+    config: { permission: 'settings', audit: { action: 'telegram.sign-in', details: () => ({ step: 'code' }) } },
     attachValidation: true,
     schema: { body: telegramVerifyCodeBody, response: { 200: telegramAuthActionResponse, ...errors } },
   }, async (request) => {
@@ -107,6 +112,7 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
   });
 
   r.post('/api/admin/telegram/verify-password', {
+    config: { permission: 'settings', audit: { action: 'telegram.sign-in', details: () => ({ step: 'password' }) } },
     attachValidation: true,
     schema: { body: telegramVerifyPasswordBody, response: { 200: telegramAuthActionResponse, ...errors } },
   }, async (request) => {
@@ -116,10 +122,12 @@ export async function telegramAuthRoutes(app: FastifyInstance, opts: TelegramAut
 
   // The way back from a mistyped number (not in spec 03 §7, which has no way back at all).
   r.post('/api/admin/telegram/cancel', {
+    config: { permission: 'settings', audit: { action: 'telegram.cancel' } },
     schema: { response: { 200: telegramAuthActionResponse, ...errors } },
   }, async () => service.cancel());
 
   r.post('/api/admin/telegram/logout', {
+    config: { permission: 'settings', audit: { action: 'telegram.logout' } },
     schema: { response: { 200: telegramAuthActionResponse, ...errors } },
   }, async () => service.logout());
 }

@@ -6,15 +6,21 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { buttonStyles, focusRing } from '../../components/ui/button-styles.ts';
 import { useAdminStatus, useLogout } from '../../features/auth/api.ts';
 import { cn } from '../../lib/cn.ts';
+import type { Permission } from '@chapar/shared/contracts';
+import { useCan } from '../lib/permissions.ts';
 import { adminPaths } from '../paths.ts';
 
-const NAV = [
-  { to: adminPaths.dashboard(), label: 'داشبورد', end: true },
-  { to: adminPaths.ignored(), label: 'پست‌های نادیده' },
-  { to: adminPaths.newsletter(), label: 'خبرنامه' },
-  { to: adminPaths.blocklist(), label: 'فهرست مسدود' },
-  { to: adminPaths.sync(), label: 'همگام‌سازی' },
-  { to: adminPaths.contentVerification(), label: 'بررسی کیفیت' },
+// Each page with what a role needs to see it in the menu (the dashboard shows the tabs it may).
+const NAV: Array<{ to: string; label: string; end?: boolean; needs: Permission[] }> = [
+  { to: adminPaths.dashboard(), label: 'داشبورد', end: true, needs: ['view', 'comments'] },
+  { to: adminPaths.ignored(), label: 'پست‌های نادیده', needs: ['ignored'] },
+  { to: adminPaths.newsletter(), label: 'خبرنامه', needs: ['newsletter'] },
+  { to: adminPaths.blocklist(), label: 'فهرست مسدود', needs: ['blocklist'] },
+  { to: adminPaths.sync(), label: 'همگام‌سازی', needs: ['jobs'] },
+  { to: adminPaths.contentVerification(), label: 'بررسی کیفیت', needs: ['jobs'] },
+  { to: adminPaths.users(), label: 'حساب‌ها', needs: ['accounts'] },
+  { to: adminPaths.audit(), label: 'گزارش کارها', needs: ['accounts'] },
+  { to: adminPaths.account(), label: 'حساب من', needs: ['self'] },
 ];
 
 /** The admin header (logo, pages, theme, back to the site, logout) around every signed-in screen. */
@@ -22,6 +28,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const status = useAdminStatus();
   const logout = useLogout();
   const { pathname } = useLocation();
+  const can = useCan();
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">پرش به محتوا</a>
@@ -43,7 +50,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label="بخش‌های پنل" className="container-page overflow-x-auto">
           <ul className="flex gap-1 pb-2">
-            {NAV.map((item) => (
+            {NAV.filter((item) => item.needs.some(can)).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

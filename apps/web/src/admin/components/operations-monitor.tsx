@@ -142,7 +142,9 @@ function OperationItem({ op }: { op: OperationRecord }) {
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
           <span>عملیات {toPersianDigits(op.id)}</span>
-          {op.requestedBy && <span>توسط <bdi>{op.requestedBy}</bdi></span>}
+          {/* Who started it: an editor by name, or the monitor's own schedule. */}
+          <span data-requested-by>{op.requestedBy ? <>آغاز توسط <bdi>{op.requestedBy}</bdi></> : 'آغاز خودکار'}</span>
+          {op.confirmedBy && <span>تأیید توسط <bdi>{op.confirmedBy}</bdi></span>}
           <time dateTime={op.createdAt}>{formatJalaliDateTime(op.createdAt)}</time>
           {op.status === 'awaiting' && op.plan && (
             <button type="button" className={cn(small, 'border-amber-400')} onClick={() => showPlan({ operationId: op.id, name: op.name, plan: op.plan! })}>

@@ -77,7 +77,8 @@ export function LazyComments({ articleId }: { articleId: number }) {
 export function AdminTools({ article }: { article: Article }) {
   const hydrated = useHydrated();
   const { data } = useAdminStatus({ enabled: hydrated });
-  if (!hydrated || !data?.isAuthenticated) return null;
+  // Its tools edit the article: only for a role that may (a moderator or viewer sees none).
+  if (!hydrated || !data?.isAuthenticated || !data.permissions.includes('articles')) return null;
   return (
     <div className="mt-10">
       <Suspense fallback={<Skeleton className="h-40 w-full" />}>

@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery } from '../../lib/query-hooks.ts';
-import type { AdminStatus, LoginBody } from '@chapar/shared/contracts';
+import type { AdminStatus, LoginAnswer, LoginBody, LoginSuccess, TwoFactorLoginBody } from '@chapar/shared/contracts';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 
@@ -8,7 +8,7 @@ export const ADMIN_STATUS_PATH = '/api/admin/status';
 // Same value as CSRF_HEADER in the contracts; importing it would pull zod into the bundle.
 const CSRF_HEADER = 'x-csrf-token';
 
-const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null };
+const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false };
 
 /**
  * Only the browser asks: server-rendered pages are the same for every reader. A 401 means
@@ -33,12 +33,8 @@ export function useAdminStatus(options: { enabled?: boolean } = {}) {
   return useQuery({ ...adminStatusQuery(), enabled: options.enabled ?? true });
 }
 
-export interface LoginResult {
-  success: true;
-  message: string;
-  user: { id: number; username: string; role: string };
-  csrfToken: string;
-}
+/** Signed in (the session cookie is set). */
+export type LoginResult = LoginSuccess;
 
 export const loginErrors = {
   empty: 'لطفاً نام کاربری و رمز عبور را وارد کنید',
@@ -49,7 +45,17 @@ export const loginErrors = {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<LoginResult>('POST', '/api/admin/login', { body }),
+    mutationFn: (body: LoginBody) => apiRequest<LoginAnswer>('POST', '/api/admin/login', { body }),
+    // A password step that asks for the second factor has signed nobody in yet.
+    onSuccess: (answer) => (answer.success ? queryClient.invalidateQueries({ queryKey: [ADMIN_STATUS_PATH] }) : undefined),
+  });
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export function useTwoFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorLoginBody) => apiRequest<LoginSuccess>('POST', '/api/admin/login/two-factor', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_STATUS_PATH] }),
   });
 }

@@ -31,4 +31,31 @@ describe('LoginForm', () => {
     expect(init.credentials).toBe('include');
     expect(JSON.parse(String(init.body))).toEqual({ username: 'admin', password: 'secret' });
   });
+
+  it('asks for the second factor after a right password and sends the code with the challenge', async () => {
+    const answers = [
+      { success: false, twoFactorRequired: true, challenge: 'challenge-token-0123456789abcdef', message: 'کد ورود دومرحله‌ای را وارد کنید' },
+      { error: 'unauthorized', message: 'کد ورود دومرحله‌ای درست نیست' },
+      { success: true, message: 'ورود موفقیت‌آمیز بود', user: { id: 1, username: 'admin', role: 'owner' }, csrfToken: 't', twoFactorSetupRequired: false },
+    ];
+    const statuses = [200, 401, 200];
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(answers.shift()), { status: statuses.shift() }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSuccess = vi.fn();
+    renderWithApp(<LoginForm onSuccess={onSuccess} />);
+    fireEvent.change(screen.getByLabelText('نام کاربری'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('رمز عبور'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+    const code = await screen.findByLabelText('کد ورود دومرحله‌ای');
+    expect(onSuccess).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('کد ورود دومرحله‌ای درست نیست'));
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'تأیید' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ success: true, user: expect.objectContaining({ username: 'admin' }) })));
+    const [url, init] = fetchMock.mock.calls[2] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/login/two-factor');
+    expect(JSON.parse(String(init.body))).toEqual({ challenge: 'challenge-token-0123456789abcdef', code: '654321' });
+  });
 });

@@ -3,6 +3,7 @@ import { Eye, EyeOff, Info, LoaderCircle } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client.ts';
 import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
 import { loginErrors, useLogin, type LoginResult } from '../api.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
@@ -18,6 +19,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useLogin();
   const ids = { user: useId(), pass: useId(), note: useId(), error: useId() };
 
@@ -29,11 +31,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
     }
     setError(null);
     login.mutate({ username: username.trim(), password }, {
-      onSuccess,
+      onSuccess: (answer) => (answer.success ? onSuccess(answer) : setChallenge(answer.challenge)),
       onError: (err) => setError(loginErrorMessage(err)),
     });
   };
 
+  if (challenge) return <TwoFactorStep challenge={challenge} onSuccess={onSuccess} onRestart={() => { setChallenge(null); setPassword(''); }} />;
   return (
     <form onSubmit={submit} noValidate aria-describedby={ids.note} className="space-y-4">
       <div>

@@ -13,6 +13,7 @@ import { ARTICLE_TEXTS, useArticlesPage, useCleanArticle, useDeleteArticle, useP
 import { usePodcastRuns } from '../podcasts.ts';
 import { ArticlesTable, sortingFrom, type RowActions } from './articles-table.tsx';
 import { ArticlesToolbar } from './articles-toolbar.tsx';
+import { useCan } from '../../../lib/permissions.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { PodcastProgress, RecentPodcastsButton } from './podcast-controls.tsx';
 import { UnpublishDialog } from './unpublish-dialog.tsx';
@@ -40,6 +41,8 @@ export function ArticlesTab() {
   const publish = usePublishArticle();
   const clean = useCleanArticle(secondary ?? '');
   const podcasts = usePodcastRuns();
+  // A viewer reads the table; editing, publishing and bulk work need the 'articles' permission.
+  const canEdit = useCan()('articles');
 
   // A new query starts on its first page with nothing selected.
   const resetting = <T,>(set: (value: T) => void) => (value: T) => { set(value); setPage(1); setSelection({}); };
@@ -73,14 +76,16 @@ export function ArticlesTab() {
         sortBy={sortBy} onSortBy={resetting(setSortBy)}
         sortOrder={sortOrder} onSortOrder={resetting(setSortOrder)}
       >
-        <RecentPodcastsButton running={podcasts.run !== null} onStart={podcasts.makeRecent} />
+        {canEdit && <RecentPodcastsButton running={podcasts.run !== null} onStart={podcasts.makeRecent} />}
       </ArticlesToolbar>
       <PodcastProgress run={podcasts.run} />
-      <BulkBar
-        selectedIds={selectedIds}
-        onDone={() => setSelection({})}
-        onInvalid={() => toast({ title: TOAST_TITLES.error, description: ADMIN_ARTICLE_MESSAGES.selectionRequired, variant: 'destructive' })}
-      />
+      {canEdit && (
+        <BulkBar
+          selectedIds={selectedIds}
+          onDone={() => setSelection({})}
+          onInvalid={() => toast({ title: TOAST_TITLES.error, description: ADMIN_ARTICLE_MESSAGES.selectionRequired, variant: 'destructive' })}
+        />
+      )}
       <p aria-live="polite" className="text-sm text-muted">
         {pagination ? `${formatNumberFa(pagination.total)} مقاله${list.isFetching ? ' — در حال به‌روزرسانی…' : ''}` : ''}
       </p>
@@ -89,7 +94,7 @@ export function ArticlesTab() {
         : rows.length === 0 ? <EmptyState>{ARTICLE_TEXTS.empty}</EmptyState>
         : (
           <>
-            <div className="sm:hidden">
+            <div className={canEdit ? 'sm:hidden' : 'hidden'}>
               <Checkbox
                 label="انتخاب همه مقالات این صفحه"
                 checked={rows.every((r) => selection[r.id]) ? true : rows.some((r) => selection[r.id]) ? 'indeterminate' : false}
@@ -105,7 +110,7 @@ export function ArticlesTab() {
             selection={selection}
             onSelectionChange={setSelection}
             secondarySource={secondary}
-            actions={actions}
+            actions={canEdit ? actions : null}
             />
           </>
         )}

@@ -23,7 +23,8 @@ interface ArticlesTableProps {
   selection: RowSelectionState;
   onSelectionChange: (selection: RowSelectionState) => void;
   secondarySource: string | null;
-  actions: RowActions;
+  /** null: a role that only reads (no selection, only the links to the article and its post). */
+  actions: RowActions | null;
 }
 
 const SORTABLE = new Set<string>(['title', 'category', 'publishedAt', 'views']);
@@ -37,7 +38,7 @@ function SortIcon({ state }: { state: false | 'asc' | 'desc' }) {
 
 /** The articles of one page (TanStack Table, sorted and paged by the server). */
 export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSelectionChange, secondarySource, actions }: ArticlesTableProps) {
-  const columns = useMemo<ColumnDef<AdminArticleRow>[]>(() => [
+  const columns = useMemo<ColumnDef<AdminArticleRow>[]>(() => ([
     {
       id: 'select', meta: { label: 'انتخاب' },
       header: ({ table }) => (
@@ -105,16 +106,17 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             <a href={articlePath(article)} target="_blank" rel="noopener" aria-label={`مشاهده «${article.title}»`} title="مشاهده" className={iconButton}>
               <Eye aria-hidden="true" className="size-4" />
             </a>
-            {secondarySource && article.source === secondarySource && (
+            {actions && secondarySource && article.source === secondarySource && (
               <button type="button" onClick={() => actions.clean(article)} aria-label={`پاک‌سازی «${article.title}»`} title="پاک‌سازی" className={iconButton}>
                 <Sparkles aria-hidden="true" className="size-4" />
               </button>
             )}
-            {article.isPublished && (
+            {actions && article.isPublished && (
               <button type="button" onClick={() => actions.podcast(article)} aria-label={`ساخت پادکست «${article.title}»`} title="ساخت پادکست" className={iconButton}>
                 <Headphones aria-hidden="true" className="size-4" />
               </button>
             )}
+            {actions && <>
             <button type="button" onClick={() => actions.edit(article)} aria-label={`ویرایش «${article.title}»`} title="ویرایش" className={iconButton}>
               <Pencil aria-hidden="true" className="size-4" />
             </button>
@@ -130,11 +132,12 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             <button type="button" onClick={() => actions.remove(article)} aria-label={`حذف «${article.title}»`} title="حذف" className={cn(iconButton, 'hover:text-accent')}>
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
+            </>}
           </div>
         );
       },
     },
-  ], [actions, secondarySource]);
+  ] satisfies ColumnDef<AdminArticleRow>[]).filter((column) => actions || column.id !== 'select'), [actions, secondarySource]);
 
   const table = useReactTable({
     data: rows,

@@ -6,6 +6,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { MONITOR_TEXTS, useForceCheck, useMonitorStatus, useToggleMonitor, type ForceCheckAnswer } from '../api.ts';
 
 /** mm:ss (or h:mm:ss) in Persian digits; 0 once the time has come. */
@@ -34,6 +35,8 @@ export function AutoMonitorTab() {
   const toggle = useToggleMonitor();
   const [lastForced, setLastForced] = useState<ForceCheckAnswer | null>(null);
   const force = useForceCheck(setLastForced);
+  // The switch is a site setting (owner); a check now is a job (editor); a viewer only reads.
+  const can = useCan();
   const data = status.data;
   const now = useNow(Boolean(data?.isMonitoring));
   const nextAt = data?.nextCheck ? Date.parse(data.nextCheck) : null;
@@ -66,7 +69,7 @@ export function AutoMonitorTab() {
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
-          {data.isMonitoring ? (
+          {!can('settings') ? null : data.isMonitoring ? (
             <button type="button" className={buttonStyles.secondary} onClick={() => toggle.mutate('stop')} disabled={toggle.isPending}>
               <Square aria-hidden="true" className="size-4" />
               توقف پایش
@@ -77,10 +80,12 @@ export function AutoMonitorTab() {
               شروع پایش
             </button>
           )}
-          <button type="button" className={buttonStyles.secondary} onClick={() => force.mutate()} disabled={force.isPending}>
-            <Zap aria-hidden="true" className={cn('size-4', force.isPending && 'animate-pulse')} />
-            {force.isPending ? 'در حال بررسی…' : 'بررسی فوری'}
-          </button>
+          {can('jobs') && (
+            <button type="button" className={buttonStyles.secondary} onClick={() => force.mutate()} disabled={force.isPending}>
+              <Zap aria-hidden="true" className={cn('size-4', force.isPending && 'animate-pulse')} />
+              {force.isPending ? 'در حال بررسی…' : 'بررسی فوری'}
+            </button>
+          )}
           <button type="button" className={buttonStyles.ghost} onClick={() => void status.refetch()} disabled={status.isFetching} aria-label="بازخوانی وضعیت پایش">
             <RefreshCw aria-hidden="true" className={cn('size-4', status.isFetching && 'animate-spin')} />
           </button>

@@ -1,0 +1,114 @@
+// How the audit trail reads an item before and after a write, to record the fields the write
+// changed. Each kind names the fields an editor cares about; long text is cut (the article's
+// versions keep the full text).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  adminUsers, articles, sessions, blockedPosts, channels, comments, ignoredPosts, newsletterSubscribers, operations, settings, type Db,
+} from '@chapar/db';
+
+export type Snapshot = Record<string, unknown>;
+export type TargetKind = 'article' | 'operation' | 'channel' | 'comment' | 'blocked' | 'ignored' | 'subscriber' | 'user' | 'session' | 'settings';
+
+const MAX_TEXT = 500;
+
+function cut(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' && value.length > MAX_TEXT) return `${value.slice(0, MAX_TEXT)}…`;
+  return value;
+}
+
+const numbers = (ids: Array<number | string>) => ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+
+async function byId<T extends { id: number }>(rows: Promise<T[]>, fields?: readonly string[]): Promise<Map<string, Snapshot>> {
+  const map = new Map<string, Snapshot>();
+  for (const row of await rows) {
+    const entries = Object.entries(row).filter(([k]) => k !== 'id' && (!fields || fields.includes(k)));
+    map.set(String(row.id), Object.fromEntries(entries.map(([k, v]) => [k, cut(v)])));
+  }
+  return map;
+}
+
+type Loader = (db: Db, ids: Array<number | string>, fields?: readonly string[]) => Promise<Map<string, Snapshot>>;
+
+const LOADERS: Record<TargetKind, Loader> = {
+  article: (db, ids, fields) => byId(db.select({
+    id: articles.id, title: articles.title, excerpt: articles.excerpt, content: articles.content, category: articles.category,
+    featured: articles.featured, status: articles.status, imageUrl: articles.imageUrl, videoUrl: articles.videoUrl,
+    metaDescription: articles.metaDescription, unpublishedReason: articles.unpublishedReason,
+  }).from(articles).where(inArray(articles.id, numbers(ids))), fields),
+  operation: (db, ids) => byId(db.select({
+    id: operations.id, kind: operations.kind, status: operations.status, confirmedBy: operations.confirmedBy, undoneBy: operations.undoneBy,
+  }).from(operations).where(inArray(operations.id, numbers(ids)))),
+  channel: (db, ids) => byId(db.select({
+    id: channels.id, username: channels.username, role: channels.role, title: channels.title, isActive: channels.isActive, cleaningRules: channels.cleaningRules,
+  }).from(channels).where(inArray(channels.id, numbers(ids)))),
+  comment: (db, ids) => byId(db.select({
+    id: comments.id, authorName: comments.authorName, content: comments.content, isApproved: comments.isApproved, articleId: comments.articleId,
+  }).from(comments).where(inArray(comments.id, numbers(ids))), ['isApproved', 'authorName', 'content']),
+  subscriber: (db, ids) => byId(db.select({
+    id: newsletterSubscribers.id, email: newsletterSubscribers.email, name: newsletterSubscribers.name, isActive: newsletterSubscribers.isActive,
+  }).from(newsletterSubscribers).where(inArray(newsletterSubscribers.id, numbers(ids)))),
+  ignored: (db, ids) => byId(db.select({
+    id: ignoredPosts.id, reason: ignoredPosts.reason, reviewedBy: ignoredPosts.reviewedBy, shouldProcess: ignoredPosts.shouldProcess,
+  }).from(ignoredPosts).where(inArray(ignoredPosts.id, numbers(ids)))),
+  user: async (db, ids) => byId(db.select({
+    id: adminUsers.id, username: adminUsers.username, role: adminUsers.role, name: adminUsers.name, email: adminUsers.email,
+    disabled: sql<boolean>`${adminUsers.disabledAt} is not null`, twoFactor: sql<boolean>`${adminUsers.totpEnabledAt} is not null`,
+  }).from(adminUsers).where(inArray(adminUsers.id, numbers(ids)))),
+  session: async (db, ids) => {
+    const rows = await db.select({ id: sessions.publicId, username: adminUsers.username, ip: sessions.ip, userAgent: sessions.userAgent, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions).innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+      .where(inArray(sessions.publicId, ids.map(String).filter((id) => /^[0-9a-f-]{36}$/i.test(id))));
+    return new Map(rows.map(({ id, ...rest }) => [id, Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]))]));
+  },
+  // Blocked posts are named '{telegramId}/{source}' in their routes.
+  blocked: async (db, ids) => {
+    const map = new Map<string, Snapshot>();
+    for (const id of ids) {
+      const [telegramId, source] = String(id).split('/');
+      const [row] = await db.select({ title: blockedPosts.title, allowRegeneration: blockedPosts.allowRegeneration }).from(blockedPosts)
+        .where(and(eq(blockedPosts.source, source ?? ''), eq(blockedPosts.telegramId, Number(telegramId) || 0)));
+      if (row) map.set(String(id), { title: cut(row.title), allowRegeneration: row.allowRegeneration });
+    }
+    return map;
+  },
+  settings: async (db, ids) => {
+    const map = new Map<string, Snapshot>();
+    for (const key of ids) {
+      const [row] = await db.select().from(settings).where(eq(settings.key, String(key)));
+      if (row && typeof row.value === 'object' && row.value) {
+        map.set(String(key), Object.fromEntries(Object.entries(row.value as Snapshot).filter(([k]) => k !== 'at' && k !== 'by')));
+      }
+    }
+    return map;
+  },
+};
+
+export function loadSnapshots(db: Db, kind: TargetKind, ids: Array<number | string>, fields?: readonly string[]): Promise<Map<string, Snapshot>> {
+  if (!ids.length) return Promise.resolve(new Map());
+  return LOADERS[kind](db, ids, fields);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields that differ between before and after, for each item; an item that appeared or
+ * went away shows all its fields against null. `id` is kept only when several items changed.
+ */
+export function diffSnapshots(ids: string[], before: Map<string, Snapshot>, after: Map<string, Snapshot>) {
+  const changes: Array<{ id?: string | number; field: string; before: unknown; after: unknown }> = [];
+  for (const id of ids) {
+    const a = before.get(id) ?? null;
+    const b = after.get(id) ?? null;
+    const fields = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+    for (const field of fields) {
+      const was = a ? a[field] ?? null : null;
+      const now = b ? b[field] ?? null : null;
+      // A field empty on both sides (an item made or removed) tells nothing.
+      if (same(was, now)) continue;
+      const numeric = Number(id);
+      changes.push({ ...(ids.length > 1 ? { id: Number.isInteger(numeric) ? numeric : id } : {}), field, before: was, after: now });
+    }
+  }
+  return changes;
+}
