@@ -55,6 +55,9 @@ export const QUEUE_LABELS: Record<string, string> = {
   'make-podcasts': 'ساخت پادکست',
   'image-variants': 'ساخت اندازه‌های تصویر',
   'scan-duplicates': 'اسکن تکراری‌ها',
+  'newsletter-confirmation': 'نامه‌های تأیید عضویت خبرنامه',
+  'newsletter-digest': 'ساخت خبرنامه',
+  'newsletter-send': 'ارسال خبرنامه',
   '__pgboss__send-it': 'زمان‌بندی کارهای دوره‌ای',
 };
 
