@@ -50,7 +50,7 @@ async function createAccount(owner: Page, user: { username: string }, role: stri
     return null;
   }
   await dialog.getByRole('button', { name: 'ساخت و دعوت' }).click();
-  const link = await dialog.getByLabel('پیوند دعوت').inputValue();
+  const link = await dialog.getByLabel('پیوند دعوت', { exact: true }).inputValue();
   await shoot(owner, 'accounts-invitation-link');
   await dialog.getByRole('button', { name: 'پایان' }).click();
   return link;

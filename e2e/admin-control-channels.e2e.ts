@@ -115,7 +115,7 @@ describe('channels tab', () => {
     // Edit: title and cleaning rules; a broken pattern is refused before it is sent.
     await openTab(page, 'channels', 'کانال‌ها');
     await page.getByRole('button', { name: 'ویرایش کانال @akhbar_rooz' }).click();
-    const edit = page.getByRole('dialog', { name: 'ویرایش کانال @akhbar_rooz' });
+    const edit = page.getByRole('dialog', { name: 'ویرایش کانال \u2066@akhbar_rooz\u2069' });
     await edit.getByLabel('عنوان').fill('اخبار روز (ویرایش)');
     const signatures = edit.getByLabel('امضاهای کانال (سطرهای حذفی)');
     await signatures.fill(`${await signatures.inputValue()}\nکانال اخبار روز`);
@@ -315,7 +315,7 @@ describe('every screen at 390 and 1280 px, light and dark', () => {
         if (path.endsWith('channels')) {
           // The edit dialog with the cleaning rules.
           await page.getByRole('button', { name: 'ویرایش کانال @akhbar_rooz' }).click();
-          const dialog = page.getByRole('dialog', { name: 'ویرایش کانال @akhbar_rooz' });
+          const dialog = page.getByRole('dialog', { name: 'ویرایش کانال \u2066@akhbar_rooz\u2069' });
           await dialog.getByLabel('امضاهای کانال (سطرهای حذفی)').waitFor();
           for (const v of await seriousAxeViolations(page)) problems.push(`${path} (edit dialog): ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
           await page.screenshot({ path: `/tmp/chapar-shots/channel-dialog-${viewport.width}-${viewport.colorScheme}.png` });

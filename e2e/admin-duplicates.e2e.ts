@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { articles, telegramPosts } from '@chapar/db';
-import { normalizePersian, slugify, stripHtml } from '@chapar/shared/text';
+import { normalizePersian, slugify, stripHtml, toPersianDigits } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
@@ -133,7 +133,7 @@ describe('content verification', () => {
     const input = page.getByLabel('شماره مقاله‌ها (با ویرگول جدا کنید)');
     // The three example ids are this site's three newest articles.
     const newest = (await (await page.request.get('/api/articles?limit=3')).json()) as Array<{ id: number }>;
-    await expect.poll(() => input.inputValue()).toBe(newest.map((a) => a.id).join(', '));
+    await expect.poll(() => input.inputValue()).toBe(toPersianDigits(newest.map((a) => a.id).join('، ')));
     await input.fill('abc, ,');
     await page.getByRole('button', { name: 'شروع بررسی' }).click();
     await page.getByRole('alert').filter({ hasText: 'لطفا شماره مقالات را به درستی وارد کنید' }).waitFor();

@@ -62,6 +62,7 @@ describe('bulk jobs ask before they take anything down', () => {
     await dialog(page).waitFor({ state: 'detached' });
 
     await page.goto('/admin/sync');
+    await page.locator('[data-job]').first().waitFor(); // the screen renders in the browser
     const jobs = await page.locator('[data-job]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-job')!));
     expect(jobs.length).toBe(10);
     for (const job of jobs) {

@@ -116,7 +116,7 @@ export function ContentVerificationPage() {
             <h2 className="text-base font-bold">کارهای سریع</h2>
             <div className="mt-2 flex flex-wrap gap-2">
               <button type="button" className={buttonStyles.secondary} onClick={() => verify.mutate(data.analyses.map((a) => a.id))}>بررسی دوباره همین مقاله‌ها</button>
-              <button type="button" className={buttonStyles.secondary} disabled={!data.analyses.some((a) => a.needsRegeneration)} onClick={() => setText(data.analyses.filter((a) => a.needsRegeneration).map((a) => a.id).join(', '))}>فقط مقاله‌های ضعیف</button>
+              <button type="button" className={buttonStyles.secondary} disabled={!data.analyses.some((a) => a.needsRegeneration)} onClick={() => setText(toPersianDigits(data.analyses.filter((a) => a.needsRegeneration).map((a) => a.id).join('، ')))}>فقط مقاله‌های ضعیف</button>
               <a href={adminPaths.dashboard()} className={buttonStyles.secondary}>فهرست مقاله‌ها</a>
             </div>
           </div>

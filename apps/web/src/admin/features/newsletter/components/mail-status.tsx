@@ -7,7 +7,7 @@ export function MailStatus({ mail }: { mail: NewsletterDigestsResponse['mail'] }
     return (
       <div role="note" data-mail-configured="false" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
         <CircleAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
-        <div className="space-y-1">
+        <div className="min-w-0 space-y-1">
           <p className="font-bold">ارسال ایمیل تنظیم نشده است؛ خبرنامه و ایمیل‌های تأیید عضویت فرستاده نمی‌شوند.</p>
           <p>
             {'برای راه‌اندازی، '}
@@ -15,7 +15,7 @@ export function MailStatus({ mail }: { mail: NewsletterDigestsResponse['mail'] }
               <span key={name}>{i > 0 && ' و '}<code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">{name}</code></span>
             ))}
             {' را در محیط سرور تنظیم کنید و سرور را دوباره راه بیندازید؛ برای نمونه '}
-            <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">SMTP_URL=smtp://user:pass@mail.example.com:587</code>
+            <code dir="ltr" className="rounded bg-amber-100 px-1 break-all dark:bg-amber-900">SMTP_URL=smtp://user:pass@mail.example.com:587</code>
             {' و '}
             <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">MAIL_FROM=news@example.com</code>
             {'. عضویت‌های تازه تا آن زمان در انتظار ایمیل تأیید می‌مانند.'}
