@@ -84,7 +84,7 @@ describe('the digest admin routes', () => {
   it('the health page says the mail service is not configured and what to set', async () => {
     const res = await call('GET', '/api/admin/system/health');
     const mail = (res.json() as SystemHealth).services.find((x) => x.id === 'mail');
-    expect(mail).toMatchObject({ status: 'degraded', responseTime: null, service: 'سرویس ایمیل (SMTP)' });
+    expect(mail).toMatchObject({ status: 'degraded', responseTime: null, service: 'سرویس ایمیل' });
     expect(mail?.error).toBe('تنظیم نشده (SMTP_URL و MAIL_FROM)؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند');
   });
 

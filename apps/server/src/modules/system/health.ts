@@ -105,7 +105,7 @@ export class HealthChecker {
       // The bucket's name is isolated, as the channels' handles are.
       this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
-      this.cached('mail', s.mailer ? `سرویس ایمیل \u2068(SMTP: ${s.mailer.server})\u2069` : 'سرویس ایمیل (SMTP)', REMOTE_TTL_MS, () => this.mail()),
+      this.cached('mail', s.mailer ? `سرویس ایمیل (سرور ${ltr(s.mailer.server)})` : 'سرویس ایمیل', REMOTE_TTL_MS, () => this.mail()),
       ...channelChecks,
     ]);
   }
