@@ -77,7 +77,7 @@ export class UsedCaptchas {
    * transaction, a racing spend of the same id (in any process) waits for it and then loses.
    */
   async spend(id: string, now = Date.now(), tx: Tx = this.db): Promise<boolean> {
-    await this.prune(now);
+    await this.prune(now, tx);
     const rows = await tx.insert(captchaSpends).values({ id, expiresAt: new Date(now + CAPTCHA_TTL_MS) })
       .onConflictDoNothing().returning({ id: captchaSpends.id });
     return rows.length === 1;
@@ -88,9 +88,10 @@ export class UsedCaptchas {
     return Boolean(row);
   }
 
-  private async prune(now: number): Promise<void> {
+  /** On the caller's transaction: the embedded database has one connection, held by it. */
+  private async prune(now: number, tx: Tx): Promise<void> {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    await this.db.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
+    await tx.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
   }
 }
