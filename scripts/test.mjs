@@ -60,6 +60,15 @@ if (process.env.TEST_DATABASE_URL) {
 if (!missing.some((m) => m.name === 'chromium')) {
   vitest('browser', ['--config', 'e2e/vitest.config.ts']);
 }
+// The production layout needs nginx and a PostgreSQL server (the one TEST_DATABASE_URL names).
+if (missing.some((m) => m.name === 'nginx')) {
+  // Already named with the other missing tools, with the command that installs them.
+} else if (!process.env.TEST_DATABASE_URL) {
+  console.log(`\n${'!'.repeat(78)}\n  ✗ TEST_DATABASE_URL is unset: skipping the production layout (cluster) tests, which need PostgreSQL\n  (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)\n${'!'.repeat(78)}`);
+  if (ci) failedSteps.push('cluster (no PostgreSQL)');
+} else {
+  vitest('cluster', ['--config', 'e2e/cluster/vitest.config.ts']);
+}
 
 if (missing.length) {
   console.log(`\nSkipped suites (missing ${missing.map((m) => m.name).join(', ')}): install with ${INSTALL_COMMAND}`);

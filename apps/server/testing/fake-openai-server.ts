@@ -11,7 +11,7 @@ export type FakeReply =
   /** Accept the request and never answer. */
   | { hang: true }
   /** A normal completion whose content is worked out from the request (e.g. to answer a question right). */
-  | { respond(body: RecordedRequest['body']): string };
+  | { respond(body: RecordedRequest['body']): string; delayMs?: number };
 
 export interface RecordedRequest {
   authorization?: string;
@@ -22,6 +22,8 @@ export interface FakeOpenAiServer {
   /** Ends in /v1, as AI_BASE_URL does for OpenAI itself. */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** The most requests it has held open at once (a reply with delayMs holds each that long). */
+  peakConcurrency: number;
   /** Sets the replies: request n gets reply n, and the last one repeats. */
   script(...replies: FakeReply[]): void;
   close(): Promise<void>;
@@ -51,6 +53,8 @@ async function readJson(req: IncomingMessage): Promise<RecordedRequest['body']> 
 export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
   const requests: RecordedRequest[] = [];
   let replies: FakeReply[] = [{ status: 500, body: { error: { message: 'no reply scripted' } } }];
+  let open = 0;
+  let peak = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -63,7 +67,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)];
     if ('hang' in reply) return;
     if ('content' in reply) return json(200, completion(body.model ?? 'fake-model', reply.content));
-    if ('respond' in reply) return json(200, completion(body.model ?? 'fake-model', reply.respond(body)));
+    if ('respond' in reply) {
+      open++;
+      peak = Math.max(peak, open);
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      open--;
+      return json(200, completion(body.model ?? 'fake-model', reply.respond(body)));
+    }
     return json(reply.status, reply.body ?? { error: { message: `status ${reply.status}`, type: 'server_error' } }, reply.headers);
   };
 
@@ -76,9 +86,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    get peakConcurrency() { return peak; },
     script: (...next) => {
       replies = next;
       requests.length = 0;
+      peak = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -70,3 +70,9 @@ export const analyticsEvents = pgTable('analytics_events', {
   index('analytics_events_article_idx').on(t.articleId, t.event),
   uniqueIndex('analytics_view_once_uq').on(t.articleId, t.sessionId, t.event).where(sql`${t.event} in ('view', 'view_30s')`),
 ]);
+
+/** Comment captcha tokens already answered (by id), shared by every web process until they expire. */
+export const captchaSpends = pgTable('captcha_spends', {
+  id: varchar('id', { length: 32 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('captcha_spends_expires_at_idx').on(t.expiresAt)]);

@@ -1,12 +1,15 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { captchaSpends, type Db } from '@chapar/db';
 import { toAsciiDigits, toPersianDigits } from '@chapar/shared/text';
+import type { Tx } from './repo.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 /** People take longer than this to read, type and answer; scripts do not. */
 export const CAPTCHA_MIN_FILL_MS = 3_000;
 const OPERAND_MIN = 1;
 const OPERAND_MAX = 10;
-const MAX_USED_TRACKED = 100_000;
+const PRUNE_EVERY_MS = 60_000;
 
 export interface IssuedCaptcha {
   token: string;
@@ -61,33 +64,34 @@ export function checkCaptcha(secret: string, token: string, answer: string, now 
 }
 
 /**
- * Token ids already spent, each kept until its token would have expired anyway. Per process:
- * with several processes behind a load balancer a token could be spent once on each of them.
+ * Token ids already spent, kept in the database until their token would have expired anyway,
+ * so a token is spent once on the whole site however many web processes answer it.
  */
 export class UsedCaptchas {
-  private readonly until = new Map<string, number>();
+  private lastPrune = 0;
+
+  constructor(private readonly db: Db) {}
 
   /**
-   * Marks the id spent until `now` + the token lifetime; false when it already was.
-   * Synchronous, so two racing requests cannot both win.
+   * Marks the id spent until `now` + the token lifetime; false when it already was. Inside a
+   * transaction, a racing spend of the same id (in any process) waits for it and then loses.
    */
-  spend(id: string, now = Date.now()): boolean {
-    this.prune(now);
-    if (this.until.has(id)) return false;
-    if (this.until.size >= MAX_USED_TRACKED) this.until.delete(this.until.keys().next().value as string);
-    this.until.set(id, now + CAPTCHA_TTL_MS);
-    return true;
+  async spend(id: string, now = Date.now(), tx: Tx = this.db): Promise<boolean> {
+    await this.prune(now, tx);
+    const rows = await tx.insert(captchaSpends).values({ id, expiresAt: new Date(now + CAPTCHA_TTL_MS) })
+      .onConflictDoNothing().returning({ id: captchaSpends.id });
+    return rows.length === 1;
   }
 
-  has(id: string): boolean {
-    return this.until.has(id);
+  async has(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: captchaSpends.id }).from(captchaSpends).where(eq(captchaSpends.id, id)).limit(1);
+    return Boolean(row);
   }
 
-  private prune(now: number): void {
-    // Insertion order is close to expiry order: stop at the first entry still alive.
-    for (const [id, until] of this.until) {
-      if (until > now) break;
-      this.until.delete(id);
-    }
+  /** On the caller's transaction: the embedded database has one connection, held by it. */
+  private async prune(now: number, tx: Tx): Promise<void> {
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    await tx.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));
   }
 }

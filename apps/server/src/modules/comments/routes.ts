@@ -16,7 +16,7 @@ import { CaptchaRejected, listArticleComments, submitComment } from './service.t
 export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
-  const deps = { db, secret, usedCaptchas: new UsedCaptchas() };
+  const deps = { db, secret, usedCaptchas: new UsedCaptchas(db) };
   const freshCaptcha = () => {
     const { answer: _answer, ...challenge } = issueCaptcha(secret);
     return challenge;

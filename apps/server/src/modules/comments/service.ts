@@ -109,10 +109,10 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
   const check = checkCaptcha(deps.secret, input.captchaToken, input.captchaAnswer, now);
   if (!check.ok) {
     // A wrong answer spends the token, so its answer cannot be found by trying them all.
-    if (check.id) deps.usedCaptchas.spend(check.id, now);
+    if (check.id) await deps.usedCaptchas.spend(check.id, now);
     throw new CaptchaRejected(check.reason === 'wrong' ? COMMENT_MESSAGES.captchaWrong : COMMENT_MESSAGES.captchaExpired);
   }
-  if (deps.usedCaptchas.has(check.id)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
+  if (await deps.usedCaptchas.has(check.id)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
   if (now - check.issuedAt < CAPTCHA_MIN_FILL_MS) throw badRequest('ارسال بیش از حد سریع بود؛ چند ثانیه صبر کنید و دوباره بفرستید');
 
   const row = await db.transaction(async (tx) => {
@@ -125,7 +125,7 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
       const wait = Math.max(1, Math.ceil((last.getTime() + COMMENT_INTERVAL_MS - now) / 1000));
       throw new AppError('rate_limited', 'لطفاً کمی صبر کنید؛ هر ۱۵ ثانیه یک نظر می‌توانید بفرستید', { 'retry-after': String(wait) });
     }
-    if (!deps.usedCaptchas.spend(check.id, now)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
+    if (!(await deps.usedCaptchas.spend(check.id, now, tx))) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
     return commentRepo.insert(tx, {
       articleId: input.articleId,
       parentId: input.parentId,
