@@ -53,7 +53,8 @@ function episodeXml(site: PodcastSite, a: Episode, length: number): string {
     el('guid', `chapar-podcast-${a.id}`, { isPermaLink: 'false' }),
     el('pubDate', a.publishedAt.toUTCString()),
     audio ? empty('enclosure', { url: audio, length, type: 'audio/mpeg' }) : '',
-    el('itunes:duration', Math.max(1, a.podcastDuration ?? 1)),
+    // Whole seconds, measured by ffprobe when the podcast was made.
+    a.podcastDuration ? el('itunes:duration', a.podcastDuration) : '',
     el('itunes:episodeType', 'full'),
     el('itunes:explicit', 'false'),
     '</item>',
