@@ -109,7 +109,9 @@ describe('article page: addresses, server rendering and media', () => {
     const html = await (await fetch(`${site.baseUrl}${encodeURI(article.path)}`)).text();
     const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)">`).exec(html)?.[1];
     expect(meta('property', 'og:type')).toBe('article');
-    expect(meta('property', 'og:image')).toMatch(/^https?:\/\/[^/]+\/media\/e2e\/snow-tehran\.jpg$/);
+    // Link previews get the photo cut to the share size, whose size the page states.
+    expect(meta('property', 'og:image')).toMatch(/^https?:\/\/[^/]+\/img\/share\/e2e\/snow-tehran\.jpg$/);
+    expect([meta('property', 'og:image:width'), meta('property', 'og:image:height')]).toEqual(['1200', '630']);
     expect(meta('property', 'article:published_time')).toBe(article.publishedAt.toISOString());
     expect(meta('property', 'article:modified_time')).toBe(article.updatedAt.toISOString());
     expect(meta('property', 'article:section')).toBe('سیاست');

@@ -12,6 +12,7 @@ import { registerInputGuard, registerPathGuard } from './plugins/input-guard.ts'
 import { registerClientAddress, trustProxyOption } from './plugins/client-address.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
 import { registerMedia } from './plugins/media.ts';
+import { registerShareImages } from './plugins/share-image.ts';
 import { createStorages } from './integrations/storage/index.ts';
 import { HotCache } from './plugins/hot-cache.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   const mediaStorage = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3, limits: config.storage }).media;
   await registerMedia(app, { dataDir: config.dataDir, storage: mediaStorage, mediaBaseUrl: config.mediaBaseUrl });
   await registerImageVariants(app, { dataDir: config.dataDir, storage: mediaStorage });
+  await registerShareImages(app, { storage: mediaStorage });
 
   const { db } = database;
   await app.register(systemRoutes, { database, version: VERSION });
@@ -185,7 +187,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(ratingRoutes, { db });
   await app.register(bookmarkRoutes, { db });
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret });
-  await app.register(feedRoutes, { db, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName } });
+  await app.register(feedRoutes, { db, storage: mediaStorage, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName, ownerEmail: config.podcastOwnerEmail } });
   await app.register(telegramAuthRoutes, { db, config, ...(telegramGateway !== undefined ? { createGateway: telegramGateway } : {}) });
   const services = await registerIngestServices(app, { config, database, workerStartDelayMs });
   // Invitations go by e-mail when the site has a mail service; otherwise the owner passes the link on.

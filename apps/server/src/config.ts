@@ -53,6 +53,8 @@ const envSchema = z.object({
   SPEECH_VOICE: optionalString,
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PODCAST_AUTO: bool(true),
+  // The podcast's owner address (itunes:email): Apple and Spotify write to it to confirm the show.
+  PODCAST_OWNER_EMAIL: optionalString.pipe(z.email('PODCAST_OWNER_EMAIL: an e-mail address').optional()),
   MEDIA_BASE_URL: z.string().default('/media'),
   MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   // S3-compatible object storage for media; without a bucket the local disk (DATA_DIR/media) is used.
@@ -96,6 +98,11 @@ const envSchema = z.object({
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   MAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
 });
+
+/** The address in a MAIL_FROM value ('چاپار <news@example.com>' or 'news@example.com'). */
+function mailAddress(from: string | undefined): string | undefined {
+  return from ? (/<([^<>]+)>/.exec(from)?.[1] ?? from).trim() : undefined;
+}
 
 function settingOrIssue<T extends object>(parsed: T | { error: string }, ctx: z.RefinementCtx): T {
   if ('error' in parsed) {
@@ -215,6 +222,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     speech: { baseUrl: env.SPEECH_BASE_URL, apiKey: env.SPEECH_API_KEY, model: env.SPEECH_MODEL ?? 'gpt-4o-mini-tts', voice: env.SPEECH_VOICE ?? 'alloy', timeoutMs: env.SPEECH_TIMEOUT_MS },
     /** Every published article gets its podcast made after publishing and after its text changes. */
     podcastAuto: env.PODCAST_AUTO,
+    /** The podcast feed's owner address: PODCAST_OWNER_EMAIL, else the sender of the site's mail. */
+    podcastOwnerEmail: env.PODCAST_OWNER_EMAIL ?? mailAddress(env.MAIL_FROM),
     mediaBaseUrl: env.MEDIA_BASE_URL.replace(/\/+$/, ''),
     mediaMaxBytes: env.MEDIA_MAX_BYTES,
     /** Media in an S3-compatible bucket (public files under media/, originals under originals/); undefined: local disk. */

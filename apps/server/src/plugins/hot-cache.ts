@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { etagOf } from '@chapar/shared/render';
 import { acceptedEncoding } from './accept-encoding.ts';
 
 export interface HotEntry {
@@ -134,7 +134,8 @@ export class HotCache {
   store(url: string, startedGeneration: number, input: { body: string | Buffer; headers: OutgoingHttpHeaders; ttlMs: number; anonymousOnly: boolean }, startedVersion = this.versionValue): HotEntry | undefined {
     if (startedGeneration !== this.generationValue || input.ttlMs <= 0) return undefined;
     const body = typeof input.body === 'string' ? Buffer.from(input.body) : input.body;
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    // The same tag the page had when it was rendered (etagOf): a browser that kept it gets 304 here too.
+    const etag = etagOf(body);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(input.headers)) {
       if (value === undefined || ['content-length', 'set-cookie', 'content-encoding', 'x-cache', 'etag', 'vary'].includes(name)) continue;

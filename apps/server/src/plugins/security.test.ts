@@ -34,4 +34,15 @@ describe('security headers', () => {
       expect(headers['x-powered-by']).toBeUndefined();
     }
   });
+
+  it('lets other sites load media, feeds, covers, the share image and the logo; pages and the API stay same-site', async () => {
+    for (const url of ['/og-image.png', '/logo.png', '/podcast.xml', '/rss.xml', '/podcast-cover.jpg', '/media/podcasts/1-a.mp3', '/img/w480/a.jpg']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      expect(res.headers['content-security-policy'], url).toBe(CSP);
+    }
+    for (const url of ['/', '/category/economy', '/api/articles?limit=1', '/podcasts', '/admin/login', '/mediafile']) {
+      expect((await t.app.inject({ url })).headers['cross-origin-resource-policy'], url).toBe('same-site');
+    }
+  });
 });

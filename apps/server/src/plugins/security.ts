@@ -2,6 +2,13 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Files other sites may embed: media (images, videos, the podcasts' MP3s), image variants, the
+ * feeds, the podcast covers, the share image and the logo. A web feed reader or podcast player on
+ * another origin loads them without CORS, which `same-site` refuses. Pages and the API keep it.
+ */
+export const CROSS_ORIGIN_PATH = /^\/(?:media\/|img\/|podcast(?:\.xml|\/|-cover)|rss(?:\.xml|\/)|og-image\.png|logo\.png)/;
+
+/**
  * Security headers. Scripts come only from our origin: the SSR page carries its data in
  * non-executing JSON script tags, so no inline script needs to run.
  *
@@ -32,6 +39,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (CROSS_ORIGIN_PATH.test(request.url)) reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+      done(error instanceof Error ? error : undefined);
+    });
   });
 }

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { feedPaths, RSS_TYPE } from '@chapar/shared/text';
 
 export const SITE_NAME = 'چاپار';
 export const SITE_TAGLINE = 'آخرین اخبار ایران و جهان';
 export const DEFAULT_DESCRIPTION = 'چاپار؛ تازه‌ترین اخبار سیاسی، اقتصادی، فناوری، ورزشی و فرهنگی ایران و جهان، سریع و خلاصه.';
 /** Share image of spec 01 §1: 1200 × 630. */
 export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+/** The organisation's logo for search engines (Google asks for at least 112 × 112): public/logo.png. */
+export const SITE_LOGO = { path: '/logo.png', size: 512 };
 
 /** What a page says about itself to browsers, search engines and link previews. */
 export interface PageHead {
@@ -13,7 +16,11 @@ export interface PageHead {
   /** Path (and query) of the canonical address. */
   path: string;
   image?: string | null;
+  /** The image's real size in pixels, when it is known (og:image:width, og:image:height). */
+  imageSize?: { width: number; height: number } | null;
   imageAlt?: string | null;
+  /** Feeds of this page besides the site's own (a category's), named in <link rel="alternate">. */
+  feeds?: Array<{ title: string; path: string }>;
   type?: 'website' | 'article';
   noindex?: boolean;
   publishedTime?: string;
@@ -52,6 +59,12 @@ export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
   return `${baseUrl.replace(/\/$/, '')}${encodePath(pathOrUrl)}`;
 }
 
+/** Every public page names the site's feed and its podcast, so readers and directories find them. */
+export const SITE_FEEDS = [
+  { title: `${SITE_NAME} — همه خبرها`, path: feedPaths.site() },
+  { title: `${SITE_NAME} — پادکست خبر`, path: feedPaths.podcast() },
+];
+
 /** The <head> tags of a server-rendered page: title, description, canonical, Open Graph, Twitter, JSON-LD. */
 export function renderHeadTags(head: PageHead, baseUrl: string): string {
   const title = escapeAttr(head.title);
@@ -71,7 +84,7 @@ export function renderHeadTags(head: PageHead, baseUrl: string): string {
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${url}">`,
     `<meta property="og:image" content="${image}">`,
-    head.image ? '' : `<meta property="og:image:width" content="${DEFAULT_SHARE_IMAGE.width}"><meta property="og:image:height" content="${DEFAULT_SHARE_IMAGE.height}">`,
+    sizeTags(head.image ? head.imageSize : DEFAULT_SHARE_IMAGE),
     head.imageAlt ? `<meta property="og:image:alt" content="${escapeAttr(head.imageAlt)}">` : '',
     head.publishedTime ? `<meta property="article:published_time" content="${escapeAttr(head.publishedTime)}">` : '',
     head.modifiedTime ? `<meta property="article:modified_time" content="${escapeAttr(head.modifiedTime)}">` : '',
@@ -81,9 +94,14 @@ export function renderHeadTags(head: PageHead, baseUrl: string): string {
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="twitter:image" content="${image}">`,
+    ...[...SITE_FEEDS, ...(head.feeds ?? [])].map((feed) => `<link rel="alternate" type="${RSS_TYPE}" title="${escapeAttr(feed.title)}" href="${escapeAttr(absoluteUrl(baseUrl, feed.path))}">`),
     head.jsonLd ? `<script type="application/ld+json">${safeJson(head.jsonLd)}</script>` : '',
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+function sizeTags(size: { width: number; height: number } | null | undefined): string {
+  return size ? `<meta property="og:image:width" content="${size.width}"><meta property="og:image:height" content="${size.height}">` : '';
 }
 
 /** Client navigation: keep the tab title and description in step with the page. */

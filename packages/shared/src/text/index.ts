@@ -14,3 +14,5 @@ export * from './number-words.ts';
 export * from './spoken.ts';
 export * from './lead.ts';
 export * from './bidi.ts';
+export * from './feed-paths.ts';
+export * from './share-image.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
 
 const published = eq(articles.status, 'published');
@@ -20,6 +20,24 @@ export const feedRepo = {
       publishedAt: articles.publishedAt,
     }).from(articles)
       .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)
+      .orderBy(...newestFirst).limit(opts.limit);
+  },
+
+  /** Newest published articles that have a podcast, optionally of one category: the podcast's episodes. */
+  async withPodcasts(db: Db, opts: { limit: number; category?: string }) {
+    const withAudio = and(published, isNotNull(articles.podcastUrl));
+    return db.select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      metaDescription: articles.metaDescription,
+      category: articles.category,
+      podcastUrl: articles.podcastUrl,
+      podcastDuration: articles.podcastDuration,
+      podcastBytes: articles.podcastBytes,
+      publishedAt: articles.publishedAt,
+    }).from(articles)
+      .where(opts.category ? and(withAudio, eq(articles.category, opts.category)) : withAudio)
       .orderBy(...newestFirst).limit(opts.limit);
   },
 

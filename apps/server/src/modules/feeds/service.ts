@@ -26,7 +26,7 @@ export function absoluteUrl(site: FeedSite, pathOrUrl: string): string | null {
   }
 }
 
-const articleUrl = (site: FeedSite, a: { id: number; title: string }) => absoluteUrl(site, articlePath(a)) ?? `${site.baseUrl}/article/${a.id}`;
+export const articleUrl = (site: FeedSite, a: { id: number; title: string }) => absoluteUrl(site, articlePath(a)) ?? `${site.baseUrl}/article/${a.id}`;
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif' };
 const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg';

@@ -1,5 +1,6 @@
 import { Link } from '../../components/link.tsx';
-import { CATEGORIES, formatJalaliDate } from '@chapar/shared/text';
+import { CATEGORIES, feedPaths, formatJalaliDate, RSS_TYPE } from '@chapar/shared/text';
+import { Headphones, Rss } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { FooterNewsletter } from '../../features/newsletter/components/footer-newsletter.tsx';
 import { useNow } from '../../lib/now.tsx';
@@ -16,6 +17,19 @@ export function Footer() {
         <div className="space-y-3">
           <Link to={paths.home()} aria-label="چاپار، صفحه اصلی" className="inline-block rounded-lg"><Logo /></Link>
           <p className="text-sm leading-7 text-muted">چاپار خبرهای کانال‌های خبری را به مقاله‌های کوتاه و خوانا تبدیل می‌کند؛ سریع، دقیق و همیشه به‌روز.</p>
+          {/* Plain links (not the router's): the feeds are files, not pages of the app. */}
+          <ul aria-label="خوراک‌ها" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <li>
+              <a href={feedPaths.site()} type={RSS_TYPE} className="inline-flex items-center gap-1 rounded text-muted hover:text-accent">
+                <Rss aria-hidden="true" className="size-4" />خوراک RSS
+              </a>
+            </li>
+            <li>
+              <a href={feedPaths.podcast()} type={RSS_TYPE} className="inline-flex items-center gap-1 rounded text-muted hover:text-accent">
+                <Headphones aria-hidden="true" className="size-4" />پادکست
+              </a>
+            </li>
+          </ul>
         </div>
         <nav aria-label="دسته‌بندی‌های خبر">
           <h2 className="mb-3 font-bold">دسته‌بندی‌ها</h2>

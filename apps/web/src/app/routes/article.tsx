@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
-import { categoryFaName, excerptRepeatsLead, parseArticleId, stripHtml } from '@chapar/shared/text';
+import { categoryFaName, excerptRepeatsLead, feedPaths, parseArticleId, SHARE_IMAGE, shareImagePath, stripHtml } from '@chapar/shared/text';
 import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';
 import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components/article-body.tsx';
 import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
@@ -26,7 +26,7 @@ import { ShareButtons } from '../../features/share/components/share-buttons.tsx'
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { HydrateWhenVisible } from '../../components/hydrate-when-visible.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, SITE_NAME, useDocumentHead, type PageHead } from '../../lib/head.ts';
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, SITE_LOGO, SITE_NAME, useDocumentHead, type PageHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
 import { absoluteSiteUrl, rememberSiteOrigin, useSiteOrigin } from '../../lib/site-origin.ts';
 import type { RouteContext, RouteModule } from '../route-types.ts';
@@ -86,7 +86,7 @@ function ArticleLoaded({ article }: { article: Article }) {
         {article.videoUrl && !hasEmbeddedVideo(article.content) && (
           <VideoPlayer src={article.videoUrl} poster={article.videoPosterUrl ?? article.imageUrl} duration={article.videoDuration} label={videoLabel(article)} />
         )}
-        {article.podcastUrl && <PodcastPlayer src={article.podcastUrl} duration={article.podcastDuration} voice={article.podcastVoice} articleId={article.id} />}
+        {article.podcastUrl && <PodcastPlayer src={article.podcastUrl} duration={article.podcastDuration} voice={article.podcastVoice} articleId={article.id} feedUrl={feedPaths.podcast()} />}
         <ReadingStats content={article.content} />
         <ArticleBody html={article.content} renderVideo={renderVideo} />
         <KeywordTags keywords={article.keywords} />
@@ -125,15 +125,18 @@ function articleHead(article: Article, baseUrl: string): PageHead {
   const path = paths.article(article);
   const description = article.metaDescription || article.excerpt || stripHtml(article.content).slice(0, 160);
   const image = absoluteUrl(baseUrl, article.imageUrl || DEFAULT_SHARE_IMAGE.path);
+  // Link previews get the photo cut to 1200 × 630 by the server, whose size is therefore known.
+  const share = shareImagePath(article.imageUrl);
   const section = categoryFaName(article.category);
   const tags = keywordList(article.keywords);
-  const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(baseUrl, '/'), logo: { '@type': 'ImageObject', url: absoluteUrl(baseUrl, '/favicon.svg') } };
+  const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(baseUrl, '/'), logo: { '@type': 'ImageObject', url: absoluteUrl(baseUrl, SITE_LOGO.path), width: SITE_LOGO.size, height: SITE_LOGO.size } };
   return {
     title: pageTitle(article.title),
     description,
     path,
     type: 'article',
-    image: article.imageUrl,
+    image: share ?? article.imageUrl,
+    imageSize: share ? SHARE_IMAGE : null,
     imageAlt: article.imageAltText,
     publishedTime: article.publishedAt,
     modifiedTime: article.updatedAt,

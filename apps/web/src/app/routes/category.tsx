@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import { ArticleGrid } from '../../components/article-grid.tsx';
 import { categoryArticlesQuery, useCategoryArticles } from '../../features/articles/api.ts';
 import { categoriesQuery, categoryTitle, useCategories } from '../../features/categories/api.ts';
-import { pageTitle, useDocumentHead } from '../../lib/head.ts';
+import { CATEGORIES, feedPaths } from '@chapar/shared/text';
+import { pageTitle, SITE_NAME, useDocumentHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RouteContext, RouteModule } from '../route-types.ts';
 
@@ -34,6 +35,13 @@ export const route: RouteModule = {
   resolve: (ctx) => ({ status: titleOf(ctx).known ? 200 : 404 }),
   head: (ctx) => {
     const { name, description, known } = titleOf(ctx);
-    return { title: pageTitle(name), description: description || undefined, path: paths.category(slugOf(ctx)), noindex: !known };
+    // The category's own feeds (the server has one for each of the site's categories).
+    const slug = slugOf(ctx);
+    const hasFeed = known && CATEGORIES.some((c) => c.slug === slug);
+    const feeds = hasFeed ? [
+      { title: `${SITE_NAME} — ${name}`, path: feedPaths.category(slug) },
+      { title: `${SITE_NAME} — پادکست ${name}`, path: feedPaths.podcastCategory(slug) },
+    ] : [];
+    return { title: pageTitle(name), description: description || undefined, path: paths.category(slug), noindex: !known, feeds };
   },
 };

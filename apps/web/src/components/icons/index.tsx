@@ -77,6 +77,7 @@ export const RefreshCcw = icon('refresh-ccw');
 export const RefreshCw = icon('refresh-cw');
 export const Reply = icon('reply');
 export const RotateCcw = icon('rotate-ccw');
+export const Rss = icon('rss');
 export const Search = icon('search');
 export const SearchX = icon('search-x');
 export const Send = icon('send');

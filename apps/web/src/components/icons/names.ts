@@ -53,6 +53,7 @@ export const ICON_NAMES = [
   'refresh-cw',
   'reply',
   'rotate-ccw',
+  'rss',
   'search',
   'search-x',
   'send',

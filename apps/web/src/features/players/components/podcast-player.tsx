@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Clock, Download, Headphones, LoaderCircle, Pause, Play, Volume1, Volume2 } from '../../../components/icons';
+import { Clock, Download, Headphones, LoaderCircle, Pause, Play, Rss, Volume1, Volume2 } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../components/ui/button-styles.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -17,6 +17,8 @@ interface PodcastPlayerProps {
   voice?: string | null;
   /** Names the downloaded file: chapar-podcast-{id}.mp3. */
   articleId?: number;
+  /** The podcast feed, for a podcast app to subscribe to. */
+  feedUrl?: string;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -40,7 +42,7 @@ function spokenLength(seconds: number): string {
  * at the end, volume in steps of 0.1, its length shown before it plays, and a download
  * (.mp3) that works without JavaScript too. Load failures are only logged (spec 02 §8).
  */
-export function PodcastPlayer({ src, duration, voice, articleId }: PodcastPlayerProps) {
+export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: PodcastPlayerProps) {
   const hydrated = useHydrated();
   const audio = useRef<HTMLAudioElement>(null);
   const [state, setState] = useState<PodcastState>('idle');
@@ -145,6 +147,11 @@ export function PodcastPlayer({ src, duration, voice, articleId }: PodcastPlayer
         <a href={src} download={fileName} type="audio/mpeg" className={`inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-muted hover:text-accent ${focusRing}`}>
           <Download aria-hidden="true" className="size-4" />دریافت فایل صوتی (MP3)
         </a>
+        {feedUrl && (
+          <a href={feedUrl} type="application/rss+xml" className={`inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-muted hover:text-accent ${focusRing}`}>
+            <Rss aria-hidden="true" className="size-4" />اشتراک پادکست چاپار (RSS)
+          </a>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,113 @@
+// The podcast feed the directories accept (Apple Podcasts, Spotify): RSS 2.0 with the itunes
+// tags they require on the channel (image, category, explicit, author, owner, type, language)
+// and on each episode (enclosure with its exact size, a GUID that never changes, duration,
+// episode type). Episodes are the published articles that have their audio version.
+import { CATEGORIES, feedPaths, type CategoryInfo } from '@chapar/shared/text';
+import type { Db } from '@chapar/db';
+import { notFound } from '../../errors.ts';
+import type { Storage } from '../../integrations/storage/index.ts';
+import { feedRepo } from './repo.ts';
+import { absoluteUrl, articleUrl, type FeedSite } from './service.ts';
+import { XML_DECLARATION, el, empty } from './xml.ts';
+
+export const PODCAST_EPISODES = 100;
+
+export interface PodcastSite extends FeedSite {
+  /** itunes:owner's address: the directories write to it to confirm who owns the show. */
+  ownerEmail?: string;
+}
+
+/** Apple's category of each section (Apple's own list: News and its subcategories). */
+const ITUNES_SUBCATEGORY: Record<string, string> = {
+  Politics: 'Politics', Economy: 'Business News', Technology: 'Tech News', Sports: 'Sports News', Culture: 'Entertainment News',
+};
+
+/** The show's name and what its cover says. */
+export function podcastTitles(siteName: string, category?: CategoryInfo) {
+  return category
+    ? { title: `${siteName} — پادکست ${category.nameFa}`, coverTitle: siteName, coverSubtitle: `پادکست خبرهای ${category.nameFa}` }
+    : { title: `${siteName} — پادکست خبر`, coverTitle: siteName, coverSubtitle: 'پادکست خبرهای ایران و جهان' };
+}
+
+type Episode = Awaited<ReturnType<typeof feedRepo.withPodcasts>>[number];
+
+/**
+ * The MP3's exact size: the one measured when it was made, else asked of the storage (podcasts
+ * made before the size was kept). Null when the file is not there: no episode for it.
+ */
+async function enclosureLength(storage: Storage, episode: Episode): Promise<number | null> {
+  if (episode.podcastBytes) return episode.podcastBytes;
+  const key = storage.keyFromUrl(episode.podcastUrl!);
+  return key ? storage.size(key).catch(() => null) : null;
+}
+
+function episodeXml(site: PodcastSite, a: Episode, length: number): string {
+  const audio = absoluteUrl(site, a.podcastUrl!);
+  return [
+    '<item>',
+    el('title', a.title),
+    el('link', articleUrl(site, a)),
+    el('description', a.excerpt || a.metaDescription || a.title),
+    // The article's id names the episode: a podcast made again (a changed text, a new voice,
+    // a new address) stays the same episode in every app that has it.
+    el('guid', `chapar-podcast-${a.id}`, { isPermaLink: 'false' }),
+    el('pubDate', a.publishedAt.toUTCString()),
+    audio ? empty('enclosure', { url: audio, length, type: 'audio/mpeg' }) : '',
+    // Whole seconds, measured by ffprobe when the podcast was made.
+    a.podcastDuration ? el('itunes:duration', a.podcastDuration) : '',
+    el('itunes:episodeType', 'full'),
+    el('itunes:explicit', 'false'),
+    '</item>',
+  ].join('');
+}
+
+async function podcastXml(db: Db, storage: Storage, site: PodcastSite, category?: CategoryInfo, now = new Date()): Promise<string> {
+  const rows = await feedRepo.withPodcasts(db, { limit: PODCAST_EPISODES, category: category?.name });
+  const lengths = await Promise.all(rows.map((a) => enclosureLength(storage, a)));
+  const episodes = rows.flatMap((a, i) => (lengths[i] ? [episodeXml(site, a, lengths[i])] : []));
+  const { title } = podcastTitles(site.siteName, category);
+  const link = absoluteUrl(site, category ? `/category/${category.slug}` : '/');
+  const cover = absoluteUrl(site, category ? feedPaths.podcastCategoryCover(category.slug) : feedPaths.podcastCover()) ?? '';
+  const self = absoluteUrl(site, category ? feedPaths.podcastCategory(category.slug) : feedPaths.podcast()) ?? '';
+  const description = category
+    ? `خبرهای ${category.nameFa} ${site.siteName} با صدای خوانا: ${category.description}`
+    : `خبرهای ${site.siteName} با صدای خوانا: تازه‌ترین خبرهای ایران و جهان، هر خبر در چند دقیقه.`;
+  const subcategory = (category && ITUNES_SUBCATEGORY[category.name]) ?? 'Daily News';
+  return [
+    XML_DECLARATION,
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>',
+    el('title', title),
+    el('link', link),
+    el('description', description),
+    el('language', 'fa'),
+    el('copyright', `© ${site.siteName}`),
+    el('lastBuildDate', (rows[0]?.publishedAt ?? now).toUTCString()),
+    empty('atom:link', { href: self, rel: 'self', type: 'application/rss+xml' }),
+    `<image>${el('url', cover)}${el('title', title)}${el('link', link)}</image>`,
+    empty('itunes:image', { href: cover }),
+    el('itunes:author', site.siteName),
+    `<itunes:owner>${el('itunes:name', site.siteName)}${site.ownerEmail ? el('itunes:email', site.ownerEmail) : ''}</itunes:owner>`,
+    `<itunes:category text="News">${empty('itunes:category', { text: subcategory })}</itunes:category>`,
+    el('itunes:explicit', 'false'),
+    el('itunes:type', 'episodic'),
+    ...episodes,
+    '</channel></rss>',
+  ].join('\n');
+}
+
+/** /podcast.xml: every article's audio version, newest first. */
+export function sitePodcast(db: Db, storage: Storage, site: PodcastSite): Promise<string> {
+  return podcastXml(db, storage, site);
+}
+
+/** The category of a slug, or 404 (the same answer as /rss/{slug}.xml). */
+export function podcastCategory(slug: string): CategoryInfo {
+  const category = CATEGORIES.find((c) => c.slug === slug.toLowerCase());
+  if (!category) throw notFound('دسته‌بندی مورد نظر یافت نشد');
+  return category;
+}
+
+/** /podcast/{slug}.xml: one category's episodes. */
+export function categoryPodcast(db: Db, storage: Storage, site: PodcastSite, slug: string): Promise<string> {
+  return podcastXml(db, storage, site, podcastCategory(slug));
+}

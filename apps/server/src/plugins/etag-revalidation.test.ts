@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createArticle } from '../../testing/factories.ts';
+
+// One ETag per body whichever cache answers: the tag a browser kept from a rendered page (a
+// miss) is the tag the hot cache answers with (a hit), and the other way round.
+describe('page revalidation', () => {
+  let t: TestApp;
+  let base = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      ssr: true,
+      config: { pageCacheTtlMs: 60_000, readCacheTtlMs: 60_000 },
+      seed: async (database) => { await createArticle(database, { title: 'خبر آزمون بازبینی برچسب' }); },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => t?.close());
+
+  it('gets 304 with the ETag from a miss and with the one from a hit', async () => {
+    const miss = await fetch(`${base}/`);
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get('x-cache')).not.toBe('HIT');
+    const missTag = miss.headers.get('etag')!;
+    expect(missTag).toMatch(/^W\/"/);
+
+    // The hot cache now holds the page: the tag from the render is its tag too.
+    const hit = await fetch(`${base}/`);
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.headers.get('etag')).toBe(missTag);
+    const revalidatedOnHit = await fetch(`${base}/`, { headers: { 'if-none-match': missTag } });
+    expect(revalidatedOnHit.status).toBe(304);
+    expect(revalidatedOnHit.headers.get('x-cache')).toBe('HIT');
+
+    // With the hot cache emptied the app answers (its page cache), and the hit's tag still holds.
+    t.app.hotCache.clear();
+    const revalidatedOnMiss = await fetch(`${base}/`, { headers: { 'if-none-match': hit.headers.get('etag')! } });
+    expect(revalidatedOnMiss.headers.get('x-cache')).not.toBe('HIT');
+    expect(revalidatedOnMiss.status).toBe(304);
+  });
+});
