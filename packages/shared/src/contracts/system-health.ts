@@ -55,6 +55,10 @@ export const QUEUE_LABELS: Record<string, string> = {
   'make-podcasts': 'ساخت پادکست',
   'image-variants': 'ساخت اندازه‌های تصویر',
   'scan-duplicates': 'اسکن تکراری‌ها',
+  'newsletter-confirmation': 'نامهٔ تأیید خبرنامه',
+  'newsletter-digest': 'ساخت خبرنامه',
+  'newsletter-send': 'ارسال خبرنامه',
+  'push-breaking': 'ارسال اعلان خبر فوری',
   '__pgboss__send-it': 'زمان‌بندی کارهای دوره‌ای',
 };
 
