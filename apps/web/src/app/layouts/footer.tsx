@@ -2,6 +2,7 @@ import { Link } from '../../components/link.tsx';
 import { CATEGORIES, formatJalaliDate } from '@chapar/shared/text';
 import { Logo } from '../../components/logo.tsx';
 import { FooterNewsletter } from '../../features/newsletter/components/footer-newsletter.tsx';
+import { BreakingNewsPrompt } from '../../features/push/components/breaking-news-prompt.tsx';
 import { useNow } from '../../lib/now.tsx';
 import { paths } from '../../lib/paths.ts';
 
@@ -34,6 +35,7 @@ export function Footer() {
         <div>
           <h2 className="mb-3 font-bold">خبرنامه</h2>
           <FooterNewsletter />
+          <BreakingNewsPrompt />
         </div>
       </div>
       <div className="border-t border-border">
