@@ -1,7 +1,7 @@
 // Push subscriptions, breaking-news alerts and their sends. A send is unique per (alert,
 // subscription) and is claimed (queued → sending, with the run's id) before its message goes
 // out; only that claim records the outcome.
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { pushAlerts, pushSends, pushSubscriptions, type Db } from '@chapar/db';
 
 export type AlertRow = typeof pushAlerts.$inferSelect;
@@ -103,7 +103,10 @@ export const pushRepo = {
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   },
 
+  /** Done: sends whose subscription was removed meanwhile (the reader unsubscribed) are recorded as such. */
   async finish(db: Db, alertId: number, at: Date): Promise<void> {
+    await db.update(pushSends).set({ status: 'expired', error: 'subscription removed' })
+      .where(and(eq(pushSends.alertId, alertId), eq(pushSends.status, 'queued'), isNull(pushSends.subscriptionId)));
     await db.update(pushAlerts).set({ status: 'done', finishedAt: at }).where(eq(pushAlerts.id, alertId));
   },
 };
