@@ -53,12 +53,9 @@ export const QUEUE_LABELS: Record<string, string> = {
   'media-maintenance': 'نگهداری رسانه',
   'verify-content': 'تأیید محتوا',
   'make-podcasts': 'ساخت پادکست',
+  'push-breaking': 'ارسال اعلان خبر فوری',
   'image-variants': 'ساخت اندازه‌های تصویر',
   'scan-duplicates': 'اسکن تکراری‌ها',
-  'newsletter-confirmation': 'نامهٔ تأیید خبرنامه',
-  'newsletter-digest': 'ساخت خبرنامه',
-  'newsletter-send': 'ارسال خبرنامه',
-  'push-breaking': 'ارسال اعلان خبر فوری',
   '__pgboss__send-it': 'زمان‌بندی کارهای دوره‌ای',
 };
 
