@@ -48,17 +48,17 @@ export function horizontalOverflow(page: Page): Promise<number> {
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+/** axe-core's serious and critical violations on the page as it is now (within `within`, a selector, when given). */
+export async function seriousAxeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(scope ?? document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
+  }, within ?? null);
 }
 
 /** Waits until no admin list shows its loading state. */

@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   });
   await app.register(ingestAdminRoutes, { services });
   await app.register(newsletterRoutes, { services });
+  await app.register(pushRoutes, { services });
   await app.register(operationsRoutes, { services });
   await app.register(monitorRoutes, { services });
   await app.register(channelRoutes, { services });

@@ -97,6 +97,14 @@ const envSchema = z.object({
   // One message (connecting, greeting, sending, the server's answer) may take this long.
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   MAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
+  // Web Push (breaking news): VAPID keys, made once and kept in DATA_DIR unless both are set here.
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key, base64url (87 characters)').optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key, base64url (43 characters)').optional()),
+  VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'a mailto: address or an https:// URL').optional()),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(200).max(120_000).default(15_000),
+  PUSH_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(600),
+  // Push services beyond the known browsers' ones (exact origins, comma-separated), e.g. a self-hosted one.
+  PUSH_EXTRA_ORIGINS: z.string().trim().default('').transform((v, ctx) => parseOrigins(v, ctx)),
 });
 
 /** The address in a MAIL_FROM value ('چاپار <news@example.com>' or 'news@example.com'). */
@@ -169,6 +177,28 @@ function parseChannelList(value: string, ctx: z.RefinementCtx): ChannelSetting[]
     else result.push({ role, username });
   });
   return result;
+}
+
+/** Exact origins (scheme, host and port), comma-separated. */
+function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const item of value.split(',').map((v) => v.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(item);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
+      origins.push(url.origin);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `'${item}' is not an origin such as https://push.example.com` });
+    }
+  }
+  return origins;
+}
+
+/** The site's https address, else a mailto: address at its host (push services accept either). */
+function vapidSubject(publicBaseUrl: string | undefined): string {
+  if (publicBaseUrl?.startsWith('https://')) return new URL(publicBaseUrl).origin;
+  const host = publicBaseUrl ? new URL(publicBaseUrl).hostname : 'localhost';
+  return `mailto:webmaster@${host.includes('.') ? host : 'localhost.localdomain'}`;
 }
 
 function toConfig(env: z.infer<typeof envSchema>) {
@@ -266,6 +296,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * has `timeoutMs`; at most `maxPerMinute` messages leave one process a minute.
      */
     mail: { url: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.MAIL_TIMEOUT_MS, maxPerMinute: env.MAIL_MAX_PER_MINUTE },
+    /**
+     * Web Push: VAPID keys from the environment (both, or neither: then kept in DATA_DIR,
+     * modules/push/vapid-keys.ts), the subject push services may write to, a deadline per
+     * message, a pace, and push services allowed beyond the browsers' own.
+     */
+    push: {
+      publicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PUBLIC_KEY : undefined,
+      privateKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? env.VAPID_PRIVATE_KEY : undefined,
+      subject: env.VAPID_SUBJECT ?? vapidSubject(env.PUBLIC_BASE_URL),
+      timeoutMs: env.PUSH_TIMEOUT_MS,
+      maxPerMinute: env.PUSH_MAX_PER_MINUTE,
+      extraOrigins: env.PUSH_EXTRA_ORIGINS,
+    },
   };
 }
 

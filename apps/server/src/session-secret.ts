@@ -26,36 +26,43 @@ function readKept(file: string): string | undefined {
 }
 
 /**
- * The session secret kept in the data directory: made once, readable by its owner only (0600),
- * and read again on every later start, so a restart keeps captchas being answered and the
- * sealed Telegram session. Processes starting at the same moment agree on one: the file appears
- * whole (a hard link to a finished temporary file) and the first one to link wins.
+ * Creates `file` holding `text` unless it exists; false when another process made it first.
+ * The file appears whole (a hard link to a finished temporary file), readable by its owner only.
  */
-export function keptSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, SESSION_SECRET_FILE);
-  const existing = readKept(file);
-  if (existing) return existing;
-
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
+export function createOnce(file: string, text: string): boolean {
+  mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
   try {
     chmodSync(temporary, 0o600);
     linkSync(temporary, file);
-    return secret;
+    return true;
   } catch (error) {
-    if (errorCode(error) === 'EEXIST') return readKept(file)!;
+    if (errorCode(error) === 'EEXIST') return false;
     // A file system without hard links: an exclusive create still lets only one process win.
     if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(errorCode(error) ?? '')) throw error;
     try {
-      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-      return secret;
+      writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+      return true;
     } catch (createError) {
-      if (errorCode(createError) === 'EEXIST') return readKept(file)!;
+      if (errorCode(createError) === 'EEXIST') return false;
       throw createError;
     }
   } finally {
     unlinkSync(temporary);
   }
+}
+
+/**
+ * The session secret kept in the data directory: made once, readable by its owner only (0600),
+ * and read again on every later start, so a restart keeps captchas being answered and the
+ * sealed Telegram session. Processes starting at the same moment agree on one: the first one to
+ * create the file wins (createOnce).
+ */
+export function keptSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  const existing = readKept(file);
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('hex');
+  return createOnce(file, `${secret}\n`) ? secret : readKept(file)!;
 }

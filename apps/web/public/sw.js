@@ -6,6 +6,8 @@
 // - /assets/* (hashed, immutable): from any cache first, else the network, kept in a small
 //   runtime cache so a saved page finds its scripts even after a new deploy.
 // - Everything else (admin, other API calls, cross-origin) is left to the browser.
+// - Push (breaking news): the message (title, body naming the article, its address) is shown as
+//   a Persian notification; a click opens the article, or focuses a tab already showing it.
 
 const ARTICLES_CACHE = 'articles-v1';
 const ASSETS_CACHE = 'chapar-assets-v1';
@@ -151,4 +153,38 @@ self.addEventListener('fetch', (event) => {
   } else if (pathname.startsWith('/media/') || pathname === '/theme-init.js' || pathname === '/favicon.svg') {
     event.respondWith(handleStatic(request));
   }
+});
+
+const PUSH_FALLBACK_TITLE = 'خبر فوری';
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    // Not JSON: shown with the fallback title.
+  }
+  const text = (value) => (typeof value === 'string' ? value : '');
+  const url = new URL(text(message.url) || '/', self.location.origin);
+  const options = {
+    body: text(message.body),
+    dir: 'rtl',
+    lang: 'fa',
+    icon: '/favicon.svg',
+    // Only the site's own pages open from a notification.
+    data: { url: url.origin === self.location.origin ? url.href : self.location.origin + '/' },
+  };
+  if (text(message.tag)) options.tag = text(message.tag);
+  event.waitUntil(self.registration.showNotification(text(message.title) || PUSH_FALLBACK_TITLE, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || self.location.origin + '/';
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => client.url === url);
+    if (open) return open.focus();
+    return self.clients.openWindow(url);
+  })());
 });

@@ -15,6 +15,7 @@ import { makePodcastsWorker } from './make-podcasts.ts';
 import { newsletterConfirmationWorker } from './newsletter-confirmation.ts';
 import { newsletterDigestWorker } from './newsletter-digest.ts';
 import { newsletterSendWorker } from './newsletter-send.ts';
+import { pushBreakingWorker } from './push-breaking.ts';
 import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
 import { verifyContentWorker } from './verify-content.ts';
@@ -25,7 +26,7 @@ import { batchHandler } from './run-job.ts';
 
 export const JOBS: readonly JobDefinition[] = [
   ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker,
-  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pruneAuditWorker,
+  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pushBreakingWorker, pruneAuditWorker,
 ] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {

@@ -164,11 +164,18 @@ export const newsletterSendJob = jobSpec({
   retryLimit: 4,
 });
 
+/** A breaking-news alert pushed to every subscription (modules/push/send-alert.ts). */
+export const pushBreakingJob = jobSpec({
+  name: 'push-breaking',
+  payload: z.object({ alertId: z.number().int().positive() }),
+  retryLimit: 2,
+});
+
 /** The specs by queue name: an operation's confirmation queues its job again by the name it kept. */
 export const JOB_SPECS: Readonly<Record<string, JobSpec>> = Object.fromEntries(
   [
     ingestPostJob, checkChannelsJob, fetchPostsJob, repairArticlesJob, mediaMaintenanceJob, makePodcastsJob, imageVariantsJob, scanDuplicatesJob, verifyContentJob,
-    newsletterConfirmationJob, newsletterDigestJob, newsletterSendJob,
+    newsletterConfirmationJob, newsletterDigestJob, newsletterSendJob, pushBreakingJob,
   ].map((spec) => [spec.name, spec as JobSpec]),
 );
 

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './duplicates.ts';
 export * from './speech.ts';
 export * from './newsletter.ts';
+export * from './push.ts';

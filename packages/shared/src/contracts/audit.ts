@@ -65,6 +65,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'article.upload': 'بارگذاری پرونده',
   'article.regenerate': 'بازنویسی دوبارهٔ مقاله',
   'article.fix-image': 'اصلاح تصویر مقاله',
+  'article.breaking': 'ارسال خبر فوری',
   'podcast.make': 'ساخت پادکست',
   'podcast.speech-text.save': 'اصلاح متن گفتار پادکست',
   'podcast.speech-text.reset': 'بازگشت متن گفتار به متن مقاله',

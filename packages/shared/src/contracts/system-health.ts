@@ -53,6 +53,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'media-maintenance': 'نگهداری رسانه',
   'verify-content': 'تأیید محتوا',
   'make-podcasts': 'ساخت پادکست',
+  'push-breaking': 'ارسال اعلان خبر فوری',
   'image-variants': 'ساخت اندازه‌های تصویر',
   'scan-duplicates': 'اسکن تکراری‌ها',
   'newsletter-confirmation': 'نامه‌های تأیید عضویت خبرنامه',

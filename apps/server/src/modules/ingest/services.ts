@@ -4,10 +4,12 @@ import type { Database, Db } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createRewriter, createOfflineRewriter, type Rewriter } from '../../integrations/ai/index.ts';
 import { createMailer, type Mailer } from '../../integrations/mail/index.ts';
+import { createPushSender, type PushSender } from '../../integrations/push/index.ts';
 import { createSpeech, type Speech } from '../../integrations/speech/index.ts';
 import { createStorages, type Storage } from '../../integrations/storage/index.ts';
 import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from '../../integrations/telegram/index.ts';
 import { JobQueue } from '../../jobs/queue.ts';
+import { vapidKeys } from '../push/vapid-keys.ts';
 import type { MediaDeps } from '../media/store-media.ts';
 import type { Log } from './operation-reporter.ts';
 import { SourceProvider } from './source-provider.ts';
@@ -28,6 +30,8 @@ export interface Services {
   sources: SourceProvider;
   /** SMTP when SMTP_URL and MAIL_FROM are set; null: no mail is sent. */
   mailer: Mailer | null;
+  /** Web Push with the site's VAPID keys (breaking news). */
+  push: PushSender;
   jobs: JobQueue;
   /** Where and how much media may be downloaded from. */
   mediaPolicy: MediaFetchPolicy;
@@ -62,6 +66,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     speech: createSpeech(config.speech),
     sources: new SourceProvider({ kind: 'web-preview', source: createWebPreviewSource({ baseUrl: config.telegramWebBaseUrl, proxy: config.telegramProxy }) }),
     mailer: createMailer(config.mail),
+    push: createPushSender({ ...vapidKeys(config), subject: config.push.subject, timeoutMs: config.push.timeoutMs, maxPerMinute: config.push.maxPerMinute, extraOrigins: config.push.extraOrigins }),
     jobs: new JobQueue({
       database,
       connectionString: config.databaseUrl,

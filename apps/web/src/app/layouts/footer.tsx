@@ -3,6 +3,7 @@ import { CATEGORIES, feedPaths, formatJalaliDate, RSS_TYPE } from '@chapar/share
 import { Headphones, Rss } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { FooterNewsletter } from '../../features/newsletter/components/footer-newsletter.tsx';
+import { BreakingNewsPrompt } from '../../features/push/components/breaking-news-prompt.tsx';
 import { useNow } from '../../lib/now.tsx';
 import { paths } from '../../lib/paths.ts';
 
@@ -48,6 +49,7 @@ export function Footer() {
         <div>
           <h2 className="mb-3 font-bold">خبرنامه</h2>
           <FooterNewsletter />
+          <BreakingNewsPrompt />
         </div>
       </div>
       <div className="border-t border-border">

@@ -31,6 +31,7 @@ export const AlertTriangle = icon('triangle-alert');
 export const ArrowLeft = icon('arrow-left');
 export const BadgeCheck = icon('badge-check');
 export const BarChart3 = icon('chart-column');
+export const BellRing = icon('bell-ring');
 export const Bookmark = icon('bookmark');
 export const CalendarDays = icon('calendar-days');
 export const CheckCircle2 = icon('circle-check');

@@ -5,6 +5,7 @@ export const ICON_NAMES = [
   'activity',
   'arrow-left',
   'badge-check',
+  'bell-ring',
   'bookmark',
   'calendar-days',
   'chart-column',

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { TOAST_TITLES } from '../../../lib/api.ts';
 import { ARTICLE_TEXTS, useArticlesPage, useCleanArticle, useDeleteArticle, usePublishArticle, useSecondarySource } from '../api.ts';
 import { usePodcastRuns } from '../podcasts.ts';
+import { BREAKING_TEXTS, useBreakingNews } from '../breaking.ts';
 import { ArticlesTable, sortingFrom, type RowActions } from './articles-table.tsx';
 import { ArticlesToolbar } from './articles-toolbar.tsx';
 import { useCan } from '../../../lib/permissions.ts';
@@ -32,6 +33,7 @@ export function ArticlesTab() {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminArticleRow | null>(null);
   const [unpublishing, setUnpublishing] = useState<AdminArticleRow | null>(null);
+  const [breaking, setBreaking] = useState<AdminArticleRow | null>(null);
   const { toast } = useToast();
 
   const params = { search, status, sortBy, sortOrder, page, limit: ADMIN_ARTICLES_PAGE_SIZE };
@@ -41,6 +43,7 @@ export function ArticlesTab() {
   const publish = usePublishArticle();
   const clean = useCleanArticle(secondary ?? '');
   const podcasts = usePodcastRuns();
+  const pushBreaking = useBreakingNews();
   // A viewer reads the table; editing, publishing and bulk work need the 'articles' permission.
   const canEdit = useCan()('articles');
 
@@ -61,6 +64,7 @@ export function ArticlesTab() {
     clean: (row) => clean.mutate(row.id),
     togglePublished: (row) => (row.isPublished ? setUnpublishing(row) : publish.mutate({ id: row.id, publish: true })),
     podcast: (row) => podcasts.makeOne(row.id, row.title),
+    breaking: (row) => setBreaking(row),
   }), [clean, publish, podcasts.makeOne]);
 
   const rows = list.data?.articles ?? [];
@@ -124,6 +128,14 @@ export function ArticlesTab() {
         confirmLabel="حذف"
         destructive
         onConfirm={() => { if (deleting) remove.mutate(deleting.id); setDeleting(null); }}
+      />
+      <ConfirmDialog
+        open={breaking !== null}
+        onOpenChange={(open) => { if (!open) setBreaking(null); }}
+        title={BREAKING_TEXTS.title}
+        description={breaking ? BREAKING_TEXTS.describe(breaking.title) : ''}
+        confirmLabel={BREAKING_TEXTS.confirm}
+        onConfirm={() => { if (breaking) pushBreaking.mutate(breaking.id); setBreaking(null); }}
       />
       <UnpublishDialog
         article={unpublishing}

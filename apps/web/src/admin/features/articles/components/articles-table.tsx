@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Headphones, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Headphones, Megaphone, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
 import type { AdminArticleRow, AdminArticleSort } from '@chapar/shared/contracts';
 import { articlePath, categoryFaName, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
@@ -14,6 +14,8 @@ export interface RowActions {
   togglePublished: (row: AdminArticleRow) => void;
   /** Makes (or remakes) the article's podcast. */
   podcast: (row: AdminArticleRow) => void;
+  /** Pushes the article to readers as breaking news. */
+  breaking: (row: AdminArticleRow) => void;
 }
 
 interface ArticlesTableProps {
@@ -109,6 +111,11 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             {actions && secondarySource && article.source === secondarySource && (
               <button type="button" onClick={() => actions.clean(article)} aria-label={`پاک‌سازی «${article.title}»`} title="پاک‌سازی" className={iconButton}>
                 <Sparkles aria-hidden="true" className="size-4" />
+              </button>
+            )}
+            {actions && article.isPublished && (
+              <button type="button" onClick={() => actions.breaking(article)} aria-label={`خبر فوری «${article.title}»`} title="خبر فوری" className={iconButton}>
+                <Megaphone aria-hidden="true" className="size-4" />
               </button>
             )}
             {actions && article.isPublished && (
