@@ -59,7 +59,7 @@ describe('feed discovery', () => {
   it('links both feeds from the footer and the podcast feed from the article\'s player', async () => {
     const home = await page('/');
     const footer = home.slice(home.indexOf('<footer'));
-    expect(footer).toMatch(/<a href="\/rss\.xml" type="application\/rss\+xml"[^>]*>.*?خوراک RSS<\/a>/);
+    expect(footer).toMatch(/<a href="\/rss\.xml" type="application\/rss\+xml"[^>]*>.*?خوراک خبرها<\/a>/);
     expect(footer).toMatch(/<a href="\/podcast\.xml" type="application\/rss\+xml"[^>]*>.*?پادکست<\/a>/);
     const html = await page(articlePath(article));
     const player = html.slice(html.indexOf('aria-label="نسخه صوتی خبر"'));

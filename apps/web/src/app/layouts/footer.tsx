@@ -22,7 +22,7 @@ export function Footer() {
           <ul aria-label="خوراک‌ها" className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <li>
               <a href={feedPaths.site()} type={RSS_TYPE} className="inline-flex items-center gap-1 rounded text-muted hover:text-accent">
-                <Rss aria-hidden="true" className="size-4" />خوراک RSS
+                <Rss aria-hidden="true" className="size-4" />خوراک خبرها
               </a>
             </li>
             <li>

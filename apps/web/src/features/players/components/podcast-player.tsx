@@ -149,7 +149,7 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
         </a>
         {feedUrl && (
           <a href={feedUrl} type="application/rss+xml" className={`inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-muted hover:text-accent ${focusRing}`}>
-            <Rss aria-hidden="true" className="size-4" />اشتراک پادکست چاپار (RSS)
+            <Rss aria-hidden="true" className="size-4" />اشتراک پادکست چاپار
           </a>
         )}
       </div>
