@@ -95,6 +95,10 @@ const envSchema = z.object({
   // One message (connecting, greeting, sending, the server's answer) may take this long.
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(200).max(300_000).default(30_000),
   MAIL_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
+  // Prometheus figures at /metrics (and on METRICS_PORT in a worker) for requests carrying
+  // `Authorization: Bearer <token>`; unset, there is no metrics endpoint at all.
+  METRICS_TOKEN: optionalString,
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 function settingOrIssue<T extends object>(parsed: T | { error: string }, ctx: z.RefinementCtx): T {
@@ -257,6 +261,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * has `timeoutMs`; at most `maxPerMinute` messages leave one process a minute.
      */
     mail: { url: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.MAIL_TIMEOUT_MS, maxPerMinute: env.MAIL_MAX_PER_MINUTE },
+    /** METRICS_TOKEN: the bearer token /metrics asks for; undefined: no endpoint. */
+    metricsToken: env.METRICS_TOKEN,
+    /** METRICS_PORT: a worker process's own /metrics listener (web processes use their own port). */
+    metricsPort: env.METRICS_PORT,
   };
 }
 
