@@ -1,5 +1,6 @@
 import './production-default.ts';
 import './heap-policy.ts';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
@@ -25,7 +26,11 @@ const USAGE = `Usage: main.ts <command>
   media move-to-s3 [--from-url=/media]
                                 copy DATA_DIR/media and DATA_DIR/originals into the S3 bucket
                                 (S3_*), then rewrite stored addresses from the old base to
-                                MEDIA_BASE_URL; resumable, safe to run twice`;
+                                MEDIA_BASE_URL; resumable, safe to run twice
+  backup <dir>                  the site (DATA_DIR or DATABASE_URL, media on disk or S3_*) into a
+                                new directory; PGlite sites must be stopped first
+  restore <dir> [--force]       a backup into the site; refuses a site that is not empty
+                                unless --force (which replaces it)`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -112,6 +117,18 @@ async function media(args: string[]) {
   }
 }
 
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
+  const dir = args.find((a) => !a.startsWith('--'));
+  if (!dir) throw new Error(USAGE);
+  const { backupSite, restoreSite } = await import('./modules/backup/backup.ts');
+  const config = loadConfig();
+  const log = (line: string) => console.log(line);
+  const manifest = command === 'backup'
+    ? await backupSite(config, path.resolve(dir), log)
+    : await restoreSite(config, path.resolve(dir), { force: args.includes('--force'), log });
+  console.log(`${command === 'backup' ? 'Backed up' : 'Restored'}: the ${manifest.database.kind} database and ${manifest.media.files.length} media files (${path.resolve(dir)}).`);
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
@@ -126,6 +143,8 @@ async function main(argv: string[]) {
     }
     case 'admin': return admin(rest[0], rest[1], rest.slice(2));
     case 'media': return media(rest);
+    case 'backup':
+    case 'restore': return backupOrRestore(command, rest);
     default: throw new Error(USAGE);
   }
 }
