@@ -1,5 +1,6 @@
 // /metrics as Prometheus reads it: parsed by a text-format parser, each named figure moving
 // when its event happens; closed without the token, absent without METRICS_TOKEN.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import parsePrometheusTextFormat, { type MetricFamily, type Sample } from 'parse-prometheus-text-format';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -140,6 +141,14 @@ describe('the metrics endpoint', () => {
     expect(delta('chapar_mail_sends_total', { result: 'sent' })).toBe(1);
     expect(delta('chapar_mail_sends_total', { result: 'failed' })).toBe(1);
     expect(delta('chapar_push_sends_total', { result: 'sent' })).toBe(1);
+  });
+
+  it('the Grafana dashboard in docs/ asks only for figures the registry has', async () => {
+    const dashboard = await readFile(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8');
+    const asked = new Set([...dashboard.matchAll(/\bchapar_\w+/g)].map(([name]) => name.replace(/_(bucket|sum|count)$/, '')));
+    const known = new Set((await registry.getMetricsAsJSON()).map((m) => m.name));
+    expect(asked.size).toBeGreaterThanOrEqual(10);
+    expect([...asked].filter((name) => !known.has(name))).toEqual([]);
   });
 
   it('a worker serves the same figures on a port of its own, behind the same token', async () => {
