@@ -75,7 +75,7 @@ export async function restoreSite(config: Config, dir: string, options: { force?
   const tables = await databaseContents(target);
   const media = await mediaContents(storages);
   if ((tables.length || media.length) && !options.force) {
-    const what = [tables.length ? `the database is not empty (${target.kind === 'pglite' ? target.dataDir : `${tables.length} tables`})` : '', media.length ? `the media storage holds ${media.length} files` : '']
+    const what = [tables.length ? `the database is not empty (${target.kind === 'pglite' ? target.dataDir : `${tables.length} tables`})` : '', media.length ? `the media storage holds ${media.length} file${media.length === 1 ? '' : 's'}` : '']
       .filter(Boolean).join(' and ');
     throw new BackupRefused(`Not restored: ${what}. A restore replaces the whole site; stop it and run again with --force to overwrite it, or point DATA_DIR / DATABASE_URL / S3_* at an empty site.`);
   }

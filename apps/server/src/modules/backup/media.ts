@@ -53,7 +53,7 @@ export async function backupMedia(storages: MediaStorages, dir: string, log: (li
       files.push({ store, key, bytes: object.bytes, sha256: await sha256Of(file), contentType: object.contentType ?? contentTypeOf(key) });
       if ((i + 1) % 200 === 0) log(`${store}: ${i + 1} / ${keys.length}`);
     }
-    log(`${store}: ${keys.length} files`);
+    log(`${store}: ${keys.length} file${keys.length === 1 ? '' : 's'}`);
   }
   return files;
 }
@@ -73,6 +73,6 @@ export async function restoreMedia(storages: MediaStorages, dir: string, files: 
       const keep = new Set(wanted.map((f) => f.key));
       for (const key of await keysOf(storages[store])) if (!keep.has(key)) await storages[store].delete(key);
     }
-    log(`${store}: ${wanted.length} files restored`);
+    log(`${store}: ${wanted.length} file${wanted.length === 1 ? '' : 's'} restored`);
   }
 }
