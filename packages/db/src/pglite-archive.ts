@@ -3,12 +3,22 @@
 // site must be stopped while either runs.
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** Whether the directory holds a PGlite database (anything at all in it). */
 export function pgliteDataDirInUse(dataDir: string): boolean {
   return existsSync(dataDir) && readdirSync(dataDir).length > 0;
+}
+
+/**
+ * Whether a PGlite has the directory open now: PGlite keeps `postmaster.pid` there while it runs
+ * (and removes it on close). A process that crashed leaves it too; starting and stopping the site
+ * once clears it.
+ */
+export function pgliteDataDirOpen(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'postmaster.pid'));
 }
 
 /** The data directory as a gzip-compressed tar archive. */

@@ -145,6 +145,8 @@ describe('backup and restore', () => {
   it('refuses a backup of another kind of database, and a damaged file, before changing anything', async () => {
     const source = await site('pglite', 'local');
     const database = await openAppDatabase(source);
+    // While a process has the embedded database open, neither a backup nor a restore touches it.
+    await expect(backupSite(source, path.join(await tempDir('backup'), 'open'))).rejects.toThrow(/is open \(its postmaster\.pid is there\): stop the site first/);
     await database.close();
     await createStorages({ dataDir: source.dataDir, mediaBaseUrl: source.mediaBaseUrl }).media.put('tg/akhbar/1/0-image.jpg', randomBytes(2_000), 'image/jpeg');
     const dir = path.join(await tempDir('backup'), 'site');

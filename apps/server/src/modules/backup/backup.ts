@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pgliteDataDirOpen } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createStorages } from '../../integrations/storage/index.ts';
 import { SESSION_SECRET_FILE } from '../../session-secret.ts';
@@ -33,10 +34,18 @@ export function databaseTarget(config: Config): DatabaseTarget {
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
+/** PGlite belongs to one process: a site that has it open is stopped first. */
+function refuseOpenPglite(target: DatabaseTarget): void {
+  if (target.kind === 'pglite' && pgliteDataDirOpen(target.dataDir)) {
+    throw new BackupRefused(`The embedded database in ${target.dataDir} is open (its postmaster.pid is there): stop the site first. If it is not running, it stopped without closing the database: start it and stop it once, then run this again.`);
+  }
+}
+
 const storagesOf = (config: Config) => createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3, limits: config.storage });
 
 export async function backupSite(config: Config, dir: string, log: (line: string) => void = () => undefined): Promise<Manifest> {
   const target = databaseTarget(config);
+  refuseOpenPglite(target);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupRefused(`${dir} is not empty: a backup goes into a new or empty directory, so it never mixes with another.`);
   await mkdir(dir, { recursive: true });
   const databaseFile = target.kind === 'pglite' ? 'database.pglite.tar.gz' : 'database.pgdump';
@@ -71,6 +80,7 @@ export async function restoreSite(config: Config, dir: string, options: { force?
   if (manifest.database.kind !== target.kind) {
     throw new BackupRefused(`This backup holds ${manifest.database.kind === 'pglite' ? 'an embedded (PGlite) database' : 'a PostgreSQL database'}; the site named by ${target.kind === 'pglite' ? 'DATA_DIR' : 'DATABASE_URL'} uses ${target.kind === 'pglite' ? 'the embedded one' : 'PostgreSQL'}. Restore it into the same kind of database.`);
   }
+  refuseOpenPglite(target);
   const storages = storagesOf(config);
   const tables = await databaseContents(target);
   const media = await mediaContents(storages);
