@@ -2,12 +2,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium ffmpeg espeak-ng';
+export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium ffmpeg espeak-ng postgresql-client';
 
 export const TOOLS = {
   chromium: { check: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'), suites: 'browser (e2e) tests, Lighthouse' },
   ffmpeg: { check: () => runs('ffmpeg', ['-version']), suites: 'video watermark and podcast encoding tests' },
   'espeak-ng': { check: () => runs('espeak-ng', ['--version']), suites: 'offline podcast speech tests' },
+  pg_dump: { check: () => runs('pg_dump', ['--version']), suites: 'PostgreSQL backup and restore tests' },
 };
 
 function runs(cmd, args) {

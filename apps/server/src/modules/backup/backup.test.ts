@@ -1,6 +1,7 @@
 // A filled site backed up and restored into an empty one: every table (every schema the site
 // uses) and every media file the same, on PGlite and PostgreSQL (TEST_DATABASE_URL), with media
 // on disk and in an S3 bucket; a restore over a site that is not empty needs --force.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +17,15 @@ import { startS3Server, type TestS3Server } from '../../../testing/s3-server.ts'
 import { BackupRefused, backupSite, restoreSite } from './backup.ts';
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
+/** pg_dump and pg_restore (Debian: postgresql-client); npm test names them when missing. */
+const PG_CLIENT = (() => {
+  try {
+    execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => { for (const clean of cleanups.reverse()) await clean().catch(() => undefined); });
 
@@ -106,7 +116,8 @@ const cases = [
 
 describe('backup and restore', () => {
   for (const { db, media } of cases) {
-    it.skipIf(db === 'postgres' && !POSTGRES)(`${db} with ${media} media: a restored site has every row and every file`, async () => {
+    // Each pass of npm test runs its own database: PGlite without TEST_DATABASE_URL, PostgreSQL with it.
+    it.skipIf(db === 'postgres' ? !POSTGRES || !PG_CLIENT : Boolean(POSTGRES))(`${db} with ${media} media: a restored site has every row and every file`, async () => {
       const source = await site(db, media);
       await fill(source);
       const [rowsBefore, filesBefore] = [await tables(source), await mediaFiles(source)];
@@ -151,7 +162,7 @@ describe('backup and restore', () => {
     await createStorages({ dataDir: source.dataDir, mediaBaseUrl: source.mediaBaseUrl }).media.put('tg/akhbar/1/0-image.jpg', randomBytes(2_000), 'image/jpeg');
     const dir = path.join(await tempDir('backup'), 'site');
     await backupSite(source, dir);
-    if (POSTGRES) {
+    if (POSTGRES && PG_CLIENT) {
       const other = await site('postgres', 'local');
       await expect(restoreSite(other, dir)).rejects.toThrow(/embedded \(PGlite\) database.*same kind/);
     }
