@@ -9,6 +9,7 @@ import { createLogger } from './log.ts';
 import { isRole } from '@chapar/shared/contracts';
 import { createAdmin, resetTwoFactor, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
+import { FIRST_ADMIN_PASSWORD_FILE, forgetFirstAdminPassword } from './first-admin-password.ts';
 
 const USAGE = `Usage: main.ts <command>
   serve [--no-worker]           web server (default) with the job worker, or without it
@@ -86,7 +87,11 @@ async function admin(action: string | undefined, username: string | undefined, f
     }
     const password = await readPassword();
     if (action === 'create') await createAdmin(database.db, username, password, role);
-    else await setAdminPassword(database.db, username, password);
+    else {
+      await setAdminPassword(database.db, username, password);
+      // The generated first password kept on disk is not the password any more.
+      if (forgetFirstAdminPassword(config.dataDir)) console.log(`${FIRST_ADMIN_PASSWORD_FILE} removed from DATA_DIR.`);
+    }
     console.log(action === 'create' ? `Account "${username}" (${role}) created.` : `Password of "${username}" changed.`);
   } finally {
     await database.close();
