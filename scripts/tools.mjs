@@ -2,13 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium ffmpeg espeak-ng nginx';
+export const INSTALL_COMMAND = 'sudo apt-get update && sudo apt-get install -y chromium ffmpeg espeak-ng nginx postgresql-client';
 
 export const TOOLS = {
   chromium: { check: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'), suites: 'browser (e2e) tests, Lighthouse' },
   ffmpeg: { check: () => runs('ffmpeg', ['-version']), suites: 'video watermark and podcast encoding tests' },
   'espeak-ng': { check: () => runs('espeak-ng', ['--version']), suites: 'offline podcast speech tests' },
   nginx: { check: () => runs(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-v']), suites: 'the production layout (cluster) tests' },
+  pg_dump: { check: () => runs('pg_dump', ['--version']), suites: 'PostgreSQL backup and restore tests' },
 };
 
 function runs(cmd, args) {

@@ -19,8 +19,9 @@ const PREACT_ALIASES = {
   'react-dom': 'preact/compat',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
 };
+// `react` itself is Preact's compat layer plus the React 19 hooks it lacks (src/app/preact-react.js).
+const PREACT_REACT = { find: /^react$/, replacement: fileURLToPath(new URL('./src/app/preact-react.js', import.meta.url)) };
 
 // Client build: dist/client (+ .vite/manifest.json, read by the server for preloads).
 // SSR build (`vite build --ssr`): dist/server/entry-server.js, and render-worker.js, the same
@@ -32,6 +33,7 @@ export default defineConfig(({ isSsrBuild, command, mode }) => ({
   resolve: {
     alias: [
       ...reactRouterProduction(command, mode),
+      ...(isSsrBuild ? [] : [PREACT_REACT]),
       ...Object.entries({
         ...(isSsrBuild ? {} : PREACT_ALIASES),
         '@vazirmatn': vazirmatnDir,

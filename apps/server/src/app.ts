@@ -53,6 +53,8 @@ import type { Permission } from '@chapar/shared/contracts';
 import { VERSION } from './version.ts';
 import { parseArticleId } from '@chapar/shared/text';
 import { announceContentChanged, followContentChanges } from './plugins/content-events.ts';
+import { registerMetrics } from './metrics/endpoint.ts';
+import { countHotCacheHit } from './metrics/registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
     // Cached public answers are written before routing: the hot path never enters the app.
     serverFactory: (handler) => createServer((req, res) => {
       if (!hotCache.serve(req, res)) handler(req, res);
+      else countHotCacheHit(req.method ?? 'GET', res.statusCode);
     }),
     logger: config.logLevel === 'silent' ? false : (({ options, stream }) => ({ ...options, stream }))(loggerSettings(config)),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -139,6 +142,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...flags });
   });
   registerErrorHandler(app);
+  registerMetrics(app, { token: config.metricsToken });
   registerInputGuard(app);
   registerClientAddress(app, { ipv6Prefix: config.rateLimitIpv6Prefix });
 
@@ -180,7 +184,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(articleRoutes, { db, policy });
   await app.register(searchRoutes, { db });
   await app.register(trendingRoutes, { database });
-  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://'), secret: config.sessionSecret });
+  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://'), secret: config.sessionSecret, dataDir: config.dataDir });
   await app.register(accountRoutes, { db, secret: config.sessionSecret, siteName: config.siteName });
   await app.register(auditRoutes, { db });
   // Feature modules register here, one line each.

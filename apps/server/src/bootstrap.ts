@@ -5,6 +5,12 @@ import { seedCategories, seedRedirects } from '@chapar/db/seed';
 import type { Config } from './config.ts';
 import { ensureInitialAdmin } from './modules/auth/service.ts';
 import { seedDemoNewsroom } from './modules/ingest/demo/seed-demo.ts';
+import { firstAdminBanner, forgetFirstAdminPassword, keepFirstAdminPassword } from './first-admin-password.ts';
+
+async function anyoneSignedIn(database: Database): Promise<boolean> {
+  const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from admin_users where last_login_at is not null');
+  return (rows[0]?.n ?? 0) > 0;
+}
 
 export async function openAppDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({
@@ -16,13 +22,23 @@ export async function openAppDatabase(config: Config): Promise<Database> {
   return database;
 }
 
-/** First-start work: categories, the first admin, demo content on an empty site. Safe to repeat. */
-export async function prepareSite(database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+/**
+ * First-start work: categories, the first admin, demo content on an empty site. Safe to repeat.
+ * A generated owner password goes to `print` (the console) in a framed block, not to the log.
+ */
+export async function prepareSite(
+  database: Database, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, print: (text: string) => void = (text) => process.stdout.write(`${text}\n`),
+): Promise<void> {
   await seedCategories(database);
   await seedRedirects(database);
   const admin = await ensureInitialAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created && admin.generatedPassword) {
-    log.warn(`Created the owner account "${admin.username}" with password: ${admin.generatedPassword} (shown once; change it with \`npm run admin -- set-password ${admin.username}\`)`);
+    const file = keepFirstAdminPassword(config.dataDir, admin.username!, admin.generatedPassword);
+    print(firstAdminBanner(admin.username!, admin.generatedPassword, file));
+    log.warn(`Created the owner account "${admin.username}" with a generated password (shown above${file ? ` and kept in ${file} until the first sign-in` : ''})`);
+  } else if (!admin.created && (await anyoneSignedIn(database))) {
+    // Signed in through another process meanwhile: the kept password is not needed any more.
+    forgetFirstAdminPassword(config.dataDir);
   } else if (admin.created) {
     log.info(`Created the owner account "${admin.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
   }

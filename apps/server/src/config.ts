@@ -105,6 +105,10 @@ const envSchema = z.object({
   PUSH_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(600),
   // Push services beyond the known browsers' ones (exact origins, comma-separated), e.g. a self-hosted one.
   PUSH_EXTRA_ORIGINS: z.string().trim().default('').transform((v, ctx) => parseOrigins(v, ctx)),
+  // Prometheus figures at /metrics (and on METRICS_PORT in a worker) for requests carrying
+  // `Authorization: Bearer <token>`; unset, there is no metrics endpoint at all.
+  METRICS_TOKEN: optionalString,
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 /** The address in a MAIL_FROM value ('چاپار <news@example.com>' or 'news@example.com'). */
@@ -309,6 +313,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxPerMinute: env.PUSH_MAX_PER_MINUTE,
       extraOrigins: env.PUSH_EXTRA_ORIGINS,
     },
+    /** METRICS_TOKEN: the bearer token /metrics asks for; undefined: no endpoint. */
+    metricsToken: env.METRICS_TOKEN,
+    /** METRICS_PORT: a worker process's own /metrics listener (web processes use their own port). */
+    metricsPort: env.METRICS_PORT,
   };
 }
 

@@ -1,5 +1,6 @@
 import './production-default.ts';
 import './heap-policy.ts';
+import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
@@ -8,6 +9,7 @@ import { createLogger } from './log.ts';
 import { isRole } from '@chapar/shared/contracts';
 import { createAdmin, resetTwoFactor, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
+import { FIRST_ADMIN_PASSWORD_FILE, forgetFirstAdminPassword } from './first-admin-password.ts';
 
 const USAGE = `Usage: main.ts <command>
   serve [--no-worker]           web server (default) with the job worker, or without it
@@ -25,7 +27,11 @@ const USAGE = `Usage: main.ts <command>
   media move-to-s3 [--from-url=/media]
                                 copy DATA_DIR/media and DATA_DIR/originals into the S3 bucket
                                 (S3_*), then rewrite stored addresses from the old base to
-                                MEDIA_BASE_URL; resumable, safe to run twice`;
+                                MEDIA_BASE_URL; resumable, safe to run twice
+  backup <dir>                  the site (DATA_DIR or DATABASE_URL, media on disk or S3_*) into a
+                                new directory; PGlite sites must be stopped first
+  restore <dir> [--force]       a backup into the site; refuses a site that is not empty
+                                unless --force (which replaces it)`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -81,7 +87,11 @@ async function admin(action: string | undefined, username: string | undefined, f
     }
     const password = await readPassword();
     if (action === 'create') await createAdmin(database.db, username, password, role);
-    else await setAdminPassword(database.db, username, password);
+    else {
+      await setAdminPassword(database.db, username, password);
+      // The generated first password kept on disk is not the password any more.
+      if (forgetFirstAdminPassword(config.dataDir)) console.log(`${FIRST_ADMIN_PASSWORD_FILE} removed from DATA_DIR.`);
+    }
     console.log(action === 'create' ? `Account "${username}" (${role}) created.` : `Password of "${username}" changed.`);
   } finally {
     await database.close();
@@ -112,6 +122,18 @@ async function media(args: string[]) {
   }
 }
 
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
+  const dir = args.find((a) => !a.startsWith('--'));
+  if (!dir) throw new Error(USAGE);
+  const { backupSite, restoreSite } = await import('./modules/backup/backup.ts');
+  const config = loadConfig();
+  const log = (line: string) => console.log(line);
+  const manifest = command === 'backup'
+    ? await backupSite(config, path.resolve(dir), log)
+    : await restoreSite(config, path.resolve(dir), { force: args.includes('--force'), log });
+  console.log(`${command === 'backup' ? 'Backed up' : 'Restored'}: the ${manifest.database.kind} database and ${manifest.media.files.length} media files (${path.resolve(dir)}).`);
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
@@ -126,6 +148,8 @@ async function main(argv: string[]) {
     }
     case 'admin': return admin(rest[0], rest[1], rest.slice(2));
     case 'media': return media(rest);
+    case 'backup':
+    case 'restore': return backupOrRestore(command, rest);
     default: throw new Error(USAGE);
   }
 }

@@ -9,6 +9,7 @@
 // under a minute, while a slow job whose worker lives is never taken by a second one.
 // expireInSeconds stays the bound of one run.
 import type { PgBoss } from 'pg-boss';
+import { reportQueueDepths } from '../metrics/registry.ts';
 import type { Database } from '@chapar/db';
 import type { JobSpec } from './job-spec.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
@@ -44,6 +45,7 @@ export class JobQueue {
   private starting?: Promise<PgBoss>;
   private readonly queues = new Map<string, Promise<void>>();
   private readonly workIds = new Map<string, string>();
+  private stopReporting?: () => void;
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -72,6 +74,10 @@ export class JobQueue {
       boss.on('error', (error) => this.options.onError(error as Error));
       await boss.start();
       this.boss = boss;
+      // pg-boss's own queue counts (kept by its monitor) for chapar_job_queue_depth.
+      this.stopReporting = reportQueueDepths(async () => (await boss.getQueues()).map((q) => ({
+        name: q.name, queued: q.queuedCount, active: q.activeCount, deferred: q.deferredCount,
+      })));
       return boss;
     })();
     return this.starting;
@@ -156,6 +162,7 @@ export class JobQueue {
     const boss = this.boss ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
     this.boss = undefined;
     this.starting = undefined;
+    this.stopReporting?.();
     this.queues.clear();
     this.workIds.clear();
     if (boss) await boss.stop({ graceful: options.graceful ?? true, timeout: options.timeoutMs ?? 10_000, close: true });

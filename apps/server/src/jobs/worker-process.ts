@@ -11,6 +11,7 @@ import { runPool } from '../modules/ingest/run-pool.ts';
 import { createServices, type Services } from '../modules/ingest/services.ts';
 import { createMtprotoProvider } from '../modules/telegram-auth/provider.ts';
 import { startWorker } from './registry.ts';
+import { startMetricsServer } from '../metrics/endpoint.ts';
 import { announceContentChanged } from '../plugins/content-events.ts';
 
 async function prepare(worker: boolean) {
@@ -48,6 +49,12 @@ export async function runWorkerProcess(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await startWorker(services);
+  const { metricsPort, metricsToken, host } = services.config;
+  if (metricsPort) {
+    const server = await startMetricsServer({ host, port: metricsPort, token: metricsToken });
+    process.once('exit', () => server.close());
+    log.info(`metrics on http://${host}:${metricsPort}/metrics${metricsToken ? '' : ' (answers 404: METRICS_TOKEN is unset)'}`);
+  }
   log.info(`Chapar worker is running (database: ${services.database.kind}, channels: ${services.config.channels.map((c) => `@${c.username}`).join(', ') || 'none'})`);
 }
 

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
+import { pageRenderDuration } from '../metrics/registry.ts';
 import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
 import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
@@ -208,7 +209,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // A render thread gets what the page will read with its job (plugins/read-plans.ts).
     const plan = renderer.threads > 0 ? readPlans.forPage(url) : undefined;
     const reads = await plan?.preread(read);
-    const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads });
+    const endRender = pageRenderDuration.startTimer();
+    const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads }).finally(endRender);
     if (plan && page.read) plan.learn(page.read);
     return { status: page.status, body: asBuffer(page.body), etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
   };

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 import { useToast } from '../components/ui/toast.tsx';
@@ -9,18 +9,10 @@ import { RequirePermission, RequireSession } from './components/require-session.
 import type { Permission } from '@chapar/shared/contracts';
 import { PlanHost } from './components/plan-host.tsx';
 import { LoadingState } from './components/states.tsx';
-import { Dashboard } from './dashboard.tsx';
-import { BlocklistPage } from './features/blocklist/components/blocklist-page.tsx';
-import { ContentVerificationPage } from './features/content-verification/components/content-verification-page.tsx';
-import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
-import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
-import { SyncPage } from './features/sync/components/sync-page.tsx';
-import { TelegramAuthPage } from './features/telegram-auth/components/telegram-auth-page.tsx';
-import { UsersPage } from './features/accounts/components/users-page.tsx';
-import { AccountPage } from './features/account/components/account-page.tsx';
-import { AuditPage } from './features/audit/components/audit-page.tsx';
-import { InvitePage } from './features/invite/components/invite-page.tsx';
 import { NotFound } from './not-found.tsx';
+import {
+  AccountPage, AuditPage, BlocklistPage, ContentVerificationPage, Dashboard, IgnoredPage, InvitePage, NewsletterPage, SyncPage, TelegramAuthPage, UsersPage,
+} from './screens.ts';
 import { adminPaths, safeNext } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
 
@@ -46,7 +38,12 @@ function AdminLogin() {
 
 /** A signed-in screen; `permission` names what the role needs for it (the dashboard shows the tabs it may). */
 function Guarded({ children, permission }: { children: ReactNode; permission?: Permission }) {
-  return <RequireSession><PlanHost><AdminLayout><RequirePermission permission={permission}>{children}</RequirePermission></AdminLayout></PlanHost></RequireSession>;
+  return (
+    <RequireSession><PlanHost><AdminLayout><RequirePermission permission={permission}>
+      {/* The screen's chunk loads inside the shell, so the navigation stays while it does. */}
+      <Suspense fallback={<LoadingState />}>{children}</Suspense>
+    </RequirePermission></AdminLayout></PlanHost></RequireSession>
+  );
 }
 
 /** The admin area's routes (spec 03 §2.1); each needs a session, unknown paths are 404. */
@@ -56,22 +53,24 @@ export function AdminApp() {
     document.documentElement.dir = 'rtl';
   }, []);
   return (
-    <Routes>
-      <Route path="/admin/login" element={<AdminLogin />} />
-      <Route path="/admin" element={<Guarded><Dashboard /></Guarded>} />
-      <Route path="/admin/bulk" element={<Guarded><Dashboard /></Guarded>} />
-      <Route path="/admin/ignored" element={<Guarded permission="ignored"><IgnoredPage /></Guarded>} />
-      <Route path="/admin/newsletter" element={<Guarded permission="newsletter"><NewsletterPage /></Guarded>} />
-      <Route path="/admin/blocklist" element={<Guarded permission="blocklist"><BlocklistPage /></Guarded>} />
-      <Route path="/admin/sync" element={<Guarded permission="jobs"><SyncPage /></Guarded>} />
-      <Route path="/admin/telegram-auth" element={<Guarded permission="settings"><TelegramAuthPage /></Guarded>} />
-      <Route path="/admin/content-verification" element={<Guarded permission="jobs"><ContentVerificationPage /></Guarded>} />
-      <Route path="/admin/users" element={<Guarded permission="accounts"><UsersPage /></Guarded>} />
-      <Route path="/admin/audit" element={<Guarded permission="accounts"><AuditPage /></Guarded>} />
-      <Route path="/admin/account" element={<Guarded permission="self"><AccountPage /></Guarded>} />
-      <Route path="/admin/invite" element={<InvitePage />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <Suspense fallback={<LoadingState />}>
+      <Routes>
+        <Route path="/admin/login" element={<AdminLogin />} />
+        <Route path="/admin" element={<Guarded><Dashboard /></Guarded>} />
+        <Route path="/admin/bulk" element={<Guarded><Dashboard /></Guarded>} />
+        <Route path="/admin/ignored" element={<Guarded permission="ignored"><IgnoredPage /></Guarded>} />
+        <Route path="/admin/newsletter" element={<Guarded permission="newsletter"><NewsletterPage /></Guarded>} />
+        <Route path="/admin/blocklist" element={<Guarded permission="blocklist"><BlocklistPage /></Guarded>} />
+        <Route path="/admin/sync" element={<Guarded permission="jobs"><SyncPage /></Guarded>} />
+        <Route path="/admin/telegram-auth" element={<Guarded permission="settings"><TelegramAuthPage /></Guarded>} />
+        <Route path="/admin/content-verification" element={<Guarded permission="jobs"><ContentVerificationPage /></Guarded>} />
+        <Route path="/admin/users" element={<Guarded permission="accounts"><UsersPage /></Guarded>} />
+        <Route path="/admin/audit" element={<Guarded permission="accounts"><AuditPage /></Guarded>} />
+        <Route path="/admin/account" element={<Guarded permission="self"><AccountPage /></Guarded>} />
+        <Route path="/admin/invite" element={<InvitePage />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -1,20 +1,13 @@
+import { Suspense } from 'react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { focusRing } from '../components/ui/button-styles.ts';
 import { cn } from '../lib/cn.ts';
-import { ArticlesTab } from './features/articles/components/articles-tab.tsx';
-import { CommentsTab } from './features/comments/components/comments-tab.tsx';
-import { GenerateTab } from './features/generate/components/generate-tab.tsx';
-import { WatermarkTab } from './features/watermark/components/watermark-tab.tsx';
-import { IgnoredPage } from './features/ignored/components/ignored-page.tsx';
-import { NewsletterPage } from './features/newsletter/components/newsletter-page.tsx';
-import { ChannelsTab } from './features/channels/components/channels-tab.tsx';
-import { AutoMonitorTab } from './features/auto-monitor/components/auto-monitor-tab.tsx';
-import { SystemMonitorTab } from './features/system-monitor/components/system-monitor-tab.tsx';
-import { TelegramAuthPage } from './features/telegram-auth/components/telegram-auth-page.tsx';
-import { DuplicateTab } from './features/duplicates/components/duplicate-tab.tsx';
-import { ScannerTab } from './features/duplicates/components/scanner-tab.tsx';
+import { LoadingState } from './components/states.tsx';
+import {
+  ArticlesTab, AutoMonitorTab, ChannelsTab, CommentsTab, DuplicateTab, GenerateTab, IgnoredPage, NewsletterPage, ScannerTab, SystemMonitorTab, TelegramAuthPage, WatermarkTab,
+} from './screens.ts';
 import { adminPaths, isTabId, TAB_IDS, TAB_LABELS, type TabId } from './paths.ts';
 import { TAB_PERMISSIONS, useCan } from './lib/permissions.ts';
 import { useAdminTitle } from './use-admin-title.ts';
@@ -104,7 +97,7 @@ export function Dashboard() {
           ))}
         </Tabs.List>
         <Tabs.Content value={tab} className="outline-none" tabIndex={-1}>
-          <TabBody id={tab} />
+          <Suspense fallback={<LoadingState />}><TabBody id={tab} /></Suspense>
         </Tabs.Content>
       </Tabs.Root>
     </>

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Transporter } from 'nodemailer';
 import { withDeadline } from '../deadline.ts';
 import { toMailSendError } from './mail-errors.ts';
+import { mailSends } from '../../metrics/registry.ts';
 import type { MailReceipt, Mailer, MailSettings, OutgoingMail } from './types.ts';
 
 /** What one message's send has got to, found by its abort signal (one per message). */
@@ -86,8 +87,10 @@ export function createSmtpMailer(settings: Required<Pick<MailSettings, 'url' | '
             signal,
           });
         }, outer);
+        mailSends.inc({ result: 'sent' });
         return { messageId: String(info.messageId ?? ''), response: String(info.response ?? '') };
       } catch (error) {
+        mailSends.inc({ result: 'failed' });
         throw toMailSendError(error, { bodySent: state.bodySent, timeoutMs });
       }
     },

@@ -4,7 +4,7 @@
 // full) or hangs past the deadline is a StorageUnavailableError; only a missing file is null.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { withDeadline } from '../deadline.ts';
 import { diskFailure } from './failure.ts';
@@ -44,6 +44,17 @@ export function createLocalStorage(options: { root: string; baseUrl: string; tim
 
   const storage: Storage = {
     kind: 'local',
+    list: () => disk('list', async () => {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (isAbsent(error)) return [];
+        throw error;
+      });
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .filter((key) => !key.endsWith('.tmp') && !key.startsWith('_health/'))
+        .sort();
+    }),
     async put(key, body) {
       await place(key, (temp) => writeFile(temp, body));
       return { key, url: url(key), bytes: body.length };

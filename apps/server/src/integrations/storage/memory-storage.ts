@@ -43,5 +43,6 @@ export function createMemoryStorage(options: { baseUrl: string }): Storage & { k
       objects.delete('_health/probe');
     },
     keys: () => [...objects.keys()],
+    list: async () => [...objects.keys()].sort(),
   };
 }

@@ -160,6 +160,18 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       return answer ? answer.ContentLength ?? 0 : null;
     }),
     delete: (key) => remove(key),
+    // Every key under this storage's prefix, a thousand per page; each page within its deadline.
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await call('list', ({ client, sdk: { ListObjectsV2Command } }, abortSignal) =>
+          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: token }), { abortSignal }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(prefix.length + 1));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.filter((key) => !key.startsWith('_health/')).sort();
+    },
     url,
     keyFromUrl: (address) => keyUnder(baseUrl, address),
     /** The bucket answers, and an object written under this prefix reads back the same. */

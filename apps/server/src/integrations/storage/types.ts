@@ -36,6 +36,8 @@ export interface Storage {
   url(key: string): string;
   /** The key behind one of this storage's URLs; null for any other address. */
   keyFromUrl(url: string): string | null;
+  /** Every key in this storage, sorted (temporary and health-check objects left out): backups walk it. */
+  list?(): Promise<string[]>;
   /** Writes, reads back and deletes a small object: the health check (stopped when `signal` aborts). */
   probe(signal?: AbortSignal): Promise<void>;
 }

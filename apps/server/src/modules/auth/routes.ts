@@ -8,8 +8,9 @@ import { SESSION_COOKIE, requireAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
 import { login, logout, type OpenedSession, type SessionPolicy } from './service.ts';
 import { completeTwoFactor } from './two-factor-login.ts';
+import { forgetFirstAdminPassword } from '../../first-admin-password.ts';
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; secureCookies: boolean; secret: string }) {
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; secureCookies: boolean; secret: string; dataDir?: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = {
     path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies ? true : 'auto' as const,
@@ -24,6 +25,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: S
     // A previous session in this browser is ended, so an old id cannot be fixed on the user.
     if (request.adminSession) await logout(opts.db, request.adminSession.idHash);
     reply.setCookie(SESSION_COOKIE, opened.sessionId, { ...cookieOptions, maxAge: Math.floor(opts.policy.maxMs / 1000) });
+    // The first sign-in: the generated password kept on disk has done its work.
+    if (opts.dataDir && forgetFirstAdminPassword(opts.dataDir)) request.log.info('first sign-in: DATA_DIR/first-admin-password removed');
     const { user } = opened;
     await recordAudit(opts.db, request, {
       actor: { id: user.id, username: user.username, role: user.role }, action: 'auth.login', targetType: 'user', targetId: user.id, details: { method },

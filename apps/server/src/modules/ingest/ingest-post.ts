@@ -23,6 +23,7 @@ import { fromPayload, postStore, type PostRef } from './post-store.ts';
 import { PermanentError } from './permanent-error.ts';
 import { rewritePost } from './rewrite-step.ts';
 import type { Services } from './services.ts';
+import { ingestOutcomes } from '../../metrics/registry.ts';
 
 export interface IngestOptions {
   /** Past the filters and the 'nothing changed' shortcut (an admin said: process it). */
@@ -62,7 +63,19 @@ export interface IngestOutcome {
 
 export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
 
+/** One post through the pipeline, its outcome counted (chapar_ingest_posts_total). */
 export async function ingestPost(s: Services, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
+  try {
+    const outcome = await ingestOne(s, ref, opts);
+    ingestOutcomes.inc({ outcome: outcome.status });
+    return outcome;
+  } catch (error) {
+    ingestOutcomes.inc({ outcome: 'failed' });
+    throw error;
+  }
+}
+
+async function ingestOne(s: Services, ref: PostRef, opts: IngestOptions): Promise<IngestOutcome> {
   const row = await postStore.get(s.db, ref.source, ref.telegramId);
   if (!row) throw new PermanentError(`پست ${fa(ref.telegramId)} از ${handle(ref.source)} هنوز از کانال خوانده نشده است`);
   const done = (status: IngestStatus, articleId: number | null, reason: string, report: ReportItem[] = []): IngestOutcome =>

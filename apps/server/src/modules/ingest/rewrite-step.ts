@@ -5,6 +5,7 @@
 import { RewriteError, type RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { failureText } from './failure-text.ts';
+import { aiFallbacks } from '../../metrics/registry.ts';
 import type { NormalisedPost } from './normalise.ts';
 import type { Services } from './services.ts';
 
@@ -24,6 +25,7 @@ export async function rewritePost(
     if (error.code === 'empty_input') return { ok: false, reason: 'too_short' };
     if (rewriter.name === 'offline') throw error;
     if (error.code !== 'unauthorized' && !opts.finalAttempt) throw error;
+    aiFallbacks.inc();
     s.log.warn(`${post.channel}/${post.messageId}: AI rewrite failed (${error.code}: ${error.message}); written by the offline rewriter`);
     const note = `بازنویسی با هوش مصنوعی ناموفق بود (${failureText(error)})؛ بازنویس آفلاین مقاله را نوشت`;
     return { ok: true, result: await s.offlineRewriter.rewrite(input), rewriter: 'offline', note };

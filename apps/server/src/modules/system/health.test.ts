@@ -112,7 +112,12 @@ describe('the speech service on the health page', () => {
     expect(await checkSpeech({ espeak: 'espeak-ng-not-installed', ffmpeg: 'ffmpeg' }))
       .toEqual({ status: 'down', error: `${ltr('espeak-ng-not-installed')} نصب نیست؛ پادکست ساخته نمی‌شود` });
     expect(await checkSpeech({ espeak: 'espeak-ng', ffmpeg: 'ffmpeg-not-installed' }))
-      .toEqual({ status: 'down', error: `${ltr('ffmpeg-not-installed')} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود` });
+      .toEqual({ status: 'down', error: `${ltr('ffmpeg-not-installed')} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود و ویدیوها بدون واترمارک ذخیره می‌شوند` });
+    // Both missing: both named at once, not one after the other is installed.
+    expect(await checkSpeech({ espeak: 'espeak-ng-not-installed', ffmpeg: 'ffmpeg-not-installed' })).toEqual({
+      status: 'down',
+      error: `${ltr('espeak-ng-not-installed')} نصب نیست؛ پادکست ساخته نمی‌شود — ${ltr('ffmpeg-not-installed')} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود و ویدیوها بدون واترمارک ذخیره می‌شوند`,
+    });
     const checker = new HealthChecker(t.app.ingest, { espeak: 'espeak-ng-not-installed', ffmpeg: 'ffmpeg' });
     const speech = (await checker.services()).find((s) => s.id === 'speech')!;
     expect(speech).toMatchObject({ status: 'down', error: `${ltr('espeak-ng-not-installed')} نصب نیست؛ پادکست ساخته نمی‌شود` });

@@ -21,26 +21,37 @@ export type SpeechCheck = { status: 'healthy' } | { status: 'down'; error: strin
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Both tools are checked, so a site missing both is told of both at once. */
 export async function checkSpeech(tools: SpeechTools = SPEECH_TOOLS): Promise<SpeechCheck> {
+  const problems = [await checkEspeak(tools), await checkFfmpeg(tools)].filter((p): p is string => p !== null);
+  return problems.length ? { status: 'down', error: problems.join(' — ') } : { status: 'healthy' };
+}
+
+async function checkEspeak(tools: SpeechTools): Promise<string | null> {
   let wav: Buffer;
   try {
     ({ stdout: wav } = await run(tools.espeak, ['-v', 'fa', '--stdout', 'سلام'], { encoding: 'buffer', timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }));
   } catch (error) {
-    if (missing(error)) return { status: 'down', error: `${ltr(tools.espeak)} نصب نیست؛ پادکست ساخته نمی‌شود` };
-    return { status: 'down', error: `${ltr(tools.espeak)} با صدای فارسی کار نکرد (${ltr(firstLine(error))})` };
+    if (missing(error)) return `${ltr(tools.espeak)} نصب نیست؛ پادکست ساخته نمی‌شود`;
+    return `${ltr(tools.espeak)} با صدای فارسی کار نکرد (${ltr(firstLine(error))})`;
   }
   // A WAV file: 'RIFF' … 'WAVE', a 44-byte header, then the samples.
   if (wav.length <= 44 || wav.subarray(0, 4).toString('latin1') !== 'RIFF' || wav.subarray(8, 12).toString('latin1') !== 'WAVE') {
-    return { status: 'down', error: `${ltr(tools.espeak)} صدایی برای متن فارسی نساخت` };
+    return `${ltr(tools.espeak)} صدایی برای متن فارسی نساخت`;
   }
+  return null;
+}
+
+/** ffmpeg makes the podcast's MP3 and watermarks videos. */
+async function checkFfmpeg(tools: SpeechTools): Promise<string | null> {
   try {
     const { stdout } = await run(tools.ffmpeg, ['-hide_banner', '-encoders'], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 });
-    if (!/\blibmp3lame\b/.test(stdout)) return { status: 'down', error: `${ltr(tools.ffmpeg)} رمزگذار ${ltr('libmp3lame')} را ندارد؛ فایل پادکست ساخته نمی‌شود` };
+    if (!/\blibmp3lame\b/.test(stdout)) return `${ltr(tools.ffmpeg)} رمزگذار ${ltr('libmp3lame')} را ندارد؛ فایل پادکست ساخته نمی‌شود`;
   } catch (error) {
-    if (missing(error)) return { status: 'down', error: `${ltr(tools.ffmpeg)} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود` };
-    return { status: 'down', error: `${ltr(tools.ffmpeg)} اجرا نشد (${ltr(firstLine(error))})` };
+    if (missing(error)) return `${ltr(tools.ffmpeg)} نصب نیست؛ فایل صوتی پادکست ساخته نمی‌شود و ویدیوها بدون واترمارک ذخیره می‌شوند`;
+    return `${ltr(tools.ffmpeg)} اجرا نشد (${ltr(firstLine(error))})`;
   }
-  return { status: 'healthy' };
+  return null;
 }
 
 function firstLine(error: unknown): string {

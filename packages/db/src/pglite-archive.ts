@@ -1,0 +1,49 @@
+// The embedded database's data directory as one archive (PGlite's dumpDataDir / loadDataDir):
+// what `main.ts backup` keeps and `main.ts restore` puts back. PGlite is one process's: the
+// site must be stopped while either runs.
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** Whether the directory holds a PGlite database (anything at all in it). */
+export function pgliteDataDirInUse(dataDir: string): boolean {
+  return existsSync(dataDir) && readdirSync(dataDir).length > 0;
+}
+
+/**
+ * Whether a PGlite has the directory open now: PGlite keeps `postmaster.pid` there while it runs
+ * (and removes it on close). A process that crashed leaves it too; starting and stopping the site
+ * once clears it.
+ */
+export function pgliteDataDirOpen(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'postmaster.pid'));
+}
+
+/** The data directory as a gzip-compressed tar archive. */
+export async function dumpPgliteDataDir(dataDir: string): Promise<Buffer> {
+  if (!pgliteDataDirInUse(dataDir)) throw new Error(`no embedded database at ${dataDir}`);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  try {
+    // Everything written reaches the files the archive is made from.
+    await client.exec('CHECKPOINT');
+    const archive = await client.dumpDataDir('gzip');
+    return Buffer.from(await archive.arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+/** Makes the data directory (which must be empty) from an archive dumpPgliteDataDir made. */
+export async function loadPgliteDataDir(dataDir: string, archive: Buffer): Promise<void> {
+  if (pgliteDataDirInUse(dataDir)) throw new Error(`${dataDir} is not empty`);
+  await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: new Blob([new Uint8Array(archive)]) });
+  try {
+    // The loaded database answers before it is called restored.
+    await client.query('select 1');
+  } finally {
+    await client.close();
+  }
+}

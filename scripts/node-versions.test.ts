@@ -1,0 +1,34 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript module of the scripts
+import { otherNodes } from './node-versions.mjs';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'chapar-nodes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A stand-in Node that answers --version with `version`. */
+function fakeNode(file: string, version: string) {
+  writeFileSync(file, `#!/bin/sh\necho ${version}\n`);
+  chmodSync(file, 0o755);
+}
+
+describe('otherNodes (npm run test:node)', () => {
+  it('finds named Nodes on PATH and in NODE_BINARIES and version-manager directories, leaving out this one and repeats', () => {
+    const bin = path.join(dir, 'bin');
+    const home = path.join(dir, 'home');
+    const nvm = path.join(home, '.nvm', 'versions', 'node', 'v24.11.0', 'bin');
+    for (const d of [bin, nvm]) mkdirSync(d, { recursive: true });
+    fakeNode(path.join(bin, 'node22'), 'v22.12.0');
+    fakeNode(path.join(nvm, 'node'), 'v24.11.0');
+    fakeNode(path.join(dir, 'again'), 'v22.12.0');
+    fakeNode(path.join(dir, 'broken'), 'not-a-version');
+    symlinkSync(process.execPath, path.join(bin, 'node20'));
+    const found = otherNodes({ env: { PATH: bin, NODE_BINARIES: `${path.join(dir, 'again')}:${path.join(dir, 'broken')}:/nowhere/node` }, home, current: process.execPath }) as Array<{ binary: string; version: string }>;
+    expect(found).toEqual([
+      { binary: path.join(dir, 'again'), version: 'v22.12.0' },
+      { binary: path.join(nvm, 'node'), version: 'v24.11.0' },
+    ]);
+  });
+});
