@@ -6,6 +6,7 @@ import { auditLog, pushAlerts, pushSends, pushSubscriptions } from '@chapar/db';
 import { pushPayload } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
 import { testConfig } from '../../config.ts';
+import { pushSends as pushSendsMetric } from '../../metrics/registry.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { until } from '../../../testing/newsletter-test-app.ts';
 import { startPushTestServer, type PushTestServer } from '../../../testing/push-test-server.ts';
@@ -84,6 +85,8 @@ describe('breaking news', () => {
     expect((await subscribe(reader)).statusCode).toBe(201);
     expect((await subscribe(left)).statusCode).toBe(201);
 
+    const counted = async (result: string) => (await pushSendsMetric.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+    const before = { sent: await counted('sent'), expired: await counted('expired') };
     const answer = await breaking(article.id);
     expect(answer.statusCode).toBe(202);
     expect(answer.json()).toMatchObject({ subscriptions: 2, message: expect.stringContaining('۲ مشترک') });
@@ -106,6 +109,8 @@ describe('breaking news', () => {
     const left_ = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, left.endpoint));
     expect(left_).toEqual([]);
     expect(await subscriptionCount()).toBe(1);
+    // The operator's metrics count each send by its result.
+    expect({ sent: await counted('sent') - before.sent, expired: await counted('expired') - before.expired }).toEqual({ sent: 1, expired: 1 });
 
     // Audit-logged like the other article actions.
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'article.breaking'));

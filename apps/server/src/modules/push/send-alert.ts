@@ -5,6 +5,7 @@
 // notification twice (the same tag, so the browser shows one), never miss it for a crash.
 import { PushSendError } from '../../integrations/push/index.ts';
 import type { Services } from '../ingest/services.ts';
+import { pushSends } from '../../metrics/registry.ts';
 import { pushRepo } from './repo.ts';
 
 export interface AlertRun {
@@ -36,6 +37,7 @@ export async function sendAlert(s: Services, alertId: number, run: AlertRun): Pr
       const { status } = await s.push.send(send, payload, run.signal);
       await pushRepo.record(db, send.id, run.claim, { status: 'sent', statusCode: status, error: null, at: new Date() });
       outcome.sent += 1;
+      pushSends.inc({ result: 'sent' });
     } catch (error) {
       if (run.signal?.aborted) throw error;
       const failure = error instanceof PushSendError ? error : new PushSendError((error as Error).message, null);
@@ -43,9 +45,11 @@ export async function sendAlert(s: Services, alertId: number, run: AlertRun): Pr
         await pushRepo.record(db, send.id, run.claim, { status: 'expired', statusCode: failure.status, error: failure.message, at: new Date() });
         await pushRepo.removeById(db, send.subscriptionId);
         outcome.expired += 1;
+        pushSends.inc({ result: 'expired' });
       } else {
         await pushRepo.record(db, send.id, run.claim, { status: 'failed', statusCode: failure.status, error: failure.message.slice(0, 500), at: new Date() });
         outcome.failed += 1;
+        pushSends.inc({ result: 'failed' });
       }
     }
   }
