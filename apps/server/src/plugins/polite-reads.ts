@@ -6,10 +6,10 @@
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `read`, one call at a time, each begun after the event loop has served what was waiting. */
-export function politely<T>(read: (path: string) => Promise<T>): (path: string) => Promise<T> {
+export function politely<A, T>(read: (request: A) => Promise<T>): (request: A) => Promise<T> {
   let previous: Promise<unknown> = Promise.resolve();
-  return (path) => {
-    const result = previous.then(turn).then(() => read(path));
+  return (request) => {
+    const result = previous.then(turn).then(() => read(request));
     previous = result.catch(() => undefined);
     return result;
   };

@@ -8,9 +8,10 @@
 // for every read, so the data, its caches and the database stay here, where they were.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import type { PageRead } from '@chapar/shared/contracts';
 import { encodePage, etagOf, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/render';
 
-export type ReadJson = (path: string) => Promise<unknown>;
+export type ReadJson = (read: PageRead) => Promise<unknown>;
 
 export interface RenderOptions {
   url: string;
@@ -22,8 +23,8 @@ export interface RenderOptions {
   reads?: Record<string, unknown>;
 }
 
-/** A finished page and, from a render thread, the API paths its render read. */
-export type RenderedByThread = FinishedPage & { read?: string[] };
+/** A finished page and, from a render thread, the reads its render made. */
+export type RenderedByThread = FinishedPage & { read?: PageRead[] };
 
 /** Renders pages and finishes them (the document, its ETag, its compression when asked). */
 export interface PageRenderer {
@@ -140,7 +141,7 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
       const job = thread.jobs.get(message.job);
       if (!job) return;
       if (message.type === 'read') {
-        job.fetchJson(message.path).then(
+        job.fetchJson(message.request).then(
           (value) => send({ type: 'read', job: message.job, call: message.call, ok: true, value }),
           (error: unknown) => send({ type: 'read', job: message.job, call: message.call, ok: false, error: failureOf(error) }),
         );

@@ -8,6 +8,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
+import type { PageRead } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
 import { acceptedEncoding } from './accept-encoding.ts';
@@ -55,11 +56,9 @@ const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes 
 
 // The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
 interface SsrEntry {
-  render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
+  render(options: { url: string; fetchJson: (request: PageRead) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
 }
 
-/** Article ids are PostgreSQL integers. */
-const MAX_ARTICLE_ID = 2_147_483_647;
 // The admin area's addresses (spec 03 §2.1); any other /admin/... path answers 404 (the page
 // itself shows the 404 screen).
 const ADMIN_PAGES = new Set([
@@ -97,6 +96,11 @@ const gzipAsync = promisify(gzip);
  */
 const RENDER_CONCURRENCY = 2;
 const RENDER_CONCURRENCY_WITH_THREADS = 8;
+
+/** The article an address names (/article/…-42, /s/42), null for any other page or an id past MAX_ID. */
+export function articleIdOf(url: string): number | null {
+  return /^\/(?:article|s)\//i.test(url) ? parseArticleId(url.split(/[?#]/, 1)[0]) : null;
+}
 
 // A Location header carries only ASCII: encode non-ASCII runs and spaces, keep existing escapes.
 function encodeLocation(location: string): string {
@@ -176,16 +180,13 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
   // Spec 02 §2: an article address whose id moved (884 → 885) answers 301, straight to the
   // target's clean address when the target exists. The redirect is read with the article's own
   // data (plugins/page-data.ts), so a page that did not move pays nothing more for it.
-  const movedArticle = async (url: string, fetcher: PageFetcher): Promise<string | undefined> => {
-    const [pathname, search] = url.split(/\?(.*)/s, 2);
-    if (!/^\/(?:article|s)\//i.test(pathname)) return undefined;
-    const id = parseArticleId(pathname);
-    // An id past the integer column's range names no article and no redirect: the page's 404.
-    const toId = id === null || id > MAX_ARTICLE_ID ? undefined : await fetcher.movedTo(id);
+  const movedArticle = async (url: string, id: number, fetcher: PageFetcher): Promise<string | undefined> => {
+    const toId = await fetcher.movedTo(id);
     if (toId === undefined || toId === id) return undefined;
+    const search = url.split(/\?(.*)/s, 2)[1];
     let target = `/article/${toId}`;
     try {
-      target = articlePath((await fetcher(`/api/articles/${toId}`)) as { id: number; title: string });
+      target = articlePath((await fetcher({ read: 'article', id: toId })) as { id: number; title: string });
     } catch {
       // Missing target: its own address answers 404.
     }
@@ -202,11 +203,13 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // The page's data: the article straight from its repository, shared sidebars from their
     // own cache, anything else from the API in process (plugins/page-data.ts).
     const fetcher = pageData.fetcher();
-    const moved = await movedArticle(url, fetcher);
+    // The id is parsed here once, for the redirect table and the read plan.
+    const articleId = articleIdOf(url);
+    const moved = articleId === null ? undefined : await movedArticle(url, articleId, fetcher);
     if (moved) return { status: 301, body: NO_BODY, etag: etagOf(moved), location: moved, cacheable: true };
     const read = background ? politely(fetcher) : fetcher;
     // A render thread gets what the page will read with its job (plugins/read-plans.ts).
-    const plan = renderer.threads > 0 ? readPlans.forPage(url) : undefined;
+    const plan = renderer.threads > 0 ? readPlans.forPage(url, articleId) : undefined;
     const reads = await plan?.preread(read);
     const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads });
     if (plan && page.read) plan.learn(page.read);

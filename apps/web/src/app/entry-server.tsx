@@ -16,8 +16,8 @@ import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute, type PublicRoute }
 export interface RenderOptions {
   /** Path and query of the request, e.g. '/search?q=x'. */
   url: string;
-  /** GET a JSON API path; throws an error with `status` (and `body`) on a non-2xx answer. */
-  fetchJson: (path: string) => Promise<unknown>;
+  /** Answers a page's read; throws an error with `status` (and `body`) on a non-2xx answer. */
+  fetchJson: JsonFetcher;
   /** Origin for canonical and Open Graph URLs, e.g. 'https://chapar.example'. */
   publicBaseUrl?: string;
 }
@@ -42,9 +42,9 @@ export interface RenderResult {
 // Errors from the server's fetcher become the same ApiError the browser would raise, so
 // pages decide on 404s the same way on both sides.
 function withApiErrors(fetchJson: RenderOptions['fetchJson']): JsonFetcher {
-  return async (path) => {
+  return async (read) => {
     try {
-      return await fetchJson(path);
+      return await fetchJson(read);
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       if (typeof status !== 'number') throw error;

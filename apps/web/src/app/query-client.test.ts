@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dehydrate, hashKey, QueryClient, skipToken, type QueryKey } from '@tanstack/react-query';
 import { categoriesQuery } from '../features/categories/api.ts';
+import { pathOfRead, type PageRead } from '@chapar/shared/page-reads';
 import { ApiError, getJson, setTransport } from '../lib/api-client.ts';
+
+/** A transport answering each read by its API path. */
+const byPath = (answer: (path: string) => Promise<unknown>) => (read: PageRead) => answer(pathOfRead(read));
 import { createQueryClient, createServerQueryClient, hashQueryKey, ServerQueryClient, SiteQueryClient } from './query-client.ts';
 import type { RouteContext, RouteModule } from './route-types.ts';
 import { route as category } from './routes/category.tsx';
@@ -122,7 +126,7 @@ describe('ServerQueryClient: prefetching without TanStack fetch machinery', () =
   };
   const both = () => {
     const made = [createQueryClient(), createServerQueryClient()];
-    made.forEach((client) => setTransport(client, api()));
+    made.forEach((client) => setTransport(client, byPath(api())));
     return made;
   };
   const context = (queryClient: QueryClient, pathname: string, search = ''): RouteContext =>
@@ -157,7 +161,7 @@ describe('ServerQueryClient: prefetching without TanStack fetch machinery', () =
   it('answers a query asked for twice at once with one read, updated once', async () => {
     const calls: string[] = [];
     const server = createServerQueryClient();
-    setTransport(server, api(calls));
+    setTransport(server, byPath(api(calls)));
     const options = () => ({ queryKey: ['/api/articles?limit=6'], queryFn: ({ client: c }: { client: QueryClient }) => getJson(c, '/api/articles?limit=6') });
     await Promise.all([server.prefetchQuery(options()), server.prefetchQuery(options())]);
     await server.prefetchQuery(options());

@@ -26,3 +26,4 @@ export * from './newsletter-mail.ts';
 export * from './permissions.ts';
 export * from './accounts.ts';
 export * from './audit.ts';
+export * from './page-reads.ts';

@@ -12,7 +12,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { articles, type Db } from '@chapar/db';
-import type { AdminArticleRow, AdminArticlesQuery, AdminArticlesResponse } from '@chapar/shared/contracts';
+import { MAX_ID, type AdminArticleRow, type AdminArticlesQuery, type AdminArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { queryWords } from '../search/index-text.ts';
 import { bandsCondition, orderBands, readsDescending, type Band } from './admin-table-bands.ts';
@@ -42,7 +42,6 @@ const indexedVector = sql`(${articles.searchVector} || chapar_search_facets(${ar
 /** Trigram matching needs three characters to use its index. */
 const MIN_TITLE_FRAGMENT = 3;
 /** Ids are int4; Telegram ids are bigint, within JavaScript's safe integers. */
-const MAX_INT4 = 2_147_483_647;
 /**
  * A search the planner expects to match at most this many articles reads all its matches
  * through the indexes and sorts them (exact total). One expected to match more is read in bands
@@ -78,7 +77,7 @@ export function searchAlternatives(search: string, mode: 'indexed' | 'scan' = 'i
   if (/^\d{1,15}$/.test(normalised)) {
     const n = Number(normalised);
     alternatives.push(eq(articles.telegramId, n));
-    if (n <= MAX_INT4) alternatives.push(eq(articles.id, n));
+    if (n <= MAX_ID) alternatives.push(eq(articles.id, n));
   }
   return alternatives;
 }
