@@ -9,7 +9,7 @@ import { lazyPartsLoading } from '../lib/lazy-part.ts';
 import { pageTitle, renderHeadTags, safeJson } from '../lib/head.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
-import { createServerQueryClient } from './query-client.ts';
+import { createQueryClient } from './query-client.ts';
 import type { RouteContext } from './route-types.ts';
 import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute, type PublicRoute } from './routes.tsx';
 
@@ -142,7 +142,7 @@ function appTree(url: string, route: PublicRoute, queryClient: QueryClient, rend
 /** Renders one page: prefetches its queries in-process, renders, and dehydrates them. */
 export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptions): Promise<RenderResult> {
   const location = new URL(url, 'http://localhost');
-  const queryClient = createServerQueryClient();
+  const queryClient = createQueryClient();
   setTransport(queryClient, withApiErrors(fetchJson));
   const renderedAt = Date.now();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';
 import { readQuery } from '../../lib/query.ts';

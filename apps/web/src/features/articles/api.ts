@@ -1,5 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { useInfiniteQuery, useQuery } from '../../lib/query-hooks.ts';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
 import { pathOfRead } from '@chapar/shared/page-reads';
 import { readData } from '../../lib/api-client.ts';
