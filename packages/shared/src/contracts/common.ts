@@ -3,7 +3,6 @@ import { MAX_ID } from './page-reads.ts';
 
 /** Error body of every non-2xx answer. */
 export const errorResponse = z.object({ error: z.string(), message: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** A numeric id in a path: digits only, positive, within int4. */
 export const idParam = z.object({

@@ -208,7 +208,6 @@ export const trackEventBody = z.object({
   message: 'کانال اشتراک‌گذاری نامعتبر است',
   path: ['value'],
 });
-export type TrackEventBody = z.infer<typeof trackEventBody>;
 
 export const trackEventResponse = z.object({ recorded: z.boolean() });
 
