@@ -58,6 +58,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testSupport] }] },
   },
   {
+    // packages/shared is shared with the browser: Node's modules only in its Node-only entry
+    // (src/render, exported as @chapar/shared/node-render for the server and its render threads).
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/render/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'packages/shared runs in the browser too: Node modules only in src/render (node-render)' }] }] },
+  },
+  {
     // No source file is part of an import cycle (type-only imports count too).
     files: ['apps/*/src/**/*.{ts,tsx}', 'apps/server/testing/**/*.ts', 'packages/*/src/**/*.ts', 'packages/db/testing/**/*.ts'],
     plugins: { chapar: { rules: { 'no-import-cycle': noImportCycle } } },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { pathOfRead, type PageRead } from '@chapar/shared/contracts';
-import { brotliOptions, etagOf } from '@chapar/shared/render';
+import { brotliOptions, etagOf } from '@chapar/shared/node-render';
 import { BALANCE_WINDOW_MS, CompressionBalance, createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths

@@ -9,7 +9,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { PageRead } from '@chapar/shared/contracts';
-import { encodePage, etagOf, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/render';
+import { encodePage, etagOf, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/node-render';
 
 export type ReadJson = (read: PageRead) => Promise<unknown>;
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { PageRead } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
+import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
@@ -79,7 +79,7 @@ const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset
 <body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
 
 /**
- * A page is compressed in one call on the whole body (settings: PAGE_BR in @chapar/shared/render),
+ * A page is compressed in one call on the whole body (settings: PAGE_BR in @chapar/shared/node-render),
  * by the render thread that made it, for the reader who asked; otherwise on the thread pool: the
  * server's own thread renders the next page meanwhile (uncached pages under wrk: about 8 % more a
  * second than compressing on that thread).

@@ -3,7 +3,7 @@
 // the server's thread keeps the database and the connections. Every read a page makes is asked
 // of the server's thread, which owns the data.
 import { parentPort, workerData } from 'node:worker_threads';
-import { finishPage, pageTransferList, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/render';
+import { finishPage, pageTransferList, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/node-render';
 import { pathOfRead, type PageRead } from '@chapar/shared/page-reads';
 import { render } from './entry-server.tsx';
 

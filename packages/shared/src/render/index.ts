@@ -1,3 +1,4 @@
+// Node-only entry (@chapar/shared/node-render): node:zlib and node:crypto; never imported by browser code.
 // What the server and its render threads say to each other (apps/server/src/plugins/render-pool.ts,
 // apps/web/src/app/render-worker.ts), and the finishing of a page both do (page.ts). Messages are
 // structured-cloned by worker_threads.
