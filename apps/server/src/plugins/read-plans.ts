@@ -1,16 +1,6 @@
-// The reads a page will make, sent with its render job.
-//
-// A render thread asks the server's thread for every read its page makes, and waits for each
-// answer: an article page's render was three round trips between the threads, during which the
-// render thread took up other pages. Under load it held eight half-rendered pages at once, and
-// their data lived long enough to be promoted and collected again by full collections (about
-// four a second on the render thread, against one every ~140 pages rendered one at a time).
-//
-// Pages of one shape read the same paths: every article page reads its article, its related
-// articles and the categories. The paths the last render of a shape read are read again before
-// the next render of that shape is sent, and go with its job; the render thread then renders it
-// from start to finish in one go. A path the page no longer reads costs one wasted read, once:
-// the plan is what the last render read, so it follows the pages.
+// The reads a page will make, sent with its render job: what the last render of a page of the
+// same shape read (every article page reads its article, related list and categories). The
+// render thread then renders in one go instead of three round trips between the threads.
 import { pathOfRead, type PageRead } from '@chapar/shared/contracts';
 
 /** Shapes remembered at most (search pages make one per query). */

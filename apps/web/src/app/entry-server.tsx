@@ -93,13 +93,8 @@ function renderToHtml(node: ReactNode): Promise<string> {
 const LEFT_TO_THE_BROWSER = '<!--$!-->';
 
 /**
- * The page's markup. Its data is prefetched, so it renders in one synchronous pass, straight to a
- * string: the streaming renderer's UTF-8 chunks, joined and decoded again, cost about a tenth of
- * an uncached page (CPU profile under wrk). A part that still suspends (a lazily loaded
- * component whose code is not loaded yet, the first time one is used) would be left to the
- * browser there; then the streaming renderer renders the page and waits for it. Only a lazy
- * part can still suspend (lazyPart), so the markup is searched for one only while a part's code
- * is loading.
+ * The page's markup in one synchronous pass (its data is prefetched); only while a lazy part's
+ * code is still loading can a part suspend, and then the streaming renderer waits for it.
  */
 export async function renderHtml(node: ReactNode): Promise<string> {
   const html = renderToString(node);
