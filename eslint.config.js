@@ -14,14 +14,6 @@ const testSupport = {
 // Public code never reaches into the admin area (its own build: docs/decisions/0009-admin-client.md).
 const noAdmin = { group: ['**/admin/**', '**/admin', '@/admin/**'], message: 'public code never imports the admin area' };
 
-// Public code asks for queries through lib/query-hooks.ts: the server renders them without
-// TanStack's observers, with the same result.
-const queryHooks = {
-  name: '@tanstack/react-query',
-  importNames: ['useQuery', 'useInfiniteQuery', 'useMutation'],
-  message: 'use lib/query-hooks.ts: on the server it reads the prefetched queries without observers',
-};
-
 // Admin features never import each other; shared admin pieces live in admin/components or admin/lib.
 const adminFeatures = readdirSync(new URL('./apps/web/src/admin/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
@@ -52,15 +44,11 @@ export default tseslint.config(
     // Features never import each other; shared pieces live in components/ or lib/.
     files: ['apps/web/src/features/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [queryHooks], patterns: [{ group: ['../../features/*', '@/features/*'], message: 'features do not import each other' }, noAdmin] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '@/features/*'], message: 'features do not import each other' }, noAdmin] }],
     },
   },
   {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/app/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [queryHooks], patterns: [noAdmin] }] },
-  },
-  {
-    files: ['apps/web/src/lib/query-hooks.ts', 'apps/web/src/lib/query-hooks.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noAdmin] }] },
   },
   ...adminFeatureRules,
@@ -68,6 +56,13 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testSupport] }] },
+  },
+  {
+    // packages/shared is shared with the browser: Node's modules only in its Node-only entry
+    // (src/render, exported as @chapar/shared/node-render for the server and its render threads).
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/render/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'packages/shared runs in the browser too: Node modules only in src/render (node-render)' }] }] },
   },
   {
     // No source file is part of an import cycle (type-only imports count too).

@@ -7,6 +7,7 @@
 process.env.NODE_ENV = 'production';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pathOfRead } from '../packages/shared/src/contracts/page-reads.ts';
 import { finishPage } from '../packages/shared/src/render/page.ts';
 import { readPageShell } from '../apps/server/src/plugins/ssr.ts';
 import { SITE, newestArticlePath, startSite, stopProcess } from './lib.mjs';
@@ -26,7 +27,8 @@ try {
     await render({
       url,
       publicBaseUrl: SITE,
-      fetchJson: async (apiPath) => {
+      fetchJson: async (read) => {
+        const apiPath = pathOfRead(read);
         if (!data.has(apiPath)) {
           const res = await fetch(`${SITE}${apiPath}`);
           if (!res.ok) throw Object.assign(new Error(`${res.status}`), { status: res.status, body: await res.text() });
@@ -40,7 +42,7 @@ try {
   await stopProcess(site);
 }
 
-const fetchJson = async (apiPath) => structuredClone(data.get(apiPath));
+const fetchJson = async (read) => structuredClone(data.get(pathOfRead(read)));
 /** ms per page: render, document, ETag and brotli, one page after another. */
 async function timeRenders(url, count) {
   const started = performance.now();

@@ -7,7 +7,7 @@
 //
 // The factor is a trade of memory for CPU: each full collection marks the whole live heap on
 // V8's helper threads, and with 20 % an uncached page under load paid for about one in every
-// hundred pages (the server's thread: about 4 s of marking in an 8 s run, bench/README.md). The
+// hundred pages (the server's thread: about 4 s of marking in an 8 s run, bench/HISTORY.md). The
 // budgets differ: a process with the embedded database (PGlite inside it) has 500 MB, one using
 // PostgreSQL 250 MB. The embedded database's process takes the larger factor, measured within
 // its budget with 100,000 articles; PostgreSQL's keeps the smaller one. DATABASE_URL is read

@@ -18,5 +18,3 @@ export function jobSpec<P extends z.ZodType>(spec: JobSpec<P>): JobSpec<P> {
   return spec;
 }
 
-/** Every payload may name the operation record it reports to. */
-export type WithOperation<T> = T & { operationId?: number };

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import type { PageEncoding } from '@chapar/shared/render';
+import type { PageEncoding } from '@chapar/shared/node-render';
 
 /** Among encodings a reader accepts equally: brotli, the smallest, first (browsers list gzip first). */
 const PREFERRED_ENCODINGS = ['br', 'gzip', 'identity'];

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
-import { etagOf } from '@chapar/shared/render';
+import { etagOf } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
 
 export interface HotEntry {

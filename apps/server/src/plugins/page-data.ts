@@ -1,28 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT, type ArticleSummary, type ListArticlesQuery } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, categoryArticlesQuery, categorySlugParam, listArticlesQuery, MAX_PUBLIC_LIMIT, pathOfRead, type ArticleSummary, type ListArticlesQuery, type PageRead } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../modules/articles/dto.ts';
 import { articleRepo, type ArticlePageRows } from '../modules/articles/repo.ts';
 import { listSummaries, RELATED_LIMIT } from '../modules/articles/service.ts';
 
 /**
- * The data a server-rendered page reads, without a round trip through the HTTP layer for each
- * piece.
- *
- * A CPU profile of an uncached article page (wrk, 50 connections, caches off) showed each page
- * paying for five in-process `app.inject` requests (routing, hooks, validation, serialisation,
- * JSON parsed again, two log lines each at the default level) and three database reads of the
- * same article row. Now:
- * - the article, its related list and the article lists are read straight from the services
- *   (their queries validated with the routes' own schemas): the article page's data in one
- *   read, the lists and related articles as the summaries the pages keep of them
- *   (ArticleSummary, without bodies),
- *   and a path asked twice in one render is read once;
- * - data that does not change per request and is the same on every page (the category list,
- *   the most-read and featured sidebars, trending topics) is kept here, apart from the pages,
- *   refreshed in the background when content changes (the old value is used meanwhile) and
- *   after `derivedTtlMs` (view counts move);
- * - anything else still goes through the API in process, with its own rules and caches.
+ * The data a server-rendered page reads, answered in process: the article and the lists
+ * straight from the services (one read of the article's page per render), the sidebars shared
+ * by every page from a small cache, anything else through the API in process.
  */
 export interface PageDataOptions {
   /** Without it the article is read through the API in process too. */
@@ -31,9 +17,9 @@ export interface PageDataOptions {
   derivedTtlMs: number;
 }
 
-/** Reads for one render: API paths, and where an article's id was moved to. */
+/** Reads for one render (typed, as the pages ask them), and where an article's id was moved to. */
 export interface PageFetcher {
-  (apiPath: string): Promise<unknown>;
+  (request: PageRead): Promise<unknown>;
   /** The redirect table's target for an article id (spec 02: 884 → 885), read with the article's page data. */
   movedTo(id: number): Promise<number | undefined>;
 }
@@ -50,35 +36,12 @@ export interface PageData {
 
 /** Paths whose answer is the same for every page and reader: sidebars and the category list. */
 const DERIVED = /^\/api\/(?:categories|articles\/(?:popular|featured)|analytics\/trending-topics)(?:\?[^#]*)?$/;
-const ARTICLE = /^\/api\/articles\/([1-9]\d{0,9})(\/related)?$/;
-const LIST = /^\/api\/articles(?:\?([^#]*))?$/;
-const CATEGORY_LIST = /^\/api\/categories\/([^/?#]+)\/articles(?:\?([^#]*))?$/;
-
-/** A query string as the routes see it, or null when a name repeats (left to the API itself). */
-function queryOf(search: string | undefined): Record<string, string> | null {
-  const out: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(search ?? '')) {
-    if (name in out) return null;
-    out[name] = value;
-  }
-  return out;
-}
-const MAX_ARTICLE_ID = 2_147_483_647;
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 interface Derived {
   value: unknown;
   expiresAt: number;
   /** A read under way (a refresh, or the first read). */
   pending?: Promise<unknown>;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The error the entry expects from a failed API read: the status and the JSON body. */
@@ -138,32 +101,38 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
       const lists = new Map<string, Promise<unknown>>();
       const summaries = (database: Db, query: ListArticlesQuery) =>
         once(lists, `${query.category ?? ''} ${query.page} ${query.limit}`, () => listSummaries(database, query));
-      const direct = async (apiPath: string): Promise<unknown> => {
-        const article = ARTICLE.exec(apiPath);
-        if (db && article && Number(article[1]) <= MAX_ARTICLE_ID) {
-          const found = await page(db, Number(article[1]));
-          if (!found.article) throw apiError(404, JSON.stringify({ error: 'not_found', message: ARTICLE_NOT_FOUND }));
-          return article[2] ? found.related : toArticle(found.article);
+      const direct = async (request: PageRead): Promise<unknown> => {
+        if (request.read === 'api') return derivedTtlMs > 0 && DERIVED.test(request.path) ? readDerived(request.path) : viaApi(request.path);
+        if (!db) return viaApi(pathOfRead(request));
+        switch (request.read) {
+          case 'article':
+          case 'related': {
+            const found = await page(db, request.id);
+            if (!found.article) throw apiError(404, JSON.stringify({ error: 'not_found', message: ARTICLE_NOT_FOUND }));
+            return request.read === 'related' ? found.related : toArticle(found.article);
+          }
+          case 'articles': {
+            const query = listArticlesQuery.safeParse({ page: request.page, limit: request.limit });
+            if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return summaries(db, query.data);
+            break;
+          }
+          case 'category': {
+            const slug = categorySlugParam.safeParse({ slug: request.slug });
+            const query = categoryArticlesQuery.safeParse({ limit: request.limit });
+            if (slug.success && query.success) return summaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
+            break;
+          }
         }
-        const list = db && LIST.exec(apiPath);
-        if (db && list) {
-          const query = listArticlesQuery.safeParse(queryOf(list[1]));
-          if (query.success && query.data.limit <= MAX_PUBLIC_LIMIT) return summaries(db, query.data);
-        }
-        const categoryList = db && CATEGORY_LIST.exec(apiPath);
-        if (db && categoryList) {
-          const slug = categorySlugParam.safeParse({ slug: decodeURIComponentSafe(categoryList[1]) });
-          const query = categoryArticlesQuery.safeParse(queryOf(categoryList[2]));
-          if (slug.success && query.success) return summaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
-        }
-        if (derivedTtlMs > 0 && DERIVED.test(apiPath)) return readDerived(apiPath);
-        return viaApi(apiPath);
+        // Anything the services do not answer here (a limit past the public one, a bad slug)
+        // gets the API's own answer.
+        return viaApi(pathOfRead(request));
       };
       // The page only reads what it gets (it renders and serialises it), so one answer serves
-      // every query of the render that asks for the same path, and derived data every render.
+      // every query of the render that asks for the same read, and derived data every render.
       const asked = new Map<string, Promise<unknown>>();
-      const fetch = (apiPath: string) => once(asked, apiPath, () => direct(apiPath));
-      const movedTo = async (id: number) => (db && id <= MAX_ARTICLE_ID ? (await page(db, id)).movedTo : undefined);
+      const fetch = (request: PageRead) => once(asked, pathOfRead(request), () => direct(request));
+      // Ids come from parseArticleId, so within the integer column's range.
+      const movedTo = async (id: number) => (db ? (await page(db, id)).movedTo : undefined);
       return Object.assign(fetch, { movedTo });
     },
     markStale() {

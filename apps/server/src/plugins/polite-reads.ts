@@ -1,16 +1,14 @@
-// Reads for a render nobody is waiting for (a stale page being replaced): one at a time, each
-// after a turn of the event loop. The database (PGlite) runs a query on the server's own
-// thread, so reads issued together run back to back and hold up every reader who arrives
-// meanwhile; taken one by one, the readers waiting are answered between them.
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// Reads for a render nobody waits for (a stale page being replaced): one at a time, each after a
+// turn of the event loop, so readers arriving meanwhile are answered between them (PGlite runs
+// queries on the server's own thread).
+import pLimit from 'p-limit';
+import { turn } from './render-queue.ts';
 
 /** `read`, one call at a time, each begun after the event loop has served what was waiting. */
-export function politely<T>(read: (path: string) => Promise<T>): (path: string) => Promise<T> {
-  let previous: Promise<unknown> = Promise.resolve();
-  return (path) => {
-    const result = previous.then(turn).then(() => read(path));
-    previous = result.catch(() => undefined);
-    return result;
-  };
+export function politely<A, T>(read: (request: A) => Promise<T>): (request: A) => Promise<T> {
+  const limit = pLimit(1);
+  return (request) => limit(async () => {
+    await turn();
+    return read(request);
+  });
 }

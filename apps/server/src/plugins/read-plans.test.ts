@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { pathOfRead, type PageRead } from '@chapar/shared/contracts';
+import { parseArticleId } from '@chapar/shared/text';
 import { createReadPlans } from './read-plans.ts';
 
 /** A read that answers its path, and fails for paths under /api/missing. */
 function reader() {
   const asked: string[] = [];
-  const read = async (path: string) => {
+  const read = async (request: PageRead) => {
+    const path = pathOfRead(request);
     asked.push(path);
     if (path.startsWith('/api/missing')) throw Object.assign(new Error('404'), { status: 404 });
     return { path };
@@ -12,16 +15,39 @@ function reader() {
   return { asked, read };
 }
 
+/** The reads a page makes, written as their paths: the article's own reads are typed. */
+function reads(paths: string[]): PageRead[] {
+  return paths.map((path) => {
+    const article = /^\/api\/articles\/(\d+)(\/related)?$/.exec(path);
+    if (!article) return { read: 'api', path };
+    return { read: article[2] ? 'related' : 'article', id: Number(article[1]) };
+  });
+}
+
+/** Plans as ssr.ts asks for them: with the article id it parsed from the address. */
+function plansOf(maxShapes?: number) {
+  const plans = createReadPlans(maxShapes);
+  return {
+    forPage: (url: string) => {
+      const plan = plans.forPage(url, parseArticleId(url));
+      return { preread: plan.preread, learn: (paths: string[]) => plan.learn(reads(paths)) };
+    },
+    get size() {
+      return plans.size;
+    },
+  };
+}
+
 describe('read plans', () => {
   it('reads nothing for a page whose shape has not been rendered yet', async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     const { asked, read } = reader();
     expect(await plans.forPage('/').preread(read)).toBeUndefined();
     expect(asked).toEqual([]);
   });
 
   it("reads what the last page of the shape read: another article's page reads the same paths for its own id", async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     plans.forPage('/article/%D8%AE%D8%A8%D8%B1-44').learn(['/api/categories', '/api/articles/44', '/api/articles/44/related']);
     const { asked, read } = reader();
     const reads = await plans.forPage('/article/%D8%AF%DB%8C%DA%AF%D8%B1-7?ref=telegram').preread(read);
@@ -43,7 +69,7 @@ describe('read plans', () => {
   });
 
   it("replaces only whole path segments that are the article's id, never a query's number", async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     plans.forPage('/article/x-2').learn(['/api/articles?page=1&limit=2', '/api/categories/economy/articles?limit=2', '/api/articles/2', '/api/articles/22', '/api/comments/2?page=2']);
     const { asked, read } = reader();
     await plans.forPage('/article/y-9').preread(read);
@@ -51,7 +77,7 @@ describe('read plans', () => {
   });
 
   it('keeps other pages by their whole address, query included', async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     plans.forPage('/').learn(['/api/categories', '/api/articles/featured']);
     plans.forPage('/search?q=a').learn(['/api/categories', '/api/search?q=a']);
     const home = reader();
@@ -68,7 +94,7 @@ describe('read plans', () => {
   });
 
   it('leaves a failed read out, for the render to ask and see fail itself', async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     plans.forPage('/category/x').learn(['/api/categories', '/api/missing/x']);
     const { asked, read } = reader();
     expect(await plans.forPage('/category/x').preread(read)).toEqual({ '/api/categories': { path: '/api/categories' } });
@@ -76,7 +102,7 @@ describe('read plans', () => {
   });
 
   it("follows the pages: a shape's plan is what its last render read", async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     plans.forPage('/').learn(['/api/categories', '/api/articles/popular']);
     plans.forPage('/').learn(['/api/categories', '/api/articles/featured']);
     const { asked, read } = reader();
@@ -85,7 +111,7 @@ describe('read plans', () => {
   });
 
   it('does not remember an address longer than any page of the site has', async () => {
-    const plans = createReadPlans();
+    const plans = plansOf();
     const long = `/search?q=${'ا'.repeat(2000)}`;
     plans.forPage(long).learn(['/api/categories']);
     expect(plans.size).toBe(0);
@@ -95,7 +121,7 @@ describe('read plans', () => {
   });
 
   it('remembers a bounded number of shapes, forgetting the one learned longest ago', async () => {
-    const plans = createReadPlans(3);
+    const plans = plansOf(3);
     for (const q of ['a', 'b', 'c']) plans.forPage(`/search?q=${q}`).learn([`/api/search?q=${q}`]);
     // Learned again, `a` is now the newest.
     plans.forPage('/search?q=a').learn(['/api/search?q=a']);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { brotliOptions, etagOf } from '@chapar/shared/render';
+import { pathOfRead, type PageRead } from '@chapar/shared/contracts';
+import { brotliOptions, etagOf } from '@chapar/shared/node-render';
 import { BALANCE_WINDOW_MS, CompressionBalance, createRenderPool, type PageRenderer } from './render-pool.ts';
 
 // A render thread speaking the protocol of apps/web/src/app/render-worker.ts: it reads two paths
@@ -17,7 +18,7 @@ const utf8 = (text) => new TextEncoder().encode(text);
 const read = (job, path) => new Promise((resolve, reject) => {
   const call = ++calls;
   waiting.set(call, { resolve, reject });
-  parentPort.postMessage({ type: 'read', job, call, path });
+  parentPort.postMessage({ type: 'read', job, call, request: { read: 'api', path } });
 });
 parentPort.on('message', async (m) => {
   if (m.type === 'read') {
@@ -59,7 +60,7 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const echo = async (p: string) => ({ path: p });
+const echo = async (r: PageRead) => ({ path: pathOfRead(r) });
 const shell = { template: '<main><!--app-html--></main>', manifest: {} };
 /** A page's document as text: its bytes arrive as a Uint8Array. */
 const text = (page: { body: Uint8Array }) => Buffer.from(page.body).toString('utf8');
@@ -72,7 +73,7 @@ describe('render threads', () => {
     // Every page compressed on its render thread.
     pool = createRenderPool({ workerFile, shell, threads: 2, onThreadError: (e) => errors.push(e), balance: { update: () => undefined, compressHere: () => false } });
     const urls = Array.from({ length: 12 }, (_, i) => `/p${i}`);
-    const pages = await Promise.all(urls.map((url, i) => pool!.render({ url, fetchJson: async (p) => ({ path: p, for: url }), publicBaseUrl: 'https://chapar.example', encoding: i % 2 ? 'br' : undefined })));
+    const pages = await Promise.all(urls.map((url, i) => pool!.render({ url, fetchJson: async (r) => ({ path: pathOfRead(r), for: url }), publicBaseUrl: 'https://chapar.example', encoding: i % 2 ? 'br' : undefined })));
     pages.forEach((page, i) => {
       const body = rendered(page);
       expect(page.status).toBe(200);
@@ -155,8 +156,8 @@ describe('render threads', () => {
     pool = createRenderPool({ workerFile, shell, threads: 1, onThreadError: () => undefined });
     const notFound = await pool.render({
       url: '/gone',
-      fetchJson: async (p) => {
-        if (p.startsWith('/api/page')) throw Object.assign(new Error('404: missing'), { status: 404, body: '{"error":"not_found"}' });
+      fetchJson: async (r) => {
+        if (pathOfRead(r).startsWith('/api/page')) throw Object.assign(new Error('404: missing'), { status: 404, body: '{"error":"not_found"}' });
         return {};
       },
       publicBaseUrl: '',

@@ -1,16 +1,12 @@
-// Pages rendered on other cores.
-//
-// A CPU profile of uncached article pages under wrk (50 connections) had the server's one thread
-// busy all the time and the machine's second core idle: React, its router and query libraries,
-// the page's serialisation and their garbage took about half of each page, and the database
-// (PGlite, in this process) most of the rest. Render threads take the first part: each loads the
-// site's server entry (apps/web/src/app/render-worker.ts) and renders pages, asking this thread
-// for every read, so the data, its caches and the database stay here, where they were.
+// Pages rendered on other cores: React is about half of an uncached page, the database (on this
+// thread) most of the rest. Each thread runs apps/web/src/app/render-worker.ts and asks this
+// thread for every read, so the data and its caches stay here (decision 0010).
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { encodePage, etagOf, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/render';
+import type { PageRead } from '@chapar/shared/contracts';
+import { encodePage, etagOf, type FinishedPage, type FromRenderThread, type PageEncoding, type PageShell, type ReadFailure, type ToRenderThread } from '@chapar/shared/node-render';
 
-export type ReadJson = (path: string) => Promise<unknown>;
+export type ReadJson = (read: PageRead) => Promise<unknown>;
 
 export interface RenderOptions {
   url: string;
@@ -22,8 +18,8 @@ export interface RenderOptions {
   reads?: Record<string, unknown>;
 }
 
-/** A finished page and, from a render thread, the API paths its render read. */
-export type RenderedByThread = FinishedPage & { read?: string[] };
+/** A finished page and, from a render thread, the reads its render made. */
+export type RenderedByThread = FinishedPage & { read?: PageRead[] };
 
 /** Renders pages and finishes them (the document, its ETag, its compression when asked). */
 export interface PageRenderer {
@@ -60,12 +56,8 @@ const BALANCE_MARGIN = 0.05;
 export const SATURATED = 0.9;
 
 /**
- * Which thread compresses a page the reader takes compressed: its render thread, or this one.
- * Compression is a sixth of an uncached page's work on its render thread (brotli 3 of a 68 KB
- * article, about 0.2 ms); with the embedded database this thread has the database and the
- * connections, and both can be the busier one (under wrk, render thread busy 99 % and this one
- * 62 % on article pages). Every BALANCE_WINDOW_MS the share of pages compressed here moves
- * towards the thread with more time to spare, so the two even out whichever is the limit.
+ * Which thread compresses a page: its render thread or this one, moved each BALANCE_WINDOW_MS
+ * towards the one with time to spare (either can be the limit; decision 0011 has its share).
  */
 export class CompressionBalance {
   /** Of the pages to compress, the share compressed on this thread (0: all on render threads). */
@@ -140,7 +132,7 @@ export function createRenderPool({ workerFile, shell, threads, onThreadError, ba
       const job = thread.jobs.get(message.job);
       if (!job) return;
       if (message.type === 'read') {
-        job.fetchJson(message.path).then(
+        job.fetchJson(message.request).then(
           (value) => send({ type: 'read', job: message.job, call: message.call, ok: true, value }),
           (error: unknown) => send({ type: 'read', job: message.job, call: message.call, ok: false, error: failureOf(error) }),
         );

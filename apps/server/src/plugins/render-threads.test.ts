@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOfRead, type PageRead } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -111,12 +112,12 @@ describe('pages rendered on a render thread', () => {
     const jobs: { url: string; sent: string[]; asked: string[]; read: string[] }[] = [];
     renderer.render = async (options) => {
       const asked: string[] = [];
-      const fetchJson = (path: string) => {
-        asked.push(path);
-        return options.fetchJson(path);
+      const fetchJson = (request: PageRead) => {
+        asked.push(pathOfRead(request));
+        return options.fetchJson(request);
       };
       const result = await render.call(renderer, { ...options, fetchJson });
-      jobs.push({ url: options.url, sent: Object.keys(options.reads ?? {}).sort(), asked, read: [...(result.read ?? [])].sort() });
+      jobs.push({ url: options.url, sent: Object.keys(options.reads ?? {}).sort(), asked, read: (result.read ?? []).map(pathOfRead).sort() });
       return result;
     };
     try {

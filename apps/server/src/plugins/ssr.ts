@@ -1,24 +1,22 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { articlePath, parseArticleId } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
-import { pageRenderDuration } from '../metrics/registry.ts';
-import { brotliOptions, COMPRESS_MIN_BYTES, etagOf, finishPage, type FinishedPage, type Manifest, PAGE_GZIP, type PageShell, type PageEncoding, type RenderResult } from '@chapar/shared/render';
+import { brotliOptions, COMPRESS_MIN_BYTES, PAGE_GZIP } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
-import { createPageData, type PageData, type PageFetcher } from './page-data.ts';
-import { politely } from './polite-reads.ts';
-import { createReadPlans } from './read-plans.ts';
-import { createRenderPool, type PageRenderer } from './render-pool.ts';
-import { createRenderQueue } from './render-queue.ts';
+import { createPageData, type PageData } from './page-data.ts';
+import { asBuffer, createPageRendering, type RenderedPage } from './page-render.ts';
+import { inProcessRenderer, readPageShell, startRenderThreads } from './page-shell.ts';
+import type { PageRenderer } from './render-pool.ts';
+
+export { readPageShell, startRenderThreads };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,20 +45,6 @@ export interface SsrPluginOptions {
   renderer?: PageRenderer;
 }
 
-/** A page as the handler has it: kept unless `cacheable` is false; `encoded` is for the reader who asked, never kept. */
-type RenderedPage = CachedPage & { cacheable: boolean; encoded?: FinishedPage['encoded'] };
-
-const NO_BODY = Buffer.alloc(0);
-/** Bytes from a render thread arrive as a plain Uint8Array: the same memory, seen as a Buffer. */
-const asBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-
-// The shape of apps/web/src/app/entry-server.tsx, which is loaded from its build.
-interface SsrEntry {
-  render(options: { url: string; fetchJson: (path: string) => Promise<unknown>; publicBaseUrl?: string }): Promise<RenderResult>;
-}
-
-/** Article ids are PostgreSQL integers. */
-const MAX_ARTICLE_ID = 2_147_483_647;
 // The admin area's addresses (spec 03 §2.1); any other /admin/... path answers 404 (the page
 // itself shows the 404 screen).
 const ADMIN_PAGES = new Set([
@@ -74,30 +58,11 @@ const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-rev
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE = 'public, max-age=3600';
-// Preloaded because every page's text uses them (regular body, bold headlines).
-const PRELOADED_FONTS = [/Vazirmatn-NL[^/]*\.woff2$/];
-
 const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>خطای سرور | چاپار</title></head>
 <body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
 
-/**
- * A page is compressed in one call on the whole body (settings: PAGE_BR in @chapar/shared/render),
- * by the render thread that made it, for the reader who asked; otherwise on the thread pool: the
- * server's own thread renders the next page meanwhile (uncached pages under wrk: about 8 % more a
- * second than compressing on that thread).
- */
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-/**
- * Renders under way at once; the rest wait their turn in arrival order. On the server's own
- * thread two, measured under wrk (50 connections, caches off): one left the thread idle while a
- * render waited, four let the slowest answers fall behind again (article page p99 357, 288 and
- * 1010 ms for one, two, four). With render threads a page goes back and forth between this
- * thread (its reads) and a render thread: with two under way both threads were idle a third of
- * the time; eight kept them busy (home page 106 → 142 pages/s with one render thread).
- */
-const RENDER_CONCURRENCY = 2;
-const RENDER_CONCURRENCY_WITH_THREADS = 8;
 
 // A Location header carries only ASCII: encode non-ASCII runs and spaces, keep existing escapes.
 function encodeLocation(location: string): string {
@@ -106,27 +71,6 @@ function encodeLocation(location: string): string {
 
 function hasSession(request: FastifyRequest): boolean {
   return Boolean(request.cookies?.[SESSION_COOKIE] ?? request.headers.cookie?.includes(`${SESSION_COOKIE}=`));
-}
-
-function fontPreloads(manifest: Manifest): string {
-  const fonts = Object.values(manifest).map((c) => c.file).filter((file) => PRELOADED_FONTS.some((re) => re.test(file)));
-  return fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`).join('');
-}
-
-/** What every page is put into, from the web build: index.html with its font preloads, and the manifest. */
-export async function readPageShell(webDistDir: string): Promise<PageShell> {
-  const clientDir = path.join(webDistDir, 'client');
-  const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const template = (await readFile(path.join(clientDir, 'index.html'), 'utf8'))
-    .replace('<!--app-head-->', `${fontPreloads(manifest)}<!--app-head-->`);
-  return { template, manifest };
-}
-
-/** Render threads for the web build in `webDistDir` (its render-worker.js). */
-export async function startRenderThreads(webDistDir: string, threads: number, onThreadError: (error: Error) => void): Promise<PageRenderer> {
-  const workerFile = path.join(webDistDir, 'server', 'render-worker.js');
-  if (!existsSync(workerFile)) throw new Error(`The web app's render thread is not built (${workerFile}): run \`npm run build\` first.`);
-  return createRenderPool({ workerFile, shell: await readPageShell(webDistDir), threads, onThreadError });
 }
 
 /**
@@ -145,11 +89,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     renderer = opts.renderer ?? await startRenderThreads(opts.webDistDir, threads, (error) => app.log.error({ err: error }, 'render thread failed; a new one takes its place'));
     app.addHook('onClose', () => renderer.close());
   } else {
-    // The render threads read the shell themselves (startRenderThreads); here the page is finished on this thread.
-    const shell = await readPageShell(opts.webDistDir);
-    const entry = (await import(pathToFileURL(serverEntry).href)) as SsrEntry;
-    // Compression is left to send(), on the thread pool.
-    renderer = { render: async (options) => finishPage(shell, await entry.render(options)), threads: 0, busyMs: () => 0, close: async () => undefined };
+    renderer = await inProcessRenderer(opts.webDistDir);
   }
   app.decorate('pageRenderer', renderer);
   // The admin area is its own client-only build (docs/decisions/0009-admin-client.md).
@@ -174,63 +114,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     },
   });
 
-  // Spec 02 §2: an article address whose id moved (884 → 885) answers 301, straight to the
-  // target's clean address when the target exists. The redirect is read with the article's own
-  // data (plugins/page-data.ts), so a page that did not move pays nothing more for it.
-  const movedArticle = async (url: string, fetcher: PageFetcher): Promise<string | undefined> => {
-    const [pathname, search] = url.split(/\?(.*)/s, 2);
-    if (!/^\/(?:article|s)\//i.test(pathname)) return undefined;
-    const id = parseArticleId(pathname);
-    // An id past the integer column's range names no article and no redirect: the page's 404.
-    const toId = id === null || id > MAX_ARTICLE_ID ? undefined : await fetcher.movedTo(id);
-    if (toId === undefined || toId === id) return undefined;
-    let target = `/article/${toId}`;
-    try {
-      target = articlePath((await fetcher(`/api/articles/${toId}`)) as { id: number; title: string });
-    } catch {
-      // Missing target: its own address answers 404.
-    }
-    return search ? `${target}?${search}` : target;
-  };
+  const pages = createPageRendering(renderer, pageData, baseUrl);
 
-  const readPlans = createReadPlans();
-  /**
-   * `background`: nobody waits for this render (a stale page is served meanwhile), so its reads
-   * give way to readers. `encoding`: the reader's, for the renderer to compress the page (on the
-   * thread with more time to spare: CompressionBalance in render-pool.ts).
-   */
-  const renderNow = async (url: string, background: boolean, encoding?: PageEncoding): Promise<RenderedPage> => {
-    // The page's data: the article straight from its repository, shared sidebars from their
-    // own cache, anything else from the API in process (plugins/page-data.ts).
-    const fetcher = pageData.fetcher();
-    const moved = await movedArticle(url, fetcher);
-    if (moved) return { status: 301, body: NO_BODY, etag: etagOf(moved), location: moved, cacheable: true };
-    const read = background ? politely(fetcher) : fetcher;
-    // A render thread gets what the page will read with its job (plugins/read-plans.ts).
-    const plan = renderer.threads > 0 ? readPlans.forPage(url) : undefined;
-    const reads = await plan?.preread(read);
-    const endRender = pageRenderDuration.startTimer();
-    const page = await renderer.render({ url, fetchJson: read, publicBaseUrl: baseUrl, encoding, reads }).finally(endRender);
-    if (plan && page.read) plan.learn(page.read);
-    return { status: page.status, body: asBuffer(page.body), etag: page.etag, location: page.redirect, cacheable: page.cacheable, encoded: page.encoded };
-  };
-  // Renders are taken first come, first served (plugins/render-queue.ts).
-  const renders = createRenderQueue(renderer.threads > 0 ? RENDER_CONCURRENCY_WITH_THREADS : RENDER_CONCURRENCY);
-  const renderPage = (url: string, background: boolean, encoding?: PageEncoding) => renders.run(() => renderNow(url, background, encoding));
-
-  // Anonymous renders of one address under way, shared by readers who ask meanwhile: when a
-  // publish empties the caches, a crowd on the home page costs one render, not one each.
-  const inFlight = new Map<string, Promise<RenderedPage>>();
-  const sharedRender = (url: string, generation: number, background = false, encoding?: PageEncoding) => {
-    const key = `${generation} ${url}`;
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = renderPage(url, background, encoding).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
-  };
-
+  // Compressed in one call on the whole body, on the thread pool, unless the renderer already did.
   const send = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage & Pick<RenderedPage, 'encoded'>, cacheControl: string) => {
     reply.header('cache-control', cacheControl).header('etag', page.etag);
     if (page.location) return reply.redirect(encodeLocation(page.location), page.status);
@@ -270,7 +156,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     refreshing.add(url);
     const started = startedNow();
     // After the answers already waiting in this turn of the event loop have been written.
-    new Promise<void>((resolve) => setImmediate(resolve)).then(() => sharedRender(url, started.generation, true)).then((page) => {
+    new Promise<void>((resolve) => setImmediate(resolve)).then(() => pages.shared(url, started.generation, true)).then((page) => {
       if (!page.cacheable) return;
       const { cacheable: _kept, encoded: _sent, ...stored } = page;
       keep(url, stored, started, headers);
@@ -308,7 +194,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     let page: RenderedPage;
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     try {
-      page = await (cacheable && opts.pageCacheTtlMs > 0 ? sharedRender(url, started.generation, false, encoding) : renderPage(url, false, encoding));
+      page = await (cacheable && opts.pageCacheTtlMs > 0 ? pages.shared(url, started.generation, false, encoding) : pages.render(url, false, encoding));
     } catch (error) {
       request.log.error({ err: error }, 'server-side render failed');
       return reply.code(500).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(ERROR_PAGE);

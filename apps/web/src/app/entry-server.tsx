@@ -9,15 +9,15 @@ import { lazyPartsLoading } from '../lib/lazy-part.ts';
 import { pageTitle, renderHeadTags, safeJson } from '../lib/head.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { Providers } from './providers.tsx';
-import { createServerQueryClient } from './query-client.ts';
+import { createQueryClient } from './query-client.ts';
 import type { RouteContext } from './route-types.ts';
 import { AppRoutes, isAdminPath, loadRoute, matchPublicRoute, type PublicRoute } from './routes.tsx';
 
 export interface RenderOptions {
   /** Path and query of the request, e.g. '/search?q=x'. */
   url: string;
-  /** GET a JSON API path; throws an error with `status` (and `body`) on a non-2xx answer. */
-  fetchJson: (path: string) => Promise<unknown>;
+  /** Answers a page's read; throws an error with `status` (and `body`) on a non-2xx answer. */
+  fetchJson: JsonFetcher;
   /** Origin for canonical and Open Graph URLs, e.g. 'https://chapar.example'. */
   publicBaseUrl?: string;
 }
@@ -42,9 +42,9 @@ export interface RenderResult {
 // Errors from the server's fetcher become the same ApiError the browser would raise, so
 // pages decide on 404s the same way on both sides.
 function withApiErrors(fetchJson: RenderOptions['fetchJson']): JsonFetcher {
-  return async (path) => {
+  return async (read) => {
     try {
-      return await fetchJson(path);
+      return await fetchJson(read);
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       if (typeof status !== 'number') throw error;
@@ -93,13 +93,8 @@ function renderToHtml(node: ReactNode): Promise<string> {
 const LEFT_TO_THE_BROWSER = '<!--$!-->';
 
 /**
- * The page's markup. Its data is prefetched, so it renders in one synchronous pass, straight to a
- * string: the streaming renderer's UTF-8 chunks, joined and decoded again, cost about a tenth of
- * an uncached page (CPU profile under wrk). A part that still suspends (a lazily loaded
- * component whose code is not loaded yet, the first time one is used) would be left to the
- * browser there; then the streaming renderer renders the page and waits for it. Only a lazy
- * part can still suspend (lazyPart), so the markup is searched for one only while a part's code
- * is loading.
+ * The page's markup in one synchronous pass (its data is prefetched); only while a lazy part's
+ * code is still loading can a part suspend, and then the streaming renderer waits for it.
  */
 export async function renderHtml(node: ReactNode): Promise<string> {
   const html = renderToString(node);
@@ -142,7 +137,7 @@ function appTree(url: string, route: PublicRoute, queryClient: QueryClient, rend
 /** Renders one page: prefetches its queries in-process, renders, and dehydrates them. */
 export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptions): Promise<RenderResult> {
   const location = new URL(url, 'http://localhost');
-  const queryClient = createServerQueryClient();
+  const queryClient = createQueryClient();
   setTransport(queryClient, withApiErrors(fetchJson));
   const renderedAt = Date.now();
 

@@ -3,7 +3,8 @@
 // the server's thread keeps the database and the connections. Every read a page makes is asked
 // of the server's thread, which owns the data.
 import { parentPort, workerData } from 'node:worker_threads';
-import { finishPage, pageTransferList, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/render';
+import { finishPage, pageTransferList, type FromRenderThread, type PageShell, type ReadAnswer, type RenderJob, type ToRenderThread } from '@chapar/shared/node-render';
+import { pathOfRead, type PageRead } from '@chapar/shared/page-reads';
 import { render } from './entry-server.tsx';
 
 const port = parentPort;
@@ -16,15 +17,16 @@ const post = (message: FromRenderThread, transfer: ArrayBuffer[] = []) => port.p
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 let calls = 0;
 
-/** A render's reads: those sent with its job first, the rest asked of the server's thread; `read` lists the paths. */
-function readFor(job: number, sent: Record<string, unknown> | undefined, read: Set<string>) {
-  return (path: string): Promise<unknown> => {
-    read.add(path);
+/** A render's reads: those sent with its job first, the rest asked of the server's thread; `read` lists them by path. */
+function readFor(job: number, sent: Record<string, unknown> | undefined, read: Map<string, PageRead>) {
+  return (request: PageRead): Promise<unknown> => {
+    const path = pathOfRead(request);
+    if (!read.has(path)) read.set(path, request);
     if (sent && Object.hasOwn(sent, path)) return Promise.resolve(sent[path]);
     return new Promise((resolve, reject) => {
       const call = ++calls;
       waiting.set(call, { resolve, reject });
-      post({ type: 'read', job, call, path });
+      post({ type: 'read', job, call, request });
     });
   };
 }
@@ -44,11 +46,11 @@ function answered(answer: ReadAnswer): void {
 
 async function renderJob({ job, url, publicBaseUrl, encoding, underLoad, reads }: RenderJob): Promise<void> {
   try {
-    const read = new Set<string>();
+    const read = new Map<string, PageRead>();
     // The ETag is the server's thread's to make: this thread is the busier one (render-pool.ts).
     const page = finishPage(shell, await render({ url, fetchJson: readFor(job, reads, read), publicBaseUrl }), { encoding, underLoad, etag: false });
     // The page's bytes move to the server's thread; this thread is done with them.
-    post({ type: 'done', job, page, read: [...read] }, pageTransferList(page));
+    post({ type: 'done', job, page, read: [...read.values()] }, pageTransferList(page));
   } catch (error) {
     post({ type: 'failed', job, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { pathOfRead, type PageRead } from '@chapar/shared/page-reads';
 
 /**
  * A non-OK answer. `message` follows spec 01 §8 ('404: {body}'); `serverMessage` is the
@@ -19,8 +20,8 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** Reads JSON for a GET path. On the server this is an in-process request to the API. */
-export type JsonFetcher = (path: string) => Promise<unknown>;
+/** Answers a page's read: a GET of its API path in the browser, the services themselves on the server. */
+export type JsonFetcher = (read: PageRead) => Promise<unknown>;
 
 function serverMessageOf(body: string): string | null {
   try {
@@ -53,7 +54,7 @@ export async function apiRequest<T>(method: string, path: string, options: { bod
   return (text ? JSON.parse(text) : null) as T;
 }
 
-const browserFetcher: JsonFetcher = (path) => apiRequest('GET', path);
+const browserFetcher: JsonFetcher = (read) => apiRequest('GET', pathOfRead(read));
 
 // Each QueryClient may carry its own transport: the server gives every request's client
 // an in-process fetcher, the browser uses fetch.
@@ -63,9 +64,14 @@ export function setTransport(client: QueryClient, fetcher: JsonFetcher): void {
   transports.set(client, fetcher);
 }
 
+/** A typed read (the article's, the lists'), through the client's transport. */
+export function readData<T>(client: QueryClient, read: PageRead): Promise<T> {
+  return (transports.get(client) ?? browserFetcher)(read) as Promise<T>;
+}
+
 /** The default read: a GET to the path (spec 01 §7), through the client's transport. */
 export function getJson<T>(client: QueryClient, path: string): Promise<T> {
-  return (transports.get(client) ?? browserFetcher)(path) as Promise<T>;
+  return readData(client, { read: 'api', path });
 }
 
 /** Builds '/api/x?a=1&b=2', leaving out empty values. */

@@ -1,5 +1,6 @@
 // Staff accounts (owner only), one's own account, two-factor sign-in and sessions.
 import { z } from 'zod';
+import { MAX_ID } from './page-reads.ts';
 import { ROLES } from './permissions.ts';
 
 const USERNAME = /^[\p{L}\p{N}._-]{3,64}$/u;
@@ -112,7 +113,7 @@ export const sessionInfo = z.object({
 export type SessionInfo = z.infer<typeof sessionInfo>;
 export const sessionList = z.object({ sessions: z.array(sessionInfo) });
 export const sessionParam = z.object({ id: z.uuid({ error: 'شناسهٔ نشست نامعتبر است' }) });
-export const sessionsQuery = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const sessionsQuery = z.object({ userId: z.coerce.number().int().positive().max(MAX_ID).optional() });
 export const endSessionsResponse = z.object({ success: z.literal(true), message: z.string(), ended: z.number().int() });
 
 export const securitySettingsBody = z.object({ requireOwnerTwoFactor: z.boolean() });

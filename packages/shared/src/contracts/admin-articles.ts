@@ -1,9 +1,10 @@
 // Article administration (spec 03 §7 'Articles' and spec 02's admin tools).
 import { z } from 'zod';
+import { ARTICLE_NOT_FOUND, MAX_ID } from './page-reads.ts';
 
 export const ADMIN_ARTICLE_MESSAGES = {
   selectionRequired: 'لطفاً مقالات و عملیات مورد نظر را انتخاب کنید',
-  notFound: 'مقاله مورد نظر یافت نشد',
+  notFound: ARTICLE_NOT_FOUND,
   regenerateFailed: 'خطا در بازتولید محتوا',
   uploadFailed: 'آپلود فایل موفقیتآمیز نبود. لطفاً دوباره تلاش کنید.',
   /** The media store failed or did not answer: nothing was stored, and trying later may work. */
@@ -11,7 +12,7 @@ export const ADMIN_ARTICLE_MESSAGES = {
   unknownCategory: 'دسته‌بندی نامعتبر است',
 } as const;
 
-const articleIds = z.array(z.number().int().positive().max(2_147_483_647), { error: ADMIN_ARTICLE_MESSAGES.selectionRequired })
+const articleIds = z.array(z.number().int().positive().max(MAX_ID), { error: ADMIN_ARTICLE_MESSAGES.selectionRequired })
   .min(1, ADMIN_ARTICLE_MESSAGES.selectionRequired)
   .max(1000, 'حداکثر ۱۰۰۰ مقاله در هر عملیات');
 

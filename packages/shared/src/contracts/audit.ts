@@ -39,7 +39,6 @@ export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type AuditQuery = z.input<typeof auditQuery>;
 
 export const auditPage = z.object({
   entries: z.array(auditEntry),

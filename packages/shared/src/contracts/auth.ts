@@ -29,7 +29,6 @@ export const loginChallenge = z.object({
 
 export const loginResponse = z.union([loginSuccess, loginChallenge]);
 export type LoginSuccess = z.infer<typeof loginSuccess>;
-export type LoginChallenge = z.infer<typeof loginChallenge>;
 export type LoginAnswer = z.infer<typeof loginResponse>;
 
 export const twoFactorLoginBody = z.object({

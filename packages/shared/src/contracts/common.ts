@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { MAX_ID } from './page-reads.ts';
 
 /** Error body of every non-2xx answer. */
 export const errorResponse = z.object({ error: z.string(), message: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** A numeric id in a path: digits only, positive, within int4. */
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(2_147_483_647, 'شناسه بیش از حد بزرگ است'),
+  id: z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(MAX_ID, 'شناسه بیش از حد بزرگ است'),
 });
 
 export const MAX_PAGE_LIMIT = 100;

@@ -92,7 +92,6 @@ export const scanArticle = z.object({
 
 /** The weight each part had in a pair's overall similarity (0 for a part the pair lacks); they add up to 1. */
 export const similarityWeights = z.object({ content: z.number(), title: z.number(), figures: z.number(), media: z.number() });
-export type SimilarityWeights = z.infer<typeof similarityWeights>;
 
 export const scanDuplicate = z.object({
   matchType: z.enum(MATCH_TYPES),

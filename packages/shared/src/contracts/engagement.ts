@@ -1,12 +1,12 @@
 // Reader engagement on the article page (spec 02): comments and their moderation
 // (spec 03 §7), ratings, bookmarks, views and analytics.
 import { z } from 'zod';
+import { MAX_ID } from './page-reads.ts';
 import { errorResponse } from './common.ts';
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '../text/comments.ts';
 
-const INT4_MAX = 2_147_483_647;
 const positiveId = (label: string) => z.coerce.number({ error: `${label} باید عدد باشد` })
-  .int(`${label} باید عدد صحیح باشد`).positive(`${label} باید مثبت باشد`).max(INT4_MAX, `${label} بیش از حد بزرگ است`);
+  .int(`${label} باید عدد صحیح باشد`).positive(`${label} باید مثبت باشد`).max(MAX_ID, `${label} بیش از حد بزرگ است`);
 const articleId = positiveId('شناسه مقاله');
 const commentId = positiveId('شناسه نظر');
 
@@ -208,7 +208,6 @@ export const trackEventBody = z.object({
   message: 'کانال اشتراک‌گذاری نامعتبر است',
   path: ['value'],
 });
-export type TrackEventBody = z.infer<typeof trackEventBody>;
 
 export const trackEventResponse = z.object({ recorded: z.boolean() });
 

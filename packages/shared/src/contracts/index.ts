@@ -27,3 +27,4 @@ export * from './permissions.ts';
 export * from './accounts.ts';
 export * from './audit.ts';
 export * from './push.ts';
+export * from './page-reads.ts';

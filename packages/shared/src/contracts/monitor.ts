@@ -8,7 +8,6 @@ export const monitorLastResults = z.object({
   success: z.boolean(),
   errors: z.array(z.string()),
 });
-export type MonitorLastResults = z.infer<typeof monitorLastResults>;
 
 export const monitorStatus = z.object({
   isMonitoring: z.boolean(),

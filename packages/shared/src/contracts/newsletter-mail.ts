@@ -101,7 +101,6 @@ export const digestSend = z.object({
   error: z.string().nullable(),
   sentAt: z.string().nullable(),
 });
-export type DigestSend = z.infer<typeof digestSend>;
 
 export const digestSendsResponse = z.object({ sends: z.array(digestSend), matching: z.number().int() });
 export type DigestSendsResponse = z.infer<typeof digestSendsResponse>;
@@ -127,6 +126,5 @@ export const waitingSignup = z.object({
   mailStatus: z.string(),
   mailError: z.string().nullable(),
 });
-export type WaitingSignup = z.infer<typeof waitingSignup>;
 export const waitingSignupsResponse = z.object({ signups: z.array(waitingSignup), matching: z.number().int() });
 export type WaitingSignupsResponse = z.infer<typeof waitingSignupsResponse>;

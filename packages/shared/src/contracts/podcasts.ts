@@ -13,7 +13,6 @@ export const makeRecentPodcastsBody = z.object({
   /** Made again even where the podcast matches the text. */
   force: z.boolean({ error: 'force باید true یا false باشد' }).default(false),
 }).strict();
-export type MakeRecentPodcastsBody = z.infer<typeof makeRecentPodcastsBody>;
 
 export const PODCAST_MESSAGES = {
   made: 'پادکست خبر ساخته شد',
@@ -31,7 +30,6 @@ export const speechTextBody = z.object({
     .min(1, 'متن خواندنی خالی است')
     .max(SPEECH_TEXT_MAX, `متن خواندنی حداکثر ${SPEECH_TEXT_MAX} نویسه است`),
 }).strict();
-export type SpeechTextBody = z.infer<typeof speechTextBody>;
 
 /** The text an article's podcast reads, as the admin's article page shows it. */
 export const speechTextResponse = z.object({

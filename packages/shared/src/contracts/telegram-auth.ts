@@ -21,7 +21,6 @@ export const telegramPhoneNumber = z.string({ error: TELEGRAM_AUTH_MESSAGES.phon
   .pipe(z.string().min(1, TELEGRAM_AUTH_MESSAGES.phoneRequired).regex(/^\+[1-9]\d{6,14}$/, TELEGRAM_AUTH_MESSAGES.phoneFormat));
 
 export const telegramSendPhoneBody = z.object({ phoneNumber: telegramPhoneNumber }, { error: TELEGRAM_AUTH_MESSAGES.phoneRequired });
-export type TelegramSendPhoneBody = z.input<typeof telegramSendPhoneBody>;
 
 export const telegramVerifyCodeBody = z.object({
   code: z.string({ error: TELEGRAM_AUTH_MESSAGES.codeFormat })
@@ -29,7 +28,6 @@ export const telegramVerifyCodeBody = z.object({
     .transform((v) => toAsciiDigits(v).trim())
     .pipe(z.string().regex(new RegExp(`^\\d{${TELEGRAM_CODE_LENGTH}}$`), TELEGRAM_AUTH_MESSAGES.codeFormat)),
 }, { error: TELEGRAM_AUTH_MESSAGES.codeFormat });
-export type TelegramVerifyCodeBody = z.input<typeof telegramVerifyCodeBody>;
 
 // The password is sent as typed (spaces may belong to it); only a blank one is refused.
 export const telegramVerifyPasswordBody = z.object({
@@ -37,10 +35,8 @@ export const telegramVerifyPasswordBody = z.object({
     .max(256, TELEGRAM_AUTH_MESSAGES.passwordRequired)
     .refine((v) => v.trim().length > 0, TELEGRAM_AUTH_MESSAGES.passwordRequired),
 }, { error: TELEGRAM_AUTH_MESSAGES.passwordRequired });
-export type TelegramVerifyPasswordBody = z.input<typeof telegramVerifyPasswordBody>;
 
 export const telegramAuthStep = z.enum(['phone', 'code', 'password']);
-export type TelegramAuthStep = z.infer<typeof telegramAuthStep>;
 
 export const telegramUserInfo = z.object({
   firstName: z.string(),

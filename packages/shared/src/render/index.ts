@@ -1,6 +1,8 @@
+// Node-only entry (@chapar/shared/node-render): node:zlib and node:crypto; never imported by browser code.
 // What the server and its render threads say to each other (apps/server/src/plugins/render-pool.ts,
 // apps/web/src/app/render-worker.ts), and the finishing of a page both do (page.ts). Messages are
 // structured-cloned by worker_threads.
+import type { PageRead } from '../contracts/page-reads.ts';
 import type { FinishedPage, PageEncoding } from './page.ts';
 
 export * from './page.ts';
@@ -16,7 +18,7 @@ export interface RenderJob {
   /** Every thread making pages is saturated: compress at the faster setting (encodePage). */
   underLoad?: boolean;
   /**
-   * Reads made before the job was sent, by API path: what the last render of a page of this
+   * Reads made before the job was sent, by API path (pathOfRead): what the last render of a page of this
    * shape read. The thread takes them from here instead of asking for them.
    */
   reads?: Record<string, unknown>;
@@ -39,8 +41,8 @@ export type ToRenderThread = RenderJob | ReadAnswer;
 export type FromRenderThread =
   /** The thread has loaded the site and takes jobs. */
   | { type: 'ready' }
-  /** A render needs an API path's data. */
-  | { type: 'read'; job: number; call: number; path: string }
-  /** `read`: every API path the render read (sent with the job or asked), in the order first read. */
-  | { type: 'done'; job: number; page: FinishedPage; read: string[] }
+  /** A render needs a read's data. */
+  | { type: 'read'; job: number; call: number; request: PageRead }
+  /** `read`: every read the render made (sent with the job or asked), in the order first read. */
+  | { type: 'done'; job: number; page: FinishedPage; read: PageRead[] }
   | { type: 'failed'; job: number; message: string; stack?: string };

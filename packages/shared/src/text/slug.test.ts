@@ -117,6 +117,10 @@ describe('parseArticleId', () => {
     expect(parseArticleId('/category/42')).toBeNull();
     expect(parseArticleId('/article/0')).toBeNull();
     expect(parseArticleId('/article/99999999999999999999')).toBeNull();
+    // Past the integer column: no article, in either of the parser's paths.
+    expect(parseArticleId('/article/slug-2147483648')).toBeNull();
+    expect(parseArticleId('/s/2147483648')).toBeNull();
+    expect(parseArticleId('/s/2147483647')).toBe(2_147_483_647);
     expect(parseArticleId('')).toBeNull();
     expect(parseArticleId(null)).toBeNull();
   });

@@ -1,6 +1,7 @@
 // Article addresses (spec 01 §2): /article/{slug}-{id}, /article/{id}, /s/{id}.
 // The id is always the trailing number; the slug is decoration for readers and
 // search engines, so parsing never depends on it.
+import { MAX_ID } from '../contracts/page-reads.ts';
 import { normalizePersian, stripHtml } from './normalize.ts';
 
 export const SLUG_MAX_LENGTH = 100;
@@ -71,18 +72,23 @@ const SLUG_ID_RE = /^(?:.*-)?([0-9]+)$/;
 const PLAIN_ARTICLE_PATH = /^\/article\/[^?#\s]*[-/]([0-9]+)\/?$/i;
 const BARE_ID_RE = /^([0-9]+)$/;
 
+// Past the integer column an id names no article: the one check of its range.
+function idInRange(digits: string): number | null {
+  const id = Number(digits);
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : null;
+}
+
 // Persian digits are accepted too ('/s/۴۲'), hence the normaliser before matching.
 function idFromSegment(segment: string, pattern: RegExp): number | null {
   const match = pattern.exec(normalizePersian(segment));
   if (!match) return null;
-  const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return idInRange(match[1]);
 }
 
 /**
  * The article id in '/article/{slug}-{id}', '/article/{id}', '/s/{id}', a full URL
  * of these, a bare segment ('slug-42', '42') or any percent-encoded (even twice, even
- * malformed) form; null when there is none. Never throws.
+ * malformed) form; null when there is none or it is past MAX_ID. Never throws.
  */
 export function parseArticleId(pathOrSegment: string | null | undefined): number | null {
   if (!pathOrSegment) return null;
@@ -91,8 +97,7 @@ export function parseArticleId(pathOrSegment: string | null | undefined): number
   // Digits at the very end, after a hyphen or slash, are the id whatever the slug decodes to.
   const plain = PLAIN_ARTICLE_PATH.exec(pathOrSegment);
   if (plain) {
-    const id = Number(plain[1]);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    return idInRange(plain[1]);
   }
   let text = pathOrSegment.trim();
   // Twice: addresses shared through other sites sometimes arrive encoded twice.

@@ -1,9 +1,8 @@
-import type { AnalyticsDashboard, TrackEvent } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, type AnalyticsDashboard, type TrackEvent } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { analyticsRepo } from './repo.ts';
 
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 const MINUTE = 60_000;
 const VISITOR_WINDOW_MS = 30 * 24 * 60 * MINUTE;
 const REALTIME_WINDOW_MS = 5 * MINUTE;

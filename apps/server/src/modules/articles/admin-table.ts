@@ -5,17 +5,15 @@
 // index search already keeps (the same expression, so its GIN index answers), part of a word in
 // the title through a trigram index on the normalised title, and an id or Telegram id when the
 // query is a number. Every order has the id as its tie-break and an index that reads it in order.
-// How many matches the planner expects chooses the way a search is read: every match then sorted
-// (a couple of thousand at most), band by band in the table's order (more), or along the
-// order's index (most articles);
-// bench/admin-articles.ts and bench/README.md say what each costs at 100,000 articles.
+// How many matches the planner expects chooses the way a search is read: every match through
+// the indexes, then sorted, or (a word in most articles) along the order's index;
+// bench/admin-articles.ts says what each costs at 100,000 articles.
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { articles, type Db } from '@chapar/db';
-import type { AdminArticleRow, AdminArticlesQuery, AdminArticlesResponse } from '@chapar/shared/contracts';
+import { MAX_ID, type AdminArticleRow, type AdminArticlesQuery, type AdminArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { queryWords } from '../search/index-text.ts';
-import { bandsCondition, orderBands, readsDescending, type Band } from './admin-table-bands.ts';
 
 /** The columns a table row shows: never the body. */
 const rowColumns = {
@@ -41,20 +39,14 @@ export type AdminTableRow = Pick<typeof articles.$inferSelect, keyof typeof rowC
 const indexedVector = sql`(${articles.searchVector} || chapar_search_facets(${articles.publishedAt}, ${articles.category}, ${articles.views}))`;
 /** Trigram matching needs three characters to use its index. */
 const MIN_TITLE_FRAGMENT = 3;
-/** Ids are int4; Telegram ids are bigint, within JavaScript's safe integers. */
-const MAX_INT4 = 2_147_483_647;
 /**
- * A search the planner expects to match at most this many articles reads all its matches
- * through the indexes and sorts them (exact total). One expected to match more is read in bands
- * of the order (admin-table-bands.ts) until the page is full, with the database's estimate as
- * the total unless every band was read; one expected in ORDERED_SHARE of the articles or more
- * is read along the order's index, testing each row, since nearly every row is a match.
+ * A search the planner expects in ORDERED_SHARE of the articles or more is read along the
+ * order's index, testing each row (nearly every row is a match), with the estimate as its total;
+ * any other reads every match through the indexes and sorts them (exact total).
+ * EXACT_SEARCH_LIMIT: matches a search surely sorts (the tests' line between rare and common).
  */
 export const EXACT_SEARCH_LIMIT = 2_000;
 export const ORDERED_SHARE = 0.5;
-/** The first bands read are sized for this many times the matches the page needs; later ones for NEXT_MARGIN. */
-const FIRST_MARGIN = 1.5;
-const NEXT_MARGIN = 1.25;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -78,7 +70,7 @@ export function searchAlternatives(search: string, mode: 'indexed' | 'scan' = 'i
   if (/^\d{1,15}$/.test(normalised)) {
     const n = Number(normalised);
     alternatives.push(eq(articles.telegramId, n));
-    if (n <= MAX_INT4) alternatives.push(eq(articles.id, n));
+    if (n <= MAX_ID) alternatives.push(eq(articles.id, n));
   }
   return alternatives;
 }
@@ -137,41 +129,6 @@ function matchingIds(tx: Db, search: string, where: SQL | undefined) {
   return second ? union(first, second, ...rest) : first;
 }
 
-/**
- * A page of a search read band by band in the table's order: each read takes the matches of a
- * few consecutive bands (the word index and the order's index together), sorted, until the page
- * is full. The first read is sized from the estimate as if the matches were spread evenly; the
- * next from the matches met so far, at least twice as wide, so a word gathered in a few bands
- * far down the order costs a handful of reads. Bands never overlap and are read in order, so the
- * page is exactly the one sorting every match would give.
- */
-async function readInBands(tx: Db, q: AdminArticlesQuery, status: SQL | undefined, bands: Band[], estimate: number): Promise<Page> {
-  const order = orderBy(q.sortBy, q.sortOrder);
-  const descending = readsDescending(q.sortBy, q.sortOrder);
-  const offset = (q.page - 1) * q.limit;
-  const need = offset + q.limit;
-  const perBand = Math.max(estimate / bands.length, 1e-6);
-  let width = Math.min(bands.length, Math.max(1, Math.ceil((FIRST_MARGIN * need) / perBand)));
-  const found: AdminTableRow[] = [];
-  let matched = 0;
-  let read = 0;
-  await only(tx, 'bitmap');
-  while (read < bands.length && found.length < need) {
-    const group = bands.slice(read, read + width);
-    const matches = matchingIds(tx, q.search, and(status, bandsCondition(q.sortBy, descending, group)));
-    if (!matches) break;
-    const rows = await tx.select({ ...rowColumns, n: sql<number>`count(*) over ()`.mapWith(Number) }).from(articles)
-      .where(sql`${articles.id} IN (${matches})`).orderBy(...order).limit(need - found.length);
-    found.push(...rows.map(({ n: _n, ...row }) => row));
-    matched += rows[0]?.n ?? 0;
-    read += group.length;
-    const rate = found.length / read;
-    width = Math.max(2 * width, rate > 0 ? Math.ceil((NEXT_MARGIN * (need - found.length)) / rate) : 0);
-  }
-  const complete = read >= bands.length;
-  return { rows: found.slice(offset), total: complete ? matched : Math.max(estimate, matched), exact: complete };
-}
-
 export const adminTableRepo = {
   async page(db: Db, q: AdminArticlesQuery): Promise<Page> {
     const order = orderBy(q.sortBy, q.sortOrder);
@@ -189,7 +146,8 @@ export const adminTableRepo = {
     return db.transaction(async (tx) => {
       const where = and(status, search);
       const estimate = await estimateMatches(tx, where);
-      if (estimate <= EXACT_SEARCH_LIMIT) {
+      const common = estimate > EXACT_SEARCH_LIMIT && estimate >= ORDERED_SHARE * (await estimateMatches(tx, status));
+      if (!common) {
         // Every match through the GIN and trigram indexes, then sorted, in one statement: no scan
         // in order that might walk most of the table before it meets the matches. One select per
         // way of matching, so each index rechecks only its own condition.
@@ -201,13 +159,8 @@ export const adminTableRepo = {
         const total = found[0]?.total ?? (offset ? (await tx.select({ n: count() }).from(matches.as('matches')))[0].n : 0);
         return { rows: found.map(({ total: _t, ...row }) => row), total, exact: true };
       }
-      // A word in most articles meets a match nearly every row along the order's index, where
-      // one exists: categories upwards with the newest first within each have none.
-      const walkable = q.sortBy !== 'category' || q.sortOrder === 'desc';
-      const common = walkable && estimate >= ORDERED_SHARE * (await estimateMatches(tx, status));
-      const bands = common ? null : await orderBands(tx, q.sortBy, q.sortOrder);
-      if (bands) return readInBands(tx, q, status, bands, estimate);
-      // Along the order's index, testing each row's own vector (also before the first ANALYZE).
+      // A word in most articles meets a match nearly every row along the order's index: each
+      // row's own vector is tested.
       await only(tx, 'ordered');
       const rows = await tx.select(rowColumns).from(articles).where(and(status, searchCondition(q.search, 'scan')))
         .orderBy(...order).limit(q.limit).offset(offset);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { articleRedirects, articles, type Database, type Db } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { seededRandom } from '../../../testing/seeded-random.ts';
@@ -312,11 +313,10 @@ describe('articlePage: the article, its related articles and its redirect in one
   });
 });
 
-/** The prepared reads run on the database (PGlite's EXECUTE, or the pool's named statements), by name. */
-function statementsOf(db: Db): { names(): string[]; clear(): void; restore(): void } {
-  const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-  const spy = vi.spyOn(client, 'exec' in client ? 'exec' : 'query');
-  const nameOf = (arg: unknown) => (typeof arg === 'string' ? /^EXECUTE (\w+)/.exec(arg)?.[1] : (arg as { name?: string } | undefined)?.name);
+/** The prepared reads run on the database (node-postgres named statements, over PGlite or PostgreSQL), by name. */
+function statementsOf(_db: Db): { names(): string[]; clear(): void; restore(): void } {
+  const spy = vi.spyOn(pg.Pool.prototype, 'query');
+  const nameOf = (arg: unknown) => (arg as { name?: string } | undefined)?.name;
   return {
     names: () => spy.mock.calls.map(([arg]) => nameOf(arg)).filter((name): name is string => Boolean(name)),
     clear: () => spy.mockClear(),

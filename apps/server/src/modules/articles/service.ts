@@ -1,4 +1,4 @@
-import type { Article, ArticleSummary, ListArticlesQuery } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, type Article, type ArticleSummary, type ListArticlesQuery } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { toArticle } from './dto.ts';
@@ -6,7 +6,6 @@ import { articleRepo } from './repo.ts';
 
 export const RELATED_LIMIT = 6;
 const POPULAR_WINDOW_DAYS = 30;
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 export async function listArticles(db: Db, query: ListArticlesQuery): Promise<Article[]> {
   const rows = await articleRepo.list(db, { offset: (query.page - 1) * query.limit, limit: query.limit, category: query.category });

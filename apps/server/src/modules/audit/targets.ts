@@ -2,6 +2,7 @@
 // changed. Each kind names the fields an editor cares about; long text is cut (the article's
 // versions keep the full text).
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_ID } from '@chapar/shared/contracts';
 import {
   adminUsers, articles, sessions, blockedPosts, channels, comments, ignoredPosts, newsletterSubscribers, operations, settings, type Db,
 } from '@chapar/db';
@@ -17,7 +18,7 @@ function cut(value: unknown): unknown {
   return value;
 }
 
-const numbers = (ids: Array<number | string>) => ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+const numbers = (ids: Array<number | string>) => ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_ID);
 
 async function byId<T extends { id: number }>(rows: Promise<T[]>, fields?: readonly string[]): Promise<Map<string, Snapshot>> {
   const map = new Map<string, Snapshot>();

@@ -1,9 +1,8 @@
-import type { Bookmark } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, type Bookmark } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { bookmarkRepo } from './repo.ts';
 
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 export async function listBookmarks(db: Db, sessionId: string): Promise<Bookmark[]> {
   const rows = await bookmarkRepo.listForSession(db, sessionId);

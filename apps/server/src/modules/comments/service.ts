@@ -1,4 +1,4 @@
-import { COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
@@ -15,7 +15,6 @@ export const ADDRESS_BUDGETS = [
   { windowMs: 3_600_000, max: 20 },
 ] as const;
 const ADDRESS_FLOODED = 'از این نشانی در مدت کوتاهی نظرهای زیادی فرستاده شده است؛ لطفاً کمی بعد دوباره تلاش کنید';
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 /** A captcha the visitor must answer again; the route attaches a fresh challenge. */
 export class CaptchaRejected extends Error {

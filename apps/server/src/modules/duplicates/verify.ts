@@ -3,7 +3,7 @@
 // configured, else the offline rewriter). A rewrite is proposed only if it has every number and
 // every name of the source post and scores better than the text it would replace; it replaces
 // the article only once the editor has seen it and confirmed (the plan of an operation).
-import { DUPLICATE_MESSAGES, type OperationPlan, type PlanItem, type ReportItem, type VerifyArticlesResponse } from '@chapar/shared/contracts';
+import { DUPLICATE_MESSAGES, MAX_ID, type OperationPlan, type PlanItem, type ReportItem, type VerifyArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { badRequest } from '../../errors.ts';
 import { cleanPostText, findMissingNumbers, type RewriteResult, type Rewriter } from '../../integrations/ai/index.ts';
@@ -20,7 +20,7 @@ import { failureText } from '../ingest/failure-text.ts';
 /** Ids as the page sends them: numbers or digit strings; anything else is dropped. */
 export function parseIds(raw: Array<number | string>): number[] {
   const ids = raw.map((v) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))))))
-    .filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
+    .filter((n) => Number.isSafeInteger(n) && n > 0 && n <= MAX_ID);
   return [...new Set(ids)];
 }
 

@@ -12,8 +12,6 @@ import type { JobSpec } from '../../jobs/job-spec.ts';
 const IMAGE_EXT = /\.(?:jpe?g|png|webp|gif|avif)$/i;
 const VARIANT_KEY = /^(.+)\.w(\d+)\.webp$/;
 const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif'];
-/** Variants change only when the image does, and then they are made again under the same key. */
-export const VARIANT_CACHE_CONTROL = 'public, max-age=86400';
 
 export function isVariantKey(key: string): boolean {
   return VARIANT_KEY.test(key);

@@ -2,6 +2,7 @@
 // subscriber, each signed with the session secret (HMAC-SHA256) over its id and address, so a
 // link cannot be made for another row, nor reused for an id that later holds another address.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { MAX_ID } from '@chapar/shared/contracts';
 
 type Purpose = 'confirm' | 'unsubscribe';
 
@@ -21,7 +22,7 @@ export function tokenId(token: string): number | null {
   const match = /^([1-9]\d{0,9})\.[A-Za-z0-9_-]{22}$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return id <= 2_147_483_647 ? id : null;
+  return id <= MAX_ID ? id : null;
 }
 
 export function verifyToken(secret: string, purpose: Purpose, token: string, email: string): boolean {

@@ -1,9 +1,8 @@
-import type { RatingSummary } from '@chapar/shared/contracts';
+import { ARTICLE_NOT_FOUND, type RatingSummary } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import { ratingRepo } from './repo.ts';
 
-const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 async function ensureArticle(db: Db, articleId: number): Promise<void> {
   if (!(await ratingRepo.publishedArticleExists(db, articleId))) throw notFound(ARTICLE_NOT_FOUND);

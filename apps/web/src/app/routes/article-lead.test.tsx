@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { Article } from '@chapar/shared/contracts';
 import { articleQuery, toDisplayArticle } from '../../features/article/api.ts';
+import { pathOfRead } from '@chapar/shared/page-reads';
 import { ApiError, setTransport } from '../../lib/api-client.ts';
 import { createQueryClient } from '../query-client.ts';
 import { renderWithApp } from '../../testing/render.tsx';
@@ -20,7 +21,7 @@ const article = (excerpt: string): Article => ({
 async function renderPage(excerpt: string) {
   const queryClient = createQueryClient();
   // Every other read (related, comments, admin status) answers 404: the page does not need them.
-  setTransport(queryClient, (path) => Promise.reject(new ApiError(404, path, null)));
+  setTransport(queryClient, (read) => Promise.reject(new ApiError(404, pathOfRead(read), null)));
   renderWithApp(<route.Component />, { route: '/article/خبر-7', queryClient, data: [[articleQuery(7).queryKey, toDisplayArticle(article(excerpt))]] });
   await act(() => new Promise((r) => setTimeout(r, 20)));
   return screen.getByRole('article');

@@ -9,7 +9,8 @@ import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components
 import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
 import { ArticleCover } from '../../features/article/components/article-cover.tsx';
 import { ArticleMeta } from '../../features/article/components/article-meta.tsx';
-import { ARTICLE_NOT_FOUND, ArticleNotFound } from '../../features/article/components/article-not-found.tsx';
+import { ARTICLE_NOT_FOUND } from '@chapar/shared/page-reads';
+import { ArticleNotFound } from '../../features/article/components/article-not-found.tsx';
 import { ArticleSkeleton } from '../../features/article/components/article-skeleton.tsx';
 import { ArticleTopBar } from '../../features/article/components/article-top-bar.tsx';
 import { KeywordTags } from '../../features/article/components/keyword-tags.tsx';

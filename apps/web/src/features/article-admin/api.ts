@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMutation, useQuery } from '../../lib/query-hooks.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnalyticsDashboard } from '@chapar/shared/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { pathQuery } from '../../lib/query.ts';

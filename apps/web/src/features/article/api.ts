@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';
-import { pathQuery } from '../../lib/query.ts';
+import { readQuery } from '../../lib/query.ts';
 import { trackEvent } from '../../lib/track.ts';
 import { safeUrl, sanitizeArticleHtml } from './sanitize-html.ts';
 
@@ -28,13 +28,13 @@ export function toDisplayArticle(article: Article): Article {
   };
 }
 
-export const articleQuery = (id: number) => pathQuery<Article, Article>(`/api/articles/${id}`, toDisplayArticle);
+export const articleQuery = (id: number) => readQuery<Article, Article>({ read: 'article', id }, toDisplayArticle);
 
 export const useArticle = (id: number | null) => useQuery({ ...articleQuery(id ?? 0), enabled: id !== null });
 
 /** GET /api/articles/{id}/related: at most 6, kept without their bodies. */
 export const relatedQuery = (id: number) =>
-  pathQuery<Article[], ArticleSummary[]>(`/api/articles/${id}/related`, (list) => toSummaries(list.slice(0, RELATED_MAX)));
+  readQuery<Article[], ArticleSummary[]>({ read: 'related', id }, (list) => toSummaries(list.slice(0, RELATED_MAX)));
 
 export const useRelated = (id: number) => useQuery(relatedQuery(id));
 

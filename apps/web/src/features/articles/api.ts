@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { useInfiniteQuery, useQuery } from '../../lib/query-hooks.ts';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
-import { getJson, withQuery } from '../../lib/api-client.ts';
+import { pathOfRead } from '@chapar/shared/page-reads';
+import { readData } from '../../lib/api-client.ts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';
-import { pathQuery } from '../../lib/query.ts';
+import { pathQuery, readQuery } from '../../lib/query.ts';
 
 // Spec 01 §9.
 export const LATEST_LIMIT = 6;
@@ -14,22 +14,22 @@ export const VIDEO_LIMIT = 3;
 export const featuredArticlesQuery = () => pathQuery('/api/articles/featured', toSummaries);
 
 export const latestArticlesQuery = () =>
-  queryOptions({ ...pathQuery(withQuery('/api/articles', { page: 1, limit: LATEST_LIMIT }), toSummaries), refetchInterval: 60_000 });
+  queryOptions({ ...readQuery({ read: 'articles', page: 1, limit: LATEST_LIMIT }, toSummaries), refetchInterval: 60_000 });
 
 /** The plain list, refetched every 60 s (spec 01 §7); home picks its videos from it. */
-export const recentArticlesQuery = () => queryOptions({ ...pathQuery('/api/articles', toSummaries), refetchInterval: 60_000 });
+export const recentArticlesQuery = () => queryOptions({ ...readQuery({ read: 'articles' }, toSummaries), refetchInterval: 60_000 });
 
 export const popularArticlesQuery = () => pathQuery('/api/articles/popular', toSummaries);
 
 export const categoryArticlesQuery = (slug: string, limit?: number) =>
-  pathQuery(withQuery(`/api/categories/${encodeURIComponent(slug)}/articles`, { limit }), toSummaries);
+  readQuery({ read: 'category', slug, limit }, toSummaries);
 
 /** Infinite feed: page starts at 1, size 6, ends when a page comes back empty or short. */
 export const articlesFeedQuery = () =>
   infiniteQueryOptions({
-    queryKey: [withQuery('/api/articles', { limit: FEED_PAGE_SIZE }), 'feed'] as const,
+    queryKey: [pathOfRead({ read: 'articles', limit: FEED_PAGE_SIZE }), 'feed'] as const,
     queryFn: async ({ client, pageParam }) =>
-      toSummaries(await getJson<Article[]>(client, withQuery('/api/articles', { page: pageParam, limit: FEED_PAGE_SIZE }))),
+      toSummaries(await readData<Article[]>(client, { read: 'articles', page: pageParam, limit: FEED_PAGE_SIZE })),
     initialPageParam: 1,
     getNextPageParam: (lastPage: ArticleSummary[], _pages, lastPageParam: number) =>
       lastPage.length < FEED_PAGE_SIZE ? undefined : lastPageParam + 1,

@@ -1,5 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useMutation, useQuery } from '../../lib/query-hooks.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus, LoginAnswer, LoginBody, LoginSuccess, TwoFactorLoginBody } from '@chapar/shared/contracts';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
 import { useToast } from '../../components/ui/toast.tsx';

@@ -1,5 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useMutation, useQuery } from '../../lib/query-hooks.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bookmark } from '@chapar/shared/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { getSessionId } from '../../lib/session-id.ts';

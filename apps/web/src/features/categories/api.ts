@@ -1,4 +1,4 @@
-import { useQuery } from '../../lib/query-hooks.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@chapar/shared/contracts';
 import { CATEGORIES } from '@chapar/shared/text';
 import { pathQuery } from '../../lib/query.ts';

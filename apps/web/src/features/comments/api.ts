@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMutation, useQuery } from '../../lib/query-hooks.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaptchaChallenge, Comment } from '@chapar/shared/contracts';
 import { COMMENT_MESSAGES as SHARED_COMMENT_MESSAGES } from '@chapar/shared/text';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useMutation } from '../../lib/query-hooks.ts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export interface SubscribeBody {

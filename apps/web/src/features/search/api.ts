@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
 import { getJson, withQuery } from '../../lib/api-client.ts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';

@@ -1,4 +1,4 @@
-import { useQuery } from '../../lib/query-hooks.ts';
+import { useQuery } from '@tanstack/react-query';
 import type { StatusResponse } from '@chapar/shared/contracts';
 import { measureLatency } from '../../lib/latency.ts';
 import { pathQuery } from '../../lib/query.ts';

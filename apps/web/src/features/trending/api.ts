@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { useQuery } from '../../lib/query-hooks.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withQuery } from '../../lib/api-client.ts';
 import { pathQuery } from '../../lib/query.ts';
 

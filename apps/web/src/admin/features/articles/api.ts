@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type ArticleVersion, type BulkArticlesBody,
+  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type BulkArticlesBody,
   type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
-import { useAdminAction, useAdminRequest, type AdminRequest } from '../../lib/api.ts';
+import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
 
 export const ARTICLES_KEY = ['admin', 'articles'] as const;
 const articleKey = (id: number) => ['admin', 'article', id] as const;
@@ -56,10 +56,6 @@ export function useArticleVersions(id: number, enabled: boolean) {
     enabled,
     staleTime: 0,
   });
-}
-
-export function fetchVersion(request: AdminRequest, id: number, versionId: number): Promise<ArticleVersion> {
-  return request<ArticleVersion>('GET', `/api/admin/articles/${id}/versions/${versionId}`);
 }
 
 const allArticleQueries = [ARTICLES_KEY, ['admin', 'article']];

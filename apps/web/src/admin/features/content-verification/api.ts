@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Article, VerifyArticlesResponse } from '@chapar/shared/contracts';
+import { MAX_ID } from '@chapar/shared/page-reads';
 import { toPersianDigits } from '@chapar/shared/text';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useShowPlan } from '../../components/plan-host.tsx';
@@ -24,7 +25,7 @@ export function parseIdList(text: string): number[] {
     .map((part) => part.trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))))
     .filter((part) => /^\d{1,10}$/.test(part))
     .map(Number)
-    .filter((n) => n > 0 && n <= 2_147_483_647))];
+    .filter((n) => n > 0 && n <= MAX_ID))];
 }
 
 /** Spec 03 §8: 8 or above excellent (green), 6 or above average (yellow), below weak (red). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '../../../lib/query-hooks.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Headphones, LoaderCircle } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';

@@ -1,10 +1,10 @@
+import { ARTICLE_NOT_FOUND } from '@chapar/shared/page-reads';
 import { Link } from '../../../components/link.tsx';
 import { Home } from '../../../components/icons';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { pageTitle, useDocumentHead } from '../../../lib/head.ts';
 import { paths } from '../../../lib/paths.ts';
 
-export const ARTICLE_NOT_FOUND = 'مقاله مورد نظر یافت نشد';
 
 /** Spec 02 §2: a missing article (or a failed address) says so and leads home. */
 export function ArticleNotFound() {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ArticleSummary } from '../../../lib/article-summary.ts';
+import { pathOfRead } from '@chapar/shared/page-reads';
 import { ApiError, setTransport } from '../../../lib/api-client.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { articlesFeedQuery } from '../api.ts';
@@ -62,7 +63,8 @@ describe('NewsFeed', () => {
 
   function renderFeed(answer: (page: number) => ArticleSummary[] | Error) {
     const view = renderWithApp(<NewsFeed />, { data: [[articlesFeedQuery().queryKey, { pages: [ids(1, 6)], pageParams: [1] }]] });
-    setTransport(view.queryClient, async (path) => {
+    setTransport(view.queryClient, async (read) => {
+      const path = pathOfRead(read);
       asked.push(path);
       const result = answer(Number(new URL(path, 'http://x').searchParams.get('page')));
       if (result instanceof Error) throw result;
