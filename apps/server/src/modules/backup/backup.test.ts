@@ -14,6 +14,8 @@ import { loadConfig, type Config } from '../../config.ts';
 import { createStorages } from '../../integrations/storage/index.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { startS3Server, type TestS3Server } from '../../../testing/s3-server.ts';
+import { keptSessionSecret } from '../../session-secret.ts';
+import { keptVapidKeys } from '../push/vapid-keys.ts';
 import { BackupRefused, backupSite, restoreSite } from './backup.ts';
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -101,6 +103,9 @@ async function fill(config: Config) {
   } finally {
     await database.close();
   }
+  // Made once on a first start, as the site does: sealed data and readers' push subscriptions need them back.
+  keptSessionSecret(config.dataDir);
+  keptVapidKeys(config.dataDir);
   const storages = createStorages({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl, s3: config.s3 });
   await storages.media.put('tg/akhbar/1/0-image.jpg', randomBytes(20_000), 'image/jpeg');
   await storages.media.put('uploads/2026/11/clip.mp4', randomBytes(70_000), 'video/mp4');
@@ -135,6 +140,9 @@ describe('backup and restore', () => {
       await restoreSite(target, dir);
       expect(await tables(target)).toEqual(rowsBefore);
       expect(await mediaFiles(target)).toEqual(filesBefore);
+      expect(manifest.keptFiles).toEqual(['session-secret', 'vapid-keys.json']);
+      expect(keptSessionSecret(target.dataDir)).toBe(keptSessionSecret(source.dataDir));
+      expect(keptVapidKeys(target.dataDir)).toEqual(keptVapidKeys(source.dataDir));
 
       if (media === 's3') return;
       // The restored site is not empty now: another restore is refused, then --force replaces what changed.

@@ -8,6 +8,10 @@ import { pgliteDataDirOpen } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createStorages } from '../../integrations/storage/index.ts';
 import { SESSION_SECRET_FILE } from '../../session-secret.ts';
+import { VAPID_KEYS_FILE } from '../push/vapid-keys.ts';
+
+/** Files made once and kept in DATA_DIR: sealed data and readers' push subscriptions depend on them. */
+const KEPT_FILES = [SESSION_SECRET_FILE, VAPID_KEYS_FILE];
 import { VERSION } from '../../version.ts';
 import { databaseContents, dumpDatabase, restoreDatabase, type DatabaseTarget } from './database.ts';
 import { backupMedia, mediaContents, restoreMedia, type BackedUpFile } from './media.ts';
@@ -23,6 +27,8 @@ export interface Manifest {
   database: { kind: DatabaseTarget['kind']; file: string };
   media: { storage: 'local' | 's3'; files: BackedUpFile[] };
   sessionSecret: boolean;
+  /** The kept files (session secret, VAPID keys) this backup holds; older backups name only the secret. */
+  keptFiles?: string[];
 }
 
 /** Refused before anything changed: the message says why and what to do. */
@@ -52,12 +58,12 @@ export async function backupSite(config: Config, dir: string, log: (line: string
   await dumpDatabase(target, path.join(dir, databaseFile));
   log(`database (${target.kind}): ${databaseFile}`);
   const files = await backupMedia(storagesOf(config), dir, log);
-  const secret = path.join(config.dataDir, SESSION_SECRET_FILE);
-  const sessionSecret = existsSync(secret);
-  if (sessionSecret) await copyFile(secret, path.join(dir, SESSION_SECRET_FILE));
+  const keptFiles = KEPT_FILES.filter((name) => existsSync(path.join(config.dataDir, name)));
+  for (const name of keptFiles) await copyFile(path.join(config.dataDir, name), path.join(dir, name));
+  const sessionSecret = keptFiles.includes(SESSION_SECRET_FILE);
   const manifest: Manifest = {
     format: FORMAT, version: 1, createdAt: new Date().toISOString(), appVersion: VERSION,
-    database: { kind: target.kind, file: databaseFile }, media: { storage: config.s3 ? 's3' : 'local', files }, sessionSecret,
+    database: { kind: target.kind, file: databaseFile }, media: { storage: config.s3 ? 's3' : 'local', files }, sessionSecret, keptFiles,
   };
   // Written last: a directory with a manifest is a finished backup.
   await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -92,10 +98,14 @@ export async function restoreSite(config: Config, dir: string, options: { force?
   await restoreDatabase(target, path.join(dir, manifest.database.file), tables.length > 0);
   log(`database (${target.kind}) restored`);
   await restoreMedia(storages, dir, manifest.media.files, media.length > 0, log);
-  if (manifest.sessionSecret && !config.dataDir.startsWith('memory://')) {
+  // Only the names this version keeps: a manifest never chooses where a file is written.
+  const kept = (manifest.keptFiles ?? (manifest.sessionSecret ? [SESSION_SECRET_FILE] : [])).filter((name) => KEPT_FILES.includes(name));
+  if (kept.length && !config.dataDir.startsWith('memory://')) {
     await mkdir(config.dataDir, { recursive: true });
-    await copyFile(path.join(dir, SESSION_SECRET_FILE), path.join(config.dataDir, SESSION_SECRET_FILE));
-    await chmod(path.join(config.dataDir, SESSION_SECRET_FILE), 0o600);
+    for (const name of kept) {
+      await copyFile(path.join(dir, name), path.join(config.dataDir, name));
+      await chmod(path.join(config.dataDir, name), 0o600);
+    }
   }
   return manifest;
 }
