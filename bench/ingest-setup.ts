@@ -17,7 +17,7 @@ import { buildDemoChannel } from '../apps/server/src/modules/ingest/demo/demo-ch
 import { DEMO_CHANNEL } from '../apps/server/src/modules/ingest/demo/demo-posts.ts';
 import { ingestPost } from '../apps/server/src/modules/ingest/ingest-post.ts';
 import { runPool } from '../apps/server/src/modules/ingest/run-pool.ts';
-import { createServices, type Services } from '../apps/server/src/modules/ingest/services.ts';
+import { createServices, type Services } from '../apps/server/src/services.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 

@@ -2,7 +2,7 @@
 // many run at once. Retry behaviour comes from retry-defaults.ts unless a spec says otherwise.
 import type { z } from 'zod';
 import type { OperationReporter } from '../modules/ingest/operation-reporter.ts';
-import type { Services } from '../modules/ingest/services.ts';
+import type { Services } from '../services.ts';
 import type { JobSpec } from './job-spec.ts';
 
 export interface JobRun {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterDigests, newsletterSends } from '@chapar/db';
 import type { Mailer } from '../integrations/mail/index.ts';
-import { createServices, type Services } from '../modules/ingest/services.ts';
+import { createServices, type Services } from '../services.ts';
 import { createDigest } from '../modules/newsletter/create-digest.ts';
 import { STALE_CLAIM_REASON } from '../modules/newsletter/mail-failure.ts';
 import { addRankedArticles, addSubscriber, buildNewsletterTestApp, until, type NewsletterTestApp } from '../../testing/newsletter-test-app.ts';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@chapar/db';
 import type { Config } from '../config.ts';
 import { syncConfiguredChannels } from '../modules/channels/sync-config.ts';
-import { createServices, type Services } from '../modules/ingest/services.ts';
+import { createServices, type Services } from '../services.ts';
 import { startWorker } from './registry.ts';
 
 declare module 'fastify' {

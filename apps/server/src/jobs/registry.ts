@@ -3,7 +3,7 @@
 // run while the monitor is stopped, so start/stop is one settings row, not a schedule edit.
 // The newsletter's digest is the newsletter-digest queue on the admin's cron (digest-schedule.ts).
 import { CONFIRM_VALID_DAYS } from '@chapar/shared/contracts';
-import type { Services } from '../modules/ingest/services.ts';
+import type { Services } from '../services.ts';
 import { queueUnsentConfirmations } from '../modules/newsletter/confirmation-sender.ts';
 import { applySchedule } from '../modules/newsletter/digest-schedule.ts';
 import { checkChannelsWorker } from './check-channels.ts';

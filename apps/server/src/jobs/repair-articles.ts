@@ -14,7 +14,7 @@ import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-rep
 import type { OperationReporter } from '../modules/ingest/operation-reporter.ts';
 import { buildPlan, planItem, PLAN_LISTED } from '../modules/ingest/plans.ts';
 import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
-import type { Services } from '../modules/ingest/services.ts';
+import type { Services } from '../services.ts';
 import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
 import { defineJob } from './define-job.ts';
 import { REPAIR_MAX, repairArticlesJob } from './specs.ts';

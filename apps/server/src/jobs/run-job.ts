@@ -9,7 +9,7 @@ import { OperationCancelledError, operationReporter } from '../modules/ingest/op
 import { isPlan } from '../modules/ingest/plans.ts';
 import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
 import { PermanentError } from '../modules/ingest/permanent-error.ts';
-import type { Services } from '../modules/ingest/services.ts';
+import type { Services } from '../services.ts';
 import type { JobDefinition } from './define-job.ts';
 
 export function batchHandler(definition: JobDefinition, services: Services) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rewriter } from '../integrations/ai/index.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { ingestPost } from '../modules/ingest/ingest-post.ts';
-import { createServices, type Services } from '../modules/ingest/services.ts';
+import { createServices, type Services } from '../services.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../testing/ingest-test-app.ts';
 import { ingestPostJob } from './specs.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';

@@ -8,7 +8,7 @@ import { syncConfiguredChannels } from '../modules/channels/sync-config.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { ingestPost, type IngestOutcome } from '../modules/ingest/ingest-post.ts';
 import { runPool } from '../modules/ingest/run-pool.ts';
-import { createServices, type Services } from '../modules/ingest/services.ts';
+import { createServices, type Services } from '../services.ts';
 import { createMtprotoProvider } from '../modules/telegram-auth/provider.ts';
 import { startWorker } from './registry.ts';
 import { startMetricsServer } from '../metrics/endpoint.ts';

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rewriter } from '../integrations/ai/index.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { createServices, type Services } from '../modules/ingest/services.ts';
+import { createServices, type Services } from '../services.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../testing/ingest-test-app.ts';
 import { ingestPostJob } from './specs.ts';
 import { startWorker } from './registry.ts';

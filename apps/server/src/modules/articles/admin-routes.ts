@@ -7,7 +7,7 @@ import {
   regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse, watermarkPreview as watermarkPreviewResponse,
   mediaStatus as mediaStatusResponse,
 } from '@chapar/shared/contracts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { saveUpload } from '../media/upload.ts';
 import { mediaStatus } from '../media/media-status.ts';
 import { watermarkPreview } from '../media/watermark-preview.ts';

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../ingest/post-store.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { articleAdminRepo } from './admin-repo.ts';

@@ -5,7 +5,7 @@ import {
 } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
 import { queuePodcast } from '../podcasts/service.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { derivedFields } from './derived-fields.ts';
 import { toAdminArticle } from './dto.ts';

@@ -9,7 +9,7 @@ import {
 import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { listAdminArticles } from './admin-table.ts';
 import { articleVersion as getVersion, articleVersions, restoreVersion } from './article-save.ts';

@@ -4,7 +4,7 @@
 import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
 import { queuePodcast } from '../podcasts/service.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';

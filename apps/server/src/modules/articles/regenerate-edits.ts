@@ -1,7 +1,7 @@
 // Regenerating an article from its post keeps what an admin edited by hand (the repo's machine
 // writes skip those fields) unless the admin asks to overwrite them; either way the state it
 // replaces is kept as a version.
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { changedFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';

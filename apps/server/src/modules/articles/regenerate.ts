@@ -6,7 +6,7 @@ import { RewriteError, type RegenerableField } from '../../integrations/ai/index
 import { AppError, notFound } from '../../errors.ts';
 import { repairArticlesJob } from '../../jobs/specs.ts';
 import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { regenerateKeepingEdits } from './regenerate-edits.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';

@@ -5,7 +5,7 @@ import { PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contra
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { operationsRepo } from '../ingest/operations-repo.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { changeRepo, fromSnapshot } from './change-log.ts';

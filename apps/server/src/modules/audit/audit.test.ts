@@ -5,7 +5,7 @@ import { createArticle } from '../../../testing/factories.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 import { loginAsRole } from '../../../testing/test-app.ts';
 import { pruneAuditWorker } from '../../jobs/prune-audit.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 
 let t: IngestTestApp;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0';

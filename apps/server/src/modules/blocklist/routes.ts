@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blockedPost, blockedPostList, blockedPostParams, errorResponse, okResponse } from '@chapar/shared/contracts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { allowRegeneration, listBlocked, unblock } from './service.ts';
 
 export async function blocklistRoutes(app: FastifyInstance, { services: s }: { services: Services }) {

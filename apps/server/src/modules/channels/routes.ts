@@ -5,7 +5,7 @@ import {
 } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { createChannel, listChannels, updateChannel, validateChannels } from './service.ts';
 
 // The form shows the message as it is, so a body that fails validation answers its Persian sentence.

@@ -6,7 +6,7 @@ import { CHANNEL_MESSAGES, CHANNEL_ROLES, type ChannelInfo, type ChannelRole, ty
 import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { TelegramFetchError } from '../../integrations/telegram/index.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { defaultCleaningRules, effectiveRules, type CleaningRules } from './cleaning-rules.ts';
 import { channelRepo, type ChannelRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';

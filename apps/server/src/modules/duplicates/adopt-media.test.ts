@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createArticle } from '../../../testing/factories.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 
 let t: IngestTestApp;
 beforeAll(async () => { t = await buildIngestTestApp(); });

@@ -4,7 +4,7 @@
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { collectMedia } from '../ingest/media-step.ts';
 import type { PostRef } from '../ingest/post-store.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { IMAGE_SAME_BITS } from './compare.ts';

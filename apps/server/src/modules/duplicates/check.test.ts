@@ -6,7 +6,7 @@ import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../ingest/post-store.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { queueOutdated, refreshStale } from './index-repo.ts';
 import { versionBand } from './minhash.ts';
 

@@ -6,7 +6,7 @@ import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleRepo } from '../articles/repo.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../ingest/post-store.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { rewriteLosses } from './verify.ts';
 
 const PRIMARY = 'akhbar_rooz';

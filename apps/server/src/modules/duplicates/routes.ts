@@ -7,7 +7,7 @@ import {
 import { scanDuplicatesJob } from '../../jobs/specs.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { runOperation } from '../ingest/run-operation.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { jobStarted } from '../audit/job-audit.ts';
 import { checkDuplicateContent, checkDuplicatePost } from './check.ts';
 import { deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';

@@ -12,7 +12,7 @@ import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { derivedFields, fitMeta } from '../articles/derived-fields.ts';
 import { operationsRepo } from '../ingest/operations-repo.ts';
 import { buildPlan, planItem } from '../ingest/plans.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { nameWords, REWRITE_BELOW, scoreArticle } from './quality.ts';
 import { failureText } from '../ingest/failure-text.ts';

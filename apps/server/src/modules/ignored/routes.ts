@@ -4,7 +4,7 @@ import {
   errorResponse, idParam, ignoredPost, ignoredPostList, initSampleResponse, okResponse, processIgnoredResponse, reviewIgnoredBody,
 } from '@chapar/shared/contracts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
 
 export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: Services }) {

@@ -13,7 +13,7 @@ import { publicPostUrl } from '../ingest/ingest-post.ts';
 import { normalisePost } from '../ingest/normalise.ts';
 import { postStore } from '../ingest/post-store.ts';
 import { runOperation } from '../ingest/run-operation.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { ignoredRepo, type IgnoredRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { failureText } from '../ingest/failure-text.ts';

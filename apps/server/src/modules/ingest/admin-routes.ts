@@ -13,7 +13,7 @@ import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
 
 const by = (request: FastifyRequest) => request.adminSession?.user.username ?? null;

@@ -8,7 +8,7 @@ import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { searchColumns } from '../search/index-text.ts';
 import type { PostMedia } from './media-step.ts';
 import type { NormalisedPost } from './normalise.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export const MAX_KEYWORDS = 8;
 

@@ -6,7 +6,7 @@ import { channelRepo } from '../channels/repo.ts';
 import { checkChannel, type ChannelCheck } from './check-channel.ts';
 import type { OperationReporter } from './operation-reporter.ts';
 import type { PostRef } from './post-store.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { failureText } from './failure-text.ts';
 
 export interface CheckAllOptions {

@@ -8,7 +8,7 @@ import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from './post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export interface CheckOptions {
   /** Pages read at most (INGEST_MAX_PAGES by default). */

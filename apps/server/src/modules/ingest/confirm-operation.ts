@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { JOB_SPECS } from '../../jobs/specs.ts';
 import { operationsRepo } from './operations-repo.ts';
 import { waitForOutcome, type OperationOutcome } from './run-operation.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export async function confirmOperation(
   s: Services, id: number, body: { acknowledgeBreaker?: boolean; articleIds?: number[] }, by: string | null,

@@ -13,7 +13,7 @@ import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { MediaNotStoredError } from './media-step.ts';
 import type { OperationReporter } from './operation-reporter.ts';
 import { postStore } from './post-store.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export interface FetchNamedOptions {
   source: string;

@@ -22,7 +22,7 @@ import { normalisePost } from './normalise.ts';
 import { fromPayload, postStore, type PostRef } from './post-store.ts';
 import { PermanentError } from './permanent-error.ts';
 import { rewritePost } from './rewrite-step.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { ingestOutcomes } from '../../metrics/registry.ts';
 
 export interface IngestOptions {

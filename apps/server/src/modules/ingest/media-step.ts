@@ -17,7 +17,7 @@ import { storeMedia } from '../media/store-media.ts';
 import { queueVariants } from '../media/variants.ts';
 import { failureText } from './failure-text.ts';
 import type { PostRef } from './post-store.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export interface PostMedia {
   images: MediaAssetRow[];

@@ -15,7 +15,7 @@ import { adminActions } from './admin-actions.ts';
 import { confirmOperation } from './confirm-operation.ts';
 import { operationsRepo, type OperationRow, type OperationStatus } from './operations-repo.ts';
 import { finishedMessage, operationAnswer } from './run-operation.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 const STATUS: Record<string, OperationRecord['status']> = { queued: 'idle', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 const FROM_STATUS: Record<OperationRecord['status'], OperationStatus> = { idle: 'queued', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };

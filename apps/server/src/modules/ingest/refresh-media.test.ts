@@ -3,7 +3,7 @@ import { createMemoryStorage } from '../../integrations/storage/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import type { ArticleRow } from '../articles/admin-repo.ts';
 import { mediaMissing } from './refresh-media.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 const storage = createMemoryStorage({ baseUrl: '/media' });
 const s = { storage } as unknown as Services;

@@ -10,7 +10,7 @@ import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
 import { collectMedia, type PostMedia } from './media-step.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
 /** The body without figures that show the post's own (tg/) media, which are composed anew. */

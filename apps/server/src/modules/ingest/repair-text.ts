@@ -5,7 +5,7 @@ import { excerptRepeatsLead, stripHtml } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields, fitMeta, fixArabicLetters, sameText } from '../articles/derived-fields.ts';
 import { sanitizeArticleContent } from '../articles/sanitize-content.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 const EXCERPT_MAX = 300;
 

@@ -14,7 +14,7 @@ import { ingestPost } from './ingest-post.ts';
 import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
 import { postStore } from './post-store.ts';
 import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
 

@@ -7,7 +7,7 @@ import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { failureText } from './failure-text.ts';
 import { aiFallbacks } from '../../metrics/registry.ts';
 import type { NormalisedPost } from './normalise.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export type RewriteOutcome =
   | { ok: true; result: RewriteResult; rewriter: 'ai' | 'offline'; note?: string }

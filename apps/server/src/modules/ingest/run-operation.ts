@@ -11,7 +11,7 @@ import type { JobSpec } from '../../jobs/job-spec.ts';
 import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { planMessage } from './plans.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 
 export interface OperationOutcome {
   operation: OperationRow;

@@ -8,7 +8,7 @@ import { withOperation } from '../articles/change-log.ts';
 import { operationsRepo } from './operations-repo.ts';
 import { buildPlan, planItem } from './plans.ts';
 import { postStore, type PostRef } from './post-store.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { VERIFY_REASONS } from './verify-source.ts';
 
 export const SOURCE_DELETIONS_KIND = 'source-deletions';

@@ -12,7 +12,7 @@ import { ingestPost } from './ingest-post.ts';
 import { planItem } from './plans.ts';
 import { postHash, postStore } from './post-store.ts';
 import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repair.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 
 /** Pages of a channel read at most to reach the oldest article checked. */

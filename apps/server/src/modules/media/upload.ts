@@ -12,7 +12,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { StorageUnavailableError } from '../../integrations/storage/index.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { storeMedia, UnsupportedMediaError } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { UnreadableVideoError } from './video-watermark.ts';

@@ -13,7 +13,7 @@ import { fetchMediaToFile } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import { failureText } from '../ingest/failure-text.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { downloadForStore } from '../ingest/media-step.ts';
 import { mediaRepo } from './repo.ts';
 import { storeMedia } from './store-media.ts';

@@ -3,7 +3,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { WatermarkPreview } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { sniffMedia } from './sniff.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError, watermarkImage } from './watermark.ts';

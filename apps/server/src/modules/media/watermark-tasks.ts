@@ -10,7 +10,7 @@ import type { ReportItem } from '@chapar/shared/contracts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { failureText } from '../ingest/failure-text.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { storeMedia } from './store-media.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';

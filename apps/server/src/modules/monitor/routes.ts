@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, forceCheckResponse, monitorStatus as monitorStatusSchema, monitorToggleResponse } from '@chapar/shared/contracts';
 import { jobStarted } from '../audit/job-audit.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { forceCheck, monitorStatus, setMonitoring } from './service.ts';
 
 export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: Services }) {

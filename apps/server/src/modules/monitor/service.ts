@@ -5,7 +5,7 @@ import type { MonitorStatus } from '@chapar/shared/contracts';
 import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../ingest/run-operation.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { summarisePosts } from '../ingest/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';

@@ -2,7 +2,7 @@
 // before the mail goes out. A failure the server certainly did not take is queued again for the
 // job's next attempt; a claim whose run never came back is marked failed, never sent again.
 import { newsletterConfirmationJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import { failureRecord, STALE_CLAIM_REASON } from './mail-failure.ts';
 import { CONFIRM_PATH } from './public-routes.ts';

@@ -2,7 +2,7 @@
 // (one send each), once per slot: a day's scheduled digest, or one admin request. A job retried
 // after dying half-way finds the digest its first attempt made and queues nobody twice.
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { chooseDigestArticles } from './digest-articles.ts';
 import { digestSubject } from './digest-mail.ts';
 import { digestRepo, type DigestRow } from './digest-repo.ts';

@@ -6,7 +6,7 @@ import {
 import { missingMailSettings, smtpServerLabel, type MailSendError } from '../../integrations/mail/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { newsletterDigestJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
 import { chooseDigestArticles } from './digest-articles.ts';
 import { digestMail } from './digest-mail.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_DIGEST_SCHEDULE, digestSchedule, type DigestSchedule } from '@chapar/shared/contracts';
 import { settings, type Db } from '@chapar/db';
 import { newsletterDigestJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 
 const KEY = 'newsletter.schedule';
 /** The digest's cron schedule among the queue's schedules. */

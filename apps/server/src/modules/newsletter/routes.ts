@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, subscribeBody, subscribeResponse } from '@chapar/shared/contracts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
 import { newsletterDigestRoutes } from './digest-admin-routes.ts';
 import { newsletterLinkRoutes } from './public-routes.ts';

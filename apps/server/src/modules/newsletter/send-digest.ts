@@ -9,7 +9,7 @@
 // job's next attempt; when the service itself fails, the run stops there rather than failing
 // every address in turn, and the queue retries the job with its backoff.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { staleClaimMs, type SendRun } from './confirmation-sender.ts';
 import { digestArticles } from './digest-articles.ts';
 import { digestMail } from './digest-mail.ts';

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { newsletterConfirmationJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { signupRepo } from './signup-repo.ts';
 
 export interface SubscribeResult { success: boolean; message: string; alreadySubscribed: boolean; pending: boolean }

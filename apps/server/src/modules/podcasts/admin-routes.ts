@@ -12,7 +12,7 @@ import {
 import { formatNumberFa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { jobStarted } from '../audit/job-audit.ts';
 import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
 import { podcastUrlFor, queuePodcast } from './service.ts';

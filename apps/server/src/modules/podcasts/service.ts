@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import { formatNumberFa } from '@chapar/shared/text';
 import { makePodcastsJob } from '../../jobs/specs.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { speechRepo } from './speech-repo.ts';
 import { speechTextFor } from './speech-text.ts';
 

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   breakingNewsResponse, errorResponse, idParam, PUSH_MESSAGES, pushKeyResponse, pushSubscribeResponse, pushSubscriptionBody, pushUnsubscribeBody,
 } from '@chapar/shared/contracts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { markBreaking, subscribe, unsubscribe } from './service.ts';
 
 export async function pushRoutes(app: FastifyInstance, { services: s }: { services: Services }) {

@@ -4,7 +4,7 @@
 // died goes back to the queue once no live run could still hold it: a reader may, rarely, get a
 // notification twice (the same tag, so the browser shows one), never miss it for a crash.
 import { PushSendError } from '../../integrations/push/index.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { pushSends } from '../../metrics/registry.ts';
 import { pushRepo } from './repo.ts';
 

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { isPushEndpoint } from '../../integrations/push/index.ts';
 import { pushBreakingJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { pushRepo } from './repo.ts';
 
 /** The client's address is kept only as a keyed hash: enough to count, not to know who. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, healthQuery, queueStatus, systemHealth, systemHistory, type QueueStatus } from '@chapar/shared/contracts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { HealthChecker } from './health.ts';
 import { SystemHistoryLog } from './history.ts';
 

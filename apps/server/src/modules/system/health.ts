@@ -12,7 +12,7 @@ import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.t
 import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
 import { missingMailSettings } from '../../integrations/mail/index.ts';
 import { channelRepo } from '../channels/repo.ts';
-import type { Services } from '../ingest/services.ts';
+import type { Services } from '../../services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 

@@ -14,7 +14,7 @@ import { checkChannel } from '../check-channel.ts';
 import { ingestPost } from '../ingest-post.ts';
 import type { Log } from '../operation-reporter.ts';
 import { runPool } from '../run-pool.ts';
-import { createServices } from '../services.ts';
+import { createServices } from '../../../services.ts';
 import { buildDemoChannel } from './demo-channel.ts';
 import { DEMO_CHANNEL, type DemoPost } from './demo-posts.ts';
 

@@ -1,18 +1,18 @@
-// Everything the pipeline, the jobs and the admin routes share, built once per process:
-// the web app builds it in its jobs plugin, the `worker` command without any HTTP.
+// The composition root: every shared service, built once per process (the web app's jobs plugin,
+// the `worker` command without HTTP); modules take a Pick of the few they use, not this whole bag.
 import type { Database, Db } from '@chapar/db';
-import type { Config } from '../../config.ts';
-import { createRewriter, createOfflineRewriter, type Rewriter } from '../../integrations/ai/index.ts';
-import { createMailer, type Mailer } from '../../integrations/mail/index.ts';
-import { createPushSender, type PushSender } from '../../integrations/push/index.ts';
-import { createSpeech, type Speech } from '../../integrations/speech/index.ts';
-import { createStorages, type Storage } from '../../integrations/storage/index.ts';
-import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from '../../integrations/telegram/index.ts';
-import { JobQueue } from '../../jobs/queue.ts';
-import { vapidKeys } from '../push/vapid-keys.ts';
-import type { MediaDeps } from '../media/store-media.ts';
-import type { Log } from './operation-reporter.ts';
-import { SourceProvider } from './source-provider.ts';
+import type { Config } from './config.ts';
+import { createRewriter, createOfflineRewriter, type Rewriter } from './integrations/ai/index.ts';
+import { createMailer, type Mailer } from './integrations/mail/index.ts';
+import { createPushSender, type PushSender } from './integrations/push/index.ts';
+import { createSpeech, type Speech } from './integrations/speech/index.ts';
+import { createStorages, type Storage } from './integrations/storage/index.ts';
+import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } from './integrations/telegram/index.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { vapidKeys } from './modules/push/vapid-keys.ts';
+import type { MediaDeps } from './modules/media/store-media.ts';
+import type { Log } from './modules/ingest/operation-reporter.ts';
+import { SourceProvider } from './modules/ingest/source-provider.ts';
 
 export interface Services {
   config: Config;
