@@ -16,7 +16,9 @@ import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
 
-export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+type ArticlesAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'jobs' | 'contentChanged'>;
+
+export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: ArticlesAdminRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const who = (username: string | undefined) => username ?? 'admin';

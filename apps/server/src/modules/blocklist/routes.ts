@@ -4,7 +4,9 @@ import { blockedPost, blockedPostList, blockedPostParams, errorResponse, okRespo
 import type { Services } from '../../services.ts';
 import { allowRegeneration, listBlocked, unblock } from './service.ts';
 
-export async function blocklistRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+type BlocklistRoutesDeps = Pick<Services, 'db' | 'jobs'>;
+
+export async function blocklistRoutes(app: FastifyInstance, { services: s }: { services: BlocklistRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The audit trail names a blocked post '{telegramId}/{source}'.
   const blockedKey = (request: FastifyRequest) => {

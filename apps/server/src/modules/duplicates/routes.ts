@@ -13,7 +13,9 @@ import { checkDuplicateContent, checkDuplicatePost } from './check.ts';
 import { deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
 import { verifyArticles } from './verify.ts';
 
-export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+type DuplicatesRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
+export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: DuplicatesRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -9,6 +9,8 @@ import type { PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 import { failureText } from './failure-text.ts';
 
+type CheckAllDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>;
+
 export interface CheckAllOptions {
   channels?: string[];
   latest?: number;
@@ -26,7 +28,7 @@ export interface CheckAllResult {
   sourceKind: string;
 }
 
-export async function resolveChannels(s: Services, names?: string[]): Promise<{ channels: ChannelRow[]; errors: string[] }> {
+export async function resolveChannels(s: CheckAllDeps, names?: string[]): Promise<{ channels: ChannelRow[]; errors: string[] }> {
   if (!names?.length) return { channels: await channelRepo.active(s.db), errors: [] };
   const channels: ChannelRow[] = [];
   const errors: string[] = [];
@@ -38,7 +40,7 @@ export async function resolveChannels(s: Services, names?: string[]): Promise<{ 
   return { channels, errors };
 }
 
-export async function checkAllChannels(s: Services, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
+export async function checkAllChannels(s: CheckAllDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
   const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [], errors, sourceKind: kind };

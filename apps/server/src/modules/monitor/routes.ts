@@ -5,7 +5,9 @@ import { jobStarted } from '../audit/job-audit.ts';
 import type { Services } from '../../services.ts';
 import { forceCheck, monitorStatus, setMonitoring } from './service.ts';
 
-export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+type MonitorRoutesDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
+
+export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: MonitorRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const by = (username: string | undefined) => username ?? null;

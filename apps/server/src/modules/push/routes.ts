@@ -8,7 +8,9 @@ import {
 import type { Services } from '../../services.ts';
 import { markBreaking, subscribe, unsubscribe } from './service.ts';
 
-export async function pushRoutes(app: FastifyInstance, { services: s }: { services: Services }) {
+type PushRoutesDeps = Pick<Services, 'config' | 'db' | 'push' | 'jobs'>;
+
+export async function pushRoutes(app: FastifyInstance, { services: s }: { services: PushRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
