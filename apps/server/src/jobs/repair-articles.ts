@@ -19,8 +19,6 @@ import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts'
 import { defineJob } from './define-job.ts';
 import { REPAIR_MAX, repairArticlesJob } from './specs.ts';
 
-type RepairArticlesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 const FILTERS = {
   all: () => undefined,
   telegram: () => undefined,
@@ -51,7 +49,7 @@ async function scopeIds(db: Db, scope: Scope, where: SQL | undefined, telegramOn
 }
 
 /** The scope's articles, a page at a time, and how many there are in all. */
-async function readScope(s: RepairArticlesDeps, { scope, actions }: Payload) {
+async function readScope(s: Pick<Services, 'config' | 'db'>, { scope, actions }: Payload) {
   const filter = scope.filter ?? 'all';
   const telegramOnly = filter !== 'all' || actions.some((a) => a !== 'excerpt' && a !== 'content');
   const where = FILTERS[filter](new URL(s.config.telegraphBaseUrl).host);
@@ -109,7 +107,7 @@ function tally() {
 }
 
 /** The verification: a plan of what Telegram says; once confirmed, exactly its changes. */
-async function verify(s: RepairArticlesDeps, payload: Payload, operation: OperationReporter) {
+async function verify(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, payload: Payload, operation: OperationReporter) {
   const { source } = await s.sources.current();
   if (!payload.planned) {
     const { pages } = await readScope(s, payload);

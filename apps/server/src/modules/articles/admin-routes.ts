@@ -16,9 +16,7 @@ import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
 
-type ArticlesAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'jobs' | 'contentChanged'>;
-
-export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: ArticlesAdminRoutesDeps }) {
+export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'contentChanged'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const who = (username: string | undefined) => username ?? 'admin';

@@ -17,12 +17,10 @@ import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
-type ArticlesAdminServiceDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'speech' | 'jobs' | 'contentChanged'>;
-
 /** Media addresses are ours (/media/…) or plain http(s): never javascript:, data: and the like. */
 const SAFE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
 
-export async function updateArticle(s: ArticlesAdminServiceDeps, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
+export async function updateArticle(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
   for (const url of [body.imageUrl, body.videoUrl]) {
     if (url && url.trim() && !SAFE_URL.test(url.trim())) throw new AppError('validation_error', 'نشانی تصویر یا ویدیو باید با http(s):// یا / آغاز شود');
   }
@@ -45,7 +43,7 @@ export async function updateArticle(s: ArticlesAdminServiceDeps, id: number, bod
 }
 
 /** The site's not-found answer (404) for an article id that names no article. */
-export async function requireArticle(s: ArticlesAdminServiceDeps, id: number): Promise<void> {
+export async function requireArticle(s: Pick<Services, 'db'>, id: number): Promise<void> {
   if (!(await articleAdminRepo.byId(s.db, id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
 }
 
@@ -53,7 +51,7 @@ export async function requireArticle(s: ArticlesAdminServiceDeps, id: number): P
  * Deletes articles. One that came from Telegram puts (telegramId, source) on the blocklist
  * first, so the next check does not bring it back; its media files go with it.
  */
-export async function deleteArticles(s: ArticlesAdminServiceDeps, ids: number[], reason: string): Promise<number> {
+export async function deleteArticles(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, ids: number[], reason: string): Promise<number> {
   const rows = await articleAdminRepo.byIds(s.db, ids);
   for (const row of rows) {
     if (row.source && row.telegramId) {
@@ -68,7 +66,7 @@ export async function deleteArticles(s: ArticlesAdminServiceDeps, ids: number[],
   return deleted.length;
 }
 
-export async function deleteArticle(s: ArticlesAdminServiceDeps, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
+export async function deleteArticle(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   await deleteArticles(s, [id], `حذف توسط ${ltr(by)}`);
@@ -78,7 +76,7 @@ export async function deleteArticle(s: ArticlesAdminServiceDeps, id: number, by:
 
 const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
 
-export async function bulkArticles(s: ArticlesAdminServiceDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
+export async function bulkArticles(s: Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'contentChanged'>, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
   let count: number;
   if (body.action === 'delete') count = await deleteArticles(s, ids, `حذف گروهی توسط ${ltr(by)}`);

@@ -12,10 +12,8 @@ import { toAdminArticle } from './dto.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';
 
-type ArticleSaveDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs' | 'contentChanged'>;
-
 export async function saveArticle(
-  s: ArticleSaveDeps, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
+  s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
 ): Promise<ArticleRow> {
   const changed = changedFields(current, next);
   if (!changed.length) return current;
@@ -34,7 +32,7 @@ export async function saveArticle(
 }
 
 /** Brings back a version: a save like any other, so the state it replaces becomes a version too. */
-export async function restoreVersion(s: ArticleSaveDeps, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
+export async function restoreVersion(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
   const current = await articleAdminRepo.byId(s.db, articleId);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const version = await versionRepo.get(s.db, articleId, versionId);
@@ -42,12 +40,12 @@ export async function restoreVersion(s: ArticleSaveDeps, articleId: number, vers
   return toAdminArticle(await saveArticle(s, current, version.fields, { action: 'restore', by }));
 }
 
-export async function articleVersions(s: ArticleSaveDeps, articleId: number) {
+export async function articleVersions(s: Pick<Services, 'db'>, articleId: number) {
   if (!(await articleAdminRepo.byId(s.db, articleId))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   return { versions: await versionRepo.list(s.db, articleId) };
 }
 
-export async function articleVersion(s: ArticleSaveDeps, articleId: number, versionId: number) {
+export async function articleVersion(s: Pick<Services, 'db'>, articleId: number, versionId: number) {
   const version = await versionRepo.get(s.db, articleId, versionId);
   if (!version) throw notFound(ARTICLE_VERSION_MESSAGES.notFound);
   return version;

@@ -6,10 +6,8 @@ import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { changedFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';
 
-type RegenerateEditsDeps = Pick<Services, 'db'>;
-
 export async function regenerateKeepingEdits<T extends { finished: boolean }>(
-  s: RegenerateEditsDeps, row: ArticleRow, opts: { overwriteEdits: boolean; by: string | null }, run: () => Promise<T>,
+  s: Pick<Services, 'db'>, row: ArticleRow, opts: { overwriteEdits: boolean; by: string | null }, run: () => Promise<T>,
 ): Promise<T> {
   const released = opts.overwriteEdits && row.editedFields.some((f) => f !== 'status');
   // Overwriting releases the marks (an admin's publishing choice stays); a failed run puts them back.

@@ -11,11 +11,9 @@ import { articleAdminRepo } from './admin-repo.ts';
 import { regenerateKeepingEdits } from './regenerate-edits.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
-type RegenerateDeps = Pick<Services, 'config' | 'db' | 'log' | 'rewriter' | 'offlineRewriter' | 'jobs'>;
-
 const NO_SOURCE = 'این مقاله منبع تلگرامی ندارد و از کانال قابل بازسازی نیست';
 
-async function telegramArticle(s: RegenerateDeps, id: number) {
+async function telegramArticle(s: Pick<Services, 'db'>, id: number) {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   if (!row.source || !row.telegramId) throw new AppError('bad_request', NO_SOURCE);
@@ -32,14 +30,14 @@ function firstItem(outcome: OperationOutcome) {
 }
 
 /** Runs one repair action on one article; an error on the article itself is a 503. */
-async function repairOne(s: RegenerateDeps, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
+async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
   const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: [action] }, { kind, requestedBy: by });
   const item = firstItem(outcome);
   if (item?.status === 'error') throw new AppError('unavailable', item.message);
   return { outcome, item };
 }
 
-export async function regenerateArticle(s: RegenerateDeps, id: number, by: string | null, overwriteEdits = false) {
+export async function regenerateArticle(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null, overwriteEdits = false) {
   const row = await telegramArticle(s, id);
   const { outcome, item } = await regenerateKeepingEdits(s, row, { overwriteEdits, by },
     async () => { const run = await repairOne(s, id, 'regenerate', 'regenerate-article', by); return { ...run, finished: run.outcome.finished }; });
@@ -57,7 +55,7 @@ export async function regenerateArticle(s: RegenerateDeps, id: number, by: strin
   };
 }
 
-export async function fixArticleImage(s: RegenerateDeps, id: number, by: string | null) {
+export async function fixArticleImage(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null) {
   await telegramArticle(s, id);
   const { outcome, item } = await repairOne(s, id, 'media', 'fix-article-image', by);
   const fresh = await articleAdminRepo.byId(s.db, id);
@@ -88,7 +86,7 @@ export interface RegeneratedField {
  * comes back marked as such with a Persian message: always when no AI is configured, and with
  * `aiUnavailable` when the AI is configured but did not answer.
  */
-export async function regenerateField(s: RegenerateDeps, field: RegenerableField, content: string): Promise<RegeneratedField> {
+export async function regenerateField(s: Pick<Services, 'log' | 'rewriter' | 'offlineRewriter'>, field: RegenerableField, content: string): Promise<RegeneratedField> {
   const clean = (value: string) => (field === 'content' ? sanitizeArticleContent(value) : value);
   try {
     const value = clean(await s.rewriter.regenerateField({ field, content }));

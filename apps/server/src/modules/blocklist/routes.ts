@@ -4,9 +4,7 @@ import { blockedPost, blockedPostList, blockedPostParams, errorResponse, okRespo
 import type { Services } from '../../services.ts';
 import { allowRegeneration, listBlocked, unblock } from './service.ts';
 
-type BlocklistRoutesDeps = Pick<Services, 'db' | 'jobs'>;
-
-export async function blocklistRoutes(app: FastifyInstance, { services: s }: { services: BlocklistRoutesDeps }) {
+export async function blocklistRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'db' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The audit trail names a blocked post '{telegramId}/{source}'.
   const blockedKey = (request: FastifyRequest) => {

@@ -9,8 +9,6 @@ import { postStore } from '../ingest/post-store.ts';
 import type { Services } from '../../services.ts';
 import { blocklistRepo, type BlockedRow } from './repo.ts';
 
-type BlocklistServiceDeps = Pick<Services, 'db' | 'jobs'>;
-
 const NOT_BLOCKED = 'این پست در فهرست مسدود نیست';
 
 export function toBlockedPost(row: BlockedRow): BlockedPost {
@@ -25,19 +23,19 @@ export function toBlockedPost(row: BlockedRow): BlockedPost {
   };
 }
 
-export async function listBlocked(s: BlocklistServiceDeps): Promise<{ posts: BlockedPost[]; count: number; stats: { total: number; allowed: number; blocked: number } }> {
+export async function listBlocked(s: Pick<Services, 'db'>): Promise<{ posts: BlockedPost[]; count: number; stats: { total: number; allowed: number; blocked: number } }> {
   const rows = await blocklistRepo.list(s.db);
   const allowed = rows.filter((r) => r.allowRegeneration).length;
   return { posts: rows.map(toBlockedPost), count: rows.length, stats: { total: rows.length, allowed, blocked: rows.length - allowed } };
 }
 
-export async function allowRegeneration(s: BlocklistServiceDeps, source: string, telegramId: number) {
+export async function allowRegeneration(s: Pick<Services, 'db'>, source: string, telegramId: number) {
   const row = await blocklistRepo.allow(s.db, source, telegramId);
   if (!row) throw notFound(NOT_BLOCKED);
   return { success: true, message: 'بازتولید این پست مجاز شد', post: toBlockedPost(row) };
 }
 
-export async function unblock(s: BlocklistServiceDeps, source: string, telegramId: number) {
+export async function unblock(s: Pick<Services, 'db' | 'jobs'>, source: string, telegramId: number) {
   const row = await blocklistRepo.remove(s.db, source, telegramId);
   if (!row) throw notFound(NOT_BLOCKED);
   const stored = await postStore.get(s.db, source, telegramId);

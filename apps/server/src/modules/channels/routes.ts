@@ -8,14 +8,12 @@ import { persianOr } from '../../plugins/error-handler.ts';
 import type { Services } from '../../services.ts';
 import { createChannel, listChannels, updateChannel, validateChannels } from './service.ts';
 
-type ChannelsRoutesDeps = Pick<Services, 'db' | 'sources'>;
-
 // The form shows the message as it is, so a body that fails validation answers its Persian sentence.
 function rejectInvalid(request: FastifyRequest): void {
   if (request.validationError) throw new AppError('validation_error', persianOr(request.validationError.validation[0]?.message, 'ورودی نامعتبر است'));
 }
 
-export async function channelRoutes(app: FastifyInstance, { services: s }: { services: ChannelsRoutesDeps }) {
+export async function channelRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'db' | 'sources'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
 

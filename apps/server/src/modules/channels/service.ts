@@ -12,8 +12,6 @@ import { channelRepo, type ChannelRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { failureText } from '../ingest/failure-text.ts';
 
-type ChannelsServiceDeps = Pick<Services, 'db' | 'sources'>;
-
 type PostStats = Awaited<ReturnType<typeof channelRepo.postStats>>;
 
 function toInfo(row: ChannelRow, counts: Map<string, number>, posts: PostStats): ChannelInfo {
@@ -34,12 +32,12 @@ function toInfo(row: ChannelRow, counts: Map<string, number>, posts: PostStats):
   };
 }
 
-export async function listChannels(s: ChannelsServiceDeps): Promise<ChannelInfo[]> {
+export async function listChannels(s: Pick<Services, 'db'>): Promise<ChannelInfo[]> {
   const [rows, counts, posts] = await Promise.all([channelRepo.list(s.db), channelRepo.articleCounts(s.db), channelRepo.postStats(s.db)]);
   return rows.map((row) => toInfo(row, counts, posts));
 }
 
-async function describe(s: ChannelsServiceDeps, row: ChannelRow): Promise<ChannelInfo> {
+async function describe(s: Pick<Services, 'db'>, row: ChannelRow): Promise<ChannelInfo> {
   const [counts, posts] = await Promise.all([channelRepo.articleCounts(s.db), channelRepo.postStats(s.db)]);
   return toInfo(row, counts, posts);
 }
@@ -77,7 +75,7 @@ async function requireFreeRole(db: Db, wanted: { id?: number; role: string; isAc
 
 export interface ChannelPatch { title?: string; role?: 'primary' | 'secondary'; isActive?: boolean; cleaningRules?: CleaningRules }
 
-export async function updateChannel(s: ChannelsServiceDeps, id: number, patch: ChannelPatch): Promise<ChannelInfo> {
+export async function updateChannel(s: Pick<Services, 'db'>, id: number, patch: ChannelPatch): Promise<ChannelInfo> {
   // An update with nothing in it is a mistake of the caller, not a no-op to run against the table.
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as ChannelPatch;
   if (!Object.keys(changes).length) throw badRequest(EMPTY_CHANNEL_PATCH_MESSAGE);
@@ -96,7 +94,7 @@ export async function updateChannel(s: ChannelsServiceDeps, id: number, patch: C
   return describe(s, row);
 }
 
-export async function createChannel(s: ChannelsServiceDeps, input: { username: string; role: 'primary' | 'secondary'; title?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
+export async function createChannel(s: Pick<Services, 'db'>, input: { username: string; role: 'primary' | 'secondary'; title?: string; isActive?: boolean; cleaningRules?: CleaningRules }): Promise<ChannelInfo> {
   checkPatterns(input.cleaningRules);
   const isActive = input.isActive ?? true;
   const row = await s.db.transaction(async (tx) => {
@@ -116,7 +114,7 @@ export async function createChannel(s: ChannelsServiceDeps, input: { username: s
 }
 
 /** Reads each active channel's newest page, as a check would. */
-export async function validateChannels(s: ChannelsServiceDeps): Promise<{ success: boolean; message: string; results: Validation[] }> {
+export async function validateChannels(s: Pick<Services, 'db' | 'sources'>): Promise<{ success: boolean; message: string; results: Validation[] }> {
   const { source } = await s.sources.current();
   const results: Validation[] = [];
   for (const row of await channelRepo.active(s.db)) {

@@ -17,8 +17,6 @@ import { shownProbability, verdictConfidence } from './overall.ts';
 import { detectorDeps } from './service.ts';
 import { buildSignature } from './signature.ts';
 
-type CheckDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'speech' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 export interface StoryVerdict {
   /** An article with the very same normalised text, if any. */
   exact: number | null;
@@ -33,7 +31,7 @@ export interface StoryVerdict {
  * the same way) repeat an article? The same normalised text first, then the detector. `ref`
  * is the post's own address: its own article is never its duplicate.
  */
-export async function judgeStory(s: CheckDeps, story: { plain: string; textHash: string; date: Date; ref?: PostRef }): Promise<StoryVerdict> {
+export async function judgeStory(s: Pick<Services, 'config' | 'database' | 'log'>, story: { plain: string; textHash: string; date: Date; ref?: PostRef }): Promise<StoryVerdict> {
   const ref = story.ref ?? null;
   const { rows: same } = await s.database.raw.query<{ id: number }>(
     `SELECT id FROM articles WHERE content_hash = $1
@@ -50,7 +48,7 @@ export async function judgeStory(s: CheckDeps, story: { plain: string; textHash:
 
 interface ArticleBrief { id: number; title: string; excerpt: string; category: string; source: string | null; telegram_id: number | null; published_at: Date }
 
-async function briefs(s: CheckDeps, ids: number[]): Promise<Map<number, ArticleBrief>> {
+async function briefs(s: Pick<Services, 'database'>, ids: number[]): Promise<Map<number, ArticleBrief>> {
   if (!ids.length) return new Map();
   const { rows } = await s.database.raw.query<ArticleBrief>(
     'SELECT id, title, excerpt, category, source, telegram_id, published_at FROM articles WHERE id = ANY($1::int[])', [ids]);
@@ -79,7 +77,7 @@ const METHOD_LABEL: Record<DuplicateCheckResult['duplicateType'], string> = {
 const LISTED_SIMILARITY = 0.25;
 const LISTED_AT_MOST = 10;
 
-async function checkAnswer(s: CheckDeps, verdict: StoryVerdict, started: number): Promise<DuplicateCheckResult> {
+async function checkAnswer(s: Pick<Services, 'database'>, verdict: StoryVerdict, started: number): Promise<DuplicateCheckResult> {
   const { exact, matches } = verdict;
   const listed = matches.filter((m) => m.isDuplicate || m.analysis.borderline || m.analysis.overall.value >= LISTED_SIMILARITY).slice(0, LISTED_AT_MOST);
   const info = await briefs(s, [...new Set([...(exact ? [exact] : []), ...listed.map((m) => m.id)])]);
@@ -117,7 +115,7 @@ const brief = (a: ArticleBrief) => ({
   id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, publishedAt: new Date(a.published_at).toISOString(), source: a.source, telegramId: a.telegram_id,
 });
 
-export async function checkDuplicateContent(s: CheckDeps, content: string | null | undefined): Promise<DuplicateCheckResult> {
+export async function checkDuplicateContent(s: Pick<Services, 'config' | 'database' | 'log'>, content: string | null | undefined): Promise<DuplicateCheckResult> {
   const started = Date.now();
   if (!(content ?? '').trim()) throw badRequest(DUPLICATE_MESSAGES.required);
   // Cleaned as the pipeline cleans a post (no channel's own rules: the text has no channel).
@@ -136,7 +134,7 @@ export function parsePostId(raw: string | number | null | undefined): number {
 }
 
 /** A stored post judged exactly as ingestion judges it: the channel's cleaning rules, its Telegraph page, its own article left out. */
-export async function checkDuplicatePost(s: CheckDeps, raw: string | number | null | undefined): Promise<DuplicateCheckResult> {
+export async function checkDuplicatePost(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'mediaPolicy'>, raw: string | number | null | undefined): Promise<DuplicateCheckResult> {
   const started = Date.now();
   const telegramId = parsePostId(raw);
   const channels = s.config.channels.map((c) => c.username);
@@ -155,7 +153,7 @@ export async function checkDuplicatePost(s: CheckDeps, raw: string | number | nu
 }
 
 /** The post's Telegraph page, read as ingestion reads it (ingest-post.ts); a page that fails is left out. */
-async function readTelegraph(s: CheckDeps, post: TelegramPost) {
+async function readTelegraph(s: Pick<Services, 'config' | 'log' | 'mediaPolicy'>, post: TelegramPost) {
   const [link] = telegraphLinks(post.links, s.config.telegraphBaseUrl);
   if (!link) return null;
   try {

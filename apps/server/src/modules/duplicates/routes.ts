@@ -13,9 +13,7 @@ import { checkDuplicateContent, checkDuplicatePost } from './check.ts';
 import { deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
 import { verifyArticles } from './verify.ts';
 
-type DuplicatesRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
-export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: DuplicatesRoutesDeps }) {
+export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'mediaPolicy' | 'contentChanged'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -13,11 +13,9 @@ import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, t
 import { loadSignatures, refreshStale } from './index-repo.ts';
 import { duplicateProbability, shownProbability } from './overall.ts';
 
-type DuplicatesServiceDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'speech' | 'jobs' | 'contentChanged'>;
-
 export const SCAN_KIND = 'scan-duplicates';
 
-export function detectorDeps(s: DuplicatesServiceDeps): DetectorDeps {
+export function detectorDeps(s: Pick<Services, 'config' | 'database' | 'log'>): DetectorDeps {
   return {
     database: s.database,
     judge: createAiJudge({ aiBaseUrl: s.config.ai.baseUrl, aiApiKey: s.config.ai.apiKey, aiModel: s.config.ai.model }),
@@ -29,7 +27,7 @@ interface ArticleBrief {
   id: number; title: string; excerpt: string; category: string; source: string | null; telegram_id: number | null; published_at: Date; views: number;
 }
 
-async function briefs(s: DuplicatesServiceDeps, ids: number[]): Promise<Map<number, ArticleBrief>> {
+async function briefs(s: Pick<Services, 'database'>, ids: number[]): Promise<Map<number, ArticleBrief>> {
   if (!ids.length) return new Map();
   const { rows } = await s.database.raw.query<ArticleBrief>(
     'SELECT id, title, excerpt, category, source, telegram_id, published_at, views FROM articles WHERE id = ANY($1::int[])', [ids]);
@@ -60,7 +58,7 @@ const toScanArticle = (a: ArticleBrief) => ({
 /** Pairs shown (and kept on the operation) at most. */
 const SCAN_LIMIT = 300;
 
-export async function runScan(s: DuplicatesServiceDeps, progress: ScanProgress): Promise<Omit<ScanResult, 'success' | 'message' | 'operationId' | 'status' | 'scannedAt'>> {
+export async function runScan(s: Pick<Services, 'config' | 'database' | 'log'>, progress: ScanProgress): Promise<Omit<ScanResult, 'success' | 'message' | 'operationId' | 'status' | 'scannedAt'>> {
   const started = Date.now();
   const { total, pairs, candidatePairs } = await scanAll(detectorDeps(s), progress);
   const kept = pairs.slice(0, SCAN_LIMIT);
@@ -94,7 +92,7 @@ export async function runScan(s: DuplicatesServiceDeps, progress: ScanProgress):
 }
 
 /** The last finished scan, kept on its operation. */
-export async function lastScan(s: DuplicatesServiceDeps): Promise<ScanResult> {
+export async function lastScan(s: Pick<Services, 'db'>): Promise<ScanResult> {
   const [row] = await operationsRepo.list(s.db, { limit: 1, kind: SCAN_KIND });
   if (!row) return { success: true, message: 'هنوز اسکنی انجام نشده است', operationId: null, status: 'none', totalArticles: 0, processingTime: 0, duplicates: [], scannedAt: null };
   return scanAnswer(row);
@@ -125,7 +123,7 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
  * redirects there (as do addresses that redirected to it), and its post is blocklisted
  * so the next check does not bring it back. Without `originalId` the detector names it.
  */
-export async function deleteDuplicate(s: DuplicatesServiceDeps, id: number, originalId: number | undefined, by: string) {
+export async function deleteDuplicate(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'contentChanged'>, id: number, originalId: number | undefined, by: string) {
   const { rows: [dup] } = await s.database.raw.query<{ id: number; title: string; content: string; views: number }>('SELECT id, title, content, views FROM articles WHERE id = $1', [id]);
   if (!dup) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
   let targetId = originalId;

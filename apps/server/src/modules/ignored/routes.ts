@@ -7,9 +7,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
 
-type IgnoredRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'jobs' | 'contentChanged'>;
-
-export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: IgnoredRoutesDeps }) {
+export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

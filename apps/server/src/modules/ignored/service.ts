@@ -18,8 +18,6 @@ import { ignoredRepo, type IgnoredRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { failureText } from '../ingest/failure-text.ts';
 
-type IgnoredServiceDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'jobs' | 'contentChanged'>;
-
 const LIST_LIMIT = 500;
 const NOT_FOUND = 'پست نادیده‌گرفته یافت نشد';
 
@@ -31,7 +29,7 @@ export function toIgnoredPost(row: IgnoredRow): IgnoredPost {
   };
 }
 
-export async function listIgnored(s: IgnoredServiceDeps) {
+export async function listIgnored(s: Pick<Services, 'db'>) {
   const [rows, stats] = await Promise.all([ignoredRepo.list(s.db, LIST_LIMIT), ignoredRepo.stats(s.db)]);
   return { posts: rows.map(toIgnoredPost), stats };
 }
@@ -42,7 +40,7 @@ export const NO_ACTIVE_CHANNEL = 'هیچ کانال فعالی در فهرست �
  * Reads each channel's newest page and records the posts the filters leave out. A post that
  * already has an article is not an ignored one; a duplicate keeps the article it repeats.
  */
-export async function recordSample(s: IgnoredServiceDeps) {
+export async function recordSample(s: Pick<Services, 'db' | 'log' | 'sources'>) {
   const { channels, errors } = await resolveChannels(s);
   // Nothing to read is the site's state, not a failure of the server.
   if (!channels.length) throw new AppError('conflict', NO_ACTIVE_CHANNEL);
@@ -84,13 +82,13 @@ export async function recordSample(s: IgnoredServiceDeps) {
  * The reviewer is the signed-in admin: a name in the body (the spec's adminName) is not
  * trusted, so a review always says who really made it.
  */
-export async function reviewIgnored(s: IgnoredServiceDeps, id: number, review: { shouldProcess: boolean }, reviewer: string) {
+export async function reviewIgnored(s: Pick<Services, 'db'>, id: number, review: { shouldProcess: boolean }, reviewer: string) {
   const row = await ignoredRepo.review(s.db, id, { shouldProcess: review.shouldProcess, reviewedBy: reviewer });
   if (!row) throw notFound(NOT_FOUND);
   return { success: true, message: review.shouldProcess ? 'پست برای پردازش علامت‌گذاری شد' : 'پست بررسی شد', post: toIgnoredPost(row) };
 }
 
-export async function processIgnored(s: IgnoredServiceDeps, id: number, by: string | null) {
+export async function processIgnored(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null) {
   const row = await ignoredRepo.byId(s.db, id);
   if (!row) throw notFound(NOT_FOUND);
   const stored = await postStore.get(s.db, row.source, row.telegramId);

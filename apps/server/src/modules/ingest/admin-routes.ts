@@ -16,8 +16,6 @@ import { num, operationAnswer, runOperation, type OperationOutcome } from './run
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
 
-type IngestAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'speech' | 'jobs' | 'contentChanged'>;
-
 const by = (request: FastifyRequest) => request.adminSession?.user.username ?? null;
 
 /** What became of the named posts: the counts, the failures, and who wrote the articles when the AI could not. */
@@ -31,7 +29,7 @@ function processedMessage(r: Record<string, unknown>): string {
 
 const answer = (reply: FastifyReply, outcome: OperationOutcome, body: object) => reply.code(outcome.finished ? 200 : 202).send(body);
 
-export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: { services: IngestAdminRoutesDeps }) {
+export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   // The channels table is the truth (admins add and switch channels on the channels tab), read per request.

@@ -10,8 +10,6 @@ import type { PostMedia } from './media-step.ts';
 import type { NormalisedPost } from './normalise.ts';
 import type { Services } from '../../services.ts';
 
-type ArticleWriterDeps = Pick<Services, 'db'>;
-
 export const MAX_KEYWORDS = 8;
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -40,7 +38,7 @@ export interface WriteArticleInput {
   media: PostMedia | null;
 }
 
-export async function writeArticle(s: ArticleWriterDeps, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
+export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
   const { post, normalised, rewrite, media } = input;
   const category = normalised.categoryHint ?? rewrite.category;
   const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);

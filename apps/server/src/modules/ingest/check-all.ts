@@ -9,8 +9,6 @@ import type { PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 import { failureText } from './failure-text.ts';
 
-type CheckAllDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>;
-
 export interface CheckAllOptions {
   channels?: string[];
   latest?: number;
@@ -28,7 +26,7 @@ export interface CheckAllResult {
   sourceKind: string;
 }
 
-export async function resolveChannels(s: CheckAllDeps, names?: string[]): Promise<{ channels: ChannelRow[]; errors: string[] }> {
+export async function resolveChannels(s: Pick<Services, 'db'>, names?: string[]): Promise<{ channels: ChannelRow[]; errors: string[] }> {
   if (!names?.length) return { channels: await channelRepo.active(s.db), errors: [] };
   const channels: ChannelRow[] = [];
   const errors: string[] = [];
@@ -40,7 +38,7 @@ export async function resolveChannels(s: CheckAllDeps, names?: string[]): Promis
   return { channels, errors };
 }
 
-export async function checkAllChannels(s: CheckAllDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
+export async function checkAllChannels(s: Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
   const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [], errors, sourceKind: kind };

@@ -10,8 +10,6 @@ import { postStore, type PostRef } from './post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
 import type { Services } from '../../services.ts';
 
-type CheckChannelDeps = Pick<Services, 'config' | 'db' | 'log' | 'contentChanged'>;
-
 export interface CheckOptions {
   /** Pages read at most (INGEST_MAX_PAGES by default). */
   maxPages?: number;
@@ -48,7 +46,7 @@ async function readPages(source: TelegramSource, channel: ChannelRow, opts: Chec
   return [...posts.values()].sort((a, b) => a.messageId - b.messageId);
 }
 
-export async function checkChannel(s: CheckChannelDeps, source: TelegramSource, channel: ChannelRow, opts: CheckOptions = {}): Promise<ChannelCheck> {
+export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | 'contentChanged'>, source: TelegramSource, channel: ChannelRow, opts: CheckOptions = {}): Promise<ChannelCheck> {
   const maxPages = opts.maxPages ?? (opts.latest ? Math.max(s.config.ingestMaxPages, Math.ceil(opts.latest / 10) + 1) : s.config.ingestMaxPages);
   let posts = await readPages(source, channel, opts, maxPages);
   const covered = new Set(posts.flatMap((p) => [p.messageId, ...(p.albumMessageIds ?? [])]));
@@ -83,7 +81,7 @@ export async function checkChannel(s: CheckChannelDeps, source: TelegramSource, 
  * leave a post out for other reasons; only Telegram's 'not found' for the post itself counts, and
  * an answer that says neither (an error, a redirect, a blank page) leaves the post as it is.
  */
-async function noticeDeletions(s: CheckChannelDeps, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<PostRef[]> {
+async function noticeDeletions(s: Pick<Services, 'db'>, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<PostRef[]> {
   const gone: PostRef[] = [];
   for (const row of await postStore.inRange(s.db, channel, from, to)) {
     if (covered.has(row.telegramId)) continue;

@@ -9,10 +9,8 @@ import { operationsRepo } from './operations-repo.ts';
 import { waitForOutcome, type OperationOutcome } from './run-operation.ts';
 import type { Services } from '../../services.ts';
 
-type ConfirmOperationDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
-
 export async function confirmOperation(
-  s: ConfirmOperationDeps, id: number, body: { acknowledgeBreaker?: boolean; articleIds?: number[] }, by: string | null,
+  s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, body: { acknowledgeBreaker?: boolean; articleIds?: number[] }, by: string | null,
 ): Promise<OperationOutcome> {
   const row = await operationsRepo.get(s.db, id);
   if (!row) throw new AppError('not_found', 'عملیات یافت نشد');

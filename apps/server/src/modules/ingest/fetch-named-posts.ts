@@ -15,8 +15,6 @@ import type { OperationReporter } from './operation-reporter.ts';
 import { postStore } from './post-store.ts';
 import type { Services } from '../../services.ts';
 
-type FetchNamedPostsDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 export interface FetchNamedOptions {
   source: string;
   ids: number[];
@@ -28,7 +26,7 @@ export interface FetchNamedOptions {
   operation: OperationReporter;
 }
 
-export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOptions) {
+export async function fetchNamedPosts(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, opts: FetchNamedOptions) {
   const { source } = await s.sources.current();
   const outcomes: IngestOutcome[] = [];
   const report: ReportItem[] = [];
@@ -97,7 +95,7 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
 }
 
 /** The post goes to its own job, retried with backoff; what the report says about it. */
-async function retryLater(s: FetchNamedPostsDeps, opts: FetchNamedOptions, telegramId: number): Promise<string> {
+async function retryLater(s: Pick<Services, 'config' | 'log' | 'jobs'>, opts: FetchNamedOptions, telegramId: number): Promise<string> {
   try {
     await s.jobs.send(ingestPostJob, {
       source: opts.source, telegramId, force: opts.force, skipExisting: opts.skipExisting, useAI: opts.useAI, offlineFallback: true,

@@ -25,8 +25,6 @@ import { rewritePost } from './rewrite-step.ts';
 import type { Services } from '../../services.ts';
 import { ingestOutcomes } from '../../metrics/registry.ts';
 
-type IngestPostDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 export interface IngestOptions {
   /** Past the filters and the 'nothing changed' shortcut (an admin said: process it). */
   force?: boolean;
@@ -66,7 +64,7 @@ export interface IngestOutcome {
 export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
 
 /** One post through the pipeline, its outcome counted (chapar_ingest_posts_total). */
-export async function ingestPost(s: IngestPostDeps, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
+export async function ingestPost(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
   try {
     const outcome = await ingestOne(s, ref, opts);
     ingestOutcomes.inc({ outcome: outcome.status });
@@ -77,7 +75,7 @@ export async function ingestPost(s: IngestPostDeps, ref: PostRef, opts: IngestOp
   }
 }
 
-async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): Promise<IngestOutcome> {
+async function ingestOne(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, ref: PostRef, opts: IngestOptions): Promise<IngestOutcome> {
   const row = await postStore.get(s.db, ref.source, ref.telegramId);
   if (!row) throw new PermanentError(`پست ${fa(ref.telegramId)} از ${handle(ref.source)} هنوز از کانال خوانده نشده است`);
   const done = (status: IngestStatus, articleId: number | null, reason: string, report: ReportItem[] = []): IngestOutcome =>
@@ -145,7 +143,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
   }
 }
 
-async function ignore(s: IngestPostDeps, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r: string) => IngestOutcome, duplicateOf: number | null = null) {
+async function ignore(s: Pick<Services, 'db'>, ref: PostRef, post: TelegramPost, plain: string, reason: IgnoreReason, done: (st: IngestStatus, id: number | null, r: string) => IngestOutcome, duplicateOf: number | null = null) {
   await ignoredRepo.record(s.db, {
     source: ref.source, telegramId: ref.telegramId, url: publicPostUrl(ref), reason,
     content: plain || post.text, category: plain ? classifyCategory(plain).category : null, duplicateOf,
@@ -155,7 +153,7 @@ async function ignore(s: IngestPostDeps, ref: PostRef, post: TelegramPost, plain
 }
 
 /** Links the stored media to the article and removes what an edit took away. */
-async function attachMedia(s: IngestPostDeps, articleId: number, media: PostMedia) {
+async function attachMedia(s: Pick<Services, 'db' | 'media'>, articleId: number, media: PostMedia) {
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, articleId);
   const stale = await mediaRepo.othersOf(s.db, articleId, keys);
@@ -164,7 +162,7 @@ async function attachMedia(s: IngestPostDeps, articleId: number, media: PostMedi
 }
 
 /** Text-only runs keep the media the article already has (its album stays in the body). */
-async function existingMedia(s: IngestPostDeps, articleId: number | undefined): Promise<PostMedia | null> {
+async function existingMedia(s: Pick<Services, 'db'>, articleId: number | undefined): Promise<PostMedia | null> {
   if (!articleId) return null;
   const assets = await mediaRepo.forArticle(s.db, articleId);
   const images = assets.filter((a) => a.kind === 'image');
@@ -172,7 +170,7 @@ async function existingMedia(s: IngestPostDeps, articleId: number | undefined): 
   return { images, video: assets.find((a) => a.kind === 'video') ?? null, audio: assets.find((a) => a.kind === 'audio') ?? null, report: [] };
 }
 
-async function readTelegraph(s: IngestPostDeps, post: TelegramPost) {
+async function readTelegraph(s: Pick<Services, 'config' | 'log' | 'mediaPolicy'>, post: TelegramPost) {
   const [link] = telegraphLinks(post.links, s.config.telegraphBaseUrl);
   if (!link) return null;
   try {

@@ -19,8 +19,6 @@ import { failureText } from './failure-text.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 
-type MediaStepDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>;
-
 export interface PostMedia {
   images: MediaAssetRow[];
   video: MediaAssetRow | null;
@@ -55,7 +53,7 @@ function plan(post: TelegramPost): Planned[] {
   return items;
 }
 
-export async function downloadFrom(s: MediaStepDeps, source: TelegramSource, url: string): Promise<Buffer> {
+export async function downloadFrom(s: Pick<Services, 'config' | 'mediaPolicy'>, source: TelegramSource, url: string): Promise<Buffer> {
   if (source.downloadMedia) {
     const body = await source.downloadMedia(url);
     if (body.length > s.config.mediaMaxBytes) throw new Error(`${body.length} bytes is over the ${s.config.mediaMaxBytes} byte cap`);
@@ -69,7 +67,7 @@ export async function downloadFrom(s: MediaStepDeps, source: TelegramSource, url
  * to a file, such as MTProto) goes to a temporary file as it arrives (never whole in
  * memory); `done` removes that file.
  */
-export async function downloadForStore(s: MediaStepDeps, source: TelegramSource, url: string, video: boolean): Promise<{ body: Buffer | { file: string }; done(): Promise<void> }> {
+export async function downloadForStore(s: Pick<Services, 'config' | 'mediaPolicy'>, source: TelegramSource, url: string, video: boolean): Promise<{ body: Buffer | { file: string }; done(): Promise<void> }> {
   const toFile = source.downloadMediaToFile?.bind(source);
   if (!video || (source.downloadMedia && !toFile)) return { body: await downloadFrom(s, source, url), done: async () => undefined };
   const file = path.join(os.tmpdir(), `chapar-download-${randomBytes(8).toString('hex')}`);
@@ -87,7 +85,7 @@ export async function downloadForStore(s: MediaStepDeps, source: TelegramSource,
 /** What happened to a stored file, as the report says it. */
 export const MEDIA_STORED = { stored: 'ذخیره شد', watermarked: 'واترمارک خورد و ذخیره شد', unmarked: 'بدون واترمارک ذخیره شد' } as const;
 
-export async function collectMedia(s: MediaStepDeps, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
+export async function collectMedia(s: Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
   const result: PostMedia = { images: [], video: null, audio: null, report: [] };
   for (const item of plan(post)) {
     const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;

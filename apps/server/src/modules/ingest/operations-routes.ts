@@ -17,8 +17,6 @@ import { operationsRepo, type OperationRow, type OperationStatus } from './opera
 import { finishedMessage, operationAnswer } from './run-operation.ts';
 import type { Services } from '../../services.ts';
 
-type OperationsRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs' | 'contentChanged'>;
-
 const STATUS: Record<string, OperationRecord['status']> = { queued: 'idle', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 const FROM_STATUS: Record<OperationRecord['status'], OperationStatus> = { idle: 'queued', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 
@@ -46,7 +44,7 @@ export function toOperationRecord(row: OperationRow, undoable = 0): OperationRec
 }
 
 /** Records with how many of their changes an undo can still put back. */
-async function withUndo(s: OperationsRoutesDeps, rows: OperationRow[]): Promise<OperationRecord[]> {
+async function withUndo(s: Pick<Services, 'db'>, rows: OperationRow[]): Promise<OperationRecord[]> {
   const counts = await changeRepo.pendingCounts(s.db, rows.filter((r) => !r.undoneAt && (r.status === 'success' || r.status === 'error')).map((r) => r.id));
   return rows.map((r) => toOperationRecord(r, counts.get(r.id) ?? 0));
 }
@@ -59,7 +57,7 @@ const onOperation = (action: string, operationArticles?: AuditSpec['operationArt
   permission: 'jobs', audit: { action, target: 'operation', ...(operationArticles ? { operationArticles } : {}) },
 });
 
-export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: OperationsRoutesDeps }) {
+export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/admin/operations', {
     config: { permission: 'view' },

@@ -13,8 +13,6 @@ import { collectMedia, type PostMedia } from './media-step.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
-type RefreshMediaDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 /** The body without figures that show the post's own (tg/) media, which are composed anew. */
 export function stripPostFigures(html: string, isPostMedia: (url: string) => boolean): string {
   const $ = load(`<div id="root">${html}</div>`, null, false);
@@ -25,7 +23,7 @@ export function stripPostFigures(html: string, isPostMedia: (url: string) => boo
   return ($('#root').html() ?? '').trim();
 }
 
-export async function refreshArticleMedia(s: RefreshMediaDeps, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
+export async function refreshArticleMedia(s: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   const media = await collectMedia(s, source, post, ref);
   // A figure whose address cannot be read is not one of the post's own: it stays in the body.
@@ -49,7 +47,7 @@ export async function refreshArticleMedia(s: RefreshMediaDeps, source: TelegramS
 }
 
 /** Whether the article's cover or video is missing, or points at a file no longer stored. */
-export async function mediaMissing(s: RefreshMediaDeps, article: ArticleRow, post: TelegramPost): Promise<string | null> {
+export async function mediaMissing(s: Pick<Services, 'storage'>, article: ArticleRow, post: TelegramPost): Promise<string | null> {
   if (!article.imageUrl && (post.photos.length || post.videos.some((v) => v.thumbUrl))) return 'تصویر ندارد';
   for (const url of [article.imageUrl, article.videoUrl]) {
     if (!url) continue;

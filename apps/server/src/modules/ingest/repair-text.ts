@@ -7,12 +7,10 @@ import { derivedFields, fitMeta, fixArabicLetters, sameText } from '../articles/
 import { sanitizeArticleContent } from '../articles/sanitize-content.ts';
 import type { Services } from '../../services.ts';
 
-type RepairTextDeps = Pick<Services, 'db' | 'offlineRewriter'>;
-
 const EXCERPT_MAX = 300;
 
 /** Saves changed text fields with their derived fields; false when nothing changed. */
-export async function rewriteText(s: RepairTextDeps, article: ArticleRow, patch: Partial<Pick<ArticleRow, 'title' | 'excerpt' | 'content' | 'metaDescription'>>): Promise<boolean> {
+export async function rewriteText(s: Pick<Services, 'db'>, article: ArticleRow, patch: Partial<Pick<ArticleRow, 'title' | 'excerpt' | 'content' | 'metaDescription'>>): Promise<boolean> {
   const next = { ...article, ...patch };
   const changed = (['title', 'excerpt', 'content', 'metaDescription'] as const).some((k) => next[k] !== article[k]);
   const derived = derivedFields(next);
@@ -26,7 +24,7 @@ export async function rewriteText(s: RepairTextDeps, article: ArticleRow, patch:
  * An excerpt that is missing, too long, HTML, just the title, or the body's whole first
  * paragraph over again is written again from the body.
  */
-export async function tidyExcerpt(s: RepairTextDeps, article: ArticleRow): Promise<boolean> {
+export async function tidyExcerpt(s: Pick<Services, 'db' | 'offlineRewriter'>, article: ArticleRow): Promise<boolean> {
   let excerpt = stripHtml(article.excerpt);
   if (!excerpt || excerpt.length > EXCERPT_MAX || sameText(excerpt, article.title) || excerpt !== article.excerpt || excerptRepeatsLead(excerpt, article.content)) {
     excerpt = await s.offlineRewriter.regenerateField({ field: 'excerpt', content: article.content }).catch(() => excerpt);
@@ -35,7 +33,7 @@ export async function tidyExcerpt(s: RepairTextDeps, article: ArticleRow): Promi
   return rewriteText(s, article, { excerpt, metaDescription });
 }
 
-export async function tidyContent(s: RepairTextDeps, article: ArticleRow): Promise<boolean> {
+export async function tidyContent(s: Pick<Services, 'db'>, article: ArticleRow): Promise<boolean> {
   const content = sanitizeArticleContent(fixArabicLetters(article.content)).replace(/(?:<br\s*\/?>\s*){2,}/g, '<br>');
   return rewriteText(s, article, {
     content,

@@ -18,8 +18,6 @@ import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
 
-type RepairDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 
 /** Said of an article the offline rewriter wrote because the AI did not answer. */
 export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';
@@ -46,7 +44,7 @@ export interface ArticleRepair {
 }
 
 export async function repairArticle(
-  s: RepairDeps, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
+  s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
   log: (line: string) => Promise<void> = async () => undefined,
 ): Promise<ArticleRepair> {
   const notes: string[] = [];
@@ -110,7 +108,7 @@ export function result(a: Pick<ArticleRow, 'id' | 'imageUrl' | 'videoUrl'>, stat
   return { articleId: a.id, status, outcome, updated: outcome === 'fixed' || outcome === 'unpublished', message, imageUrl: a.imageUrl, videoUrl: a.videoUrl };
 }
 
-async function textAction(s: RepairDeps, article: ArticleRow, action: 'excerpt' | 'clean' | 'content'): Promise<boolean> {
+async function textAction(s: Pick<Services, 'db' | 'offlineRewriter'>, article: ArticleRow, action: 'excerpt' | 'clean' | 'content'): Promise<boolean> {
   if (action === 'excerpt') return tidyExcerpt(s, article);
   if (action === 'content') return tidyContent(s, article);
   if (!article.source) return false;
@@ -121,7 +119,7 @@ async function textAction(s: RepairDeps, article: ArticleRow, action: 'excerpt' 
 }
 
 /** Why the stored media does not match the post (count, missing file), or null when it does. */
-async function mediaMismatch(s: RepairDeps, article: ArticleRow, post: TelegramPost): Promise<string | null> {
+async function mediaMismatch(s: Pick<Services, 'db' | 'storage'>, article: ArticleRow, post: TelegramPost): Promise<string | null> {
   const missing = await mediaMissing(s, article, post);
   if (missing) return missing;
   const assets = await mediaRepo.forArticle(s.db, article.id);

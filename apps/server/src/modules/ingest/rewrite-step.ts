@@ -9,14 +9,12 @@ import { aiFallbacks } from '../../metrics/registry.ts';
 import type { NormalisedPost } from './normalise.ts';
 import type { Services } from '../../services.ts';
 
-type RewriteStepDeps = Pick<Services, 'log' | 'rewriter' | 'offlineRewriter'>;
-
 export type RewriteOutcome =
   | { ok: true; result: RewriteResult; rewriter: 'ai' | 'offline'; note?: string }
   | { ok: false; reason: 'too_short' };
 
 export async function rewritePost(
-  s: RewriteStepDeps, post: TelegramPost, normalised: NormalisedPost, opts: { useAI: boolean; finalAttempt: boolean },
+  s: Pick<Services, 'log' | 'rewriter' | 'offlineRewriter'>, post: TelegramPost, normalised: NormalisedPost, opts: { useAI: boolean; finalAttempt: boolean },
 ): Promise<RewriteOutcome> {
   const input = { text: normalised.text, hashtags: normalised.hashtags, channel: post.channel };
   const rewriter = opts.useAI ? s.rewriter : s.offlineRewriter;

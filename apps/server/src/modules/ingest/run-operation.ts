@@ -13,8 +13,6 @@ import { toPersianDigits } from '@chapar/shared/text';
 import { planMessage } from './plans.ts';
 import type { Services } from '../../services.ts';
 
-type RunOperationDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
-
 export interface OperationOutcome {
   operation: OperationRow;
   /** The run ended (or, for a plan, the plan is ready). */
@@ -26,7 +24,7 @@ export interface OperationOutcome {
   cancelled: boolean;
 }
 
-async function waitForOperation(s: RunOperationDeps, id: number, timeoutMs: number): Promise<OperationRow> {
+async function waitForOperation(s: Pick<Services, 'db'>, id: number, timeoutMs: number): Promise<OperationRow> {
   const deadline = Date.now() + timeoutMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     const row = await operationsRepo.get(s.db, id);
@@ -43,7 +41,7 @@ const ENDED = new Set(['success', 'error', 'awaiting']);
  * and the operation ends 'awaiting' an editor's confirmation (confirmOperation).
  */
 export async function runOperation(
-  s: RunOperationDeps, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null; plan?: boolean },
+  s: Pick<Services, 'config' | 'db' | 'jobs'>, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null; plan?: boolean },
 ): Promise<OperationOutcome> {
   const operation = await operationsRepo.create(s.db, { kind: meta.kind, job: job.name, params: payload, requestedBy: meta.requestedBy });
   await s.jobs.send(job, { ...payload, ...(meta.plan ? { mode: 'plan' } : {}), operationId: operation.id });
@@ -51,7 +49,7 @@ export async function runOperation(
 }
 
 /** Waits (up to ADMIN_JOB_WAIT_SECONDS) for a queued operation and reads its outcome. */
-export async function waitForOutcome(s: RunOperationDeps, id: number): Promise<OperationOutcome> {
+export async function waitForOutcome(s: Pick<Services, 'config' | 'db'>, id: number): Promise<OperationOutcome> {
   const row = await waitForOperation(s, id, s.config.adminJobWaitMs);
   const failed = failedItems(row.result);
   const cancelled = row.result?.cancelled === true;

@@ -11,11 +11,9 @@ import { postStore, type PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 import { VERIFY_REASONS } from './verify-source.ts';
 
-type SourceDeletionsDeps = Pick<Services, 'db' | 'log' | 'contentChanged'>;
-
 export const SOURCE_DELETIONS_KIND = 'source-deletions';
 
-async function unpublishOne(s: SourceDeletionsDeps, ref: PostRef, operationId: number | null): Promise<void> {
+async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<void> {
   await postStore.markDeleted(s.db, ref);
   const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
   if (!article || article.status === 'unpublished' || article.editedFields.includes('status')) return;
@@ -33,7 +31,7 @@ async function unpublishOne(s: SourceDeletionsDeps, ref: PostRef, operationId: n
  * Settles the deletions one check of `channel` found. Answers what it unpublished now (one post
  * at most); the rest wait in a plan for an editor, unless an earlier plan already lists them.
  */
-export async function settleDeletions(s: SourceDeletionsDeps, channel: string, gone: PostRef[], operationId: number | null): Promise<PostRef[]> {
+export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentChanged'>, channel: string, gone: PostRef[], operationId: number | null): Promise<PostRef[]> {
   if (gone.length <= 1) {
     for (const ref of gone) await unpublishOne(s, ref, operationId);
     return gone;

@@ -15,8 +15,6 @@ import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repa
 import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 
-type VerifySourceDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'speech' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 /** Pages of a channel read at most to reach the oldest article checked. */
 export const VERIFY_MAX_PAGES = 20;
 
@@ -64,7 +62,7 @@ async function readWindow(source: TelegramSource, channel: string, oldestWanted:
   return { posts, covered, oldest: Math.min(...covered), newest: Math.max(...covered), reachesNow };
 }
 
-async function checkOne(s: VerifySourceDeps, source: TelegramSource, channel: string, article: ArticleRow, window: Window): Promise<PlanItem> {
+async function checkOne(s: Pick<Services, 'db'>, source: TelegramSource, channel: string, article: ArticleRow, window: Window): Promise<PlanItem> {
   const id = article.telegramId!;
   if (id < window.oldest) return planItem(article, 'not_checked', VERIFY_REASONS.olderThanRead(window.oldest));
   if (id > window.newest && !window.reachesNow) return planItem(article, 'not_checked', VERIFY_REASONS.olderThanRead(window.oldest));
@@ -88,7 +86,7 @@ async function checkOne(s: VerifySourceDeps, source: TelegramSource, channel: st
 }
 
 /** The verification plan for `articles`: one item each, nothing written. */
-export async function planVerify(s: VerifySourceDeps, source: TelegramSource, articles: ArticleRow[], log: (line: string) => Promise<void>): Promise<PlanItem[]> {
+export async function planVerify(s: Pick<Services, 'db'>, source: TelegramSource, articles: ArticleRow[], log: (line: string) => Promise<void>): Promise<PlanItem[]> {
   const items: PlanItem[] = [];
   const byChannel = new Map<string, ArticleRow[]>();
   for (const article of articles) {
@@ -116,7 +114,7 @@ export async function planVerify(s: VerifySourceDeps, source: TelegramSource, ar
 }
 
 /** One confirmed change of a verification plan. */
-export async function applyVerifyItem(s: VerifySourceDeps, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
+export async function applyVerifyItem(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   if (change === 'unpublish') {
     await postStore.markDeleted(s.db, ref);

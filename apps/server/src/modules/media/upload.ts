@@ -19,8 +19,6 @@ import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
 
-type UploadDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs'>;
-
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function embedFor(kind: string, url: string, filename: string, posterUrl?: string | null): string {
@@ -35,7 +33,7 @@ export function embedFor(kind: string, url: string, filename: string, posterUrl?
  * The upload streamed to a temporary file (a large video never sits whole in memory). Reading
  * starts at once, before anything else is awaited, so a form that breaks off is seen as such.
  */
-async function receive(s: UploadDeps, file: MultipartFile, target: string): Promise<void> {
+async function receive(s: Pick<Services, 'config'>, file: MultipartFile, target: string): Promise<void> {
   const tooLarge = () => new AppError('payload_too_large', `حجم فایل بیش از ${formatNumberFa(Math.round(s.config.uploadMaxBytes / 1_048_576))} مگابایت است`);
   const out = createWriteStream(target);
   try {
@@ -53,7 +51,7 @@ async function receive(s: UploadDeps, file: MultipartFile, target: string): Prom
   if (file.file.truncated) throw tooLarge();
 }
 
-export async function saveUpload(s: UploadDeps, file: MultipartFile | undefined) {
+export async function saveUpload(s: Pick<Services, 'config' | 'log' | 'media' | 'jobs'>, file: MultipartFile | undefined) {
   if (!file) throw new AppError('bad_request', 'فایلی ارسال نشده است');
   const received = path.join(os.tmpdir(), `chapar-upload-${randomBytes(8).toString('hex')}`);
   try {

@@ -20,21 +20,19 @@ import { storeMedia } from './store-media.ts';
 import { storedKey } from './stored-key.ts';
 import type { TaskItem } from './watermark-tasks.ts';
 
-type VideoTasksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
-
 /** The articles the video tools work on: those with a video. */
-export async function videoArticles(s: VideoTasksDeps, ids?: number[]): Promise<ArticleRow[]> {
+export async function videoArticles(s: Pick<Services, 'db'>, ids?: number[]): Promise<ArticleRow[]> {
   return articleAdminRepo.forRepair(s.db, { ids, where: isNotNull(articles.videoUrl), limit: 2000 });
 }
 
-async function setVideo(s: VideoTasksDeps, article: ArticleRow, videoUrl: string | null, frame: { posterUrl: string | null; durationSec: number | null } | null = null): Promise<void> {
+async function setVideo(s: Pick<Services, 'db' | 'contentChanged'>, article: ArticleRow, videoUrl: string | null, frame: { posterUrl: string | null; durationSec: number | null } | null = null): Promise<void> {
   await articleAdminRepo.update(s.db, article.id, {
     videoUrl, videoPosterUrl: frame?.posterUrl ?? null, videoDuration: frame?.durationSec ?? null, ...derivedFields({ ...article, videoUrl }), updatedAt: new Date(),
   });
   s.contentChanged();
 }
 
-async function hostVideo(s: VideoTasksDeps, article: ArticleRow, body: Buffer | { file: string }, sourceUrl: string): Promise<string> {
+async function hostVideo(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, article: ArticleRow, body: Buffer | { file: string }, sourceUrl: string): Promise<string> {
   const base = article.source && article.telegramId ? `tg/${article.source}/${article.telegramId}` : `articles/${article.id}`;
   const stored = await storeMedia(s.media, { keyBase: base, position: 10, role: 'video', body, sourceUrl, articleId: article.id, accept: ['video'] });
   await setVideo(s, article, stored.url, stored);
@@ -42,7 +40,7 @@ async function hostVideo(s: VideoTasksDeps, article: ArticleRow, body: Buffer | 
 }
 
 /** Videos whose URL is not one of our stored files: fetched again from the post, or removed. */
-export async function fixVideoUrls(s: VideoTasksDeps, ids?: number[]): Promise<TaskItem[]> {
+export async function fixVideoUrls(s: Pick<Services, 'config' | 'db' | 'storage' | 'media' | 'sources' | 'mediaPolicy' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   const { source } = await s.sources.current();
   for (const article of await videoArticles(s, ids)) {
@@ -75,7 +73,7 @@ export async function fixVideoUrls(s: VideoTasksDeps, ids?: number[]): Promise<T
   return items;
 }
 
-async function migrateOne(s: VideoTasksDeps, article: ArticleRow): Promise<TaskItem> {
+async function migrateOne(s: Pick<Services, 'db' | 'media' | 'mediaPolicy' | 'contentChanged'>, article: ArticleRow): Promise<TaskItem> {
   const url = article.videoUrl!;
   try {
     const file = path.join(os.tmpdir(), `chapar-download-${randomBytes(8).toString('hex')}`);
@@ -89,7 +87,7 @@ async function migrateOne(s: VideoTasksDeps, article: ArticleRow): Promise<TaskI
 }
 
 /** Videos on outside addresses (Telegram's CDN expires them) are copied to our storage. */
-export async function migrateVideos(s: VideoTasksDeps, ids?: number[]): Promise<TaskItem[]> {
+export async function migrateVideos(s: Pick<Services, 'db' | 'storage' | 'media' | 'mediaPolicy' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   for (const article of await videoArticles(s, ids)) {
     const { key, error } = storedKey(s.storage, article.videoUrl!);
@@ -103,7 +101,7 @@ export async function migrateVideos(s: VideoTasksDeps, ids?: number[]): Promise<
 const videoSources = ($: ReturnType<typeof load>) => $('video').toArray().map((el) => $(el).attr('src') ?? $(el).find('source').attr('src') ?? '');
 
 /** The same video embedded more than once in a body: later copies go. */
-export async function dedupeVideos(s: VideoTasksDeps, ids?: number[]): Promise<TaskItem[]> {
+export async function dedupeVideos(s: Pick<Services, 'db' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   for (const article of await articleAdminRepo.forRepair(s.db, { ids, limit: 5000 })) {
     const $ = load(`<div id="root">${article.content}</div>`, null, false);
@@ -129,7 +127,7 @@ export async function dedupeVideos(s: VideoTasksDeps, ids?: number[]): Promise<T
 }
 
 /** Articles with a video that the body does not show yet get it embedded at the end. */
-export async function embedVideos(s: VideoTasksDeps, ids?: number[]): Promise<TaskItem[]> {
+export async function embedVideos(s: Pick<Services, 'db' | 'storage' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   for (const article of await videoArticles(s, ids)) {
     const $ = load(article.content, null, false);

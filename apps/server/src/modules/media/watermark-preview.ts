@@ -9,14 +9,12 @@ import { verifyImageWatermark } from './verify-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError, watermarkImage } from './watermark.ts';
 import { formatNumberFa } from '@chapar/shared/text';
 
-type WatermarkPreviewDeps = Pick<Services, 'config'>;
-
 /** A preview travels in the JSON answer twice: kept small. */
 export const PREVIEW_MAX_BYTES = 5 * 1_048_576;
 
 const dataUrl = (mimeType: string, body: Buffer) => `data:${mimeType};base64,${body.toString('base64')}`;
 
-export async function watermarkPreview(s: WatermarkPreviewDeps, file: MultipartFile | undefined): Promise<WatermarkPreview> {
+export async function watermarkPreview(s: Pick<Services, 'config'>, file: MultipartFile | undefined): Promise<WatermarkPreview> {
   if (!file) throw new AppError('bad_request', 'فایلی ارسال نشده است');
   let body: Buffer;
   try {

@@ -19,8 +19,6 @@ import { storedKey } from './stored-key.ts';
 import { queueVariants } from './variants.ts';
 import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
-type WatermarkTasksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'media' | 'jobs'>;
-
 const run = promisify(execFile);
 
 export interface TaskItem { articleId: number | null; status: 'success' | 'skipped' | 'error'; message: string; file: string | null }
@@ -39,7 +37,7 @@ export const toReport = (items: TaskItem[], fileType: string): ReportItem[] =>
   items.map((i) => ({ status: i.status, articleId: i.articleId, filename: i.file, fileType, reason: i.message }));
 
 /** Assets of the scope; articles whose cover is one of our files without an asset row get one. */
-async function imageAssets(s: WatermarkTasksDeps, articleIds: number[] | undefined, onlyUnmarked: boolean): Promise<{ assets: MediaAssetRow[]; problems: TaskItem[] }> {
+async function imageAssets(s: Pick<Services, 'db' | 'storage' | 'originals'>, articleIds: number[] | undefined, onlyUnmarked: boolean): Promise<{ assets: MediaAssetRow[]; problems: TaskItem[] }> {
   const problems: TaskItem[] = [];
   if (articleIds) {
     for (const article of await articleAdminRepo.byIds(s.db, articleIds)) {
@@ -59,7 +57,7 @@ async function imageAssets(s: WatermarkTasksDeps, articleIds: number[] | undefin
   return { assets: await mediaRepo.images(s.db, { articleIds, onlyUnmarked: onlyUnmarked && !articleIds, limit: 5000 }), problems };
 }
 
-export async function applyWatermarks(s: WatermarkTasksDeps, articleIds?: number[]): Promise<TaskItem[]> {
+export async function applyWatermarks(s: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs'>, articleIds?: number[]): Promise<TaskItem[]> {
   const { assets, problems } = await imageAssets(s, articleIds, true);
   const items = [...problems];
   for (const asset of assets) {
@@ -87,7 +85,7 @@ export async function applyWatermarks(s: WatermarkTasksDeps, articleIds?: number
   return items;
 }
 
-export async function verifyWatermarks(s: WatermarkTasksDeps, articleIds?: number[]): Promise<TaskItem[]> {
+export async function verifyWatermarks(s: Pick<Services, 'config' | 'db' | 'storage' | 'originals'>, articleIds?: number[]): Promise<TaskItem[]> {
   const { assets, problems } = await imageAssets(s, articleIds, false);
   const items = [...problems];
   for (const asset of assets) {
@@ -113,7 +111,7 @@ export async function verifyWatermarks(s: WatermarkTasksDeps, articleIds?: numbe
 }
 
 /** Marks a drawn sample picture (and, with ffmpeg, a sample video), checks the mark and stores the picture. */
-export async function watermarkSelfTest(s: WatermarkTasksDeps): Promise<{ items: TaskItem[]; url: string }> {
+export async function watermarkSelfTest(s: Pick<Services, 'config' | 'log' | 'storage' | 'media'>): Promise<{ items: TaskItem[]; url: string }> {
   const { renderDemoImage } = await import('@chapar/db/seed');
   const sample = await renderDemoImage({ title: 'آزمون واترمارک چاپار', category: 'Technology', index: 7 });
   const stored = await storeMedia(s.media, { keyBase: `watermark-test/${Date.now()}`, position: 0, role: 'image', body: sample, sourceUrl: null, accept: ['image'] });

@@ -5,9 +5,7 @@ import { jobStarted } from '../audit/job-audit.ts';
 import type { Services } from '../../services.ts';
 import { forceCheck, monitorStatus, setMonitoring } from './service.ts';
 
-type MonitorRoutesDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
-
-export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: MonitorRoutesDeps }) {
+export async function monitorRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const by = (username: string | undefined) => username ?? null;

@@ -10,8 +10,6 @@ import { summarisePosts } from '../ingest/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
 
-type MonitorServiceDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
-
 /** The next time a `*\/n * * * *` schedule fires after `now` (UTC minutes 0, n, 2n, … of each hour). */
 export function nextScheduledCheck(now: Date, intervalMinutes: number): Date {
   const next = new Date(now);
@@ -24,7 +22,7 @@ export function nextScheduledCheck(now: Date, intervalMinutes: number): Date {
   return next;
 }
 
-export async function monitorStatus(s: MonitorServiceDeps, now = new Date()): Promise<MonitorStatus> {
+export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = new Date()): Promise<MonitorStatus> {
   const [enabled, channels, last] = await Promise.all([
     monitorState.enabled(s.db, s.config.monitorAutostart),
     channelRepo.active(s.db),
@@ -46,13 +44,13 @@ export async function monitorStatus(s: MonitorServiceDeps, now = new Date()): Pr
   };
 }
 
-export async function setMonitoring(s: MonitorServiceDeps, enabled: boolean, by: string | null) {
+export async function setMonitoring(s: Pick<Services, 'config' | 'db'>, enabled: boolean, by: string | null) {
   await monitorState.setEnabled(s.db, enabled, by);
   const status = await monitorStatus(s);
   return { success: true, message: enabled ? 'پایش خودکار فعال شد' : 'پایش خودکار متوقف شد', status };
 }
 
-export async function forceCheck(s: MonitorServiceDeps, by: string | null) {
+export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by: string | null) {
   const outcome = await runOperation(s, checkChannelsJob, { trigger: 'force', await: true }, { kind: 'force-check', requestedBy: by });
   const r = outcome.result;
   const errors = (r.errors as string[] | undefined) ?? [];

@@ -9,8 +9,6 @@ import { CONFIRM_PATH } from './public-routes.ts';
 import { signupRepo } from './signup-repo.ts';
 import { signToken } from './tokens.ts';
 
-type ConfirmationSenderDeps = Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>;
-
 /** The job attempt sending: whether another follows, and the signal that stops it. */
 export interface SendRun {
   finalAttempt: boolean;
@@ -20,7 +18,7 @@ export interface SendRun {
 /** A claim this old belongs to a run that died: every live one has finished its message by then. */
 export const staleClaimMs = (timeoutMs: number) => 2 * timeoutMs + 5_000;
 
-export async function sendConfirmation(s: ConfirmationSenderDeps, signupId: number, run: SendRun): Promise<Record<string, unknown>> {
+export async function sendConfirmation(s: Pick<Services, 'config' | 'db' | 'mailer'>, signupId: number, run: SendRun): Promise<Record<string, unknown>> {
   const { mailer, db, config } = s;
   if (!mailer) return { skipped: 'mail not configured' };
   const now = new Date();
@@ -46,7 +44,7 @@ export async function sendConfirmation(s: ConfirmationSenderDeps, signupId: numb
 }
 
 /** Signups made while no mail service was configured, still valid: their mails go out now. */
-export async function queueUnsentConfirmations(s: ConfirmationSenderDeps, validSince: Date): Promise<number> {
+export async function queueUnsentConfirmations(s: Pick<Services, 'db' | 'mailer' | 'jobs'>, validSince: Date): Promise<number> {
   if (!s.mailer) return 0;
   const rows = await signupRepo.unsentSince(s.db, validSince, 1000);
   await signupRepo.queueUnsent(s.db, rows.map((r) => r.id));

@@ -9,8 +9,6 @@ import { digestRepo, type DigestRow } from './digest-repo.ts';
 import { periodMs, readSchedule } from './digest-schedule.ts';
 import { siteDate } from './admin-service.ts';
 
-type CreateDigestDeps = Pick<Services, 'config' | 'db'>;
-
 export interface DigestRequest {
   trigger: 'schedule' | 'admin';
   requestedBy?: string | null;
@@ -29,7 +27,7 @@ export function digestSlot(request: DigestRequest, timeZone: string, now: Date):
   return `admin:${request.operationId ?? randomUUID()}`;
 }
 
-export async function createDigest(s: CreateDigestDeps, request: DigestRequest, now = new Date()): Promise<MadeDigest> {
+export async function createDigest(s: Pick<Services, 'config' | 'db'>, request: DigestRequest, now = new Date()): Promise<MadeDigest> {
   const schedule = await readSchedule(s.db);
   const slot = digestSlot(request, schedule.timeZone, now);
   const articles = await chooseDigestArticles(s.db, schedule.articleCount, new Date(now.getTime() - periodMs(schedule)));

@@ -14,14 +14,12 @@ import { operationAnswer } from '../ingest/run-operation.ts';
 import { listWaitingSignups } from './admin-service.ts';
 import { digestSends, newsletterOverview, previewDigest, saveSchedule, sendNow } from './digest-admin-service.ts';
 
-type DigestAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>;
-
 const waitingQuery = z.object({
   limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int().min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
   offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int().min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000).default(0),
 });
 
-export function newsletterDigestRoutes(app: FastifyInstance, s: DigestAdminRoutesDeps) {
+export function newsletterDigestRoutes(app: FastifyInstance, s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

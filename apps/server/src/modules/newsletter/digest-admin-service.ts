@@ -14,15 +14,13 @@ import { digestRepo, type DigestRow } from './digest-repo.ts';
 import { applySchedule, nextRunAt, periodMs, readSchedule, writeSchedule } from './digest-schedule.ts';
 import { UNSUBSCRIBE_PATH } from './public-routes.ts';
 
-type DigestAdminServiceDeps = Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>;
-
 /** The latest digests the page lists. */
 const DIGEST_LIST_LIMIT = 20;
 /** 'Send now' waits this long for its digest to be made before answering 202 with the operation. */
 const SEND_NOW_WAIT_MS = 10_000;
 const EMPTY_COUNTS = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0 };
 
-export function mailServiceStatus(s: DigestAdminServiceDeps) {
+export function mailServiceStatus(s: Pick<Services, 'config' | 'mailer'>) {
   const { url, from } = s.config.mail;
   return {
     configured: s.mailer !== null,
@@ -46,7 +44,7 @@ function toSummary(row: DigestRow, counts = EMPTY_COUNTS): DigestSummary {
   };
 }
 
-export async function newsletterOverview(s: DigestAdminServiceDeps): Promise<NewsletterDigestsResponse> {
+export async function newsletterOverview(s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>): Promise<NewsletterDigestsResponse> {
   const schedule = await readSchedule(s.db);
   const rows = await digestRepo.latest(s.db, DIGEST_LIST_LIMIT);
   const counts = await digestRepo.counts(s.db, rows.map((r) => r.id));
@@ -60,7 +58,7 @@ export async function newsletterOverview(s: DigestAdminServiceDeps): Promise<New
   };
 }
 
-export async function digestSends(s: DigestAdminServiceDeps, digestId: number, query: { status: SendStatus | 'all'; limit: number }): Promise<DigestSendsResponse> {
+export async function digestSends(s: Pick<Services, 'db'>, digestId: number, query: { status: SendStatus | 'all'; limit: number }): Promise<DigestSendsResponse> {
   if (!(await digestRepo.byId(s.db, digestId))) throw notFound('خبرنامه مورد نظر یافت نشد');
   const { rows, matching } = await digestRepo.sends(s.db, digestId, query.status, query.limit);
   return {
@@ -71,7 +69,7 @@ export async function digestSends(s: DigestAdminServiceDeps, digestId: number, q
   };
 }
 
-export async function saveSchedule(s: DigestAdminServiceDeps, schedule: DigestSchedule) {
+export async function saveSchedule(s: Pick<Services, 'db' | 'jobs'>, schedule: DigestSchedule) {
   await writeSchedule(s.db, schedule);
   await applySchedule(s, schedule);
   const next = await nextRunAt(s, schedule);
@@ -79,7 +77,7 @@ export async function saveSchedule(s: DigestAdminServiceDeps, schedule: DigestSc
 }
 
 /** The digest as it would go out now, to a sample reader (its unsubscribe link names nobody). */
-export async function previewDigest(s: DigestAdminServiceDeps, now = new Date()): Promise<DigestPreview> {
+export async function previewDigest(s: Pick<Services, 'config' | 'db'>, now = new Date()): Promise<DigestPreview> {
   const schedule = await readSchedule(s.db);
   const articles = await chooseDigestArticles(s.db, schedule.articleCount, new Date(now.getTime() - periodMs(schedule)));
   const base = s.config.publicBaseUrl;
@@ -92,7 +90,7 @@ export async function previewDigest(s: DigestAdminServiceDeps, now = new Date())
  * server is an answer (503 with its reason) before anything is queued; then the digest is made as
  * an operation, and its mail goes out through the queue.
  */
-export async function sendNow(s: DigestAdminServiceDeps, requestedBy: string | null): Promise<OperationOutcome> {
+export async function sendNow(s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>, requestedBy: string | null): Promise<OperationOutcome> {
   if (!s.mailer) throw new AppError('conflict', `${NEWSLETTER_MESSAGES.mailNotConfigured}؛ SMTP_URL و MAIL_FROM را تنظیم کنید`);
   try {
     await s.mailer.verify();

@@ -7,8 +7,6 @@ import { settings, type Db } from '@chapar/db';
 import { newsletterDigestJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 
-type DigestScheduleDeps = Pick<Services, 'db' | 'jobs'>;
-
 const KEY = 'newsletter.schedule';
 /** The digest's cron schedule among the queue's schedules. */
 const SCHEDULE_KEY = 'digest';
@@ -30,7 +28,7 @@ export function digestCron(schedule: DigestSchedule): string {
 }
 
 /** Puts the cron schedule in line with the setting (or takes it away while the digest is off). */
-export async function applySchedule(s: DigestScheduleDeps, schedule?: DigestSchedule): Promise<void> {
+export async function applySchedule(s: Pick<Services, 'db' | 'jobs'>, schedule?: DigestSchedule): Promise<void> {
   const current = schedule ?? (await readSchedule(s.db));
   const boss = await s.jobs.ensureQueue(newsletterDigestJob);
   if (current.enabled) {
@@ -41,7 +39,7 @@ export async function applySchedule(s: DigestScheduleDeps, schedule?: DigestSche
 }
 
 /** When the schedule sends its next digest; null while it is off. */
-export async function nextRunAt(s: DigestScheduleDeps, schedule: DigestSchedule, now = new Date()): Promise<Date | null> {
+export async function nextRunAt(s: Pick<Services, 'jobs'>, schedule: DigestSchedule, now = new Date()): Promise<Date | null> {
   if (!schedule.enabled) return null;
   const boss = await s.jobs.instance();
   return boss.previewSchedule(digestCron(schedule), { tz: schedule.timeZone, from: now, count: 1 })[0] ?? null;

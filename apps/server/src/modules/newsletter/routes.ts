@@ -9,9 +9,7 @@ import { newsletterDigestRoutes } from './digest-admin-routes.ts';
 import { newsletterLinkRoutes } from './public-routes.ts';
 import { subscribe } from './service.ts';
 
-type NewsletterRoutesDeps = Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>;
-
-export async function newsletterRoutes(app: FastifyInstance, { services: s }: { services: NewsletterRoutesDeps }) {
+export async function newsletterRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'> }) {
   app.withTypeProvider<ZodTypeProvider>().post('/api/newsletter/subscribe', {
     schema: { body: subscribeBody, response: { 200: subscribeResponse, '4xx': errorResponse } },
   }, async (request, reply) => {

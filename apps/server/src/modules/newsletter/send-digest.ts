@@ -18,8 +18,6 @@ import { failureRecord, STALE_CLAIM_REASON } from './mail-failure.ts';
 import { ONE_CLICK_PATH, UNSUBSCRIBE_PATH } from './public-routes.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
-type SendDigestDeps = Pick<Services, 'config' | 'db' | 'mailer'>;
-
 export interface DigestRun extends SendRun {
   /** Unique to this attempt of this job: only it may record the sends it claims. */
   claim: string;
@@ -33,7 +31,7 @@ export interface SendOutcome {
   skipped?: string;
 }
 
-export async function sendDigest(s: SendDigestDeps, digestId: number, run: DigestRun): Promise<SendOutcome> {
+export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, digestId: number, run: DigestRun): Promise<SendOutcome> {
   const { db, mailer, config } = s;
   const digest = await digestRepo.byId(db, digestId);
   if (!digest || digest.status !== 'sending') return { sent: 0, failed: 0, skipped: 'no digest to send' };

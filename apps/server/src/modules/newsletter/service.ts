@@ -10,8 +10,6 @@ import { newsletterConfirmationJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 import { signupRepo } from './signup-repo.ts';
 
-type NewsletterServiceDeps = Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>;
-
 export interface SubscribeResult { success: boolean; message: string; alreadySubscribed: boolean; pending: boolean }
 
 /** Signups one client's address may make: a family sharing a connection, not a script. */
@@ -38,7 +36,7 @@ export function clientHash(secret: string, clientKey: string): string {
   return createHmac('sha256', secret).update(`newsletter-client:${clientKey}`).digest('hex').slice(0, 32);
 }
 
-export async function subscribe(s: NewsletterServiceDeps, input: SignupInput, now = Date.now()): Promise<SubscribeResult> {
+export async function subscribe(s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>, input: SignupInput, now = Date.now()): Promise<SubscribeResult> {
   const hash = clientHash(s.config.sessionSecret, input.clientKey);
   const mailReady = s.mailer !== null;
   const signup = await s.db.transaction(async (tx) => {

@@ -19,12 +19,10 @@ import { podcastUrlFor, queuePodcast } from './service.ts';
 import { speechRepo } from './speech-repo.ts';
 import { saveSpeechText, speechTextView } from './speech-text.ts';
 
-type PodcastsAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs' | 'contentChanged'>;
-
 /** How long the bulk request waits for its run before answering 202. */
 const BULK_WAIT_MS = 2_000;
 
-export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: { services: PodcastsAdminRoutesDeps }) {
+export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -11,8 +11,6 @@ import type { Services } from '../../services.ts';
 import { speechRepo } from './speech-repo.ts';
 import { speechTextFor } from './speech-text.ts';
 
-type PodcastsServiceDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs' | 'contentChanged'>;
-
 export type PodcastStatus = 'made' | 'unchanged' | 'skipped';
 
 export interface PodcastOutcome {
@@ -24,7 +22,7 @@ export interface PodcastOutcome {
 }
 
 /** The address a podcast of this text, in the current voice, is stored at. */
-export const podcastUrlFor = (s: PodcastsServiceDeps, articleId: number) => (text: string) => s.storage.url(podcastKey(articleId, s.speech.engine.voice, text));
+export const podcastUrlFor = (s: Pick<Services, 'storage' | 'speech'>, articleId: number) => (text: string) => s.storage.url(podcastKey(articleId, s.speech.engine.voice, text));
 
 export function podcastKey(articleId: number, voice: string, text: string): string {
   const hash = createHash('sha256').update(`${voice}\n${text}`).digest('hex').slice(0, 16);
@@ -32,7 +30,7 @@ export function podcastKey(articleId: number, voice: string, text: string): stri
 }
 
 /** Makes (or keeps) one article's podcast. Throws when the speech service fails. */
-export async function makeArticlePodcast(s: PodcastsServiceDeps, articleId: number, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<PodcastOutcome> {
+export async function makeArticlePodcast(s: Pick<Services, 'db' | 'storage' | 'speech' | 'contentChanged'>, articleId: number, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<PodcastOutcome> {
   const article = await speechRepo.article(s.db, articleId);
   if (!article) return { articleId, status: 'skipped', message: 'خبر یافت نشد' };
   if (article.status !== 'published') return { articleId, status: 'skipped', message: 'خبر منتشر نشده است' };
@@ -56,7 +54,7 @@ export async function makeArticlePodcast(s: PodcastsServiceDeps, articleId: numb
 }
 
 /** Ids of the most recent published articles. */
-export async function recentPublishedIds(s: PodcastsServiceDeps, latest: number): Promise<number[]> {
+export async function recentPublishedIds(s: Pick<Services, 'db'>, latest: number): Promise<number[]> {
   const rows = await s.db.select({ id: articles.id }).from(articles)
     .where(and(eq(articles.status, 'published'))).orderBy(desc(articles.publishedAt), desc(articles.id)).limit(latest);
   return rows.map((r) => r.id);
@@ -66,7 +64,7 @@ export async function recentPublishedIds(s: PodcastsServiceDeps, latest: number)
  * After an article was published or its text changed: its podcast is made in the background
  * (when PODCAST_AUTO is on). Never fails the write that called it.
  */
-export function queuePodcast(s: PodcastsServiceDeps, articleId: number): void {
+export function queuePodcast(s: Pick<Services, 'config' | 'log' | 'jobs'>, articleId: number): void {
   if (!s.config.podcastAuto) return;
   s.jobs.send(makePodcastsJob, { articleIds: [articleId] })
     .catch((error: Error) => s.log.warn(`podcast of article ${articleId} not queued: ${error.message}`));

@@ -8,9 +8,7 @@ import {
 import type { Services } from '../../services.ts';
 import { markBreaking, subscribe, unsubscribe } from './service.ts';
 
-type PushRoutesDeps = Pick<Services, 'config' | 'db' | 'push' | 'jobs'>;
-
-export async function pushRoutes(app: FastifyInstance, { services: s }: { services: PushRoutesDeps }) {
+export async function pushRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'push' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -8,8 +8,6 @@ import type { Services } from '../../services.ts';
 import { pushSends } from '../../metrics/registry.ts';
 import { pushRepo } from './repo.ts';
 
-type SendAlertDeps = Pick<Services, 'config' | 'db' | 'push'>;
-
 export interface AlertRun {
   /** Unique to this attempt of this job: only it records the sends it claims. */
   claim: string;
@@ -23,7 +21,7 @@ export interface AlertOutcome {
   skipped?: string;
 }
 
-export async function sendAlert(s: SendAlertDeps, alertId: number, run: AlertRun): Promise<AlertOutcome> {
+export async function sendAlert(s: Pick<Services, 'config' | 'db' | 'push'>, alertId: number, run: AlertRun): Promise<AlertOutcome> {
   const { db } = s;
   const alert = await pushRepo.alertById(db, alertId);
   if (!alert || alert.status !== 'sending') return { sent: 0, expired: 0, failed: 0, skipped: 'no alert to send' };

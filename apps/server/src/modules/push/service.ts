@@ -11,12 +11,10 @@ import { articleAdminRepo } from '../articles/admin-repo.ts';
 import type { Services } from '../../services.ts';
 import { pushRepo } from './repo.ts';
 
-type PushServiceDeps = Pick<Services, 'config' | 'db' | 'jobs'>;
-
 /** The client's address is kept only as a keyed hash: enough to count, not to know who. */
 const clientHash = (secret: string, clientKey: string) => createHmac('sha256', secret).update(`push-client:${clientKey}`).digest('hex').slice(0, 32);
 
-export async function subscribe(s: PushServiceDeps, body: PushSubscriptionBody, clientKey: string, now = Date.now()): Promise<void> {
+export async function subscribe(s: Pick<Services, 'config' | 'db'>, body: PushSubscriptionBody, clientKey: string, now = Date.now()): Promise<void> {
   if (!isPushEndpoint(body.endpoint, s.config.push.extraOrigins)) throw new AppError('bad_request', PUSH_MESSAGES.notPushService);
   const hash = clientHash(s.config.sessionSecret, clientKey);
   await s.db.transaction(async (tx) => {
@@ -34,7 +32,7 @@ export async function subscribe(s: PushServiceDeps, body: PushSubscriptionBody, 
 }
 
 /** Removes the browser's subscription; the same answer whether it was known or not. */
-export async function unsubscribe(s: PushServiceDeps, endpoint: string): Promise<void> {
+export async function unsubscribe(s: Pick<Services, 'db'>, endpoint: string): Promise<void> {
   await pushRepo.remove(s.db, endpoint);
 }
 
@@ -43,7 +41,7 @@ export function breakingPayload(siteName: string, article: { id: number; title: 
   return { title: `${PUSH_MESSAGES.title} | ${siteName}`, body: article.title, url: articlePath(article), tag: `breaking-${article.id}` };
 }
 
-export async function markBreaking(s: PushServiceDeps, articleId: number, requestedBy: string | null): Promise<BreakingNewsResponse> {
+export async function markBreaking(s: Pick<Services, 'config' | 'db' | 'jobs'>, articleId: number, requestedBy: string | null): Promise<BreakingNewsResponse> {
   const article = await articleAdminRepo.byId(s.db, articleId);
   if (!article) throw notFound('مقاله یافت نشد');
   if (article.status !== 'published') throw new AppError('conflict', PUSH_MESSAGES.notPublished);

@@ -7,19 +7,17 @@ import type { Services } from '../../services.ts';
 import { HealthChecker } from './health.ts';
 import { SystemHistoryLog } from './history.ts';
 
-type SystemAdminRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'>;
-
 /** How often the queue is sampled for the chart while nobody has the page open. */
 export const QUEUE_SAMPLE_INTERVAL_MS = 60_000;
 
-export async function readQueueStatus(s: SystemAdminRoutesDeps): Promise<QueueStatus> {
+export async function readQueueStatus(s: Pick<Services, 'jobs'>): Promise<QueueStatus> {
   const queues = await s.jobs.counts();
   const sum = (key: 'pending' | 'processing' | 'completed' | 'failed') => queues.reduce((n, q) => n + q[key], 0);
   const totals = { pending: sum('pending'), processing: sum('processing'), completed: sum('completed'), failed: sum('failed') };
   return { ...totals, total: totals.pending + totals.processing + totals.completed + totals.failed, totalProcessed: totals.completed + totals.failed, queues };
 }
 
-export async function systemAdminRoutes(app: FastifyInstance, { services: s }: { services: SystemAdminRoutesDeps }) {
+export async function systemAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const health = new HealthChecker(s);
   const history = new SystemHistoryLog();
