@@ -19,6 +19,8 @@ import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts'
 import { defineJob } from './define-job.ts';
 import { REPAIR_MAX, repairArticlesJob } from './specs.ts';
 
+type VerifyDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 const FILTERS = {
   all: () => undefined,
   telegram: () => undefined,
@@ -107,7 +109,7 @@ function tally() {
 }
 
 /** The verification: a plan of what Telegram says; once confirmed, exactly its changes. */
-async function verify(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, payload: Payload, operation: OperationReporter) {
+async function verify(s: VerifyDeps, payload: Payload, operation: OperationReporter) {
   const { source } = await s.sources.current();
   if (!payload.planned) {
     const { pages } = await readScope(s, payload);

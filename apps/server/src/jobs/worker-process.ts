@@ -14,6 +14,8 @@ import { startWorker } from './registry.ts';
 import { startMetricsServer } from '../metrics/endpoint.ts';
 import { announceContentChanged } from '../plugins/content-events.ts';
 
+type CheckAndIngestDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 async function prepare(worker: boolean) {
   const config = { ...loadConfig(), worker };
   const log = createLogger(config);
@@ -69,7 +71,7 @@ export async function ingestNow(): Promise<void> {
   }
 }
 
-export async function checkAndIngest(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>) {
+export async function checkAndIngest(s: CheckAndIngestDeps) {
   const check = await checkAllChannels(s);
   const outcomes = await runPool(check.toProcess, s.config.ingestConcurrency, (ref) =>
     ingestPost(s, ref).catch((error: Error): IngestOutcome => ({ ref, status: 'skipped', articleId: null, reason: `failed: ${error.message}`, report: [] })));

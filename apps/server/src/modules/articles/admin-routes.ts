@@ -16,7 +16,9 @@ import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
 
-export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'contentChanged'> }) {
+type ArticleAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'contentChanged'>;
+
+export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: ArticleAdminRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const who = (username: string | undefined) => username ?? 'admin';

@@ -17,10 +17,13 @@ import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
+type UpdateArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+type BulkArticlesDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'contentChanged'>;
+
 /** Media addresses are ours (/media/…) or plain http(s): never javascript:, data: and the like. */
 const SAFE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
 
-export async function updateArticle(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
+export async function updateArticle(s: UpdateArticleDeps, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
   for (const url of [body.imageUrl, body.videoUrl]) {
     if (url && url.trim() && !SAFE_URL.test(url.trim())) throw new AppError('validation_error', 'نشانی تصویر یا ویدیو باید با http(s):// یا / آغاز شود');
   }
@@ -76,7 +79,7 @@ export async function deleteArticle(s: Pick<Services, 'db' | 'media' | 'contentC
 
 const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
 
-export async function bulkArticles(s: Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'contentChanged'>, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
+export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
   let count: number;
   if (body.action === 'delete') count = await deleteArticles(s, ids, `حذف گروهی توسط ${ltr(by)}`);

@@ -12,8 +12,10 @@ import { toAdminArticle } from './dto.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';
 
+type SaveArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
 export async function saveArticle(
-  s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
+  s: SaveArticleDeps, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
 ): Promise<ArticleRow> {
   const changed = changedFields(current, next);
   if (!changed.length) return current;
@@ -32,7 +34,7 @@ export async function saveArticle(
 }
 
 /** Brings back a version: a save like any other, so the state it replaces becomes a version too. */
-export async function restoreVersion(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
+export async function restoreVersion(s: SaveArticleDeps, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
   const current = await articleAdminRepo.byId(s.db, articleId);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const version = await versionRepo.get(s.db, articleId, versionId);

@@ -16,7 +16,9 @@ import { articleVersion as getVersion, articleVersions, restoreVersion } from '.
 import { toAdminArticle } from './dto.ts';
 import { setPublished } from './publishing.ts';
 
-export function articleDeskRoutes(app: FastifyInstance, s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>) {
+type ArticleDeskRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
+export function articleDeskRoutes(app: FastifyInstance, s: ArticleDeskRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
   const noStore = { onSend: async (_request: unknown, reply: { header(k: string, v: string): unknown }) => { reply.header('cache-control', 'no-store'); } };

@@ -10,6 +10,8 @@ import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';
 import { withFields } from './edit-protection.ts';
 
+type PublishingDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
 /** Writes the new state of one article; false when it was already so. */
 async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, current: ArticleRow, publish: boolean, by: string, reason?: string): Promise<boolean> {
   if ((current.status === 'published') === publish) return false;
@@ -26,14 +28,14 @@ async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, 
 }
 
 /** The bulk action of the articles table: how many articles changed state. */
-export async function setPublishedMany(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, ids: number[], publish: boolean, by: string): Promise<number> {
+export async function setPublishedMany(s: PublishingDeps, ids: number[], publish: boolean, by: string): Promise<number> {
   const changed: number[] = [];
   for (const row of await articleAdminRepo.byIds(s.db, ids)) if (await writeStatus(s, row, publish, by)) changed.push(row.id);
   if (changed.length) s.contentChanged({ articleIds: changed });
   return changed.length;
 }
 
-export async function setPublished(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, id: number, publish: boolean, opts: { by: string; reason?: string }) {
+export async function setPublished(s: PublishingDeps, id: number, publish: boolean, opts: { by: string; reason?: string }) {
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const already = !(await writeStatus(s, current, publish, opts.by, opts.reason));

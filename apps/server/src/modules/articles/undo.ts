@@ -12,10 +12,12 @@ import { changeRepo, fromSnapshot } from './change-log.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionFields, versionRepo } from './versions.ts';
 
+type UndoOperationDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
 /** Writes in the same second as the run's end belong to the run. */
 const SAME_RUN_MS = 1_000;
 
-export async function undoOperation(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, id: number, by: string): Promise<UndoOperationResponse> {
+export async function undoOperation(s: UndoOperationDeps, id: number, by: string): Promise<UndoOperationResponse> {
   const operation = await operationsRepo.get(s.db, id);
   if (!operation) throw notFound('عملیات یافت نشد');
   if (operation.undoneAt) throw new AppError('conflict', PLAN_MESSAGES.alreadyUndone);

@@ -10,7 +10,9 @@ import { deleteMedia } from '../media/store-media.ts';
 import { IMAGE_SAME_BITS } from './compare.ts';
 import { hammingHex } from './minhash.ts';
 
-export async function adoptMissingMedia(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, articleId: number, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<{ images: number; video: boolean }> {
+type AdoptMissingMediaDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
+export async function adoptMissingMedia(s: AdoptMissingMediaDeps, articleId: number, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<{ images: number; video: boolean }> {
   if (!post.photos.length && !post.videos.length) return { images: 0, video: false };
   const { rows: [article] } = await s.database.raw.query<{ image_url: string | null; video_url: string | null }>('SELECT image_url, video_url FROM articles WHERE id = $1', [articleId]);
   if (!article) return { images: 0, video: false };

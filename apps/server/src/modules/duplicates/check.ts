@@ -17,6 +17,8 @@ import { shownProbability, verdictConfidence } from './overall.ts';
 import { detectorDeps } from './service.ts';
 import { buildSignature } from './signature.ts';
 
+type CheckDuplicatePostDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'mediaPolicy'>;
+
 export interface StoryVerdict {
   /** An article with the very same normalised text, if any. */
   exact: number | null;
@@ -134,7 +136,7 @@ export function parsePostId(raw: string | number | null | undefined): number {
 }
 
 /** A stored post judged exactly as ingestion judges it: the channel's cleaning rules, its Telegraph page, its own article left out. */
-export async function checkDuplicatePost(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'mediaPolicy'>, raw: string | number | null | undefined): Promise<DuplicateCheckResult> {
+export async function checkDuplicatePost(s: CheckDuplicatePostDeps, raw: string | number | null | undefined): Promise<DuplicateCheckResult> {
   const started = Date.now();
   const telegramId = parsePostId(raw);
   const channels = s.config.channels.map((c) => c.username);

@@ -13,7 +13,9 @@ import { checkDuplicateContent, checkDuplicatePost } from './check.ts';
 import { deleteDuplicate, lastScan, SCAN_KIND, scanAnswer } from './service.ts';
 import { verifyArticles } from './verify.ts';
 
-export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'mediaPolicy' | 'contentChanged'> }) {
+type DuplicateRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
+export async function duplicateRoutes(app: FastifyInstance, { services: s }: { services: DuplicateRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -13,6 +13,8 @@ import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, t
 import { loadSignatures, refreshStale } from './index-repo.ts';
 import { duplicateProbability, shownProbability } from './overall.ts';
 
+type DeleteDuplicateDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'contentChanged'>;
+
 export const SCAN_KIND = 'scan-duplicates';
 
 export function detectorDeps(s: Pick<Services, 'config' | 'database' | 'log'>): DetectorDeps {
@@ -123,7 +125,7 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
  * redirects there (as do addresses that redirected to it), and its post is blocklisted
  * so the next check does not bring it back. Without `originalId` the detector names it.
  */
-export async function deleteDuplicate(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'contentChanged'>, id: number, originalId: number | undefined, by: string) {
+export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, originalId: number | undefined, by: string) {
   const { rows: [dup] } = await s.database.raw.query<{ id: number; title: string; content: string; views: number }>('SELECT id, title, content, views FROM articles WHERE id = $1', [id]);
   if (!dup) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
   let targetId = originalId;

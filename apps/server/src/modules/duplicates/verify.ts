@@ -17,6 +17,9 @@ import { queuePodcast } from '../podcasts/service.ts';
 import { nameWords, REWRITE_BELOW, scoreArticle } from './quality.ts';
 import { failureText } from '../ingest/failure-text.ts';
 
+type VerifyArticlesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'rewriter' | 'offlineRewriter'>;
+type ApplyProposalsDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
 /** Ids as the page sends them: numbers or digit strings; anything else is dropped. */
 export function parseIds(raw: Array<number | string>): number[] {
   const ids = raw.map((v) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))))))
@@ -46,7 +49,7 @@ async function rewriteWith(rewriters: Rewriter[], text: string, channel: string 
   return { error: lastError };
 }
 
-export async function verifyArticles(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'rewriter' | 'offlineRewriter'>, rawIds: Array<number | string>, by: string | null): Promise<VerifyArticlesResponse> {
+export async function verifyArticles(s: VerifyArticlesDeps, rawIds: Array<number | string>, by: string | null): Promise<VerifyArticlesResponse> {
   const ids = parseIds(rawIds);
   if (!ids.length) throw badRequest(DUPLICATE_MESSAGES.idsRequired);
   const { rows } = await s.database.raw.query<Row>(
@@ -130,7 +133,7 @@ export async function verifyArticles(s: Pick<Services, 'config' | 'database' | '
 }
 
 /** The confirmed proposals of a verification's plan, written over the articles (kept for undo by the job's context). */
-export async function applyProposals(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>, operationId: number, planned: Array<{ articleId: number }>) {
+export async function applyProposals(s: ApplyProposalsDeps, operationId: number, planned: Array<{ articleId: number }>) {
   const operation = await operationsRepo.get(s.db, operationId);
   const proposals = new Map(((operation?.plan as OperationPlan | null)?.items ?? []).filter((i) => i.proposal).map((i) => [i.articleId, i]));
   const report: ReportItem[] = [];

@@ -7,7 +7,9 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
 
-export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'jobs'> }) {
+type IgnoredRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'jobs'>;
+
+export async function ignoredRoutes(app: FastifyInstance, { services: s }: { services: IgnoredRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

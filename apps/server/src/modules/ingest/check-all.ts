@@ -9,6 +9,8 @@ import type { PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 import { failureText } from './failure-text.ts';
 
+type CheckAllChannelsDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>;
+
 export interface CheckAllOptions {
   channels?: string[];
   latest?: number;
@@ -38,7 +40,7 @@ export async function resolveChannels(s: Pick<Services, 'db'>, names?: string[])
   return { channels, errors };
 }
 
-export async function checkAllChannels(s: Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
+export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
   const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [], errors, sourceKind: kind };

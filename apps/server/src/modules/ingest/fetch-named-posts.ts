@@ -15,6 +15,8 @@ import type { OperationReporter } from './operation-reporter.ts';
 import { postStore } from './post-store.ts';
 import type { Services } from '../../services.ts';
 
+type FetchNamedPostsDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 export interface FetchNamedOptions {
   source: string;
   ids: number[];
@@ -26,7 +28,7 @@ export interface FetchNamedOptions {
   operation: OperationReporter;
 }
 
-export async function fetchNamedPosts(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, opts: FetchNamedOptions) {
+export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOptions) {
   const { source } = await s.sources.current();
   const outcomes: IngestOutcome[] = [];
   const report: ReportItem[] = [];

@@ -25,6 +25,8 @@ import { rewritePost } from './rewrite-step.ts';
 import type { Services } from '../../services.ts';
 import { ingestOutcomes } from '../../metrics/registry.ts';
 
+type IngestPostDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 export interface IngestOptions {
   /** Past the filters and the 'nothing changed' shortcut (an admin said: process it). */
   force?: boolean;
@@ -64,7 +66,7 @@ export interface IngestOutcome {
 export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
 
 /** One post through the pipeline, its outcome counted (chapar_ingest_posts_total). */
-export async function ingestPost(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
+export async function ingestPost(s: IngestPostDeps, ref: PostRef, opts: IngestOptions = {}): Promise<IngestOutcome> {
   try {
     const outcome = await ingestOne(s, ref, opts);
     ingestOutcomes.inc({ outcome: outcome.status });
@@ -75,7 +77,7 @@ export async function ingestPost(s: Pick<Services, 'config' | 'database' | 'db' 
   }
 }
 
-async function ingestOne(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, ref: PostRef, opts: IngestOptions): Promise<IngestOutcome> {
+async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): Promise<IngestOutcome> {
   const row = await postStore.get(s.db, ref.source, ref.telegramId);
   if (!row) throw new PermanentError(`پست ${fa(ref.telegramId)} از ${handle(ref.source)} هنوز از کانال خوانده نشده است`);
   const done = (status: IngestStatus, articleId: number | null, reason: string, report: ReportItem[] = []): IngestOutcome =>

@@ -19,6 +19,8 @@ import { failureText } from './failure-text.ts';
 import type { PostRef } from './post-store.ts';
 import type { Services } from '../../services.ts';
 
+type CollectMediaDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>;
+
 export interface PostMedia {
   images: MediaAssetRow[];
   video: MediaAssetRow | null;
@@ -85,7 +87,7 @@ export async function downloadForStore(s: Pick<Services, 'config' | 'mediaPolicy
 /** What happened to a stored file, as the report says it. */
 export const MEDIA_STORED = { stored: 'ذخیره شد', watermarked: 'واترمارک خورد و ذخیره شد', unmarked: 'بدون واترمارک ذخیره شد' } as const;
 
-export async function collectMedia(s: Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
+export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
   const result: PostMedia = { images: [], video: null, audio: null, report: [] };
   for (const item of plan(post)) {
     const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;

@@ -17,6 +17,8 @@ import { operationsRepo, type OperationRow, type OperationStatus } from './opera
 import { finishedMessage, operationAnswer } from './run-operation.ts';
 import type { Services } from '../../services.ts';
 
+type OperationsRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
+
 const STATUS: Record<string, OperationRecord['status']> = { queued: 'idle', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 const FROM_STATUS: Record<OperationRecord['status'], OperationStatus> = { idle: 'queued', running: 'running', awaiting: 'awaiting', success: 'success', error: 'error' };
 
@@ -57,7 +59,7 @@ const onOperation = (action: string, operationArticles?: AuditSpec['operationArt
   permission: 'jobs', audit: { action, target: 'operation', ...(operationArticles ? { operationArticles } : {}) },
 });
 
-export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'> }) {
+export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: OperationsRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/admin/operations', {
     config: { permission: 'view' },

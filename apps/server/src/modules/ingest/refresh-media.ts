@@ -13,6 +13,8 @@ import { collectMedia, type PostMedia } from './media-step.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
+type RefreshArticleMediaDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 /** The body without figures that show the post's own (tg/) media, which are composed anew. */
 export function stripPostFigures(html: string, isPostMedia: (url: string) => boolean): string {
   const $ = load(`<div id="root">${html}</div>`, null, false);
@@ -23,7 +25,7 @@ export function stripPostFigures(html: string, isPostMedia: (url: string) => boo
   return ($('#root').html() ?? '').trim();
 }
 
-export async function refreshArticleMedia(s: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
+export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   const media = await collectMedia(s, source, post, ref);
   // A figure whose address cannot be read is not one of the post's own: it stays in the body.

@@ -18,6 +18,8 @@ import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
 
+type RepairArticleDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 
 /** Said of an article the offline rewriter wrote because the AI did not answer. */
 export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';
@@ -44,7 +46,7 @@ export interface ArticleRepair {
 }
 
 export async function repairArticle(
-  s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
+  s: RepairArticleDeps, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
   log: (line: string) => Promise<void> = async () => undefined,
 ): Promise<ArticleRepair> {
   const notes: string[] = [];

@@ -15,6 +15,8 @@ import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repa
 import type { Services } from '../../services.ts';
 import { telegramFailure } from './telegram-failure.ts';
 
+type ApplyVerifyItemDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+
 /** Pages of a channel read at most to reach the oldest article checked. */
 export const VERIFY_MAX_PAGES = 20;
 
@@ -114,7 +116,7 @@ export async function planVerify(s: Pick<Services, 'db'>, source: TelegramSource
 }
 
 /** One confirmed change of a verification plan. */
-export async function applyVerifyItem(s: Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
+export async function applyVerifyItem(s: ApplyVerifyItemDeps, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   if (change === 'unpublish') {
     await postStore.markDeleted(s.db, ref);

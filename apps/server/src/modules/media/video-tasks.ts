@@ -20,6 +20,9 @@ import { storeMedia } from './store-media.ts';
 import { storedKey } from './stored-key.ts';
 import type { TaskItem } from './watermark-tasks.ts';
 
+type FixVideoUrlsDeps = Pick<Services, 'config' | 'db' | 'storage' | 'media' | 'sources' | 'mediaPolicy' | 'contentChanged'>;
+type MigrateVideosDeps = Pick<Services, 'db' | 'storage' | 'media' | 'mediaPolicy' | 'contentChanged'>;
+
 /** The articles the video tools work on: those with a video. */
 export async function videoArticles(s: Pick<Services, 'db'>, ids?: number[]): Promise<ArticleRow[]> {
   return articleAdminRepo.forRepair(s.db, { ids, where: isNotNull(articles.videoUrl), limit: 2000 });
@@ -40,7 +43,7 @@ async function hostVideo(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, a
 }
 
 /** Videos whose URL is not one of our stored files: fetched again from the post, or removed. */
-export async function fixVideoUrls(s: Pick<Services, 'config' | 'db' | 'storage' | 'media' | 'sources' | 'mediaPolicy' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
+export async function fixVideoUrls(s: FixVideoUrlsDeps, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   const { source } = await s.sources.current();
   for (const article of await videoArticles(s, ids)) {
@@ -87,7 +90,7 @@ async function migrateOne(s: Pick<Services, 'db' | 'media' | 'mediaPolicy' | 'co
 }
 
 /** Videos on outside addresses (Telegram's CDN expires them) are copied to our storage. */
-export async function migrateVideos(s: Pick<Services, 'db' | 'storage' | 'media' | 'mediaPolicy' | 'contentChanged'>, ids?: number[]): Promise<TaskItem[]> {
+export async function migrateVideos(s: MigrateVideosDeps, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   for (const article of await videoArticles(s, ids)) {
     const { key, error } = storedKey(s.storage, article.videoUrl!);

@@ -19,6 +19,8 @@ import { storedKey } from './stored-key.ts';
 import { queueVariants } from './variants.ts';
 import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
+type ApplyWatermarksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs'>;
+
 const run = promisify(execFile);
 
 export interface TaskItem { articleId: number | null; status: 'success' | 'skipped' | 'error'; message: string; file: string | null }
@@ -57,7 +59,7 @@ async function imageAssets(s: Pick<Services, 'db' | 'storage' | 'originals'>, ar
   return { assets: await mediaRepo.images(s.db, { articleIds, onlyUnmarked: onlyUnmarked && !articleIds, limit: 5000 }), problems };
 }
 
-export async function applyWatermarks(s: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs'>, articleIds?: number[]): Promise<TaskItem[]> {
+export async function applyWatermarks(s: ApplyWatermarksDeps, articleIds?: number[]): Promise<TaskItem[]> {
   const { assets, problems } = await imageAssets(s, articleIds, true);
   const items = [...problems];
   for (const asset of assets) {

@@ -19,10 +19,12 @@ import { podcastUrlFor, queuePodcast } from './service.ts';
 import { speechRepo } from './speech-repo.ts';
 import { saveSpeechText, speechTextView } from './speech-text.ts';
 
+type PodcastAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs'>;
+
 /** How long the bulk request waits for its run before answering 202. */
 const BULK_WAIT_MS = 2_000;
 
-export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs'> }) {
+export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: { services: PodcastAdminRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -7,6 +7,8 @@ import type { Services } from '../../services.ts';
 import { HealthChecker } from './health.ts';
 import { SystemHistoryLog } from './history.ts';
 
+type SystemAdminRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'>;
+
 /** How often the queue is sampled for the chart while nobody has the page open. */
 export const QUEUE_SAMPLE_INTERVAL_MS = 60_000;
 
@@ -17,7 +19,7 @@ export async function readQueueStatus(s: Pick<Services, 'jobs'>): Promise<QueueS
   return { ...totals, total: totals.pending + totals.processing + totals.completed + totals.failed, totalProcessed: totals.completed + totals.failed, queues };
 }
 
-export async function systemAdminRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'> }) {
+export async function systemAdminRoutes(app: FastifyInstance, { services: s }: { services: SystemAdminRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const health = new HealthChecker(s);
   const history = new SystemHistoryLog();

@@ -16,6 +16,8 @@ import type { Services } from '../../services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 
+type HealthCheckerDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer'>;
+
 const REMOTE_TTL_MS = 60_000;
 /** A working AI endpoint is asked again after this long; a failing one after REMOTE_TTL_MS. */
 export const AI_HEALTHY_TTL_MS = 5 * 60_000;
@@ -44,7 +46,7 @@ export class HealthChecker {
 
   private readonly ms: number;
 
-  constructor(private readonly s: Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer'>, private readonly speechTools: SpeechTools = SPEECH_TOOLS) {
+  constructor(private readonly s: HealthCheckerDeps, private readonly speechTools: SpeechTools = SPEECH_TOOLS) {
     this.ms = s.config.healthCheckTimeoutMs;
   }
 
