@@ -8,7 +8,7 @@ export function CategoryBadge({ category, className }: { category: string; class
   return (
     <Link
       to={paths.category(categorySlug(category))}
-      className={cn('relative z-10 inline-block rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-fg hover:opacity-90', className)}
+      className={cn('relative z-10 inline-block rounded-full bg-accent-solid px-2.5 py-0.5 text-xs font-medium text-accent-fg hover:opacity-90', className)}
     >
       {categoryFaName(category)}
     </Link>

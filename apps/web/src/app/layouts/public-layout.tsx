@@ -16,7 +16,7 @@ export function PublicLayout() {
   useKeyboardShortcuts(toggleMonitor);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-accent-solid px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
         پرش به محتوای اصلی
       </a>
       <Header />

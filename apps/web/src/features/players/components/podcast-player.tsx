@@ -115,7 +115,7 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
       <div className="flex flex-wrap items-center gap-3">
         {hydrated && (
           <>
-            <button type="button" onClick={toggle} aria-label={playing ? 'توقف نسخه صوتی' : 'پخش نسخه صوتی'} aria-busy={state === 'loading'} className={`${buttonStyles.iconShape} bg-accent text-accent-fg`}>
+            <button type="button" onClick={toggle} aria-label={playing ? 'توقف نسخه صوتی' : 'پخش نسخه صوتی'} aria-busy={state === 'loading'} className={`${buttonStyles.iconShape} bg-accent-solid text-accent-fg`}>
               {state === 'loading' ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
                 : playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="size-5 fill-current" />}
             </button>
