@@ -100,7 +100,7 @@ describe('generate tab', () => {
   it('cancels a long repair: its bar moves, then it stops as cancelled', async () => {
     await suite.site.database.raw.query(`insert into articles (slug, title, excerpt, content, published_at)
       select 'bulk-' || g, 'خبر انبوه ' || g, '', '<p>متن خبر انبوه شماره ' || g || ' با جزئیات کامل برای آزمون عملیات طولانی.</p>', now() - interval '30 days' - (g || ' minutes')::interval
-      from generate_series(1, 3000) g`);
+      from generate_series(1, 15000) g`);
     const page = await suite.openPage();
     await signIn(page, '/admin?tab=generate');
     await page.locator('[data-job="fix-excerpts"]').click();
