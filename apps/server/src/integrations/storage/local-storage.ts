@@ -13,6 +13,19 @@ import { assertKey, DEFAULT_STORAGE_LIMITS, keyUnder, type Storage } from './typ
 /** The file (or a directory on its way) is not there: the object is missing, the disk is fine. */
 const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
+/** Every file under a directory, as storage keys (forward slashes); temporary and health files left out. */
+export async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isAbsent(error)) return [];
+    throw error;
+  });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((key) => !key.endsWith('.tmp') && !key.startsWith('_health/'))
+    .sort();
+}
+
 export function createLocalStorage(options: { root: string; baseUrl: string; timeoutMs?: number }): Storage {
   const root = path.resolve(options.root);
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORAGE_LIMITS.timeoutMs;
@@ -44,17 +57,7 @@ export function createLocalStorage(options: { root: string; baseUrl: string; tim
 
   const storage: Storage = {
     kind: 'local',
-    list: () => disk('list', async () => {
-      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
-        if (isAbsent(error)) return [];
-        throw error;
-      });
-      return entries
-        .filter((e) => e.isFile())
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-        .filter((key) => !key.endsWith('.tmp') && !key.startsWith('_health/'))
-        .sort();
-    }),
+    list: () => disk('list', () => filesUnder(root)),
     async put(key, body) {
       await place(key, (temp) => writeFile(temp, body));
       return { key, url: url(key), bytes: body.length };

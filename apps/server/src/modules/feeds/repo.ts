@@ -4,21 +4,23 @@ import { articles, type Db } from '@chapar/db';
 const published = eq(articles.status, 'published');
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
 
+/** What a feed item (and a podcast episode) shows of an article. */
+const itemColumns = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  metaDescription: articles.metaDescription,
+  category: articles.category,
+  podcastUrl: articles.podcastUrl,
+  podcastDuration: articles.podcastDuration,
+  podcastBytes: articles.podcastBytes,
+  publishedAt: articles.publishedAt,
+};
+
 export const feedRepo = {
   /** Newest published articles, optionally of one category (its stored English name). */
   async latest(db: Db, opts: { limit: number; category?: string }) {
-    return db.select({
-      id: articles.id,
-      title: articles.title,
-      excerpt: articles.excerpt,
-      metaDescription: articles.metaDescription,
-      category: articles.category,
-      imageUrl: articles.imageUrl,
-      podcastUrl: articles.podcastUrl,
-      podcastDuration: articles.podcastDuration,
-      podcastBytes: articles.podcastBytes,
-      publishedAt: articles.publishedAt,
-    }).from(articles)
+    return db.select({ ...itemColumns, imageUrl: articles.imageUrl }).from(articles)
       .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)
       .orderBy(...newestFirst).limit(opts.limit);
   },
@@ -26,17 +28,7 @@ export const feedRepo = {
   /** Newest published articles that have a podcast, optionally of one category: the podcast's episodes. */
   async withPodcasts(db: Db, opts: { limit: number; category?: string }) {
     const withAudio = and(published, isNotNull(articles.podcastUrl));
-    return db.select({
-      id: articles.id,
-      title: articles.title,
-      excerpt: articles.excerpt,
-      metaDescription: articles.metaDescription,
-      category: articles.category,
-      podcastUrl: articles.podcastUrl,
-      podcastDuration: articles.podcastDuration,
-      podcastBytes: articles.podcastBytes,
-      publishedAt: articles.publishedAt,
-    }).from(articles)
+    return db.select(itemColumns).from(articles)
       .where(opts.category ? and(withAudio, eq(articles.category, opts.category)) : withAudio)
       .orderBy(...newestFirst).limit(opts.limit);
   },

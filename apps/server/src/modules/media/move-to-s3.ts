@@ -5,10 +5,10 @@
 // addresses are rewritten only after every file is in place, and an address already rewritten no
 // longer starts with the old base. Local files are left where they are (delete them by hand once
 // the site runs from the bucket).
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '@chapar/db';
 import type { MediaStorages, Storage } from '../../integrations/storage/index.ts';
+import { filesUnder } from '../../integrations/storage/local-storage.ts';
 import { fillVariants, isVariantKey } from './variants.ts';
 
 export interface MoveReport {
@@ -27,19 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 export const contentTypeOf = (key: string) => CONTENT_TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
 const IMAGE = /\.(?:jpe?g|png|webp|gif|avif)$/i;
-
-/** Every file under a directory, as storage keys (forward slashes); temporary and health files left out. */
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((key) => !key.endsWith('.tmp') && !key.startsWith('_health/'))
-    .sort();
-}
 
 async function copyTree(root: string, target: Storage, counts: MoveReport['media'], errors: string[], log: (line: string) => void): Promise<string[]> {
   const keys = await filesUnder(root);
