@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createArticle } from '../apps/server/testing/factories.ts';
 import { startSyntheticChannel, type SyntheticChannel } from '../apps/server/testing/synthetic-channel.ts';
 import { createWebPreviewSource } from '../apps/server/src/integrations/telegram/index.ts';
-import { postStore } from '../apps/server/src/modules/ingest/post-store.ts';
+import { postStore } from '../apps/server/src/modules/posts/post-store.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
 
 // Editorial safety in the browser: on a site whose demo articles come from a channel that is not

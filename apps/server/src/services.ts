@@ -11,7 +11,7 @@ import { createWebPreviewSource, TELEGRAM_MEDIA_HOSTS, type MediaFetchPolicy } f
 import { JobQueue } from './jobs/queue.ts';
 import { vapidKeys } from './modules/push/vapid-keys.ts';
 import type { MediaDeps } from './modules/media/store-media.ts';
-import type { Log } from './modules/ingest/operation-reporter.ts';
+import type { Log } from './modules/operations/operation-reporter.ts';
 import { SourceProvider } from './modules/ingest/source-provider.ts';
 
 export interface Services {

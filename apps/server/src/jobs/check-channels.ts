@@ -3,13 +3,14 @@
 // callers that answer with the outcome ask it to wait for them.
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { waitForPosts } from '../modules/ingest/wait-posts.ts';
+import { waitForPosts } from '../modules/posts/wait-posts.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
 import { checkChannelsJob, ingestPostJob } from './specs.ts';
 
 export const checkChannelsWorker = defineJob(checkChannelsJob, {
+  uses: ['config', 'db', 'log', 'sources', 'jobs', 'contentChanged'],
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler(payload, { services: s, operation }) {

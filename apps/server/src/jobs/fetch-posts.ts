@@ -5,6 +5,7 @@ import { defineJob } from './define-job.ts';
 import { fetchPostsJob } from './specs.ts';
 
 export const fetchPostsWorker = defineJob(fetchPostsJob, {
+  uses: ['config', 'database', 'db', 'log', 'media', 'rewriter', 'offlineRewriter', 'sources', 'jobs', 'mediaPolicy', 'contentChanged'],
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler(payload, { services, operation }) {

@@ -5,6 +5,7 @@ import { defineJob } from './define-job.ts';
 import { imageVariantsJob } from './specs.ts';
 
 export const imageVariantsWorker = defineJob(imageVariantsJob, {
+  uses: ['storage'],
   localConcurrency: 1,
   async handler({ keys }, { services: s }) {
     let made = 0;

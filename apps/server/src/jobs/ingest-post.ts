@@ -7,7 +7,8 @@ import { defineJob } from './define-job.ts';
 import { ingestPostJob } from './specs.ts';
 
 export const ingestPostWorker = defineJob(ingestPostJob, {
-  batchSize: (services) => services.config.ingestConcurrency,
+  uses: ['config', 'database', 'db', 'log', 'media', 'rewriter', 'offlineRewriter', 'sources', 'jobs', 'mediaPolicy', 'contentChanged'],
+  batchSize: (config) => config.ingestConcurrency,
   async handler(payload, { services, job }) {
     const { source, telegramId, operationId, offlineFallback, ...options } = payload;
     const finalAttempt = job.finalAttempt || Boolean(offlineFallback) || operationId !== undefined;

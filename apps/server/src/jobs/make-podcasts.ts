@@ -3,9 +3,9 @@
 // articles whose podcast could not be made. Missing espeak-ng or ffmpeg fails at once, saying so.
 import type { ReportItem } from '@chapar/shared/contracts';
 import { formatNumberFa, ltr, toPersianDigits } from '@chapar/shared/text';
-import { failureText } from '../modules/ingest/failure-text.ts';
+import { failureText } from '../integrations/failure-text.ts';
 import { ToolMissingError } from '../integrations/speech/index.ts';
-import { PermanentError } from '../modules/ingest/permanent-error.ts';
+import { PermanentError } from '../modules/operations/permanent-error.ts';
 import { makeArticlePodcast, recentPublishedIds, type PodcastOutcome } from '../modules/podcasts/service.ts';
 import { defineJob } from './define-job.ts';
 import { makePodcastsJob } from './specs.ts';
@@ -16,6 +16,7 @@ const DEFAULT_LATEST = 20;
 const articleLine = (id: number) => `مقالهٔ ${toPersianDigits(id)}`;
 
 export const makePodcastsWorker = defineJob(makePodcastsJob, {
+  uses: ['db', 'log', 'speech', 'storage', 'contentChanged'],
   // Speech is CPU work: one run at a time per process.
   localConcurrency: 1,
   async handler({ articleIds, latest, force, operationId }, { services: s, operation, job }) {

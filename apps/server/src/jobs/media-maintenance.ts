@@ -1,6 +1,6 @@
 // Watermark and video maintenance over stored media (modules/media/*-tasks.ts): the job
 // behind the watermark tab and the video tools.
-import { buildPlan, planItem, PLAN_LISTED } from '../modules/ingest/plans.ts';
+import { buildPlan, planItem, PLAN_LISTED } from '../modules/operations/plans.ts';
 import { dedupeVideos, embedVideos, fixVideoUrls, migrateVideos, videoArticles } from '../modules/media/video-tasks.ts';
 import { applyWatermarks, toReport, verifyWatermarks, watermarkSelfTest, type TaskItem } from '../modules/media/watermark-tasks.ts';
 import { toPersianDigits } from '@chapar/shared/text';
@@ -8,6 +8,7 @@ import { defineJob } from './define-job.ts';
 import { mediaMaintenanceJob } from './specs.ts';
 
 export const mediaMaintenanceWorker = defineJob(mediaMaintenanceJob, {
+  uses: ['config', 'db', 'log', 'storage', 'originals', 'media', 'sources', 'jobs', 'mediaPolicy', 'contentChanged'],
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler({ action, articleIds, mode }, { services: s, operation }) {

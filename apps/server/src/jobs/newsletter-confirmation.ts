@@ -4,6 +4,7 @@ import { defineJob } from './define-job.ts';
 import { newsletterConfirmationJob } from './specs.ts';
 
 export const newsletterConfirmationWorker = defineJob(newsletterConfirmationJob, {
+  uses: ['config', 'db', 'mailer'],
   async handler(payload, { services, job }) {
     return sendConfirmation(services, payload.signupId, job);
   },

@@ -2,13 +2,14 @@
 // 'send now', and its mail handed to newsletter-send. Quick: nothing here talks to the mail server.
 import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
-import { PermanentError } from '../modules/ingest/permanent-error.ts';
+import { PermanentError } from '../modules/operations/permanent-error.ts';
 import { createDigest } from '../modules/newsletter/create-digest.ts';
 import { readSchedule } from '../modules/newsletter/digest-schedule.ts';
 import { defineJob } from './define-job.ts';
 import { newsletterDigestJob, newsletterSendJob } from './specs.ts';
 
 export const newsletterDigestWorker = defineJob(newsletterDigestJob, {
+  uses: ['config', 'db', 'mailer', 'jobs'],
   async handler(payload, { services: s, operation }) {
     if (!s.mailer) {
       if (payload.trigger === 'admin') throw new PermanentError(`${NEWSLETTER_MESSAGES.mailNotConfigured} (SMTP_URL و MAIL_FROM)`);

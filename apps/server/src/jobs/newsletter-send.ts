@@ -6,6 +6,7 @@ import { defineJob } from './define-job.ts';
 import { newsletterSendJob } from './specs.ts';
 
 export const newsletterSendWorker = defineJob(newsletterSendJob, {
+  uses: ['config', 'db', 'mailer'],
   async handler(payload, { services, job }) {
     const outcome = await sendDigest(services, payload.digestId, { claim: `${job.id}:${job.retryCount}`, finalAttempt: job.finalAttempt, signal: job.signal });
     if (outcome.retrying) throw new Error(outcome.retrying);

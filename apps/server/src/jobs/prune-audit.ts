@@ -7,6 +7,7 @@ import { pruneAuditJob } from './specs.ts';
 export const PRUNE_AUDIT_CRON = '17 3 * * *';
 
 export const pruneAuditWorker = defineJob(pruneAuditJob, {
+  uses: ['config', 'db'],
   async handler(_payload, { services }) {
     const before = new Date(Date.now() - services.config.auditRetentionDays * 86_400_000);
     return { pruned: await auditRepo.prune(services.db, before), before: before.toISOString() };

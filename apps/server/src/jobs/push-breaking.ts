@@ -5,6 +5,7 @@ import { defineJob } from './define-job.ts';
 import { pushBreakingJob } from './specs.ts';
 
 export const pushBreakingWorker = defineJob(pushBreakingJob, {
+  uses: ['config', 'db', 'push'],
   async handler(payload, { services, job }) {
     return { ...(await sendAlert(services, payload.alertId, { claim: `${job.id}:${job.retryCount}`, signal: job.signal })) };
   },

@@ -39,7 +39,7 @@ export async function startWorker(services: Services): Promise<void> {
   const boss = await jobs.instance();
   for (const definition of JOBS) {
     await jobs.ensureQueue(definition);
-    const batchSize = definition.batchSize?.(services) ?? 1;
+    const batchSize = definition.batchSize?.(services.config) ?? 1;
     const workId = await boss.work(definition.name, {
       batchSize,
       localConcurrency: definition.localConcurrency ?? 1,

@@ -11,8 +11,8 @@ import { articles } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-repo.ts';
-import type { OperationReporter } from '../modules/ingest/operation-reporter.ts';
-import { buildPlan, planItem, PLAN_LISTED } from '../modules/ingest/plans.ts';
+import type { OperationReporter } from '../modules/operations/operation-reporter.ts';
+import { buildPlan, planItem, PLAN_LISTED } from '../modules/operations/plans.ts';
 import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
 import type { Services } from '../services.ts';
 import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
@@ -131,6 +131,7 @@ async function verify(s: VerifyDeps, payload: Payload, operation: OperationRepor
 }
 
 export const repairArticlesWorker = defineJob(repairArticlesJob, {
+  uses: ['config', 'database', 'db', 'log', 'storage', 'media', 'rewriter', 'offlineRewriter', 'sources', 'jobs', 'mediaPolicy', 'contentChanged'],
   // Two at once: a long admin run does not hold up the next request.
   localConcurrency: 2,
   async handler(payload, { services: s, operation }) {

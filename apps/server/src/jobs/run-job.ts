@@ -4,13 +4,13 @@
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { toPersianDigits } from '@chapar/shared/text';
 import { withOperation } from '../modules/articles/change-log.ts';
-import { failureText } from '../modules/ingest/failure-text.ts';
-import { OperationCancelledError, operationReporter } from '../modules/ingest/operation-reporter.ts';
-import { isPlan } from '../modules/ingest/plans.ts';
-import { failedItems, operationsRepo } from '../modules/ingest/operations-repo.ts';
-import { PermanentError } from '../modules/ingest/permanent-error.ts';
+import { failureText } from '../integrations/failure-text.ts';
+import { OperationCancelledError, operationReporter } from '../modules/operations/operation-reporter.ts';
+import { isPlan } from '../modules/operations/plans.ts';
+import { failedItems, operationsRepo } from '../modules/operations/operations-repo.ts';
+import { PermanentError } from '../modules/operations/permanent-error.ts';
 import type { Services } from '../services.ts';
-import type { JobDefinition } from './define-job.ts';
+import { pickServices, type JobDefinition } from './define-job.ts';
 
 export function batchHandler(definition: JobDefinition, services: Services) {
   const { db, log } = services;
@@ -31,7 +31,7 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       }
       const run = { id: job.id, retryCount: job.retryCount, finalAttempt, signal: job.signal };
       // Article writes inside the handler are kept for the operation's undo (change-log.ts).
-      const result = (await withOperation(payload.operationId, () => definition.handler(parsed.data, { services, job: run, operation }))) ?? {};
+      const result = (await withOperation(payload.operationId, () => definition.handler(parsed.data, { services: pickServices(services, definition.uses), job: run, operation }))) ?? {};
       if (payload.operationId && isPlan(result)) {
         // A preview: nothing changed yet; the editor confirms (or not) from the operation.
         await operationsRepo.awaitConfirmation(db, payload.operationId, result.plan);

@@ -8,6 +8,7 @@ import { scanDuplicatesJob } from './specs.ts';
 const STEP_LABEL = { index: 'به‌روزرسانی نمایه', load: 'خواندن امضای مقالات', compare: 'مقایسهٔ جفت‌های نامزد', judge: 'داوری هوش مصنوعی' } as const;
 
 export const scanDuplicatesWorker = defineJob(scanDuplicatesJob, {
+  uses: ['config', 'database', 'log'],
   async handler(_payload, { services, operation }) {
     await operation.log('شروع اسکن کامل تکراری‌ها');
     let lastStep = '';

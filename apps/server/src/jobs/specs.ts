@@ -69,7 +69,7 @@ export const repairArticlesJob = jobSpec({
       filter: z.enum(['all', 'telegram', 'missing-image', 'video', 'telegraph']).optional(),
     }),
     actions: z.array(z.enum(REPAIR_ACTIONS)).min(1),
-    /** 'plan': say what would change and change nothing (modules/ingest/plans.ts). */
+    /** 'plan': say what would change and change nothing (modules/operations/plans.ts). */
     mode: z.enum(['plan', 'apply']).optional(),
     /** A confirmed verification's changes: exactly these are made. */
     planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update']) })).max(REPAIR_MAX).optional(),

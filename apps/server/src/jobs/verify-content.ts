@@ -4,6 +4,7 @@ import { defineJob } from './define-job.ts';
 import { verifyContentJob } from './specs.ts';
 
 export const verifyContentWorker = defineJob(verifyContentJob, {
+  uses: ['config', 'db', 'log', 'jobs', 'contentChanged'],
   async handler({ planned, operationId }, { services: s }) {
     return applyProposals(s, operationId!, planned ?? []);
   },

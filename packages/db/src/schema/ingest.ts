@@ -72,7 +72,7 @@ export const operations = pgTable('operations', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** Set when an admin cancels the run; the job stops at its next item. */
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
-  /** What a bulk job will change, shown to an editor before anything changes (modules/ingest/plans.ts). */
+  /** What a bulk job will change, shown to an editor before anything changes (modules/operations/plans.ts). */
   plan: jsonb('plan').$type<Record<string, unknown>>(),
   confirmedBy: varchar('confirmed_by', { length: 80 }),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

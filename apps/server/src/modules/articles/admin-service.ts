@@ -6,7 +6,7 @@ import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
-import { postStore } from '../ingest/post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';

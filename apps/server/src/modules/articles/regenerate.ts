@@ -5,7 +5,7 @@ import { ADMIN_ARTICLE_MESSAGES, AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/c
 import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { repairArticlesJob } from '../../jobs/specs.ts';
-import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
+import { runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { regenerateKeepingEdits } from './regenerate-edits.ts';

@@ -4,7 +4,7 @@
 import { PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
-import { operationsRepo } from '../ingest/operations-repo.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';

@@ -5,7 +5,7 @@
 import type { BlockedPost } from '@chapar/shared/contracts';
 import { notFound } from '../../errors.ts';
 import { ingestPostJob } from '../../jobs/specs.ts';
-import { postStore } from '../ingest/post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { blocklistRepo, type BlockedRow } from './repo.ts';
 

@@ -10,7 +10,7 @@ import type { Services } from '../../services.ts';
 import { defaultCleaningRules, effectiveRules, type CleaningRules } from './cleaning-rules.ts';
 import { channelRepo, type ChannelRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 
 type PostStats = Awaited<ReturnType<typeof channelRepo.postStats>>;
 

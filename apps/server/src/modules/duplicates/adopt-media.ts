@@ -3,7 +3,7 @@
 // same picture by its perceptual hash, or any video when it has one) is not kept twice.
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { collectMedia } from '../ingest/media-step.ts';
-import type { PostRef } from '../ingest/post-store.ts';
+import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';

@@ -5,7 +5,7 @@ import { createArticle } from '../../../testing/factories.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
-import { postStore } from '../ingest/post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { queueOutdated, refreshStale } from './index-repo.ts';
 import { versionBand } from './minhash.ts';

@@ -10,7 +10,7 @@ import { fetchTelegraphArticle, telegraphLinks, type TelegramPost } from '../../
 import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
 import { normalisePost } from '../ingest/normalise.ts';
-import { fromPayload, textHash, type PostRef } from '../ingest/post-store.ts';
+import { fromPayload, textHash, type PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { findMatches, matchReasons, type Match } from './detector.ts';
 import { shownProbability, verdictConfidence } from './overall.ts';

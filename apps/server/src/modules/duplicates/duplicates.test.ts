@@ -5,7 +5,7 @@ import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleRepo } from '../articles/repo.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
-import { postStore } from '../ingest/post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { rewriteLosses } from './verify.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@chapar/shared/contracts';
 import { scanDuplicatesJob } from '../../jobs/specs.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { runOperation } from '../ingest/run-operation.ts';
+import { runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { jobStarted } from '../audit/job-audit.ts';
 import { checkDuplicateContent, checkDuplicatePost } from './check.ts';

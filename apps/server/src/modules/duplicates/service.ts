@@ -7,7 +7,7 @@ import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { deleteArticles } from '../articles/admin-service.ts';
-import { operationsRepo } from '../ingest/operations-repo.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress } from './detector.ts';
 import { loadSignatures, refreshStale } from './index-repo.ts';

@@ -10,12 +10,12 @@ import { cleanPostText, findMissingNumbers, type RewriteResult, type Rewriter } 
 import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { derivedFields, fitMeta } from '../articles/derived-fields.ts';
-import { operationsRepo } from '../ingest/operations-repo.ts';
-import { buildPlan, planItem } from '../ingest/plans.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
+import { buildPlan, planItem } from '../operations/plans.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { nameWords, REWRITE_BELOW, scoreArticle } from './quality.ts';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 
 type VerifyArticlesDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'rewriter' | 'offlineRewriter'>;
 type ApplyProposalsDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;

@@ -11,12 +11,12 @@ import { resolveChannels } from '../ingest/check-all.ts';
 import { contentIgnoreReason } from '../ingest/filters.ts';
 import { publicPostUrl } from '../ingest/ingest-post.ts';
 import { normalisePost } from '../ingest/normalise.ts';
-import { postStore } from '../ingest/post-store.ts';
-import { runOperation } from '../ingest/run-operation.ts';
+import { postStore } from '../posts/post-store.ts';
+import { runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { ignoredRepo, type IgnoredRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 
 const LIST_LIMIT = 500;
 const NOT_FOUND = 'پست نادیده‌گرفته یافت نشد';

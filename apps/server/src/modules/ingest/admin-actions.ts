@@ -9,7 +9,7 @@ import type { ChannelSetting } from '../../config.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
 import { formatNumberFa } from '@chapar/shared/text';
-import { finishedMessage, num } from './run-operation.ts';
+import { finishedMessage, num } from '../operations/run-operation.ts';
 
 type Result = Record<string, unknown>;
 

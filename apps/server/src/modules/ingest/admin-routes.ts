@@ -12,7 +12,7 @@ import { fetchPostsJob } from '../../jobs/specs.ts';
 import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
-import { num, operationAnswer, runOperation, type OperationOutcome } from './run-operation.ts';
+import { num, operationAnswer, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
 

@@ -4,10 +4,10 @@ import { handle, ltr, toPersianDigits as fa } from '@chapar/shared/text';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { checkChannel, type ChannelCheck } from './check-channel.ts';
-import type { OperationReporter } from './operation-reporter.ts';
-import type { PostRef } from './post-store.ts';
+import type { OperationReporter } from '../operations/operation-reporter.ts';
+import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { failureText } from './failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 
 type CheckAllChannelsDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>;
 

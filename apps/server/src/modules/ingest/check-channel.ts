@@ -6,7 +6,7 @@ import type { ChannelPage, TelegramPost, TelegramSource } from '../../integratio
 import { blocklistRepo } from '../blocklist/repo.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
-import { postStore, type PostRef } from './post-store.ts';
+import { postStore, type PostRef } from '../posts/post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
 import type { Services } from '../../services.ts';
 

@@ -8,11 +8,11 @@ import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { handle, normalizePersian, toPersianDigits as fa } from '@chapar/shared/text';
 import { ingestPostJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
-import { failureText } from './failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { MediaNotStoredError } from './media-step.ts';
-import type { OperationReporter } from './operation-reporter.ts';
-import { postStore } from './post-store.ts';
+import type { OperationReporter } from '../operations/operation-reporter.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 
 type FetchNamedPostsDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;

@@ -15,8 +15,8 @@ import type { MediaAssetRow } from '../media/repo.ts';
 import type { MediaKind } from '../media/sniff.ts';
 import { storeMedia } from '../media/store-media.ts';
 import { queueVariants } from '../media/variants.ts';
-import { failureText } from './failure-text.ts';
-import type { PostRef } from './post-store.ts';
+import { failureText } from '../../integrations/failure-text.ts';
+import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 
 type CollectMediaDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>;

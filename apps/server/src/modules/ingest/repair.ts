@@ -12,10 +12,10 @@ import { mediaRepo } from '../media/repo.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { ingestPost } from './ingest-post.ts';
 import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
-import { postStore } from './post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
 import type { Services } from '../../services.ts';
-import { telegramFailure } from './telegram-failure.ts';
+import { telegramFailure } from '../../integrations/telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
 
 type RepairArticleDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;

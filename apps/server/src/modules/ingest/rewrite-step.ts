@@ -4,7 +4,7 @@
 // fixes) the offline rewriter writes the article instead: degrade, don't die.
 import { RewriteError, type RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
-import { failureText } from './failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 import { aiFallbacks } from '../../metrics/registry.ts';
 import type { NormalisedPost } from './normalise.ts';
 import type { Services } from '../../services.ts';

@@ -5,9 +5,9 @@
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { withOperation } from '../articles/change-log.ts';
-import { operationsRepo } from './operations-repo.ts';
-import { buildPlan, planItem } from './plans.ts';
-import { postStore, type PostRef } from './post-store.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
+import { buildPlan, planItem } from '../operations/plans.ts';
+import { postStore, type PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { VERIFY_REASONS } from './verify-source.ts';
 

@@ -7,7 +7,7 @@ import { createArticle } from '../../../testing/factories.ts';
 import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/synthetic-channel.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
-import { postStore } from './post-store.ts';
+import { postStore } from '../posts/post-store.ts';
 
 let t: TestApp;
 let channel: SyntheticChannel;

@@ -9,11 +9,11 @@ import type { TelegramPost, TelegramSource } from '../../integrations/telegram/i
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { ingestPost } from './ingest-post.ts';
-import { planItem } from './plans.ts';
-import { postHash, postStore } from './post-store.ts';
+import { planItem } from '../operations/plans.ts';
+import { postHash, postStore } from '../posts/post-store.ts';
 import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repair.ts';
 import type { Services } from '../../services.ts';
-import { telegramFailure } from './telegram-failure.ts';
+import { telegramFailure } from '../../integrations/telegram-failure.ts';
 
 type ApplyVerifyItemDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fetchMediaToFile } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 import type { Services } from '../../services.ts';
 import { downloadForStore } from '../ingest/media-step.ts';
 import { mediaRepo } from './repo.ts';

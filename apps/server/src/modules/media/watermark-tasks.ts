@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 import type { Services } from '../../services.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { storeMedia } from './store-media.ts';

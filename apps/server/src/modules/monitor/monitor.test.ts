@@ -7,7 +7,7 @@ import { testConfig } from '../../config.ts';
 import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { TEST_ADMIN, loginAsAdmin } from '../../../testing/test-app.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
-import { operationReporter } from '../ingest/operation-reporter.ts';
+import { operationReporter } from '../operations/operation-reporter.ts';
 import { startChannelServer, type ChannelServer } from '../../../testing/channel-server.ts';
 import { nextScheduledCheck } from './service.ts';
 

@@ -4,9 +4,9 @@
 import type { MonitorStatus } from '@chapar/shared/contracts';
 import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
-import { num, runOperation } from '../ingest/run-operation.ts';
+import { num, runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
-import { summarisePosts } from '../ingest/wait-posts.ts';
+import { summarisePosts } from '../posts/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
 

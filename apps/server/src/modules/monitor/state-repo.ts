@@ -2,7 +2,7 @@
 // last results all survive a restart, and every process sees the same.
 import { eq } from 'drizzle-orm';
 import { settings, type Db } from '@chapar/db';
-import type { PostRef } from '../ingest/post-store.ts';
+import type { PostRef } from '../posts/post-store.ts';
 
 const ENABLED_KEY = 'monitor.enabled';
 const LAST_KEY = 'monitor.last';

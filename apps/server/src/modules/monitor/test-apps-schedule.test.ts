@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
-import { operationReporter } from '../ingest/operation-reporter.ts';
+import { operationReporter } from '../operations/operation-reporter.ts';
 
 let t: IngestTestApp;
 beforeAll(async () => { t = await buildIngestTestApp(); });

@@ -10,7 +10,7 @@ import {
 } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import type { Services } from '../../services.ts';
-import { operationAnswer } from '../ingest/run-operation.ts';
+import { operationAnswer } from '../operations/run-operation.ts';
 import { listWaitingSignups } from './admin-service.ts';
 import { digestSends, newsletterOverview, previewDigest, saveSchedule, sendNow } from './digest-admin-service.ts';
 

@@ -7,7 +7,7 @@ import { missingMailSettings, smtpServerLabel, type MailSendError } from '../../
 import { AppError, notFound } from '../../errors.ts';
 import { newsletterDigestJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
-import { runOperation, type OperationOutcome } from '../ingest/run-operation.ts';
+import { runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import { chooseDigestArticles } from './digest-articles.ts';
 import { digestMail } from './digest-mail.ts';
 import { digestRepo, type DigestRow } from './digest-repo.ts';

@@ -1,4 +1,4 @@
-// Podcasts from the admin area, as operations with progress (modules/ingest/run-operation.ts):
+// Podcasts from the admin area, as operations with progress (modules/operations/run-operation.ts):
 // one article's podcast made again (article page tools, the articles table), and the podcasts
 // of the most recent published articles (the articles tab's toolbar). The text a podcast reads
 // is shown to the editor, who may correct it (speech-text.ts).
@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 import { jobStarted } from '../audit/job-audit.ts';
-import { operationAnswer, runOperation } from '../ingest/run-operation.ts';
+import { operationAnswer, runOperation } from '../operations/run-operation.ts';
 import { podcastUrlFor, queuePodcast } from './service.ts';
 import { speechRepo } from './speech-repo.ts';
 import { saveSpeechText, speechTextView } from './speech-text.ts';

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ltr } from '@chapar/shared/text';
 import { ToolMissingError, type Speech } from '../../integrations/speech/index.ts';
-import { failureText } from '../ingest/failure-text.ts';
+import { failureText } from '../../integrations/failure-text.ts';
 
 const run = promisify(execFile);
 

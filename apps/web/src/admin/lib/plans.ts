@@ -1,4 +1,4 @@
-// A bulk job's plan, as the admin answers it (modules/ingest/plans.ts on the server): confirm
+// A bulk job's plan, as the admin answers it (modules/operations/plans.ts on the server): confirm
 // it, leave it (nothing changes), or, once it ran, undo what it changed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperationPlan, UndoOperationResponse } from '@chapar/shared/contracts';

@@ -12,7 +12,7 @@ import { channelRepo } from '../../channels/repo.ts';
 import { defaultCleaningRules } from '../../channels/cleaning-rules.ts';
 import { checkChannel } from '../check-channel.ts';
 import { ingestPost } from '../ingest-post.ts';
-import type { Log } from '../operation-reporter.ts';
+import type { Log } from '../../operations/operation-reporter.ts';
 import { runPool } from '../run-pool.ts';
 import { createServices } from '../../../services.ts';
 import { buildDemoChannel } from './demo-channel.ts';

@@ -2,11 +2,11 @@
 // errors already speak Persian; an integration's (the AI client, the media download, GramJS,
 // a library) speak English for the server log, so here they are said in Persian by their kind.
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
-import { isDeadline, noAnswerWithin } from '../../integrations/deadline.ts';
-import { RewriteError, type RewriteErrorCode } from '../../integrations/ai/index.ts';
-import { SpeechEndpointError } from '../../integrations/speech/index.ts';
-import { MediaFetchError, TelegramFetchError, type MediaFetchErrorCode } from '../../integrations/telegram/index.ts';
-import { MtprotoError, type MtprotoErrorCode } from '../../integrations/telegram/mtproto/index.ts';
+import { isDeadline, noAnswerWithin } from './deadline.ts';
+import { RewriteError, type RewriteErrorCode } from './ai/index.ts';
+import { SpeechEndpointError } from './speech/index.ts';
+import { MediaFetchError, TelegramFetchError, type MediaFetchErrorCode } from './telegram/index.ts';
+import { MtprotoError, type MtprotoErrorCode } from './telegram/mtproto/index.ts';
 import { telegramFailure } from './telegram-failure.ts';
 
 const PERSIAN = /[\u0600-\u06FF]/;

@@ -1,6 +1,6 @@
 // A failed read of Telegram, said to an editor in Persian (the English detail stays in the log).
 import { toPersianDigits as fa } from '@chapar/shared/text';
-import { TelegramFetchError } from '../../integrations/telegram/index.ts';
+import { TelegramFetchError } from './telegram/index.ts';
 
 /** Why Telegram could not be read, in Persian. */
 export function telegramFailure(error: unknown): string {

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { changeRepo } from '../articles/change-log.ts';
 import { undoOperation } from '../articles/undo.ts';
-import { adminActions } from './admin-actions.ts';
+import type { AdminAction } from '../ingest/admin-actions.ts';
 import { confirmOperation } from './confirm-operation.ts';
 import { operationsRepo, type OperationRow, type OperationStatus } from './operations-repo.ts';
 import { finishedMessage, operationAnswer } from './run-operation.ts';
@@ -59,7 +59,8 @@ const onOperation = (action: string, operationArticles?: AuditSpec['operationArt
   permission: 'jobs', audit: { action, target: 'operation', ...(operationArticles ? { operationArticles } : {}) },
 });
 
-export async function operationsRoutes(app: FastifyInstance, { services: s }: { services: OperationsRoutesDeps }) {
+/** `actions`: the processing endpoints (ingest/admin-actions.ts), whose own answer a confirmed plan gives. */
+export async function operationsRoutes(app: FastifyInstance, { services: s, actions }: { services: OperationsRoutesDeps; actions: readonly AdminAction[] }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/admin/operations', {
     config: { permission: 'view' },
@@ -86,7 +87,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s }: { 
     schema: { params: idParam, body: confirmOperationBody, response: { 200: operationResponse.loose(), 202: operationResponse.loose(), '4xx': errorResponse, '5xx': errorResponse } },
   }, async (request, reply) => {
     const outcome = await confirmOperation(s, request.params.id, request.body ?? {}, request.adminSession?.user.username ?? null);
-    const action = adminActions(s.config.channels).find((a) => a.path === outcome.operation.kind);
+    const action = actions.find((a) => a.path === outcome.operation.kind);
     const message = outcome.finished ? (action?.message(outcome.result) ?? finishedMessage(outcome.result)) : '';
     return reply.code(outcome.finished ? 200 : 202).send({ ...operationAnswer(outcome, message), ...action?.extra?.(outcome.finished ? outcome.result : {}) });
   });
