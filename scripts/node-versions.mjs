@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Directories whose children are Node installations (…/<version>/bin/node). */
-function managedInstalls(home) {
+function managedInstalls(home, opt) {
   const roots = [
     path.join(home, '.nvm', 'versions', 'node'),
     path.join(home, '.local', 'share', 'fnm', 'node-versions'),
     path.join(home, '.volta', 'tools', 'image', 'node'),
     '/usr/local/n/versions/node',
-    '/opt/nodejs',
+    path.join(opt, 'nodejs'),
   ];
   const found = [];
   for (const root of roots) {
@@ -27,25 +27,25 @@ function managedInstalls(home) {
   return found;
 }
 
-/** `node22`, `node24`, … on PATH, and /opt/node-v*‌/bin/node. */
-function namedOnPath(pathVariable) {
+/** `node22`, `node24`, … on PATH, and /opt/node-v*‌/bin/node (scripts/install-node.mjs puts them there). */
+function namedOnPath(pathVariable, opt) {
   const found = [];
   for (const dir of pathVariable.split(path.delimiter).filter(Boolean)) {
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir)) if (/^node-?\d+$/.test(name)) found.push(path.join(dir, name));
   }
-  if (existsSync('/opt')) {
-    for (const name of readdirSync('/opt')) if (/^node-v\d/.test(name) && existsSync(path.join('/opt', name, 'bin', 'node'))) found.push(path.join('/opt', name, 'bin', 'node'));
+  if (existsSync(opt)) {
+    for (const name of readdirSync(opt)) if (/^node-v\d/.test(name) && existsSync(path.join(opt, name, 'bin', 'node'))) found.push(path.join(opt, name, 'bin', 'node'));
   }
   return found;
 }
 
 /** [{ binary, version }] of every other Node found, sorted by version. */
-export function otherNodes({ env = process.env, home = os.homedir(), current = process.execPath } = {}) {
+export function otherNodes({ env = process.env, home = os.homedir(), current = process.execPath, opt = '/opt' } = {}) {
   const candidates = [
     ...(env.NODE_BINARIES ?? '').split(':').filter(Boolean),
-    ...namedOnPath(env.PATH ?? ''),
-    ...managedInstalls(home),
+    ...namedOnPath(env.PATH ?? '', opt),
+    ...managedInstalls(home, opt),
   ];
   const seen = new Set([safeRealpath(current)]);
   const versions = new Set([process.version]);

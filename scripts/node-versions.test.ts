@@ -15,20 +15,24 @@ function fakeNode(file: string, version: string) {
 }
 
 describe('otherNodes (npm run test:node)', () => {
-  it('finds named Nodes on PATH and in NODE_BINARIES and version-manager directories, leaving out this one and repeats', () => {
+  it('finds named Nodes on PATH and in NODE_BINARIES, version-manager directories and /opt/node-v*, leaving out this one and repeats', () => {
     const bin = path.join(dir, 'bin');
     const home = path.join(dir, 'home');
     const nvm = path.join(home, '.nvm', 'versions', 'node', 'v24.11.0', 'bin');
-    for (const d of [bin, nvm]) mkdirSync(d, { recursive: true });
+    const opt = path.join(dir, 'opt');
+    const installed = path.join(opt, 'node-v25.0.0', 'bin');
+    for (const d of [bin, nvm, installed]) mkdirSync(d, { recursive: true });
+    fakeNode(path.join(installed, 'node'), 'v25.0.0');
     fakeNode(path.join(bin, 'node22'), 'v22.12.0');
     fakeNode(path.join(nvm, 'node'), 'v24.11.0');
     fakeNode(path.join(dir, 'again'), 'v22.12.0');
     fakeNode(path.join(dir, 'broken'), 'not-a-version');
     symlinkSync(process.execPath, path.join(bin, 'node20'));
-    const found = otherNodes({ env: { PATH: bin, NODE_BINARIES: `${path.join(dir, 'again')}:${path.join(dir, 'broken')}:/nowhere/node` }, home, current: process.execPath }) as Array<{ binary: string; version: string }>;
+    const found = otherNodes({ env: { PATH: bin, NODE_BINARIES: `${path.join(dir, 'again')}:${path.join(dir, 'broken')}:/nowhere/node` }, home, current: process.execPath, opt }) as Array<{ binary: string; version: string }>;
     expect(found).toEqual([
       { binary: path.join(dir, 'again'), version: 'v22.12.0' },
       { binary: path.join(nvm, 'node'), version: 'v24.11.0' },
+      { binary: path.join(installed, 'node'), version: 'v25.0.0' },
     ]);
   });
 });

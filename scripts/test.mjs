@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { satisfies } from './install-node.mjs';
 import { INSTALL_COMMAND, missingTools } from './tools.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -37,6 +38,17 @@ function vitest(label, args, env = {}) {
       if (!failed.length && file.status === 'failed') failures.push({ label, where, name: '(the file itself)', message: file.message });
       for (const t of failed) failures.push({ label, where, name: t.fullName, message: (t.failureMessages ?? []).join('\n') });
     }
+  }
+}
+
+// The Node the engines field names (pg-boss 12 needs 22.12); the suite still runs on an older one,
+// which is said loudly, and under CI is a failure (.ci/run installs the right one first).
+const { engines } = JSON.parse(readFileSync('package.json', 'utf8'));
+if (!satisfies(process.version, engines.node)) {
+  console.log(`\n${'!'.repeat(78)}\n  ✗ Node.js ${process.version} is older than the project's ${engines.node}.\n  Get it with: export PATH="$(node scripts/install-node.mjs):$PATH"\n${'!'.repeat(78)}`);
+  if (ci) {
+    console.error('CI=true: an older Node.js is a failure, not a warning.');
+    process.exit(1);
   }
 }
 
