@@ -2,7 +2,7 @@
 // video. Those are downloaded and given to the article; what the article already has (the
 // same picture by its perceptual hash, or any video when it has one) is not kept twice.
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
-import { collectMedia } from '../ingest/media-step.ts';
+import { collectMedia } from '../media/post-media.ts';
 import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { mediaRepo } from '../media/repo.ts';

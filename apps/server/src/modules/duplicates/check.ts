@@ -9,7 +9,7 @@ import { cleanPostText } from '../../integrations/ai/index.ts';
 import { fetchTelegraphArticle, telegraphLinks, type TelegramPost } from '../../integrations/telegram/index.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
-import { normalisePost } from '../ingest/normalise.ts';
+import { normalisePost } from '../posts/normalise.ts';
 import { fromPayload, textHash, type PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { findMatches, matchReasons, type Match } from './detector.ts';

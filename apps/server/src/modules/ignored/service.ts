@@ -10,7 +10,7 @@ import { compileRules } from '../channels/cleaning-rules.ts';
 import { resolveChannels } from '../ingest/check-all.ts';
 import { contentIgnoreReason } from '../ingest/filters.ts';
 import { publicPostUrl } from '../ingest/ingest-post.ts';
-import { normalisePost } from '../ingest/normalise.ts';
+import { normalisePost } from '../posts/normalise.ts';
 import { postStore } from '../posts/post-store.ts';
 import { runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';

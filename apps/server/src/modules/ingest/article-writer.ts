@@ -6,8 +6,8 @@ import type { RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { searchColumns } from '../search/index-text.ts';
-import type { PostMedia } from './media-step.ts';
-import type { NormalisedPost } from './normalise.ts';
+import type { PostMedia } from '../media/post-media.ts';
+import type { NormalisedPost } from '../posts/normalise.ts';
 import type { Services } from '../../services.ts';
 
 export const MAX_KEYWORDS = 8;

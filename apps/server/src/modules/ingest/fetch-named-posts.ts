@@ -10,7 +10,7 @@ import { ingestPostJob } from '../../jobs/specs.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
-import { MediaNotStoredError } from './media-step.ts';
+import { MediaNotStoredError } from '../media/post-media.ts';
 import type { OperationReporter } from '../operations/operation-reporter.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
 import { contentIgnoreReason } from './filters.ts';
-import { normalisePost } from './normalise.ts';
+import { normalisePost } from '../posts/normalise.ts';
 import { parseTelegramLink } from './telegram-link.ts';
 
 const rules = compileRules('akhbar_rooz', undefined);

@@ -4,7 +4,7 @@
 import type { IgnoreReason } from '@chapar/shared/contracts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import type { CompiledRules } from '../channels/cleaning-rules.ts';
-import type { NormalisedPost } from './normalise.ts';
+import type { NormalisedPost } from '../posts/normalise.ts';
 
 /** Fewer letters than this is a caption, not a story. */
 export const MIN_NEWS_LETTERS = 30;

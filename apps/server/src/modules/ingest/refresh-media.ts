@@ -9,7 +9,7 @@ import { mediaRepo } from '../media/repo.ts';
 import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
-import { collectMedia, type PostMedia } from './media-step.ts';
+import { collectMedia, type PostMedia } from '../media/post-media.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 

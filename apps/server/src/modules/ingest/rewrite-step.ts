@@ -6,7 +6,7 @@ import { RewriteError, type RewriteResult } from '../../integrations/ai/index.ts
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import { aiFallbacks } from '../../metrics/registry.ts';
-import type { NormalisedPost } from './normalise.ts';
+import type { NormalisedPost } from '../posts/normalise.ts';
 import type { Services } from '../../services.ts';
 
 export type RewriteOutcome =

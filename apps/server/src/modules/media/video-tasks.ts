@@ -14,7 +14,7 @@ import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import type { Services } from '../../services.ts';
-import { downloadForStore } from '../ingest/media-step.ts';
+import { downloadForStore } from './post-media.ts';
 import { mediaRepo } from './repo.ts';
 import { storeMedia } from './store-media.ts';
 import { storedKey } from './stored-key.ts';

@@ -5,7 +5,7 @@ import { findCategory } from '@chapar/shared/text';
 import { cleanPostText } from '../../integrations/ai/index.ts';
 import type { TelegramPost, TelegraphArticle } from '../../integrations/telegram/index.ts';
 import { applyCleaningRules, type CompiledRules } from '../channels/cleaning-rules.ts';
-import { textHash } from '../posts/post-store.ts';
+import { textHash } from './post-store.ts';
 
 export interface NormalisedPost {
   /** What the rewriter gets. */

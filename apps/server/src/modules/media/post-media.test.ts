@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { TelegramSource } from '../../integrations/telegram/index.ts';
-import { downloadForStore } from './media-step.ts';
+import { downloadForStore } from './post-media.ts';
 import type { Services } from '../../services.ts';
 
 const services = { config: { mediaMaxBytes: 10_000 }, mediaPolicy: {} } as unknown as Services;
