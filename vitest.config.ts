@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests: server (app.inject on a fresh PGlite per file), shared, db, web.
@@ -7,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every core, not Vitest's cores − 1: on a two-core CI machine that is two files at once, not one
+    // (each file has its own database, so files share nothing).
+    maxWorkers: availableParallelism(),
   },
 });
