@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { versionParts } from './install-node.mjs';
 
 /** Directories whose children are Node installations (…/<version>/bin/node). */
 function managedInstalls(home, opt) {
@@ -41,7 +42,7 @@ function namedOnPath(pathVariable, opt) {
 }
 
 /** [{ binary, version }] of every other Node found, sorted by version. */
-export function otherNodes({ env = process.env, home = os.homedir(), current = process.execPath, opt = '/opt' } = {}) {
+export function otherNodes({ env = process.env, home = os.homedir(), current = process.execPath, opt = env.NODE_INSTALL_DIR ?? '/opt' } = {}) {
   const candidates = [
     ...(env.NODE_BINARIES ?? '').split(':').filter(Boolean),
     ...namedOnPath(env.PATH ?? '', opt),
@@ -64,8 +65,7 @@ export function otherNodes({ env = process.env, home = os.homedir(), current = p
     versions.add(version);
     result.push({ binary, version });
   }
-  const key = (v) => v.slice(1).split('.').map(Number);
-  return result.sort((a, b) => { const [x, y] = [key(a.version), key(b.version)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; });
+  return result.sort((a, b) => { const [x, y] = [versionParts(a.version), versionParts(b.version)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; });
 }
 
 function safeRealpath(file) {

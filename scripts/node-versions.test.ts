@@ -35,4 +35,14 @@ describe('otherNodes (npm run test:node)', () => {
       { binary: path.join(installed, 'node'), version: 'v25.0.0' },
     ]);
   });
+
+  it('looks for installed Nodes in NODE_INSTALL_DIR, where install-node.mjs puts them, and sorts v10 after v9', () => {
+    const root = path.join(dir, 'install-dir');
+    for (const version of ['v10.0.0', 'v9.11.2']) {
+      mkdirSync(path.join(root, `node-${version}`, 'bin'), { recursive: true });
+      fakeNode(path.join(root, `node-${version}`, 'bin', 'node'), version);
+    }
+    const found = otherNodes({ env: { PATH: '', NODE_INSTALL_DIR: root }, home: path.join(dir, 'nobody'), current: process.execPath }) as Array<{ version: string }>;
+    expect(found.map((n) => n.version)).toEqual(['v9.11.2', 'v10.0.0']);
+  });
 });

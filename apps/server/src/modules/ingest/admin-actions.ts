@@ -1,30 +1,16 @@
 // The admin's body-less processing endpoints (spec 03 §7), each one of a few real jobs
 // with parameters. docs/decisions/0003-ingestion-jobs.md explains the reading of each.
-import type { z } from 'zod';
 import {
   autoEmbedVideosResponse, fixAllArticlesResponse, fixAllVideosResponse, fixArticleResponse, fixVideoDuplicatesResponse,
   mediaSyncResponse, migrateVideosResponse, operationResponse, preciseSyncResponse, smartMediaMatchResponse,
 } from '@chapar/shared/contracts';
 import type { ChannelSetting } from '../../config.ts';
-import type { JobSpec } from '../../jobs/job-spec.ts';
 import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
 import { formatNumberFa } from '@chapar/shared/text';
+import type { AdminAction } from '../operations/admin-action.ts';
 import { finishedMessage, num } from '../operations/run-operation.ts';
 
 type Result = Record<string, unknown>;
-
-export interface AdminAction {
-  /** Path under /api/admin/, ':id' for one article. */
-  path: string;
-  job: JobSpec;
-  payload(params: { id?: number }): Record<string, unknown>;
-  message(result: Result): string;
-  response: z.ZodType;
-  /** Fields the spec gives this endpoint beside the common ones. */
-  extra?(result: Result): Record<string, unknown>;
-  /** It may change more than one article: its first call only plans, and an editor confirms the plan. */
-  confirm?: boolean;
-}
 
 /** A count from the result, in Persian digits. */
 const fa = (value: unknown) => formatNumberFa(num(value));

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { changeRepo } from '../articles/change-log.ts';
 import { undoOperation } from '../articles/undo.ts';
-import type { AdminAction } from '../ingest/admin-actions.ts';
+import type { AdminAction } from './admin-action.ts';
 import { confirmOperation } from './confirm-operation.ts';
 import { operationsRepo, type OperationRow, type OperationStatus } from './operations-repo.ts';
 import { finishedMessage, operationAnswer } from './run-operation.ts';
