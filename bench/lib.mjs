@@ -113,10 +113,15 @@ export async function newestArticlePath(base) {
 
 /** The bytes as sent on the wire (no decompression), with the given request headers. */
 export function rawGet(url, headers = {}) {
+  return rawResponse(url, headers).then((r) => r.body);
+}
+
+/** The body and headers of one GET, as sent (no decoding). */
+export function rawResponse(url, headers = {}) {
   return new Promise((resolve, reject) => {
     http.get(url, { headers }, (res) => {
       const chunks = [];
-      res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+      res.on('data', (c) => chunks.push(c)).on('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers })).on('error', reject);
     }).on('error', reject);
   });
 }
@@ -129,12 +134,22 @@ export async function helloWorldRow(duration, loader = load) {
   return row;
 }
 
-/** The same bytes from bare node:http: how fast a body of this size can go at all here. */
-export async function sameBodyRow(label, body, duration, type) {
+/**
+ * The same bytes from bare node:http: how fast a body of this size can go at all here. With
+ * `headers` (an answer's own, less those node:http adds), the same answer, head and body;
+ * `loader` is autocannon's `load` or `wrkLoad`.
+ */
+export async function sameBodyRow(label, body, duration, type, { headers, loader = load } = {}) {
   const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}`);
   writeFileSync(file, body);
-  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, [String(SAME_PORT), file, ...(type ? [type] : [])]);
-  const row = { label, ...(await load(`http://127.0.0.1:${SAME_PORT}/`, { duration, server: same })) };
+  const args = [String(SAME_PORT), file, type ?? 'application/json; charset=utf-8'];
+  if (headers) {
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)));
+    writeFileSync(`${file}.json`, JSON.stringify(kept));
+    args.push(`${file}.json`);
+  }
+  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, args);
+  const row = { label, ...(await loader(`http://127.0.0.1:${SAME_PORT}/`, { duration, server: same })) };
   await stopProcess(same);
   return row;
 }

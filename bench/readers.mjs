@@ -108,7 +108,7 @@ try {
   console.log(`Server event-loop delay: p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(0)} ms.`);
   const worst = Math.max(...rows.map((r) => r.p99));
   const failed = rows.some((r) => r.errors || r.timeouts);
-  console.log(`Worst p99 ${worst.toFixed(1)} ms (goal ≤ 200 ms)${failed ? ', with errors' : ''}.`);
+  console.log(`Worst p99 ${worst.toFixed(1)} ms (goal ≤ 50 ms)${failed ? ', with errors' : ''}.`);
 } finally {
   await stopProcess(site);
 }
