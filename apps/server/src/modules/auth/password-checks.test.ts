@@ -12,7 +12,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the password check queue', () => {
   it('runs checks one at a time, first come first served, and refuses one whose turn does not come in time', async () => {
-    const checks = createPasswordChecks({ concurrency: 1, maxWaitMs: 300 });
+    // Turns come at 0, 200, 300 and 400 ms; the deadline (350 ms) falls between the last two,
+    // 50 ms from each, so which timer fires first never decides the outcome.
+    const checks = createPasswordChecks({ concurrency: 1, maxWaitMs: 350 });
     let running = 0;
     let most = 0;
     const ran: string[] = [];
@@ -27,13 +29,13 @@ describe('the password check queue', () => {
     const started = Date.now();
     const results = await Promise.allSettled([
       checks.run(check('a', 200)),
-      checks.run(check('b', 50)),
-      checks.run(check('c', 50)),
+      checks.run(check('b', 100)),
+      checks.run(check('c', 100)),
       checks.run(check('late', 50)),
     ]);
     expect(most).toBe(1);
     expect(results.slice(0, 3).map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual(['a', 'b', 'c']);
-    // 'late' would have started at 300 ms: refused then, and never run.
+    // 'late' would have started at 400 ms: refused at 350 ms, and never run.
     const late = results[3];
     expect(late.status).toBe('rejected');
     const error = (late as PromiseRejectedResult).reason as AppError;
