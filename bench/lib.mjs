@@ -142,13 +142,11 @@ export async function helloWorldRow(duration, loader = load) {
 export async function sameBodyRow(label, body, duration, type, { headers, loader = load } = {}) {
   const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}`);
   writeFileSync(file, body);
-  const args = [String(SAME_PORT), file, type ?? 'application/json; charset=utf-8'];
-  if (headers) {
-    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)));
-    writeFileSync(`${file}.json`, JSON.stringify(kept));
-    args.push(`${file}.json`);
-  }
-  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, args);
+  const sent = headers
+    ? Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)))
+    : { 'content-type': type ?? 'application/json; charset=utf-8' };
+  writeFileSync(`${file}.json`, JSON.stringify(sent));
+  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, [String(SAME_PORT), file, `${file}.json`]);
   const row = { label, ...(await loader(`http://127.0.0.1:${SAME_PORT}/`, { duration, server: same })) };
   await stopProcess(same);
   return row;

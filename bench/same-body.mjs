@@ -1,15 +1,12 @@
 // Reference: bare node:http answering every request with one fixed body (argv[3], a file) and
-// its content type, so a cached answer can be compared with the cost of its bytes alone; with
-// argv[5] (a JSON file of headers), with the very headers the site's cached answer carries.
+// fixed headers (argv[4], a JSON file: a content type alone, or every header a cached answer of
+// the site carries), so a cached answer can be compared with the cost of its bytes alone.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const port = Number(process.argv[2]);
 const body = readFileSync(process.argv[3]);
-const type = process.argv[4] ?? 'application/json; charset=utf-8';
-const headers = process.argv[5]
-  ? { ...JSON.parse(readFileSync(process.argv[5], 'utf8')), 'content-length': body.length }
-  : { 'content-type': type, 'content-length': body.length };
+const headers = { ...JSON.parse(readFileSync(process.argv[4], 'utf8')), 'content-length': body.length };
 http.createServer((_req, res) => {
   res.writeHead(200, headers);
   res.end(body);

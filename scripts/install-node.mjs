@@ -20,12 +20,15 @@ export function versionParts(text) {
   return [major, minor, patch];
 }
 
+/** Negative, zero or positive as version `a` is older than, the same as or newer than `b`. */
+export function compareVersions(a, b) {
+  const [x, y] = [versionParts(a), versionParts(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
 /** Whether `version` is at least the minimum a '>=X.Y[.Z]' engines range names. */
 export function satisfies(version, range) {
-  const have = versionParts(version);
-  const need = versionParts(range);
-  for (let i = 0; i < 3; i += 1) if (have[i] !== need[i]) return have[i] > need[i];
-  return true;
+  return compareVersions(version, range) >= 0;
 }
 
 function install(major) {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { versionParts } from './install-node.mjs';
+import { compareVersions } from './install-node.mjs';
 
 /** Directories whose children are Node installations (…/<version>/bin/node). */
 function managedInstalls(home, opt) {
@@ -65,7 +65,7 @@ export function otherNodes({ env = process.env, home = os.homedir(), current = p
     versions.add(version);
     result.push({ binary, version });
   }
-  return result.sort((a, b) => { const [x, y] = [versionParts(a.version), versionParts(b.version)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; });
+  return result.sort((a, b) => compareVersions(a.version, b.version));
 }
 
 function safeRealpath(file) {

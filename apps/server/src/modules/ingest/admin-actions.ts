@@ -7,10 +7,8 @@ import {
 import type { ChannelSetting } from '../../config.ts';
 import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../jobs/specs.ts';
 import { formatNumberFa } from '@chapar/shared/text';
-import type { AdminAction } from '../operations/admin-action.ts';
+import type { ActionResult as Result, AdminAction } from '../operations/admin-action.ts';
 import { finishedMessage, num } from '../operations/run-operation.ts';
-
-type Result = Record<string, unknown>;
 
 /** A count from the result, in Persian digits. */
 const fa = (value: unknown) => formatNumberFa(num(value));

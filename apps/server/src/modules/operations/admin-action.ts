@@ -3,17 +3,18 @@
 import type { z } from 'zod';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 
-type Result = Record<string, unknown>;
+/** A job's result as the worker returned it. */
+export type ActionResult = Record<string, unknown>;
 
 export interface AdminAction {
   /** Path under /api/admin/, ':id' for one article. */
   path: string;
   job: JobSpec;
   payload(params: { id?: number }): Record<string, unknown>;
-  message(result: Result): string;
+  message(result: ActionResult): string;
   response: z.ZodType;
   /** Fields the spec gives this endpoint beside the common ones. */
-  extra?(result: Result): Record<string, unknown>;
+  extra?(result: ActionResult): Record<string, unknown>;
   /** It may change more than one article: its first call only plans, and an editor confirms the plan. */
   confirm?: boolean;
 }
