@@ -2,6 +2,7 @@
 // caches on or off by the environment (READ_CACHE_TTL_MS / PAGE_CACHE_TTL_MS = 0 turns them off).
 import '../apps/server/src/production-default.ts';
 import '../apps/server/src/heap-policy.ts';
+import '../apps/server/src/tick-shape.ts';
 import { mkdtempSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';

@@ -1,5 +1,6 @@
 import './production-default.ts';
 import './heap-policy.ts';
+import './tick-shape.ts';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
