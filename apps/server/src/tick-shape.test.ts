@@ -8,7 +8,8 @@ const MODULE = fileURLToPath(new URL('./tick-shape.ts', import.meta.url));
 // process of its own (V8's natives syntax and gc() are process flags).
 const SCRIPT = `
 import { createHook, executionAsyncId } from 'node:async_hooks';
-const { KEPT_TICK } = await import(${JSON.stringify(MODULE)});
+const { KEPT_TICK_KEY } = await import(${JSON.stringify(MODULE)});
+const KEPT_TICK = globalThis[KEPT_TICK_KEY];
 const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)');
 await new Promise((r) => setTimeout(r, 10));
 globalThis.gc(); globalThis.gc();

@@ -23,5 +23,10 @@ export function keepTickShape(): object | undefined {
   return kept;
 }
 
-/** Referenced for the life of the process. */
-export const KEPT_TICK = keepTickShape();
+/**
+ * Where the kept tick lives for the life of the process: on the global object, because the
+ * bundler turns a module constant nothing reads into a local that dies once start-up is over.
+ */
+export const KEPT_TICK_KEY = Symbol.for('chapar.kept-tick');
+
+(globalThis as Record<symbol, unknown>)[KEPT_TICK_KEY] = keepTickShape();
