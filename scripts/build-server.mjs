@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the server to JavaScript once (apps/server/dist/main.js), so production starts with
 // plain `node` instead of compiling TypeScript at every start. The workspace packages
-// (@chapar/shared, @chapar/db: TypeScript sources) are bundled in; everything from
-// node_modules stays an import. `npm run dev` and the tests keep running the sources with tsx.
+// (@chapar/shared, @chapar/db: TypeScript sources) and BUNDLED_PACKAGES are bundled in; the
+// rest of node_modules stays an import. `npm run dev` and the tests keep running the sources with tsx.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,11 +33,19 @@ const ownUrl = (outFile) => ({
   },
 });
 
+/**
+ * Packages bundled in although they come from node_modules. drizzle-orm is some 400 ES modules
+ * under a 178 KB package.json that Node reads again for every one of them: 0.7 s of each start
+ * on a machine whose node:http hello world serves 35,000 req/s, 15 ms bundled.
+ */
+export const BUNDLED_PACKAGES = ['drizzle-orm'];
+const bundledPackage = (specifier) => specifier.startsWith('@chapar/') || BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
 /** Packages from node_modules are imported at run time; the workspace's own are bundled. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@chapar/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => (bundledPackage(args.path) ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -4,6 +4,7 @@
 // - the web app (apps/web/dist) from apps/web and packages/shared;
 // - the server (apps/server/dist/main.js, plain JavaScript run by `node`) from apps/server/src,
 //   packages/db/src and packages/shared/src.
+// Both bundle packages from node_modules too, so a changed package-lock.json rebuilds them.
 // Checking costs a walk over the source folders' modification times (a few ms).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -37,7 +38,7 @@ function builtAt(outputs) {
 
 const web = {
   outputs: ['apps/web/dist/server/entry-server.js', 'apps/web/dist/server/render-worker.js', 'apps/web/dist/client/index.html', 'apps/web/dist/client/admin.html'],
-  sources: newest(['apps/web/src', 'apps/web/public', 'packages/shared/src'], ['apps/web/index.html', 'apps/web/admin.html', 'apps/web/vite.config.ts', 'apps/web/vite.admin.config.ts', 'apps/web/icon-sprite.ts', 'apps/web/package.json']),
+  sources: newest(['apps/web/src', 'apps/web/public', 'packages/shared/src'], ['apps/web/index.html', 'apps/web/admin.html', 'apps/web/vite.config.ts', 'apps/web/vite.admin.config.ts', 'apps/web/icon-sprite.ts', 'apps/web/package.json', 'package-lock.json']),
 };
 const webBuilt = builtAt(web.outputs);
 if (webBuilt < web.sources) {
@@ -47,7 +48,7 @@ if (webBuilt < web.sources) {
 }
 
 const serverBuilt = builtAt(['apps/server/dist/main.js']);
-const serverSources = newest(['apps/server/src', 'packages/db/src', 'packages/shared/src'], ['apps/server/package.json', 'scripts/build-server.mjs']);
+const serverSources = newest(['apps/server/src', 'packages/db/src', 'packages/shared/src'], ['apps/server/package.json', 'scripts/build-server.mjs', 'package-lock.json']);
 if (serverBuilt < serverSources) {
   console.log(serverBuilt ? 'Building the server (its sources changed)…' : 'Building the server (first start)…');
   const { buildServer } = await import('./build-server.mjs');
