@@ -135,18 +135,25 @@ export async function helloWorldRow(duration, loader = load) {
 }
 
 /**
- * The same bytes from bare node:http: how fast a body of this size can go at all here. With
- * `headers` (an answer's own, less those node:http adds), the same answer, head and body;
- * `loader` is autocannon's `load` or `wrkLoad`.
+ * A bare node:http server sending one fixed answer on `port`: `body`, and with `headers` (an
+ * answer's own, less those node:http adds) the same head too, or else only a content type.
  */
-export async function sameBodyRow(label, body, duration, type, { headers, loader = load } = {}) {
-  const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}`);
+export async function startSameBody(body, { headers, type, port = SAME_PORT } = {}) {
+  const file = path.join(tmpdir(), `chapar-bench-body-${process.pid}-${port}`);
   writeFileSync(file, body);
   const sent = headers
     ? Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)))
     : { 'content-type': type ?? 'application/json; charset=utf-8' };
   writeFileSync(`${file}.json`, JSON.stringify(sent));
-  const same = await startProcess(new URL('./same-body.mjs', import.meta.url).pathname, [String(SAME_PORT), file, `${file}.json`]);
+  return startProcess(new URL('./same-body.mjs', import.meta.url).pathname, [String(port), file, `${file}.json`]);
+}
+
+/**
+ * The same bytes from bare node:http: how fast a body of this size can go at all here. With
+ * `headers`, the same answer, head and body; `loader` is autocannon's `load` or `wrkLoad`.
+ */
+export async function sameBodyRow(label, body, duration, type, { headers, loader = load } = {}) {
+  const same = await startSameBody(body, { headers, type });
   const row = { label, ...(await loader(`http://127.0.0.1:${SAME_PORT}/`, { duration, server: same })) };
   await stopProcess(same);
   return row;

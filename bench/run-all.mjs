@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 const articles = process.env.BENCH_ARTICLES ?? '100000';
 const SUITE = [
+  ['pauses', ['node', 'bench/pauses.mjs']],
   ['api', ['node', 'bench/api.mjs']],
   ['pages', ['node', 'bench/pages.mjs']],
   ['uncached', ['node', 'bench/uncached.mjs']],
