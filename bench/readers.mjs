@@ -4,11 +4,11 @@
 // - the goal row: one wrk process with 200 connections going through the four addresses in turn;
 // - per address: four wrk processes of 50 connections at once, one address each.
 // Then both layouts against a bare node:http hello world. With the load generator on the same two
-// cores, a wrk process the scheduler runs less reads its answers late and counts them as slow:
-// among four processes one often shows a tail of 100-300 ms that follows the process, not the
-// address (measured 2026-11-28: whichever address was started last got it, every answer a cache
-// hit), and the hello world rows show the same. One process for all 200 readers has no such
-// neighbour, so its p99 is what the server makes.
+// cores as a server that keeps one of them busy, a wrk process the scheduler runs less reads its
+// answers late and counts them as slow: among four processes one often shows a tail of 100-700 ms
+// that follows the process, not the address (2026-11-28: swapping the start order moved it to
+// whichever address was started last, every answer a cache hit). One process for all 200 readers
+// has no such neighbour, so its p99 is what the server makes.
 // Prints p50, p99 and the maximum of each, errors and timeouts, the server's resident memory and
 // its event-loop delay. BENCH_HEAP_SNAPSHOT=1 also takes a heap snapshot of the site after the run
 // and prints what holds the heap; BENCH_DATA_DIR (a data directory, e.g. a 100,000-article corpus)
