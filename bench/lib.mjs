@@ -95,6 +95,9 @@ export async function wrkLoad(url, { connections = 50, duration = 10, headers = 
 
 export const durationArg = () => Number(process.env.BENCH_DURATION ?? 10);
 
+/** The middle value (of an even count, the upper of the two middle ones). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export function table(rows, baseline) {
   const lines = ['| target | req/s | p50 ms | p99 ms | % of hello world | errors | server CPU µs/req |', '|---|---:|---:|---:|---:|---:|---:|'];
   for (const r of rows) {

@@ -10,7 +10,7 @@
 // target once in turn, and the summary gives each target's median: on a machine whose speed
 // moves by a third from one 10 s row to the next (seen 2026-11-28), rows measured minutes
 // apart compare the machine's moments, rows of one round compare the servers.
-import { HELLO, HELLO_PORT, SAME_PORT, SITE, durationArg, hasWrk, helloWorldRow, load, newestArticlePath, rawGet, rawResponse, sameBodyRow, startProcess, startSameBody, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
+import { HELLO, HELLO_PORT, SAME_PORT, SITE, durationArg, hasWrk, helloWorldRow, load, median, newestArticlePath, rawGet, rawResponse, sameBodyRow, startProcess, startSameBody, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
 
 const duration = durationArg();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -19,12 +19,6 @@ const rows = [baseline];
 const withWrk = hasWrk();
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 let wrkRounds;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Hello world, then for each cached page the bare server sending its answer and the site, in

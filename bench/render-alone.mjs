@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { pathOfRead } from '../packages/shared/src/contracts/page-reads.ts';
 import { finishPage } from '../packages/shared/src/render/page.ts';
 import { readPageShell } from '../apps/server/src/plugins/ssr.ts';
-import { SITE, newestArticlePath, startSite, stopProcess } from './lib.mjs';
+import { SITE, median, newestArticlePath, startSite, stopProcess } from './lib.mjs';
 
 const renders = Number(process.argv[2] ?? 1000);
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -50,7 +50,6 @@ async function timeRenders(url, count) {
   return (performance.now() - started) / count;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 for (const { label, url } of pages) {
   await timeRenders(url, 500); // warm-up
