@@ -8,7 +8,7 @@ import {
   mediaStatus as mediaStatusResponse,
 } from '@chapar/shared/contracts';
 import type { Services } from '../../services.ts';
-import { saveUpload } from '../media/upload.ts';
+import { saveUpload, uploadedFile } from '../media/upload.ts';
 import { mediaStatus } from '../media/media-status.ts';
 import { watermarkPreview } from '../media/watermark-preview.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -48,13 +48,13 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
     async (request) => regenerateField(s, request.body.field, request.body.content));
 
   r.post('/api/admin/upload-file', { config: { permission: 'articles', audit: { action: 'article.upload', details: (_req, answer) => ({ url: answer?.url }) } }, schema: { response: { 200: uploadFileResponse, ...errors } } },
-    async (request) => saveUpload(s, request.isMultipart() ? await request.file() : undefined));
+    async (request) => saveUpload(s, await uploadedFile(request)));
 
   r.get('/api/admin/media-status', { config: { permission: 'view' }, schema: { response: { 200: mediaStatusResponse, ...errors } } }, async () => mediaStatus(s.db));
 
   // A preview of the watermark on an uploaded picture; nothing is stored.
   r.post('/api/admin/watermark-preview', { config: { permission: 'jobs', audit: false }, schema: { response: { 200: watermarkPreviewResponse, ...errors } } },
-    async (request) => watermarkPreview(s, request.isMultipart() ? await request.file() : undefined));
+    async (request) => watermarkPreview(s, await uploadedFile(request)));
 
   r.post('/api/admin/regenerate-article/:id', {
     config: { permission: 'articles', audit: { action: 'article.regenerate', target: 'article' } },

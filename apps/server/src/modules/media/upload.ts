@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { ADMIN_ARTICLE_MESSAGES } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import { StorageUnavailableError } from '../../integrations/storage/index.ts';
@@ -18,6 +19,21 @@ import { queueVariants } from './variants.ts';
 import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
+
+const BROKEN_FORM = 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید';
+
+/**
+ * The one file of a multipart request, undefined when the request is not multipart. A form the
+ * parser cannot even begin (a multipart type without its boundary) is the sender's mistake: 400.
+ */
+export async function uploadedFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  if (!request.isMultipart()) return undefined;
+  try {
+    return await request.file();
+  } catch {
+    throw new AppError('bad_request', BROKEN_FORM);
+  }
+}
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -46,7 +62,7 @@ async function receive(s: Pick<Services, 'config'>, file: MultipartFile, target:
     out.destroy();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // The request body itself broke off or is not well-formed multipart (no closing boundary).
-    throw new AppError('bad_request', 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید');
+    throw new AppError('bad_request', BROKEN_FORM);
   }
   if (file.file.truncated) throw tooLarge();
 }
