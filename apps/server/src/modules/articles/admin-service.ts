@@ -20,12 +20,20 @@ import { sanitizeArticleContent } from './sanitize-content.ts';
 type UpdateArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
 type BulkArticlesDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'contentChanged'>;
 
-/** Media addresses are ours (/media/…) or plain http(s): never javascript:, data: and the like. */
-const SAFE_URL = /^(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i;
+/**
+ * Media addresses are plain http(s), or a path on this site (/media/…): never javascript:,
+ * data: and the like, nor what a browser reads as another site (//host, /\host) or a path
+ * that climbs out of its folder (.., also written %2e%2e).
+ */
+const ABSOLUTE_URL = /^https?:\/\/[^\s"'<>\\]+$/i;
+const SITE_PATH = /^\/(?![/\\])[^\s"'<>\\]*$/;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
+const safeMediaUrl = (url: string) => ABSOLUTE_URL.test(url) || (SITE_PATH.test(url) && !DOT_SEGMENT.test(url));
+const UNSAFE_MEDIA_URL = `نشانی تصویر یا ویدیو باید نشانی کامل ${ltr('https://…')} یا مسیری در همین سایت مانند ${ltr('/media/…')} باشد`;
 
 export async function updateArticle(s: UpdateArticleDeps, id: number, body: UpdateArticleBody, by: string): Promise<AdminArticle> {
   for (const url of [body.imageUrl, body.videoUrl]) {
-    if (url && url.trim() && !SAFE_URL.test(url.trim())) throw new AppError('validation_error', 'نشانی تصویر یا ویدیو باید با http(s):// یا / آغاز شود');
+    if (url && url.trim() && !safeMediaUrl(url.trim())) throw new AppError('validation_error', UNSAFE_MEDIA_URL);
   }
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);

@@ -62,6 +62,18 @@ describe('PATCH /api/admin/articles/{id}', () => {
     expect((await patch(a.id, { views: 5 })).statusCode).toBe(400);
     expect((await patch(a.id, { imageUrl: 'javascript:alert(1)' })).statusCode).toBe(400);
     expect((await patch(a.id, { videoUrl: '/media/uploads/x.mp4', imageUrl: 'https://cdn.example/a.jpg' })).statusCode).toBe(200);
+  });
+
+  it('refuses media addresses a browser reads as another site or that climb out of their folder, and keeps the stored one', async () => {
+    const a = await createArticle(t.database, { imageUrl: '/media/uploads/kept.jpg' });
+    for (const imageUrl of ['//evil.example/x.png', '/\\evil.example/x.png', '/media/../../etc/passwd', '/media/%2e%2e/secret', '/media/./x.jpg', 'https://cdn.example/a b.jpg']) {
+      const res = await patch(a.id, { imageUrl });
+      expect(res.statusCode, imageUrl).toBe(400);
+      expect((res.json() as { message: string }).message).toContain('\u2066/media/…\u2069');
+    }
+    const stored = await t.database.raw.query<{ image_url: string }>('select image_url from articles where id = $1', [a.id]);
+    expect(stored.rows[0].image_url).toBe('/media/uploads/kept.jpg');
+    expect((await patch(a.id, { imageUrl: '/media/uploads/2026-12/a..b.jpg' })).statusCode).toBe(200);
     expect((await patch(999999, { title: 'عنوانی که نیست' })).statusCode).toBe(404);
   });
 });
@@ -152,5 +164,13 @@ describe('POST /api/admin/upload-file', () => {
     expect(big.statusCode).toBe(413);
     const none = await t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers, payload: { file: 'x' } });
     expect(none.statusCode).toBe(400);
+  });
+
+  it('answers a multipart request without its boundary with a Persian 400, on both upload routes', async () => {
+    for (const url of ['/api/admin/upload-file', '/api/admin/watermark-preview']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'abc' });
+      expect(res.statusCode, url).toBe(400);
+      expect((res.json() as { message: string }).message).toBe('فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید');
+    }
   });
 });
