@@ -7,7 +7,7 @@ import type { Database } from '@chapar/db';
 import type { Config } from './config.ts';
 import { loggerSettings } from './log.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrors, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard, registerPathGuard } from './plugins/input-guard.ts';
 import { registerClientAddress, trustProxyOption } from './plugins/client-address.ts';
 import { registerImageVariants } from './plugins/image-variants.ts';
@@ -131,6 +131,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // Every schema is zod's. Named here rather than set afterwards, so Fastify does not load its
     // default compilers (ajv and fast-json-stringify: 0.18 s of every start) to replace them.
     schemaController: { compilersFactory: ZOD_COMPILERS },

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -16,6 +17,30 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });
   }
 }
+
+/** What Node's HTTP parser refuses before there is a request: status, code and Persian text. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request_timeout', 'درخواست در زمان مجاز کامل نرسید'];
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'headers_too_large', 'نشانی یا سرآیندهای درخواست بیش از حد بزرگ است'];
+  return [400, 'bad_request', 'درخواست نامعتبر است'];
+}
+
+/**
+ * Fastify's clientErrorHandler: a request line or headers the parser cannot read (too large,
+ * malformed, timed out) get the same {error, message} shape in Persian, then the connection
+ * closes, as Node and Fastify do by default.
+ */
+export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, error, message] = clientErrorAnswer(err.code);
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error, message });
+    socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 const PERSIAN = /[\u0600-\u06FF]/;
 
