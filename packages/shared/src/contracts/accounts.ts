@@ -83,7 +83,7 @@ export const updateAccountBody = z.object({ name: nameField.nullable().optional(
   .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'چیزی برای تغییر فرستاده نشد' });
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: 'رمز عبور کنونی الزامی است' }).min(1, 'رمز عبور کنونی الزامی است').max(256),
+  currentPassword: z.string({ error: 'رمز عبور کنونی الزامی است' }).min(1, 'رمز عبور کنونی الزامی است').max(256, 'رمز عبور بیش از حد بلند است'),
   newPassword: newPasswordField,
 });
 export const changePasswordResponse = z.object({ success: z.literal(true), message: z.string(), endedSessions: z.number().int() });
@@ -97,7 +97,7 @@ export const twoFactorSetupResponse = z.object({
 });
 export const twoFactorCodeBody = z.object({ code: z.string({ error: 'کد را وارد کنید' }).trim().regex(/^\d{6}$/, 'کد شش رقمی برنامهٔ احراز هویت را وارد کنید') });
 export const recoveryCodesResponse = z.object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) });
-export const passwordConfirmBody = z.object({ password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'رمز عبور الزامی است').max(256) });
+export const passwordConfirmBody = z.object({ password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'رمز عبور الزامی است').max(256, 'رمز عبور بیش از حد بلند است') });
 
 export const sessionInfo = z.object({
   id: z.string(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PERMISSIONS } from './permissions.ts';
 
 export const loginBody = z.object({
-  username: z.string({ error: 'نام کاربری الزامی است' }).trim().min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(64),
-  password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(256),
+  username: z.string({ error: 'نام کاربری الزامی است' }).trim().min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(64, 'نام کاربری بیش از حد بلند است'),
+  password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(256, 'رمز عبور بیش از حد بلند است'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -21,6 +21,7 @@ export const blockedPostList = z.object({ posts: z.array(blockedPost), count: z.
 export const channelUsername = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'نام کانال نامعتبر است');
 
 export const blockedPostParams = z.object({
-  telegramId: z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  telegramId: z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد').positive('شناسه پست باید مثبت باشد')
+    .max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است'),
   source: channelUsername,
 });

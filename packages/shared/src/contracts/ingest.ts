@@ -31,7 +31,7 @@ export const LINK_MESSAGES = {
 } as const;
 
 const postId = z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد')
-  .positive('شناسه پست باید مثبت باشد').max(Number.MAX_SAFE_INTEGER);
+  .positive('شناسه پست باید مثبت باشد').max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است');
 const channelName = z.string().trim().max(64).optional();
 
 export const processFromLinkBody = z.object({

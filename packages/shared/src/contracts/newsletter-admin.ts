@@ -32,7 +32,7 @@ export const adminSubscribersQuery = z.object({
   status,
   search,
   limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int('limit باید عدد صحیح باشد').min(1, 'limit باید دست‌کم ۱ باشد').max(1000, 'limit حداکثر ۱۰۰۰ است').default(SUBSCRIBER_LIST_LIMIT),
-  offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int('offset باید عدد صحیح باشد').min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000).default(0),
+  offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int('offset باید عدد صحیح باشد').min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000, 'offset بیش از حد بزرگ است').default(0),
 });
 export type AdminSubscribersQuery = z.infer<typeof adminSubscribersQuery>;
 

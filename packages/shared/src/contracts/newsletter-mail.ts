@@ -87,7 +87,7 @@ export type NewsletterDigestsResponse = z.infer<typeof newsletterDigestsResponse
 
 export const digestSendsQuery = z.object({
   status: z.enum(['all', ...SEND_STATUSES], { error: 'وضعیت نامعتبر است' }).default('all'),
-  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int().min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
+  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int('limit باید عدد صحیح باشد').min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
 });
 
 export const digestSend = z.object({
