@@ -48,7 +48,7 @@ export async function adminApi(site: Site) {
   };
 }
 
-/** '۳ + ۷ = ?' → '10'. */
+/** '۳ + ۷ = ؟' → '10'. */
 export function solveCaptcha(question: string): string {
   const [a, b] = toAsciiDigits(question).match(/\d+/g)!.map(Number);
   return String(a + b);

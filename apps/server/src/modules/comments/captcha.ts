@@ -42,7 +42,7 @@ export function issueCaptcha(secret: string, now = Date.now()): IssuedCaptcha {
   const sig = mac(keyFor(secret), id, now, a + b).toString('base64url');
   return {
     token: `v1.${id}.${now.toString(36)}.${sig}`,
-    question: `${toPersianDigits(a)} + ${toPersianDigits(b)} = ?`,
+    question: `${toPersianDigits(a)} + ${toPersianDigits(b)} = ؟`,
     expiresAt: new Date(now + CAPTCHA_TTL_MS).toISOString(),
     answer: a + b,
   };

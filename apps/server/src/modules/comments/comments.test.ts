@@ -45,7 +45,7 @@ describe('captcha', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as { token: string; question: string; expiresAt: string };
-    expect(body.question).toMatch(/^[۱-۹][۰]? \+ [۱-۹][۰]? = \?$/);
+    expect(body.question).toMatch(/^[۱-۹][۰]? \+ [۱-۹][۰]? = ؟$/);
     const answer = sum(body.question);
     expect(answer).toBeGreaterThanOrEqual(2);
     expect(answer).toBeLessThanOrEqual(20);
@@ -61,7 +61,7 @@ describe('captcha', () => {
     const body = res.json() as { error: string; message: string; captcha: { token: string; question: string } };
     expect(body).toMatchObject({ error: 'captcha_invalid', message: 'کد امنیتی اشتباه است' });
     expect(body.captcha.token).not.toBe(c.token);
-    expect(body.captcha.question).toMatch(/= \?$/);
+    expect(body.captcha.question).toMatch(/^[۰-۹]+ \+ [۰-۹]+ = ؟$/);
     // The right answer no longer helps: the token was spent by the wrong one.
     const retry = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: c.token, captchaAnswer: String(c.answer) });
     expect(retry.statusCode).toBe(400);

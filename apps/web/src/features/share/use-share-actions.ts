@@ -9,7 +9,8 @@ export function useShareActions(articleId: number) {
 
   const copy = useCallback(async (text: string, channel: ShareChannel = 'copy') => {
     if (await copyText(text)) {
-      toast({ title: SHARE_MESSAGES.copied, description: text, durationMs: 3000 });
+      // The title alone (spec 02 §8): an article's address, percent-encoded, ran off a phone's toast.
+      toast({ title: SHARE_MESSAGES.copied, durationMs: 3000 });
       trackEvent(articleId, 'share', channel);
       return true;
     }

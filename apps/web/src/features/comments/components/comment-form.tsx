@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, RefreshCw, Send } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { COMMENT_CONTENT_MAX, COMMENT_NAME_MAX, formatNumberFa } from '@chapar/shared/text';
 import { captchaFromError, COMMENT_MESSAGES, useCaptcha, usePostComment } from '../api.ts';
 
 interface CommentFormProps {
@@ -69,7 +70,7 @@ export function CommentForm({ articleId, replyTo, onCancel, onSent }: CommentFor
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">نام <span aria-hidden="true" className="text-accent">*</span></label>
-          <input ref={nameRef} id={`${id}-name`} name="authorName" required maxLength={80} autoComplete="name" value={fields.authorName} onChange={set('authorName')} className={inputStyles} />
+          <input ref={nameRef} id={`${id}-name`} name="authorName" required maxLength={COMMENT_NAME_MAX} autoComplete="name" value={fields.authorName} onChange={set('authorName')} className={inputStyles} />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">ایمیل <span className="text-muted">(اختیاری، نمایش داده نمی‌شود)</span></label>
@@ -78,7 +79,13 @@ export function CommentForm({ articleId, replyTo, onCancel, onSent }: CommentFor
       </div>
       <div>
         <label htmlFor={`${id}-content`} className="mb-1 block text-sm font-medium">متن نظر <span aria-hidden="true" className="text-accent">*</span></label>
-        <textarea id={`${id}-content`} name="content" required rows={4} maxLength={2000} value={fields.content} onChange={set('content')} className={`${inputStyles} leading-7`} />
+        <textarea id={`${id}-content`} name="content" required rows={4} maxLength={COMMENT_CONTENT_MAX} aria-describedby={`${id}-count`} value={fields.content} onChange={set('content')} className={`${inputStyles} leading-7`} />
+        {/* The box stops at the limit, so the reader is told where it is rather than cut short unawares. */}
+        <p id={`${id}-count`} className={`mt-1 text-xs ${fields.content.length >= COMMENT_CONTENT_MAX ? 'font-medium text-accent' : 'text-muted'}`}>
+          {fields.content.length >= COMMENT_CONTENT_MAX
+            ? `به سقف ${formatNumberFa(COMMENT_CONTENT_MAX)} نویسه رسیدید`
+            : `${formatNumberFa(fields.content.length)} از ${formatNumberFa(COMMENT_CONTENT_MAX)} نویسه`}
+        </p>
       </div>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -start-[9999px] size-px overflow-hidden">

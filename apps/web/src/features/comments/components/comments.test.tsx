@@ -32,17 +32,31 @@ describe('comments', () => {
     expect(screen.getAllByText('تأیید شده')).toHaveLength(3);
   });
 
+  it('counts the characters of the text and says when the box has reached its limit', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 't1', question: '۲ + ۳ = ؟', expiresAt: new Date(Date.now() + 600_000).toISOString() })));
+    renderWithApp(<CommentsSection articleId={7} />, { data: [[['/api/articles/7/comments'], thread]] });
+    fireEvent.click(screen.getByRole('button', { name: 'پاسخ به علی' }));
+    await screen.findByRole('form', { name: 'پاسخ به علی' });
+    const text = screen.getByLabelText(/^متن نظر/) as HTMLTextAreaElement;
+    expect(text.maxLength).toBe(2000);
+    expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('۰ از ۲٬۰۰۰ نویسه');
+    fireEvent.change(text, { target: { value: 'سلام' } });
+    expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('۴ از ۲٬۰۰۰ نویسه');
+    fireEvent.change(text, { target: { value: 'م'.repeat(2000) } });
+    expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('به سقف ۲٬۰۰۰ نویسه رسیدید');
+  });
+
   it('validates, then shows the fresh captcha that comes with a wrong answer', async () => {
     const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/comments/captcha') return json(200, { token: 't1', question: '۲ + ۳ = ?', expiresAt: new Date(Date.now() + 600_000).toISOString() });
+      if (url === '/api/comments/captcha') return json(200, { token: 't1', question: '۲ + ۳ = ؟', expiresAt: new Date(Date.now() + 600_000).toISOString() });
       expect(JSON.parse(String(init?.body))).toMatchObject({ authorName: 'مریم', content: 'سلام', captchaAnswer: '4', captchaToken: 't1', parentId: 2, website: '' });
-      return json(400, { error: 'captcha_invalid', message: 'کد امنیتی اشتباه است', captcha: { token: 't2', question: '۴ + ۴ = ?', expiresAt: new Date().toISOString() } });
+      return json(400, { error: 'captcha_invalid', message: 'کد امنیتی اشتباه است', captcha: { token: 't2', question: '۴ + ۴ = ؟', expiresAt: new Date().toISOString() } });
     });
     vi.stubGlobal('fetch', fetch);
     renderWithApp(<CommentsSection articleId={7} />, { data: [[['/api/articles/7/comments'], thread]] });
     fireEvent.click(screen.getByRole('button', { name: 'پاسخ به علی' }));
     const form = await screen.findByRole('form', { name: 'پاسخ به علی' });
-    await screen.findByText('۲ + ۳ = ?');
+    await screen.findByText('۲ + ۳ = ؟');
 
     fireEvent.submit(form);
     expect(screen.getByRole('alert').textContent).toContain('لطفاً نام و متن نظر را وارد کنید');
@@ -54,18 +68,18 @@ describe('comments', () => {
     fireEvent.change(screen.getByLabelText(/^کد امنیتی/), { target: { value: '4' } });
     await act(async () => { fireEvent.submit(form); });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('کد امنیتی اشتباه است'));
-    expect(screen.getByText('۴ + ۴ = ?')).toBeTruthy();
+    expect(screen.getByText('۴ + ۴ = ؟')).toBeTruthy();
     expect((screen.getByLabelText(/^کد امنیتی/) as HTMLInputElement).value).toBe('');
   });
 
   it('closes and clears the form after a comment is sent', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => url === '/api/comments/captcha'
-      ? json(200, { token: 't1', question: '۱ + ۱ = ?', expiresAt: new Date().toISOString() })
+      ? json(200, { token: 't1', question: '۱ + ۱ = ؟', expiresAt: new Date().toISOString() })
       : json(201, { success: true, message: 'نظر شما پس از بررسی منتشر خواهد شد', comment: comment(9, 'مریم') })));
     renderWithApp(<CommentsSection articleId={7} />, { data: [[['/api/articles/7/comments'], { comments: [] }]] });
     fireEvent.click(screen.getByRole('button', { name: 'نوشتن نظر' }));
     const form = await screen.findByRole('form', { name: 'فرم ارسال نظر' });
-    await screen.findByText('۱ + ۱ = ?');
+    await screen.findByText('۱ + ۱ = ؟');
     fireEvent.change(screen.getByLabelText(/^نام/), { target: { value: 'مریم' } });
     fireEvent.change(screen.getByLabelText(/^متن نظر/), { target: { value: 'سلام' } });
     fireEvent.change(screen.getByLabelText(/^کد امنیتی/), { target: { value: '2' } });

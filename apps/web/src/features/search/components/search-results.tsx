@@ -26,7 +26,7 @@ export function SearchResults({ params }: { params: SearchParams }) {
     <div aria-busy={search.isFetching} className="space-y-4">
       {data && (
         <p role="status" className="text-sm text-muted">
-          {formatNumberFa(data.total)} نتیجه برای «<span className="font-bold text-fg">{q}</span>»
+          {formatNumberFa(data.total)} نتیجه برای «<bdi className="font-bold text-fg">{q}</bdi>»
         </p>
       )}
       <ArticleGrid
