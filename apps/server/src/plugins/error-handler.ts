@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ltr } from '@chapar/shared/text';
 import { AppError } from '../errors.ts';
 
 /**
@@ -90,7 +91,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = err.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const text = first ? validationText(first.keyword, first.message, first.params) : 'ورودی نامعتبر است';
-      const message = `${err.validationContext ?? 'request'}${where ? `.${where}` : ''}: ${text}`;
+      // The contract's own sentence names the field in Persian and is shown to people as it is;
+      // a generic one says which field it is about, the name isolated from the Persian text.
+      const own = Boolean(first?.message && PERSIAN.test(first.message));
+      const message = own ? text : `${ltr(`${err.validationContext ?? 'request'}${where ? `.${where}` : ''}`)}: ${text}`;
       return reply.status(400).send({ error: 'validation_error', message });
     }
     const status = err.statusCode ?? 500;
