@@ -25,8 +25,8 @@ const alive = async (session: Session) => ((await call(session, 'GET', '/api/adm
 
 describe('sessions', () => {
   it('names a device in words', () => {
-    expect(describeDevice(ANDROID_CHROME)).toBe('Chrome روی Android');
-    expect(describeDevice(MAC_FIREFOX)).toBe('Firefox روی macOS');
+    expect(describeDevice(ANDROID_CHROME)).toBe('\u2066Chrome\u2069 روی \u2066Android\u2069');
+    expect(describeDevice(MAC_FIREFOX)).toBe('\u2066Firefox\u2069 روی \u2066macOS\u2069');
     expect(describeDevice(undefined)).toBe('دستگاه ناشناس');
   });
 
@@ -35,9 +35,9 @@ describe('sessions', () => {
     const phone = await signIn('editor-user', ROLE_PASSWORD, ANDROID_CHROME, '10.1.0.1');
     const laptop = await signIn('editor-user', ROLE_PASSWORD, MAC_FIREFOX, '10.1.0.2');
     const list = (await call(laptop, 'GET', '/api/admin/account/sessions')).json() as { sessions: SessionInfo[] };
-    const phoneRow = list.sessions.find((s) => s.device === 'Chrome روی Android')!;
+    const phoneRow = list.sessions.find((s) => s.device === '\u2066Chrome\u2069 روی \u2066Android\u2069')!;
     expect(phoneRow).toMatchObject({ ip: '10.1.0.1', current: false, username: 'editor-user' });
-    expect(list.sessions.find((s) => s.current)).toMatchObject({ device: 'Firefox روی macOS', ip: '10.1.0.2' });
+    expect(list.sessions.find((s) => s.current)).toMatchObject({ device: '\u2066Firefox\u2069 روی \u2066macOS\u2069', ip: '10.1.0.2' });
     expect(new Date(phoneRow.lastSeenAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The id shown is not the cookie's.
     expect(phone.cookie).not.toContain(phoneRow.id);
