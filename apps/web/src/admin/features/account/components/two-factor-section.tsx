@@ -33,7 +33,7 @@ function Enrolment({ setup, onCodes }: { setup: TwoFactorSetup; onCodes: (codes:
   };
   return (
     <div className="space-y-3">
-      <ol className="list-inside list-decimal space-y-1 text-sm">
+      <ol className="list-inside list-[persian] space-y-1 text-sm">
         <li>برنامهٔ احراز هویت (مانند Google Authenticator یا Aegis) را باز کنید و این کد QR را بخوانید.</li>
         <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد این‌جا وارد کنید.</li>
       </ol>

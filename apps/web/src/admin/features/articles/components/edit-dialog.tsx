@@ -105,7 +105,7 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
         open={askClose}
         onOpenChange={setAskClose}
         title="تغییرات ذخیره نشده"
-        description="تغییراتی که ذخیره نکرده‌اید از بین می‌رود. دیالوگ بسته شود؟"
+        description="تغییراتی که ذخیره نکرده‌اید از بین می‌رود. پنجره بسته شود؟"
         confirmLabel="بستن بدون ذخیره"
         cancelLabel="ادامه ویرایش"
         destructive

@@ -13,7 +13,7 @@ export function ManualGuide() {
         {open ? 'بستن راهنما' : 'راهنمای ورود دستی'}
       </button>
       {open && (
-        <ol id={id} className="mt-3 list-inside list-decimal space-y-2 text-sm leading-7">
+        <ol id={id} className="mt-3 list-inside list-[persian] space-y-2 text-sm leading-7">
           <li>در <bdi dir="ltr">my.telegram.org</bdi> با شماره حساب سایت وارد شوید و در بخش <bdi dir="ltr">API development tools</bdi> یک برنامه بسازید.</li>
           <li>مقدار <code dir="ltr">api_id</code> را در <code dir="ltr">TELEGRAM_API_ID</code> و <code dir="ltr">api_hash</code> را در <code dir="ltr">TELEGRAM_API_HASH</code> بگذارید و <code dir="ltr">SESSION_SECRET</code> را هم تنظیم کنید تا نشست پس از راه‌اندازی دوباره بماند؛ سپس سرور را دوباره راه بیندازید.</li>
           <li>اگر تلگرام از این سرور فیلتر است، یک پراکسی <bdi dir="ltr">SOCKS5</bdi> در <code dir="ltr">TELEGRAM_PROXY_URL</code> (مثلاً <bdi dir="ltr">socks5://127.0.0.1:1080</bdi>) یا یک پراکسی <bdi dir="ltr">MTProto</bdi> در <code dir="ltr">TELEGRAM_MTPROTO_PROXY</code> بگذارید؛ پراکسیِ در حال استفاده در زبانه «پایش سیستم» دیده می‌شود.</li>
