@@ -139,6 +139,8 @@ describe('article page: addresses, server rendering and media', () => {
     expect(text).toContain('شهرداری تهران از آماده‌باش کامل نیروهای خدمات شهری خبر داد.');
     expect(text).toContain('تازه منتشر شده');
     expect(await page.locator('img[alt^="تصویر خبر: بارش برف سنگین"]').count()).toBe(1);
+    // The comments need JavaScript, and the page says so instead of a placeholder that never fills.
+    expect(text).toContain('برای خواندن و نوشتن نظرها، جاوااسکریپت مرورگر را روشن کنید.');
     await context.close();
   });
 
