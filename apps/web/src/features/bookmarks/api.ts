@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Bookmark } from '@chapar/shared/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { getSessionId } from '../../lib/session-id.ts';
@@ -24,15 +24,47 @@ export function useIsBookmarked(articleId: number): { bookmarked: boolean; ready
   return { bookmarked: Boolean(data?.some((b) => b.articleId === articleId)), ready: data !== undefined };
 }
 
-/** POST /api/bookmarks {sessionId, articleId}: toggles and answers the new state. */
-export function useToggleBookmark() {
+const toggleKey = (articleId: number) => [BOOKMARKS_PATH, 'toggle', articleId] as const;
+
+/**
+ * A toggle of this article not yet answered, from any of its buttons (the top bar's and the
+ * pill): `paused` while it waits for the connection.
+ */
+export function usePendingBookmarkToggle(articleId: number): { pending: boolean; paused: boolean } {
+  const paused = useMutationState({ filters: { mutationKey: toggleKey(articleId), status: 'pending' }, select: (m) => m.state.isPaused });
+  return { pending: paused.length > 0, paused: paused.some(Boolean) };
+}
+
+/** What the bookmark button says once the toggle has really been sent (or has failed). */
+export interface ToggleBookmarkOutcome {
+  onSuccess?: (answer: { bookmarked: boolean }, articleId: number) => void;
+  onError?: (error: unknown, articleId: number) => void;
+}
+
+/**
+ * POST /api/bookmarks {sessionId, articleId}: toggles and answers the new state.
+ *
+ * Offline, TanStack Query's 'online' network mode holds the mutation as paused
+ * (`isPaused`) and sends it once, when the browser is back online, while this page is
+ * open; the button says so. No automatic retry (spec 01 §9). The outcome handlers are the
+ * mutation's own, so they run even if the reader has moved to another page of the site.
+ */
+export function useToggleBookmark(articleId: number, outcome: ToggleBookmarkOutcome = {}) {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: toggleKey(articleId),
+    networkMode: 'online',
+    retry: false,
     mutationFn: (articleId: number) =>
       apiRequest<{ bookmarked: boolean }>('POST', BOOKMARKS_PATH, {
         body: { sessionId: getSessionId(), articleId },
         headers: { [SESSION_HEADER]: getSessionId() },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [BOOKMARKS_PATH] }),
+    // Pending until the list is read again, so the button never shows the old state after the answer.
+    onSuccess: async (answer, articleId) => {
+      await client.invalidateQueries({ queryKey: [BOOKMARKS_PATH] });
+      outcome.onSuccess?.(answer, articleId);
+    },
+    onError: (error, articleId) => outcome.onError?.(error, articleId),
   });
 }

@@ -20,13 +20,33 @@ export function useRating(articleId: number) {
   return useQuery({ ...ratingQuery(articleId), enabled: hydrated });
 }
 
-/** POST {rating, sessionId}; a second rating replaces the first. */
-export function useRate(articleId: number) {
+/** What the rating widget says once the rating has really been sent (or has failed). */
+export interface RateOutcome {
+  onSuccess?: (summary: RatingSummary, stars: number) => void;
+  onError?: (error: unknown, stars: number) => void;
+}
+
+/**
+ * POST {rating, sessionId}; a second rating replaces the first.
+ *
+ * Offline, TanStack Query's 'online' network mode holds the mutation as paused
+ * (`isPaused`) and sends it once, when the browser is back online, while this page is
+ * open; the widget says so. No automatic retry (spec 01 §9). The outcome handlers are the
+ * mutation's own, so the reader still hears the result after leaving the article within
+ * the site; a closed page sends nothing and claims nothing.
+ */
+export function useRate(articleId: number, outcome: RateOutcome = {}) {
   const client = useQueryClient();
   return useMutation({
+    networkMode: 'online',
+    retry: false,
     mutationFn: (rating: number) =>
       apiRequest<RatingSummary>('POST', ratingPath(articleId), { body: { rating, sessionId: getSessionId() }, headers: { [SESSION_HEADER]: getSessionId() } }),
-    onSuccess: ({ averageRating, totalRatings, userRating }) =>
-      client.setQueryData(ratingQuery(articleId).queryKey, { averageRating, totalRatings, userRating }),
+    onSuccess: (summary, stars) => {
+      const { averageRating, totalRatings, userRating } = summary;
+      client.setQueryData(ratingQuery(articleId).queryKey, { averageRating, totalRatings, userRating });
+      outcome.onSuccess?.(summary, stars);
+    },
+    onError: (error, stars) => outcome.onError?.(error, stars),
   });
 }
