@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -7,6 +7,29 @@ import { cn } from '../../lib/cn.ts';
 
 const overlay = 'fixed inset-0 z-50 bg-black/50';
 const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
+
+/**
+ * Returns focus to what had it before the dialog opened. These dialogs open from state, not from a
+ * Dialog.Trigger, and Radix's modal content always cancels the focus scope's own return and focuses
+ * its trigger instead (none here), so focus fell to <body>. If the opener is gone by then, the
+ * page's main region takes focus, unless something else (an outer dialog's own return) already has it.
+ */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    // Runs before Radix moves focus in, so the active element is still the opener.
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus({ preventScroll: true });
+      else if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+    },
+  };
+}
 
 interface AdminDialogProps {
   open: boolean;
@@ -22,6 +45,7 @@ interface AdminDialogProps {
 
 /** An accessible modal dialog (Radix): focus trapped, Escape closes, title and description announced. */
 export function AdminDialog({ open, onOpenChange, title, description, wide, children, onDismissAttempt }: AdminDialogProps) {
+  const returnFocus = useReturnFocus();
   const guard = (event: Event) => {
     if (onDismissAttempt) {
       event.preventDefault();
@@ -34,6 +58,7 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
           dir="rtl"
+          {...returnFocus}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           className={cn(panel, wide ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
@@ -70,11 +95,12 @@ interface ConfirmDialogProps {
 
 /** A confirmation (Radix alert dialog): the safe choice has the focus first. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'انصراف', destructive, onConfirm }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content dir="rtl" className={cn(panel, 'sm:max-w-md')}>
+        <AlertDialog.Content dir="rtl" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ROLE_LABELS, isRole } from '@chapar/shared/contracts';
+import { ROLE_LABELS, isRole, newPasswordField } from '@chapar/shared/contracts';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { SessionsTable } from '../../../components/sessions-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -9,12 +9,15 @@ import { useAccount, useChangePassword, useEndMySession, useEndOtherSessions, us
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function PasswordSection() {
-  const ids = { current: useId(), next: useId() };
+  const ids = { current: useId(), next: useId(), nextError: useId() };
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const change = useChangePassword(() => { setCurrent(''); setNext(''); });
+  // The server's own rule and sentence (the contract's field), shown before anything is sent.
+  const nextError = next ? newPasswordField.safeParse(next).error?.issues[0]?.message : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (nextError) return;
     change.mutate({ currentPassword: current, newPassword: next });
   };
   return (
@@ -28,9 +31,13 @@ function PasswordSection() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.next} className="text-sm font-medium">رمز عبور تازه (دست‌کم ۱۰ نویسه)</label>
-          <input id={ids.next} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} dir="ltr" className={inputStyles} />
+          <input
+            id={ids.next} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} dir="ltr" className={inputStyles}
+            aria-invalid={nextError ? true : undefined} aria-describedby={nextError ? ids.nextError : undefined}
+          />
+          {nextError && <p id={ids.nextError} className="text-xs text-accent">{nextError}</p>}
         </div>
-        <div><button type="submit" className={adminButton.primary} disabled={change.isPending || !current || !next}>تغییر رمز عبور</button></div>
+        <div><button type="submit" className={adminButton.primary} disabled={change.isPending || !current || !next || Boolean(nextError)}>تغییر رمز عبور</button></div>
       </form>
     </section>
   );

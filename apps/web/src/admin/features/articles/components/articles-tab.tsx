@@ -58,14 +58,19 @@ export function ArticlesTab() {
     setPage(1);
   };
 
+  // Stable (the mutations' `mutate`, not their results, which are new each render): the table's
+  // cells are built from these, and new ones would replace the row's buttons, so a dialog opened
+  // from one could not return focus to it.
+  const cleanOne = clean.mutate;
+  const publishOne = publish.mutate;
   const actions = useMemo<RowActions>(() => ({
     edit: (row) => setEditing(row.id),
     remove: (row) => setDeleting(row),
-    clean: (row) => clean.mutate(row.id),
-    togglePublished: (row) => (row.isPublished ? setUnpublishing(row) : publish.mutate({ id: row.id, publish: true })),
+    clean: (row) => cleanOne(row.id),
+    togglePublished: (row) => (row.isPublished ? setUnpublishing(row) : publishOne({ id: row.id, publish: true })),
     podcast: (row) => podcasts.makeOne(row.id, row.title),
     breaking: (row) => setBreaking(row),
-  }), [clean, publish, podcasts.makeOne]);
+  }), [cleanOne, publishOne, podcasts.makeOne]);
 
   const rows = list.data?.articles ?? [];
   const selectedIds = Object.keys(selection).filter((id) => selection[id]).map(Number);

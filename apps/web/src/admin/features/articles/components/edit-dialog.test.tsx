@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../../testing/dom-shims.ts';
 import { renderWithApp } from '../../../../testing/render.tsx';
 import EditArticleDialog from './edit-dialog.tsx';
@@ -50,5 +50,29 @@ describe('the edit dialog\'s category', () => {
     renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
     const select = await screen.findByRole('combobox', { name: 'دسته‌بندی' });
     await waitFor(() => expect(select.textContent).toContain('بین‌الملل'));
+  });
+});
+
+describe('the edit dialog\'s unsaved-changes prompt', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns focus into the edit dialog, to «انصراف», when «ادامه ویرایش» is chosen', async () => {
+    serve('Education');
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    const title = await screen.findByRole('textbox', { name: 'عنوان' });
+    // Edited after the loaded article fills the form; react-hook-form marks it dirty after its async validation.
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('خبر آزمایشی درباره دانشگاه'));
+    fireEvent.change(title, { target: { value: 'عنوان تازهٔ خبر' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const cancel = screen.getByRole('button', { name: 'انصراف' });
+    cancel.focus();
+    fireEvent.click(cancel);
+    const keepEditing = await screen.findByRole('button', { name: 'ادامه ویرایش' });
+    await waitFor(() => expect(document.activeElement).toBe(keepEditing));
+    fireEvent.click(keepEditing);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Radix returns focus in a timeout after the prompt unmounts.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(cancel);
   });
 });

@@ -1,4 +1,4 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type DefaultLegendContentProps } from 'recharts';
 import type { SystemHistory } from '@chapar/shared/contracts';
 import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 
@@ -15,6 +15,26 @@ function ChartFrame({ title, summary, children }: { title: string; summary: stri
         <ResponsiveContainer width="100%" height="100%">{children}</ResponsiveContainer>
       </div>
     </figure>
+  );
+}
+
+/**
+ * recharts' own legend, drawn the same, but its line icons are decorative: recharts labels each one
+ * '<name> legend icon', and screen readers read that English after the Persian name.
+ */
+function PersianLegend({ payload }: DefaultLegendContentProps) {
+  if (!payload?.length) return null;
+  return (
+    <ul className="recharts-default-legend m-0 p-0 text-center">
+      {payload.map((entry) => (
+        <li key={String(entry.dataKey ?? entry.value)} className="recharts-legend-item me-2.5 inline-block whitespace-nowrap">
+          <svg aria-hidden="true" width={14} height={14} viewBox="0 0 32 32" className="me-1 inline-block align-middle">
+            <path d="M0,16h10.67A5.33,5.33,0,1,1,21.33,16H32M21.33,16A5.33,5.33,0,1,1,10.67,16" fill="none" stroke={entry.color} strokeWidth={4} />
+          </svg>
+          <span style={{ color: entry.color }}>{entry.value}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -40,7 +60,7 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
             <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
             <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
             <Tooltip {...tooltipStyle} formatter={(v) => formatNumberFa(Number(v))} />
-            <Legend />
+            <Legend content={PersianLegend} />
             <Line type="monotone" dataKey="pending" name="در انتظار" stroke={COLORS[0]} dot={false} isAnimationActive={false} />
             <Line type="monotone" dataKey="processing" name="در حال پردازش" stroke={COLORS[2]} dot={false} isAnimationActive={false} />
             <Line type="monotone" dataKey="failed" name="ناموفق" stroke={COLORS[1]} dot={false} isAnimationActive={false} />
@@ -54,7 +74,7 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
             <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
             <YAxis tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
             <Tooltip {...tooltipStyle} formatter={(v) => `${formatNumberFa(Number(v))} میلی‌ثانیه`} />
-            <Legend />
+            <Legend content={PersianLegend} />
             {ids.map((id, i) => (
               <Line key={id} type="monotone" dataKey={id} name={history.services[id]} stroke={COLORS[i % COLORS.length]} dot={times.length < 3} connectNulls isAnimationActive={false} />
             ))}

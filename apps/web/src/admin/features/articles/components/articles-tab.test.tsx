@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import '../../../../testing/dom-shims.ts';
+import { renderWithApp } from '../../../../testing/render.tsx';
+import { ArticlesTab } from './articles-tab.tsx';
+
+const ROW = {
+  id: 7, title: 'خبر آزمایشی', slug: 'خبر', category: 'Politics', publishedAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+  views: 3, featured: false, telegramId: 12, source: 'akhbar_rooz', telegramUrl: null, imageUrl: null, status: 'published', isPublished: true,
+  unpublishedReason: null, unpublishedAt: null, editedFields: [],
+};
+const ARTICLE = { ...ROW, excerpt: 'خلاصه', content: '<p>متن</p>', videoUrl: null, metaDescription: null };
+const STATUS = { isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'admin', permissions: ['view', 'articles'], twoFactorSetupRequired: false };
+
+function serve() {
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/admin/status')) return json(STATUS);
+    if (url.startsWith('/api/admin/channels')) return json({ channels: [] });
+    if (url.startsWith('/api/categories')) return json([{ id: 1, slug: 'politics', nameEn: 'Politics', name: 'سیاست', description: '' }]);
+    if (url.startsWith('/api/admin/articles/7')) return json(ARTICLE);
+    if (url.startsWith('/api/admin/articles')) return json({ articles: [ROW], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, totalExact: true } });
+    return new Response('{}', { status: 404 });
+  }));
+}
+
+// Radix returns focus in a timeout after the dialog unmounts.
+const focusSettled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('the articles tab\'s dialogs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns focus to the row\'s delete button when the confirmation is cancelled', async () => {
+    serve();
+    renderWithApp(<ArticlesTab />);
+    const remove = await screen.findByRole('button', { name: 'حذف «خبر آزمایشی»' });
+    remove.focus();
+    fireEvent.click(remove);
+    const cancel = await screen.findByRole('button', { name: 'انصراف' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await focusSettled();
+    expect(document.activeElement).toBe(remove);
+  });
+
+  it('returns focus to the row\'s edit button when the edit dialog is closed with Escape', async () => {
+    serve();
+    renderWithApp(<ArticlesTab />);
+    const edit = await screen.findByRole('button', { name: 'ویرایش «خبر آزمایشی»' });
+    edit.focus();
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'عنوان' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await focusSettled();
+    expect(document.activeElement).toBe(edit);
+  });
+
+  it('returns focus to the row\'s edit button when the edit dialog is closed with «بستن بدون ذخیره»', async () => {
+    serve();
+    renderWithApp(<ArticlesTab />);
+    const edit = await screen.findByRole('button', { name: 'ویرایش «خبر آزمایشی»' });
+    edit.focus();
+    fireEvent.click(edit);
+    const title = await screen.findByRole('textbox', { name: 'عنوان' }, { timeout: 5000 });
+    // Edited after the loaded article fills the form; react-hook-form marks it dirty after its async validation.
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('خبر آزمایشی'));
+    fireEvent.change(title, { target: { value: 'عنوان تازهٔ خبر' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.keyDown(title, { key: 'Escape' });
+    fireEvent.click(await screen.findByRole('button', { name: 'بستن بدون ذخیره' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await focusSettled();
+    expect(document.activeElement).toBe(edit);
+  });
+});
