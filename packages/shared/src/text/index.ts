@@ -15,4 +15,5 @@ export * from './spoken.ts';
 export * from './lead.ts';
 export * from './bidi.ts';
 export * from './feed-paths.ts';
+export * from './newsletter-form.ts';
 export * from './share-image.ts';

@@ -67,6 +67,21 @@ describe('double opt-in', () => {
     expect((await formPost('/newsletter/confirm', `token=${encodeURIComponent(link.searchParams.get('token')!)}`)).body).toContain('عضویت شما تأیید شد');
   });
 
+  it('the form without JavaScript (POST /newsletter/subscribe) mails the same confirmation link', async () => {
+    const answer = await t.app.inject({
+      method: 'POST', url: '/newsletter/subscribe', remoteAddress: `203.0.113.${clientNo++}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${TEST_BASE_URL}/` },
+      payload: 'email=form.reader%40example.com&name=%D9%86%DA%AF%D8%A7%D8%B1',
+    });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/?newsletter=sent#newsletter');
+    await until('the confirmation mail', async () => t.smtp.to('form.reader@example.com').length === 1);
+    const [mail] = t.smtp.to('form.reader@example.com');
+    expect(mail.parsed.text).toContain('نگار عزیز');
+    expect(linkIn(mail, '/newsletter/confirm').searchParams.get('token')).toBeTruthy();
+    expect(await subscriberOf('form.reader@example.com')).toBeUndefined();
+  });
+
   it('a known address changes (its new name, switched back on) only once its owner follows the link', async () => {
     await addSubscriber(t.database, 'known@example.com', { name: 'نام قدیمی', isActive: false });
     await subscribe('known@example.com', 'نام تازه');

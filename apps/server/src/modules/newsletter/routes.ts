@@ -1,11 +1,13 @@
-// The newsletter: the public signup (spec 01 §7), the links its mail carries, and the admin's
-// routes (spec 03 §7 'Newsletter subscribers', and the digest's).
+// The newsletter: the public signup (spec 01 §7, and form-signup.ts for the forms without
+// JavaScript), the links its mail carries, and the admin's routes (spec 03 §7 'Newsletter
+// subscribers', and the digest's).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, subscribeBody, subscribeResponse } from '@chapar/shared/contracts';
 import type { Services } from '../../services.ts';
 import { newsletterAdminRoutes } from './admin-routes.ts';
 import { newsletterDigestRoutes } from './digest-admin-routes.ts';
+import { newsletterFormRoutes } from './form-signup.ts';
 import { newsletterLinkRoutes } from './public-routes.ts';
 import { subscribe } from './service.ts';
 
@@ -18,5 +20,7 @@ export async function newsletterRoutes(app: FastifyInstance, { services: s }: { 
   });
   newsletterAdminRoutes(app, s.db);
   newsletterDigestRoutes(app, s);
+  // The same signup as a plain form, for pages whose script has not run (its own body parser).
+  await app.register(newsletterFormRoutes, { services: s });
   await app.register(newsletterLinkRoutes, { db: s.db, secret: s.config.sessionSecret, siteName: s.config.siteName });
 }

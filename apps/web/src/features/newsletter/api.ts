@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { newsletterOutcomeOf, type NewsletterForm, type NewsletterOutcome } from '@chapar/shared/text';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export interface SubscribeBody {
@@ -24,7 +26,27 @@ export const newsletterTexts = {
   pendingTitle: 'ایمیل خود را ببینید',
   pendingNote: 'عضویت با باز کردن پیوند ایمیل تأیید کامل می‌شود. اگر ایمیل را نمی‌بینید، پوشه هرزنامه را هم نگاه کنید.',
   footerSuccess: 'عضو شدید',
+  /** The server's answer to a flood of signups (NEWSLETTER_MESSAGES.flooded), for the form without JavaScript. */
+  busyBody: 'از این نشانی اینترنتی در مدت کوتاهی درخواست‌های عضویت زیادی رسیده است؛ لطفاً کمی بعد دوباره تلاش کنید',
 } as const;
+
+/**
+ * What a form shows when its page comes back from POST /newsletter/subscribe (the form without
+ * JavaScript) with an outcome: the texts the script's toasts show for the same outcomes. The
+ * address is not named: the page's address carries no reader's data.
+ */
+export const newsletterOutcomeTexts: Record<NewsletterOutcome, { title: string; body: string; error: boolean }> = {
+  sent: { title: newsletterTexts.pendingTitle, body: newsletterTexts.pendingNote, error: false },
+  invalid: { title: newsletterTexts.invalidTitle, body: newsletterTexts.invalidBody, error: true },
+  busy: { title: newsletterTexts.failedTitle, body: newsletterTexts.busyBody, error: true },
+  failed: { title: newsletterTexts.failedTitle, body: newsletterTexts.failedBody, error: true },
+};
+
+/** The outcome the page's address carries for `form` (only the fixed markers count), null otherwise. */
+export function useNewsletterOutcome(form: NewsletterForm): NewsletterOutcome | null {
+  const { search } = useLocation();
+  return newsletterOutcomeOf(search, form);
+}
 
 /** Spec 01 §5: non-empty and contains an at-sign. */
 export function isValidNewsletterEmail(email: string): boolean {

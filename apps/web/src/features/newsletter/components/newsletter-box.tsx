@@ -1,16 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
+import { NEWSLETTER_FORM_ANCHORS, NEWSLETTER_FORM_PATH } from '@chapar/shared/text';
 import { CheckCircle2, LoaderCircle, Mail } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { isValidNewsletterEmail, newsletterTexts, useSubscribe } from '../api.ts';
+import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, useNewsletterOutcome, useSubscribe } from '../api.ts';
 
 function errorText(error: unknown): string {
   if (isApiError(error) && error.serverMessage) return error.serverMessage;
   return newsletterTexts.failedBody;
 }
 
-/** Sidebar newsletter (spec 01 §5): email with an at-sign, optional name. */
+/**
+ * Sidebar newsletter (spec 01 §5): email with an at-sign, optional name. With the page's script
+ * the form calls the API; without it (or before it has run) the form POSTs to
+ * /newsletter/subscribe, which sends the reader back here with the outcome in the address.
+ */
 export function NewsletterBox() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -19,9 +24,14 @@ export function NewsletterBox() {
   const subscribe = useSubscribe();
   const { toast } = useToast();
   const ids = { email: useId(), name: useId() };
+  // The outcome of a signup sent without the script, until the reader sends one with it.
+  const outcome = useNewsletterOutcome('box');
+  const [outcomeShown, setOutcomeShown] = useState(true);
+  const arrived = outcome && outcomeShown ? newsletterOutcomeTexts[outcome] : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setOutcomeShown(false);
     if (!isValidNewsletterEmail(email)) {
       toast({ title: newsletterTexts.invalidTitle, description: newsletterTexts.invalidBody, variant: 'destructive' });
       return;
@@ -42,17 +52,30 @@ export function NewsletterBox() {
   };
 
   return (
-    <section aria-labelledby="newsletter-heading" className="rounded-2xl bg-accent-soft p-4">
+    <section id={NEWSLETTER_FORM_ANCHORS.box} aria-labelledby="newsletter-heading" className="scroll-mt-24 rounded-2xl bg-accent-soft p-4">
       <h2 id="newsletter-heading" className="mb-1 flex items-center gap-2 text-lg font-bold">
         <Mail aria-hidden="true" className="size-5 text-accent" />
         عضویت در خبرنامه
       </h2>
       <p className="mb-3 text-sm text-muted">خلاصه مهم‌ترین خبرهای روز را هر صبح دریافت کنید.</p>
-      <form onSubmit={submit} noValidate className="space-y-2">
+      {arrived && (
+        <p
+          data-newsletter-outcome={outcome}
+          role={arrived.error ? 'alert' : 'status'}
+          className={`mb-3 rounded-lg border border-border bg-card p-3 text-sm ${arrived.error ? 'text-red-700 dark:text-red-300' : ''}`}
+        >
+          <strong className="mb-1 block font-bold">
+            {!arrived.error && <CheckCircle2 aria-hidden="true" className="me-1 inline size-4 text-green-700 dark:text-green-400" />}
+            {arrived.title}
+          </strong>
+          {arrived.body}
+        </p>
+      )}
+      <form method="post" action={NEWSLETTER_FORM_PATH} onSubmit={submit} noValidate className="space-y-2">
         <label htmlFor={ids.email} className="sr-only">ایمیل</label>
-        <input id={ids.email} type="email" required dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="ایمیل شما" className={`${inputStyles} text-start placeholder:text-end`} />
+        <input id={ids.email} name="email" type="email" required dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="ایمیل شما" className={`${inputStyles} text-start placeholder:text-end`} />
         <label htmlFor={ids.name} className="sr-only">نام (اختیاری)</label>
-        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} placeholder="نام (اختیاری)" className={inputStyles} />
+        <input id={ids.name} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="نام (اختیاری)" className={inputStyles} />
         <button type="submit" disabled={subscribe.isPending} className={`${buttonStyles.primary} w-full`}>
           {subscribe.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
           عضویت
