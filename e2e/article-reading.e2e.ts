@@ -164,7 +164,9 @@ describe('article page: addresses, server rendering and media', () => {
     // The fixture lasts 2 s: loop it so it is still playing when the controls hide.
     await page.evaluate(() => { document.querySelector('video')!.loop = true; });
     await player.getByRole('button', { name: 'پخش ویدیو' }).first().click();
-    await page.waitForFunction(() => document.querySelector('[data-state]')?.getAttribute('data-state') === 'playing');
+    // The player's own state (buttons above it, bookmark and rating, carry a data-state too).
+    const playerState = (state: string) => page.waitForFunction((s) => document.querySelector('[role="group"][aria-label^="پخش‌کننده ویدیو"]')?.getAttribute('data-state') === s, state);
+    await playerState('playing');
     const controls = player.getByTestId('video-controls');
     expect(await controls.getAttribute('aria-hidden')).toBe('false');
     await page.mouse.move(0, 0);
@@ -172,7 +174,7 @@ describe('article page: addresses, server rendering and media', () => {
     // Keyboard: focus the player, Space pauses.
     await player.focus();
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector('[data-state]')?.getAttribute('data-state') === 'paused');
+    await playerState('paused');
 
     // Podcast: play, volume down one step, back to 0 at the end.
     const podcast = page.getByRole('region', { name: 'نسخه صوتی خبر' });
