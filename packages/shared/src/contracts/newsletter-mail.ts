@@ -1,12 +1,13 @@
 // The newsletter's mail (issue 34): the signup's answers, the digest's schedule, the sends and
 // their counts for the admin page, the preview and 'send now'.
 import { z } from 'zod';
+import { NEWSLETTER_FLOODED } from '../text/newsletter-form.ts';
 
 export const NEWSLETTER_MESSAGES = {
   /** The same answer for a new address and a known one, so the form reveals no subscriber. */
   waiting: 'ایمیلی برای تأیید عضویت به این نشانی فرستادیم؛ برای تکمیل عضویت پیوند آن را باز کنید. تا تأیید نکنید، خبرنامه‌ای فرستاده نمی‌شود.',
   waitingNoMail: 'درخواست عضویت شما ثبت شد. ایمیل تأیید، پس از راه‌اندازی ارسال ایمیل در سایت، به این نشانی فرستاده می‌شود و عضویت با باز کردن پیوند آن کامل می‌شود.',
-  flooded: 'از این نشانی اینترنتی در مدت کوتاهی درخواست‌های عضویت زیادی رسیده است؛ لطفاً کمی بعد دوباره تلاش کنید',
+  flooded: NEWSLETTER_FLOODED,
   mailNotConfigured: 'ارسال ایمیل تنظیم نشده است',
   scheduleSaved: 'زمان‌بندی خبرنامه ذخیره شد',
   sendNowFailed: 'ارسال خبرنامه آغاز نشد',

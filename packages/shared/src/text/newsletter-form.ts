@@ -4,6 +4,9 @@
 // Only these few values mean anything, so a marker page carries no reader's data and the pages
 // kept per address stay a handful.
 
+/** The signup's answer to a flood of requests from one address (NEWSLETTER_MESSAGES.flooded), here so the page's script can show it without the contracts. */
+export const NEWSLETTER_FLOODED = 'از این نشانی اینترنتی در مدت کوتاهی درخواست‌های عضویت زیادی رسیده است؛ لطفاً کمی بعد دوباره تلاش کنید';
+
 /** Where both forms POST (application/x-www-form-urlencoded: email, name). */
 export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe';
 /** The query parameter that carries the outcome back to the page. */

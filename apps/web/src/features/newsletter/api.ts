@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { newsletterOutcomeOf, type NewsletterForm, type NewsletterOutcome } from '@chapar/shared/text';
+import { NEWSLETTER_FLOODED, newsletterOutcomeOf, type NewsletterForm, type NewsletterOutcome } from '@chapar/shared/text';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export interface SubscribeBody {
@@ -26,8 +26,8 @@ export const newsletterTexts = {
   pendingTitle: 'ایمیل خود را ببینید',
   pendingNote: 'عضویت با باز کردن پیوند ایمیل تأیید کامل می‌شود. اگر ایمیل را نمی‌بینید، پوشه هرزنامه را هم نگاه کنید.',
   footerSuccess: 'عضو شدید',
-  /** The server's answer to a flood of signups (NEWSLETTER_MESSAGES.flooded), for the form without JavaScript. */
-  busyBody: 'از این نشانی اینترنتی در مدت کوتاهی درخواست‌های عضویت زیادی رسیده است؛ لطفاً کمی بعد دوباره تلاش کنید',
+  /** The server's answer to a flood of signups, for the form without JavaScript. */
+  busyBody: NEWSLETTER_FLOODED,
 } as const;
 
 /**
