@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type InvitationInfo, type Role, type StaffUser } from '@chapar/shared/contracts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, newPasswordField, usernameField, type InvitationInfo, type Role, type StaffUser } from '@chapar/shared/contracts';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
 import { Select } from '../../../components/fields.tsx';
@@ -9,13 +9,21 @@ import { InvitationLink } from './invitation-link.tsx';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
-function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+/** The contract's own Persian message for a value it refuses, or undefined. */
+const refusal = (field: typeof usernameField | typeof newPasswordField, value: string) => field.safeParse(value).error?.issues[0]?.message;
+
+/** A labelled field; `error` (shown once the form was sent) is tied to the input for screen readers. */
+function Field({ label, children, hint, error }: {
+  label: string; hint?: string; error?: string | undefined;
+  children: (id: string, described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {children(id)}
-      {hint && <p className="text-xs text-muted">{hint}</p>}
+      {children(id, error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+      {error ? <p id={errorId} className="text-xs text-accent">{error}</p> : hint && <p className="text-xs text-muted">{hint}</p>}
     </div>
   );
 }
@@ -29,18 +37,24 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
   const [method, setMethod] = useState<'invite' | 'password'>('invite');
   const [password, setPassword] = useState('');
   const [created, setCreated] = useState<{ user: StaffUser; invitation: InvitationInfo | null } | null>(null);
+  /** Checks show after the first send, then follow each keystroke. */
+  const [tried, setTried] = useState(false);
+  const usernameError = tried ? refusal(usernameField, username) : undefined;
+  const passwordError = tried && method === 'password' ? refusal(newPasswordField, password) : undefined;
   const create = useCreateStaff((answer) => {
     if (answer.invitation) setCreated(answer);
     else close(false);
   });
   function close(next: boolean) {
     if (!next) {
-      setUsername(''); setName(''); setEmail(''); setPassword(''); setRole('editor'); setMethod('invite'); setCreated(null);
+      setUsername(''); setName(''); setEmail(''); setPassword(''); setRole('editor'); setMethod('invite'); setCreated(null); setTried(false);
     }
     onOpenChange(next);
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
+    if (refusal(usernameField, username) || (method === 'password' && refusal(newPasswordField, password))) return;
     create.mutate({
       username: username.trim(), role, name: name.trim() || undefined, email: email.trim() || undefined,
       ...(method === 'invite' ? { invite: true } : { password }),
@@ -55,8 +69,8 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-3" noValidate>
-          <Field label="نام کاربری" hint="حروف، رقم، نقطه، خط تیره یا زیرخط؛ ۳ تا ۶۴ نویسه">
-            {(id) => <input id={id} required value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" autoComplete="off" className={inputStyles} />}
+          <Field label="نام کاربری" hint="حروف، رقم، نقطه، خط تیره یا زیرخط؛ ۳ تا ۶۴ نویسه" error={usernameError}>
+            {(id, described) => <input id={id} {...described} required value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" autoComplete="off" className={inputStyles} />}
           </Field>
           <Field label="نام">{(id) => <input id={id} value={name} onChange={(e) => setName(e.target.value)} dir="auto" className={inputStyles} />}</Field>
           <Field label="ایمیل" hint={mailConfigured ? 'پیوند دعوت به این نشانی فرستاده می‌شود' : 'سرویس ایمیل پیکربندی نشده است؛ پیوند دعوت را خودتان بدهید'}>
@@ -75,8 +89,8 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
             </label>
           </fieldset>
           {method === 'password' && (
-            <Field label="رمز عبور تازه" hint="دست‌کم ۱۰ نویسه">
-              {(id) => <input id={id} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} dir="ltr" className={inputStyles} />}
+            <Field label="رمز عبور تازه" hint="دست‌کم ۱۰ نویسه" error={passwordError}>
+              {(id, described) => <input id={id} {...described} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} dir="ltr" className={inputStyles} />}
             </Field>
           )}
           <div className="flex justify-end gap-2 pt-2">

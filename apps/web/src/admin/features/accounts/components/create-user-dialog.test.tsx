@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { newPasswordField, usernameField } from '@chapar/shared/contracts';
+import '../../../../testing/dom-shims.ts';
+import { renderWithApp } from '../../../../testing/render.tsx';
+import { CreateUserDialog } from './create-user-dialog.tsx';
+
+function serve() {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false });
+    if (url.startsWith('/api/admin/users')) {
+      return json({ user: { id: 2, username: 'sara', name: null, email: null, role: 'editor', status: 'active', twoFactor: false, createdAt: '2026-12-01T10:00:00.000Z', lastLoginAt: null, invitedBy: 'owner', inviteExpiresAt: null }, invitation: null });
+    }
+    return new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const createRequests = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/admin/users'));
+
+describe('the new account dialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses a bad username and a short password before sending, in the contract\'s words, tied to their fields', async () => {
+    const fetch = serve();
+    const onOpenChange = vi.fn();
+    renderWithApp(<CreateUserDialog open onOpenChange={onOpenChange} mailConfigured={false} />);
+    const username = await screen.findByLabelText('نام کاربری');
+    fireEvent.change(username, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByLabelText('تعیین رمز عبور همین حالا'));
+    const password = screen.getByLabelText('رمز عبور تازه');
+    fireEvent.change(password, { target: { value: '123456789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ساخت حساب' }));
+
+    const usernameMessage = usernameField.safeParse('ab').error!.issues[0]!.message;
+    const passwordMessage = newPasswordField.safeParse('123456789').error!.issues[0]!.message;
+    expect(screen.getByText(usernameMessage).id).toBe(username.getAttribute('aria-describedby'));
+    expect(screen.getByText(passwordMessage).id).toBe(password.getAttribute('aria-describedby'));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(createRequests(fetch)).toHaveLength(0);
+
+    // Corrected, the messages leave as the admin types and the account is sent once.
+    fireEvent.change(username, { target: { value: 'sara' } });
+    fireEvent.change(password, { target: { value: '1234567890' } });
+    expect(screen.queryByText(usernameMessage)).toBeNull();
+    expect(screen.queryByText(passwordMessage)).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ساخت حساب' }));
+    await waitFor(() => expect(createRequests(fetch)).toHaveLength(1));
+    expect(JSON.parse(String(createRequests(fetch)[0]![1]!.body))).toMatchObject({ username: 'sara', password: '1234567890', role: 'editor' });
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+
+  it('sends an invitation without asking for a password', async () => {
+    const fetch = serve();
+    renderWithApp(<CreateUserDialog open onOpenChange={() => {}} mailConfigured={false} />);
+    fireEvent.change(await screen.findByLabelText('نام کاربری'), { target: { value: 'sara' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ساخت و دعوت' }));
+    await waitFor(() => expect(createRequests(fetch)).toHaveLength(1));
+    expect(JSON.parse(String(createRequests(fetch)[0]![1]!.body))).toMatchObject({ username: 'sara', invite: true });
+  });
+});
