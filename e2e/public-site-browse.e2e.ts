@@ -146,6 +146,27 @@ describe('reading without JavaScript', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === 'کتاب');
     expect(await page.locator('main article h3 a', { hasText: 'نمایشگاه کتاب تبریز' }).count()).toBe(1);
   });
+
+  it('follows the system\'s dark theme without JavaScript, and a stored light choice wins with it', async () => {
+    const background = (page: Awaited<ReturnType<OpenPage>>) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const DARK = 'rgb(14, 14, 16)';
+    const LIGHT = 'rgb(255, 255, 255)';
+
+    const noScript = await openPage({ width: 390, height: 844, javaScriptEnabled: false, colorScheme: 'dark' });
+    await noScript.goto('/');
+    expect(await noScript.locator('html').getAttribute('class')).toBe('no-js');
+    expect(await background(noScript)).toBe(DARK);
+    const noScriptLight = await openPage({ width: 390, height: 844, javaScriptEnabled: false, colorScheme: 'light' });
+    await noScriptLight.goto('/');
+    expect(await background(noScriptLight)).toBe(LIGHT);
+
+    // With JavaScript the class is gone before paint, and a stored choice decides over the system.
+    const chosenLight = await openPage({ width: 390, height: 844, colorScheme: 'dark' });
+    await chosenLight.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await gotoHydrated(chosenLight, '/');
+    expect(await chosenLight.locator('html').evaluate((html) => html.classList.contains('no-js'))).toBe(false);
+    expect(await background(chosenLight)).toBe(LIGHT);
+  });
 });
 
 describe('404 page', () => {

@@ -2,6 +2,8 @@
 // stored theme, font size and contrast so the server-rendered page never flashes.
 (function () {
   var root = document.documentElement;
+  // With JavaScript the stored choice decides; .no-js lets the CSS follow the system without it.
+  root.classList.remove('no-js');
   try {
     var theme = localStorage.getItem('theme');
     var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);

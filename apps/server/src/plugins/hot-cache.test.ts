@@ -50,7 +50,7 @@ describe('hot cache on the wire', () => {
         r.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
       }));
     });
-    expect(gunzipSync(raw).toString()).toContain('<html lang="fa" dir="rtl">');
+    expect(gunzipSync(raw).toString()).toContain('<html lang="fa" dir="rtl" class="no-js">');
   });
 
   it('replaces the fast brotli variant with the smallest one made off the event loop', async () => {

@@ -26,7 +26,7 @@ describe('server-side rendered pages', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toMatch(/<html lang="fa" dir="rtl">/);
+    expect(res.body).toMatch(/<html lang="fa" dir="rtl" class="no-js">/);
     for (const title of titles) expect(res.body).toContain(title);
     expect(res.body).toContain('<link rel="canonical" href="https://chapar.test/">');
     expect(res.body).toMatch(/<meta property="og:title" content="[^"]*چاپار/);
