@@ -64,6 +64,12 @@ describe('comments tab', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
     await expectToast(page, 'نظر حذف شد');
     await page.getByText('نظر برای حذف تکی').waitFor({ state: 'detached' });
+    // The button the confirmation gave focus back to left with its comment: focus stays in the
+    // page's content (the next Tab goes on from there), not on <body>.
+    await expect.poll(() => page.evaluate(() => {
+      const active = document.activeElement;
+      return active && active !== document.body && document.getElementById('main')!.contains(active) ? active.tagName : 'lost';
+    })).not.toBe('lost');
 
     // The filter shows only pending ones: رضا's reply is still pending.
     await page.getByRole('button', { name: 'در انتظار تأیید', exact: true }).click();

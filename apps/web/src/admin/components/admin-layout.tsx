@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn.ts';
 import type { Permission } from '@chapar/shared/contracts';
 import { useCan } from '../lib/permissions.ts';
 import { adminPaths } from '../paths.ts';
+import { useFocusKeptInside } from './keep-focus.ts';
 
 // Each page with what a role needs to see it in the menu (the dashboard shows the tabs it may).
 const NAV: Array<{ to: string; label: string; end?: boolean; needs: Permission[] }> = [
@@ -29,6 +30,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const { pathname } = useLocation();
   const can = useCan();
+  const main = useRef<HTMLElement>(null);
+  useFocusKeptInside(main);
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">پرش به محتوا</a>
@@ -68,7 +71,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none">{children}</main>
+      <main ref={main} id="main" tabIndex={-1} className="container-page flex-1 py-6 outline-none">{children}</main>
     </div>
   );
 }

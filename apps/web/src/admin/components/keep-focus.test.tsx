@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { useRef, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useFocusKeptInside } from './keep-focus.ts';
+
+// MutationObserver callbacks run as microtasks; a macrotask later they have all run.
+const settled = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** A table of rows with a delete button each, inside a kept region, as the admin screens have. */
+function Rows({ initial }: { initial: string[] }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusKeptInside(main);
+  const [rows, setRows] = useState(initial);
+  return (
+    <main ref={main} id="main" tabIndex={-1}>
+      <section aria-label="پست‌ها">
+        <table aria-label="فهرست پست‌ها">
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row}><td>{row}</td><td><button type="button" onClick={() => setRows((all) => all.filter((r) => r !== row))}>{`حذف ${row}`}</button></td></tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <button type="button" onClick={() => setRows([])}>پاک کردن همه</button>
+    </main>
+  );
+}
+
+describe('focus kept inside the admin page', () => {
+  afterEach(cleanup);
+
+  it('goes to the table when the focused row\'s button is removed with its row, not to <body>', async () => {
+    render(<Rows initial={['الف', 'ب']} />);
+    const button = screen.getByRole('button', { name: 'حذف الف' });
+    button.focus();
+    fireEvent.click(button);
+    await settled();
+    expect(screen.queryByRole('button', { name: 'حذف الف' })).toBeNull();
+    const table = screen.getByRole('table', { name: 'فهرست پست‌ها' });
+    expect(document.activeElement).toBe(table);
+    expect(table.tabIndex).toBe(-1);
+  });
+
+  it('does not take focus back when it had already left the element on purpose', async () => {
+    render(<Rows initial={['الف', 'ب']} />);
+    const button = screen.getByRole('button', { name: 'حذف ب' });
+    button.focus();
+    button.blur();
+    await settled();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.click(screen.getByRole('button', { name: 'پاک کردن همه' }));
+    // The click itself does not focus in jsdom; what matters is that the removed rows do not pull focus.
+    screen.getByRole('button', { name: 'پاک کردن همه' }).blur();
+    await settled();
+    expect(screen.queryByRole('button', { name: 'حذف ب' })).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('leaves focus alone when something else already took it', async () => {
+    render(<Rows initial={['الف']} />);
+    const button = screen.getByRole('button', { name: 'حذف الف' });
+    button.focus();
+    const clearAll = screen.getByRole('button', { name: 'پاک کردن همه' });
+    // Another control takes focus as the row goes (a dialog's own return, a form's first field).
+    clearAll.focus();
+    fireEvent.click(clearAll);
+    await settled();
+    expect(document.activeElement).toBe(clearAll);
+  });
+});

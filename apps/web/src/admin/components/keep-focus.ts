@@ -1,0 +1,48 @@
+import { useEffect, type RefObject } from 'react';
+
+/** Where focus goes when what had it leaves the page: the closest of these that is still there. */
+const LANDING = 'table, section, [role="region"], form, main';
+
+/**
+ * Keeps keyboard focus inside `region` when the element that has it is removed: a row deleted
+ * after its confirmation (the dialog gave focus back to the row's button, then the row went), a
+ * list refetched under the reader. Browsers then drop focus to <body> and the next Tab starts from
+ * the top of the page; here the closest table, section or form that remains takes it, so the next
+ * Tab continues where the admin was and a screen reader names where that is.
+ */
+export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = region.current;
+    if (!root) return;
+    let focused: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => {
+      focused = event.target instanceof Element && root.contains(event.target) ? event.target : null;
+    };
+    // Focus moved away on purpose (a click elsewhere, another window): nothing to keep. A removal
+    // can also blur; the element is then no longer connected, and is kept.
+    const onFocusOut = (event: FocusEvent) => {
+      const left = event.target;
+      queueMicrotask(() => {
+        if (left === focused && left instanceof Element && left.isConnected && document.activeElement !== left) focused = null;
+      });
+    };
+    const observer = new MutationObserver((records) => {
+      if (!focused || focused.isConnected) return;
+      const lost = focused;
+      focused = null;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const parent = records.find((r) => [...r.removedNodes].some((node) => node === lost || node.contains(lost)))?.target;
+      const landing = (parent instanceof Element && parent.isConnected ? parent.closest<HTMLElement>(LANDING) : null) ?? root;
+      if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
+      landing.focus({ preventScroll: true });
+    });
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+      observer.disconnect();
+    };
+  }, [region]);
+}
