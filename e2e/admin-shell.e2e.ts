@@ -115,3 +115,27 @@ describe('every screen at 390 and 1280 px, light and dark', () => {
     });
   }
 });
+
+describe('rows wider than a phone', () => {
+  it('fade the edge beyond which more menu items and tabs are hidden, and only that edge', async () => {
+    const hints = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.scroll-hints')]
+      .map((row) => ({ name: row.getAttribute('aria-label'), start: row.dataset.moreStart, end: row.dataset.moreEnd, mask: getComputedStyle(row).maskImage !== 'none' })));
+    const phone = await openPage({ width: 390, height: 844, colorScheme: 'light' });
+    await signIn(phone, '/admin');
+    await phone.getByRole('tablist').waitFor();
+    expect(await hints(phone)).toEqual([
+      { name: 'بخش‌های پنل', start: 'false', end: 'true', mask: true },
+      { name: 'بخش‌های داشبورد', start: 'false', end: 'true', mask: true },
+    ]);
+    // Scrolled to its end (leftwards, right to left), the menu has more at its start only.
+    await phone.getByRole('navigation', { name: 'بخش‌های پنل' }).evaluate((menu) => { menu.scrollLeft = -menu.scrollWidth; });
+    await expect.poll(async () => (await hints(phone))[0]).toEqual({ name: 'بخش‌های پنل', start: 'true', end: 'false', mask: true });
+
+    const desktop = await openPage({ width: 1280, height: 900, colorScheme: 'light' });
+    await signIn(desktop, '/admin');
+    await desktop.getByRole('tablist').waitFor();
+    expect((await hints(desktop)).map(({ start, end, mask }) => ({ start, end, mask }))).toEqual([
+      { start: 'false', end: 'false', mask: false }, { start: 'false', end: 'false', mask: false },
+    ]);
+  });
+});

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { focusRing } from '../components/ui/button-styles.ts';
 import { cn } from '../lib/cn.ts';
+import { useScrollHints } from './components/scroll-hints.ts';
 import { LoadingState } from './components/states.tsx';
 import {
   ArticlesTab, AutoMonitorTab, ChannelsTab, CommentsTab, DuplicateTab, GenerateTab, IgnoredPage, NewsletterPage, ScannerTab, SystemMonitorTab, TelegramAuthPage, WatermarkTab,
@@ -76,6 +77,8 @@ export function Dashboard() {
   const requested = params.get('tab');
   const tab: TabId = isTabId(requested) && shown.includes(requested) ? requested : shown[0] ?? 'articles';
   useAdminTitle(TAB_LABELS[tab]);
+  const tabRow = useRef<HTMLDivElement>(null);
+  useScrollHints(tabRow);
   const select = (value: string) => {
     if (!isTabId(value)) return;
     setParams(value === shown[0] ? {} : { tab: value });
@@ -84,7 +87,9 @@ export function Dashboard() {
     <>
       <h1 className="mb-4 text-2xl font-bold">پنل مدیریت</h1>
       <Tabs.Root value={tab} onValueChange={select} dir="rtl" activationMode="manual">
-        <Tabs.List aria-label="بخش‌های داشبورد" className="-mx-1 mb-5 flex gap-1 overflow-x-auto rounded-xl border border-border bg-card p-1">
+        {/* The frame stays whole; the row inside it scrolls and fades where more tabs are hidden. */}
+        <div className="-mx-1 mb-5 rounded-xl border border-border bg-card p-1">
+        <Tabs.List ref={tabRow} aria-label="بخش‌های داشبورد" className="scroll-hints flex gap-1 overflow-x-auto">
           {shown.map((id) => (
             <Tabs.Trigger
               key={id}
@@ -96,6 +101,7 @@ export function Dashboard() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        </div>
         <Tabs.Content value={tab} className="outline-none" tabIndex={-1}>
           <Suspense fallback={<LoadingState />}><TabBody id={tab} /></Suspense>
         </Tabs.Content>

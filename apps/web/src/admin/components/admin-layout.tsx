@@ -10,6 +10,7 @@ import type { Permission } from '@chapar/shared/contracts';
 import { useCan } from '../lib/permissions.ts';
 import { adminPaths } from '../paths.ts';
 import { useFocusKeptInside } from './keep-focus.ts';
+import { useScrollHints } from './scroll-hints.ts';
 
 // Each page with what a role needs to see it in the menu (the dashboard shows the tabs it may).
 const NAV: Array<{ to: string; label: string; end?: boolean; needs: Permission[] }> = [
@@ -32,6 +33,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const can = useCan();
   const main = useRef<HTMLElement>(null);
   useFocusKeptInside(main);
+  const menu = useRef<HTMLElement>(null);
+  useScrollHints(menu);
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">پرش به محتوا</a>
@@ -51,7 +54,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </button>
           </div>
         </div>
-        <nav aria-label="بخش‌های پنل" className="container-page overflow-x-auto">
+        <nav ref={menu} aria-label="بخش‌های پنل" className="scroll-hints container-page overflow-x-auto">
           <ul className="flex gap-1 pb-2">
             {NAV.filter((item) => item.needs.some(can)).map((item) => (
               <li key={item.to}>
