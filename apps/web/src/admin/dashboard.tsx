@@ -89,18 +89,18 @@ export function Dashboard() {
       <Tabs.Root value={tab} onValueChange={select} dir="rtl" activationMode="manual">
         {/* The frame stays whole; the row inside it scrolls and fades where more tabs are hidden. */}
         <div className="-mx-1 mb-5 rounded-xl border border-border bg-card p-1">
-        <Tabs.List ref={tabRow} aria-label="بخش‌های داشبورد" className="scroll-hints flex gap-1 overflow-x-auto">
-          {shown.map((id) => (
-            <Tabs.Trigger
-              key={id}
-              value={id}
-              id={`tab-${id}`}
-              className={cn('shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:bg-accent data-[state=active]:font-bold data-[state=active]:text-accent-fg dark:data-[state=active]:bg-red-700', focusRing, 'focus-visible:outline-offset-[-3px]')}
-            >
-              {TAB_LABELS[id]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+          <Tabs.List ref={tabRow} aria-label="بخش‌های داشبورد" className="scroll-hints flex gap-1 overflow-x-auto">
+            {shown.map((id) => (
+              <Tabs.Trigger
+                key={id}
+                value={id}
+                id={`tab-${id}`}
+                className={cn('shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:bg-accent data-[state=active]:font-bold data-[state=active]:text-accent-fg dark:data-[state=active]:bg-red-700', focusRing, 'focus-visible:outline-offset-[-3px]')}
+              >
+                {TAB_LABELS[id]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
         </div>
         <Tabs.Content value={tab} className="outline-none" tabIndex={-1}>
           <Suspense fallback={<LoadingState />}><TabBody id={tab} /></Suspense>

@@ -4,6 +4,7 @@ import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { SessionsTable } from '../../../components/sessions-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
+import { refusal } from '../../../lib/refusal.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { useAccount, useChangePassword, useEndMySession, useEndOtherSessions, useMySessions } from '../api.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -14,7 +15,7 @@ function PasswordSection() {
   const [next, setNext] = useState('');
   const change = useChangePassword(() => { setCurrent(''); setNext(''); });
   // The server's own rule and sentence (the contract's field), shown before anything is sent.
-  const nextError = next ? newPasswordField.safeParse(next).error?.issues[0]?.message : undefined;
+  const nextError = next ? refusal(newPasswordField, next) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (nextError) return;

@@ -4,13 +4,11 @@ import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
 import { Select } from '../../../components/fields.tsx';
 import { adminButton } from '../../../components/styles.ts';
+import { refusal } from '../../../lib/refusal.ts';
 import { useCreateStaff } from '../api.ts';
 import { InvitationLink } from './invitation-link.tsx';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
-
-/** The contract's own Persian message for a value it refuses, or undefined. */
-const refusal = (field: typeof usernameField | typeof newPasswordField, value: string) => field.safeParse(value).error?.issues[0]?.message;
 
 /** A labelled field; `error` (shown once the form was sent) is tied to the input for screen readers. */
 function Field({ label, children, hint, error }: {
