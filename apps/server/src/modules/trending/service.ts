@@ -53,14 +53,16 @@ function mergeTopics(rows: Row[]): Topic[] {
   return [...topics.values()];
 }
 
-const weight = (t: Topic) => t.articles + t.views / 100;
-/** A topic of several stories is trending; one story's words, however read, come after it. */
-const shared = (t: Topic) => (t.articles >= 2 ? 1 : 0);
+/**
+ * Most stories first, the more read first among topics of as many stories. `count` is the number
+ * of stories, as the cloud and the search sidebar say («۳ خبر»), so the order shown never runs
+ * against the number shown; one story's words, however read, come after any topic of two.
+ */
+const byStoriesThenViews = (a: Topic, b: Topic) => b.articles - a.articles || b.views - a.views || most(a.spellings).localeCompare(most(b.spellings));
 
 /**
- * Topics of the last week's articles, weighted by views: count = articles + views/100; topics
- * of two stories or more come first. The trend compares the last 24 h with the 24 h before; the category is the one most of the
- * topic's articles are in.
+ * Topics of the last week's articles, counted in stories; the trend compares the last 24 h with
+ * the 24 h before; the category is the one most of the topic's articles are in.
  */
 export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
   const since = new Date(now.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
@@ -79,16 +81,16 @@ export async function trendingTopics(database: Database, limit: number, now = ne
             (count(*) filter (where published_at >= $3 and published_at < $2))::int as prev24,
             mode() within group (order by category) as category
      from k group by keyword
-     order by count(*) + coalesce(sum(views), 0) / 100.0 desc, keyword
+     order by count(*) desc, coalesce(sum(views), 0) desc, keyword
      limit $4`,
     [since, day, twoDays, MAX_KEYWORDS],
   );
   return mergeTopics(rows)
-    .sort((a, b) => shared(b) - shared(a) || weight(b) - weight(a) || most(a.spellings).localeCompare(most(b.spellings)))
+    .sort(byStoriesThenViews)
     .slice(0, limit)
     .map((t) => ({
       keyword: most(t.spellings),
-      count: Math.round(weight(t)),
+      count: t.articles,
       trend: t.last24 > t.prev24 ? 'up' : t.last24 < t.prev24 ? 'down' : 'stable',
       category: categoryFaName(most(t.categories)),
     }));

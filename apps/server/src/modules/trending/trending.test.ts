@@ -27,12 +27,20 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('GET /api/analytics/trending-topics', () => {
-  it('weights keywords by views, gives the trend and the Persian category', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics' });
+  it('counts each topic in stories, most stories first and the more read first among equals, with the trend and the Persian category', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics?limit=30' });
     expect(res.statusCode).toBe(200);
     const topics = res.json() as Array<{ keyword: string; count: number; trend: string; category: string }>;
-    expect(topics[0]).toEqual({ keyword: 'انتخابات', count: 8, trend: 'up', category: 'سیاست' });
+    // Three stories each: 'بورس' read 30 times before 'برنامه بازی‌ها' read never; then two stories
+    // each: 'انتخابات' (600 views) before the health topic; 'مجلس' (one story, 500 views) after them.
+    expect(topics.slice(0, 5).map((x) => [x.keyword, x.count])).toEqual([
+      ['بورس', 3], ['برنامه بازی‌ها', 3], ['انتخابات', 2], [expect.stringMatching(/^گروه/), 2], ['مجلس', 1],
+    ]);
+    expect(topics.find((x) => x.keyword === 'انتخابات')).toEqual({ keyword: 'انتخابات', count: 2, trend: 'up', category: 'سیاست' });
     expect(topics.find((x) => x.keyword === 'بورس')).toMatchObject({ trend: 'down', category: 'اقتصاد' });
+    // The numbered sidebar never shows a larger count below a smaller one.
+    const counts = topics.map((x) => x.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(topics.find((x) => x.keyword === 'قدیمی')).toBeUndefined();
   });
 

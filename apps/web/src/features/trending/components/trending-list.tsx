@@ -4,7 +4,7 @@ import { formatNumberFa } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
 import { useTrendingTopics } from '../api.ts';
 
-/** Numbered list of trending keywords (search sidebar). */
+/** Numbered list of trending keywords (search sidebar), each with its number of stories. */
 export function TrendingList({ limit }: { limit: number }) {
   const { data, isLoading } = useTrendingTopics(limit);
   if (isLoading && !data) return <p className="text-sm text-muted">در حال بارگذاری...</p>;
@@ -19,7 +19,7 @@ export function TrendingList({ limit }: { limit: number }) {
             <Link to={paths.search({ q: topic.keyword })} className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-surface">
               <span className="w-5 text-muted">{formatNumberFa(i + 1)}</span>
               <span className="flex-1 font-medium">{topic.keyword}</span>
-              <span className="text-xs text-muted">{formatNumberFa(topic.count)}</span>
+              <span className="text-xs text-muted">{formatNumberFa(topic.count)} خبر</span>
               <Icon aria-label={topic.trend === 'up' ? 'رو به رشد' : topic.trend === 'down' ? 'رو به کاهش' : 'ثابت'} className={`size-4 ${tone}`} />
             </Link>
           </li>
