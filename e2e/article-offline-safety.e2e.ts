@@ -48,6 +48,20 @@ describe('article page: offline copy, script safety and administration', () => {
     await context.setOffline(false);
     await expectToast(page, 'اتصال اینترنت برقرار شد');
     await page.getByText('شما آفلاین هستید').waitFor({ state: 'detached' });
+
+    // A rating made on a page opened offline waits for the connection, then is sent once.
+    await context.setOffline(true);
+    await page.reload();
+    const summary = page.getByTestId('rating-summary');
+    await summary.scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: '۴ ستاره' }).click();
+    await expectToast(page, 'امتیاز شما پس از اتصال دوباره فرستاده می‌شود');
+    await page.getByText('در انتظار اتصال').waitFor();
+    const sent = page.waitForResponse((r) => r.url().endsWith(`/api/articles/${article.id}/rating`) && r.request().method() === 'POST');
+    await context.setOffline(false);
+    expect((await sent).status()).toBe(200);
+    await expectToast(page, 'امتیاز شما ثبت شد');
+    expect(await page.getByRole('button', { name: '۴ ستاره' }).getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
 

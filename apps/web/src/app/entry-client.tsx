@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles.css';
 import { registerServiceWorker } from '../features/offline/register-sw.ts';
+import { startOffline } from '../features/offline/start-offline.ts';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { hydrateProgressively } from '../components/hydrate-when-visible.tsx';
 import { Providers } from './providers.tsx';
@@ -19,6 +20,7 @@ function readPageState(): PageState | null {
   }
 }
 
+startOffline();
 const state = readPageState();
 const queryClient = createQueryClient();
 const container = document.getElementById('root');

@@ -31,7 +31,7 @@ export interface RateOutcome {
  *
  * Offline, TanStack Query's 'online' network mode holds the mutation as paused
  * (`isPaused`) and sends it once, when the browser is back online, while this page is
- * open; the widget says so. No automatic retry (spec 01 §9). The outcome handlers are the
+ * open; the widget says so. A page opened offline starts so (features/offline/start-offline.ts). No automatic retry (spec 01 §9). The outcome handlers are the
  * mutation's own, so the reader still hears the result after leaving the article within
  * the site; a closed page sends nothing and claims nothing.
  */
