@@ -3,6 +3,7 @@
 import {
   NEWSLETTER_MESSAGES, type DigestPreview, type DigestSchedule, type DigestSendsResponse, type DigestSummary, type NewsletterDigestsResponse, type SendStatus,
 } from '@chapar/shared/contracts';
+import { ltr } from '@chapar/shared/text';
 import { missingMailSettings, smtpServerLabel, type MailSendError } from '../../integrations/mail/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { newsletterDigestJob } from '../../jobs/specs.ts';
@@ -91,7 +92,7 @@ export async function previewDigest(s: Pick<Services, 'config' | 'db'>, now = ne
  * an operation, and its mail goes out through the queue.
  */
 export async function sendNow(s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>, requestedBy: string | null): Promise<OperationOutcome> {
-  if (!s.mailer) throw new AppError('conflict', `${NEWSLETTER_MESSAGES.mailNotConfigured}؛ SMTP_URL و MAIL_FROM را تنظیم کنید`);
+  if (!s.mailer) throw new AppError('conflict', `${NEWSLETTER_MESSAGES.mailNotConfigured}؛ ${ltr('SMTP_URL')} و ${ltr('MAIL_FROM')} را تنظیم کنید`);
   try {
     await s.mailer.verify();
   } catch (error) {

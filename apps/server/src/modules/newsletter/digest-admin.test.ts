@@ -1,5 +1,6 @@
 // The admin's digest routes without a mail service: what to set, the schedule (kept, and put on
 // pg-boss's cron in its time zone), the preview, and 'send now' refused with a clear answer.
+import { ltr } from '@chapar/shared/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DIGEST_SCHEDULE, type DigestPreview, type NewsletterDigestsResponse, type SystemHealth } from '@chapar/shared/contracts';
 import { addRankedArticles, TEST_BASE_URL } from '../../../testing/newsletter-test-app.ts';
@@ -77,7 +78,7 @@ describe('the digest admin routes', () => {
   it('send now without a mail service is a 409 saying what to set, and makes no digest', async () => {
     const res = await call('POST', '/api/admin/newsletter/send-now');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'conflict', message: 'ارسال ایمیل تنظیم نشده است؛ SMTP_URL و MAIL_FROM را تنظیم کنید' });
+    expect(res.json()).toEqual({ error: 'conflict', message: `ارسال ایمیل تنظیم نشده است؛ ${ltr('SMTP_URL')} و ${ltr('MAIL_FROM')} را تنظیم کنید` });
     expect(((await call('GET', '/api/admin/newsletter/digests')).json() as NewsletterDigestsResponse).digests).toEqual([]);
   });
 
@@ -85,7 +86,7 @@ describe('the digest admin routes', () => {
     const res = await call('GET', '/api/admin/system/health');
     const mail = (res.json() as SystemHealth).services.find((x) => x.id === 'mail');
     expect(mail).toMatchObject({ status: 'degraded', responseTime: null, service: 'سرویس ایمیل' });
-    expect(mail?.error).toBe('تنظیم نشده (SMTP_URL و MAIL_FROM)؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند');
+    expect(mail?.error).toBe(`تنظیم نشده (${ltr('SMTP_URL')} و ${ltr('MAIL_FROM')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`);
   });
 
   it('an unknown digest\'s sends are a 404, a bad status a 400', async () => {

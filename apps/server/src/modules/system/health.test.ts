@@ -131,6 +131,15 @@ describe('the speech service on the health page', () => {
   });
 });
 
+describe('the mail service on the health page', () => {
+  it('names the settings it lacks isolated, so the Persian line does not mirror them', async () => {
+    const s = t.app.ingest;
+    const checker = new HealthChecker({ ...s, mailer: null, config: { ...s.config, mail: { ...s.config.mail, url: undefined, from: undefined } } });
+    const mail = (await checker.services()).find((x) => x.id === 'mail')!;
+    expect(mail.error).toBe(`تنظیم نشده (${ltr('SMTP_URL')} و ${ltr('MAIL_FROM')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`);
+  });
+});
+
 describe('a service that never answers', () => {
   it('is down for not answering within the check\'s deadline, and the next report asks again rather than wait on it', async () => {
     let probes = 0;

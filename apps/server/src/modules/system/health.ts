@@ -125,7 +125,7 @@ export class HealthChecker {
   private async mail(): Promise<Check> {
     const { mailer, config } = this.s;
     if (!mailer) {
-      return { status: 'degraded', error: `تنظیم نشده (${missingMailSettings(config.mail).join(' و ')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`, responseTime: null };
+      return { status: 'degraded', error: `تنظیم نشده (${missingMailSettings(config.mail).map((name) => ltr(name)).join(' و ')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`, responseTime: null };
     }
     return timed(this.ms, (signal) => mailer.verify(signal));
   }
