@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import type { SessionInfo } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, formatRelativeFa } from '@chapar/shared/text';
+import { formatJalaliDateTime, formatRelativeFa, ltr } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -39,7 +39,7 @@ export function SessionsTable({ sessions, showUser, onEnd, ending, caption }: Se
               <td data-label="آغاز" className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(s.createdAt)}</td>
               <td data-label="آخرین فعالیت" className="whitespace-nowrap px-3 py-2">{formatRelativeFa(s.lastSeenAt)}</td>
               <td data-label="عملیات" className="px-3 py-2">
-                <button type="button" className={small} disabled={ending} onClick={() => onEnd(s)} aria-label={`${s.current ? 'خروج از همین نشست' : 'پایان نشست'} ${s.device}${showUser ? ` از ${s.username}` : ''}`}>
+                <button type="button" className={small} disabled={ending} onClick={() => onEnd(s)} aria-label={`${s.current ? 'خروج از همین نشست' : 'پایان نشست'} ${s.device}${showUser ? ` از ${ltr(s.username)}` : ''}`}>
                   <LogOut aria-hidden="true" className="size-3.5" />
                   {s.current ? 'خروج' : 'پایان'}
                 </button>
