@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ltr } from '@chapar/shared/text';
 import { AppError } from '../errors.ts';
+import { FIELD_LABELS, PART_LABELS } from './field-labels.ts';
 
 /**
  * Errors the router raises before any route or hook runs (a malformed percent-escape in the
@@ -74,10 +75,23 @@ function validationText(keyword: string, message: string | undefined, params: Re
     case 'too_small': return 'کمتر از حد مجاز است';
     case 'invalid_value': return 'مقدار مجاز نیست';
     case 'invalid_format': return 'قالب مقدار نادرست است';
-    case 'unrecognized_keys': return `فیلد ناشناخته دارد${Array.isArray(params?.keys) ? `: ${(params.keys as unknown[]).join('، ').slice(0, 100)}` : ''}`;
+    case 'unrecognized_keys': return `فیلد ناشناخته دارد${Array.isArray(params?.keys) ? `: ${ltr((params.keys as unknown[]).join(', ').slice(0, 100))}` : ''}`;
     case 'not_multiple_of': return 'مقدار مجاز نیست';
     default: return 'ورودی نامعتبر است';
   }
+}
+
+/**
+ * The field a generic validation answer is about: its Persian name when it has one (the last
+ * name in the path, not a list index), the request part's when the whole part is wrong,
+ * else its path, isolated from the Persian text.
+ */
+function fieldName(part: string | undefined, instancePath: string | undefined): string {
+  const path = (instancePath ?? '').split('/').filter(Boolean);
+  if (!path.length) return PART_LABELS[part ?? ''] ?? ltr(part ?? 'request');
+  const named = path.findLast((segment) => !/^\d+$/.test(segment));
+  if (named && Object.hasOwn(FIELD_LABELS, named)) return FIELD_LABELS[named];
+  return ltr(`${part ?? 'request'}.${path.join('.')}`);
 }
 
 /** One place that turns every failure into {error, message}; 5xx never leaks details. */
@@ -89,12 +103,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const text = first ? validationText(first.keyword, first.message, first.params) : 'ورودی نامعتبر است';
       // The contract's own sentence names the field in Persian and is shown to people as it is;
-      // a generic one says which field it is about, the name isolated from the Persian text.
+      // a generic one says which field it is about.
       const own = Boolean(first?.message && PERSIAN.test(first.message));
-      const message = own ? text : `${ltr(`${err.validationContext ?? 'request'}${where ? `.${where}` : ''}`)}: ${text}`;
+      const message = own ? text : `${fieldName(err.validationContext, first?.instancePath)}: ${text}`;
       return reply.status(400).send({ error: 'validation_error', message });
     }
     const status = err.statusCode ?? 500;

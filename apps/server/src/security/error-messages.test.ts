@@ -1,7 +1,8 @@
 // Every refusal speaks Persian: a contract's own message is kept, zod's English defaults and
 // the framework's own refusals (content type, size) are replaced by what they mean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../testing/test-app.ts';
+import { createArticle } from '../../testing/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -17,9 +18,9 @@ describe('error messages', () => {
   });
 
   it.each([
-    ['/api/search/advanced?page=abc', '\u2066querystring.page\u2069: باید عدد باشد'],
-    ['/api/analytics/trending-topics?limit=1.5', '\u2066querystring.limit\u2069: باید عدد صحیح باشد'],
-  ])('says what zod\'s English default meant, naming the field isolated from the Persian: %s', async (url, message) => {
+    ['/api/search/advanced?page=abc', 'صفحه: باید عدد باشد'],
+    ['/api/analytics/trending-topics?limit=1.5', 'تعداد: باید عدد صحیح باشد'],
+  ])('says what zod\'s English default meant, naming the field in Persian: %s', async (url, message) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'validation_error', message });
@@ -35,7 +36,21 @@ describe('error messages', () => {
   it('an array where an object belongs', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: [1, 2] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation_error', message: '\u2066body\u2069: باید یک شیء باشد' });
+    expect(res.json()).toEqual({ error: 'validation_error', message: 'بدنه درخواست: باید یک شیء باشد' });
+  });
+
+  it('an editor\'s edit names the field in Persian, and unknown fields isolated from the Persian, changing nothing', async () => {
+    const { cookie, csrfToken } = await loginAsAdmin(t.app);
+    const article = await createArticle(t.database, { title: 'عنوان پیشین' });
+    const edit = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${article.id}`, headers: { cookie, 'x-csrf-token': csrfToken }, payload });
+    const wrongType = await edit({ featured: 'yes' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ error: 'validation_error', message: 'ویژه: باید درست یا نادرست باشد' });
+    const unknown = await edit({ title: 'عنوان تازه', limit: 5 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'validation_error', message: 'بدنه درخواست: فیلد ناشناخته دارد: \u2066limit\u2069' });
+    const [row] = (await t.database.raw.query<{ title: string }>('select title from articles where id = $1', [article.id])).rows;
+    expect(row.title).toBe('عنوان پیشین');
   });
 
   it('a content type no route reads answers 415 in Persian', async () => {

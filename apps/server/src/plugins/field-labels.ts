@@ -1,0 +1,24 @@
+/**
+ * Persian names of the request fields people fill in, for the generic validation answer
+ * (error-handler.ts): «عنوان: کمتر از حد مجاز است» rather than the field's path in English.
+ * A field missing here is named by its path, isolated from the Persian text.
+ */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'عنوان', excerpt: 'خلاصه', content: 'متن', body: 'متن', category: 'دسته‌بندی', keywords: 'کلمات کلیدی',
+  keyword: 'کلمه کلیدی', imageUrl: 'نشانی تصویر', videoUrl: 'نشانی ویدیو', imageAltText: 'متن جایگزین تصویر',
+  videoAltText: 'متن جایگزین ویدیو', metaDescription: 'توضیح متا', status: 'وضعیت', featured: 'ویژه',
+  page: 'صفحه', limit: 'تعداد', offset: 'جابه‌جایی', q: 'عبارت جستجو', search: 'عبارت جستجو', sort: 'ترتیب',
+  sortBy: 'ترتیب', from: 'از تاریخ', to: 'تا تاریخ', before: 'پیش از', after: 'پس از',
+  email: 'ایمیل', name: 'نام', authorName: 'نام', authorEmail: 'ایمیل', website: 'وب‌سایت', rating: 'امتیاز',
+  username: 'نام کاربری', password: 'رمز عبور', currentPassword: 'رمز فعلی', role: 'نقش', reason: 'دلیل',
+  url: 'نشانی', slug: 'نامک', description: 'توضیح', nameEn: 'نام انگلیسی', sortOrder: 'ترتیب نمایش',
+  isActive: 'فعال بودن', telegramUrl: 'نشانی کانال', code: 'کد', phone: 'شماره تلفن', phoneNumber: 'شماره تلفن',
+  id: 'شناسه', articleId: 'شناسه خبر', articleIds: 'شناسه خبرها', parentId: 'شناسه دیدگاه والد',
+  timeZone: 'منطقه زمانی', weekday: 'روز هفته', time: 'ساعت', enabled: 'فعال بودن', intervalMinutes: 'فاصله (دقیقه)',
+  windowMinutes: 'بازه (دقیقه)', captchaAnswer: 'پاسخ پرسش امنیتی', subject: 'موضوع',
+};
+
+/** Where a request's parts are, when the whole part is wrong. */
+export const PART_LABELS: Readonly<Record<string, string>> = {
+  body: 'بدنه درخواست', querystring: 'پارامترهای نشانی', params: 'نشانی', headers: 'سرآیندهای درخواست',
+};
