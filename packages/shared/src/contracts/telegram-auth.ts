@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ltr } from '../text/bidi.ts';
 import { toAsciiDigits } from '../text/digits.ts';
 
 /** Spec 03 §9: a login code may be requested once per 22 hours; it has 5 digits; status is polled every 2 s. */
@@ -8,10 +9,10 @@ export const TELEGRAM_AUTH_POLL_MS = 2_000;
 
 export const TELEGRAM_AUTH_MESSAGES = {
   phoneRequired: 'لطفاً شماره تلفن را وارد کنید',
-  phoneFormat: 'شماره تلفن باید با + و کد کشور شروع شود و فقط رقم داشته باشد؛ مثلاً +989121234567',
+  phoneFormat: `شماره تلفن باید با + و کد کشور شروع شود و فقط رقم داشته باشد؛ مثلاً ${ltr('+۹۸۹۱۲۱۲۳۴۵۶۷')}`,
   codeFormat: 'کد تأیید باید دقیقاً ۵ رقم باشد',
   passwordRequired: 'لطفاً رمز دومرحله‌ای را وارد کنید',
-  notConfigured: 'ورود به تلگرام پیکربندی نشده است: TELEGRAM_API_ID و TELEGRAM_API_HASH را تنظیم کنید',
+  notConfigured: `ورود به تلگرام پیکربندی نشده است: ${ltr('TELEGRAM_API_ID')} و ${ltr('TELEGRAM_API_HASH')} را تنظیم کنید`,
 } as const;
 
 // Spaces, dashes and brackets are how people write numbers; Persian digits are how they type them.

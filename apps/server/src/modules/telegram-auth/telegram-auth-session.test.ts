@@ -138,7 +138,8 @@ describe('the Telegram routes', () => {
     try {
       const { cookie, csrfToken } = await loginAsAdmin(real.app);
       const headers = { cookie, 'x-csrf-token': csrfToken };
-      const notConfigured = 'ورود به تلگرام پیکربندی نشده است: TELEGRAM_API_ID و TELEGRAM_API_HASH را تنظیم کنید';
+      // The setting names isolated, so the Persian line does not mirror them.
+      const notConfigured = 'ورود به تلگرام پیکربندی نشده است: \u2066TELEGRAM_API_ID\u2069 و \u2066TELEGRAM_API_HASH\u2069 را تنظیم کنید';
       const status = await real.app.inject({ method: 'GET', url: '/api/admin/telegram/auth-status', headers });
       expect(status.statusCode).toBe(200);
       expect(status.json()).toEqual({ step: 'phone', isAuthenticated: false, message: notConfigured, phoneNumber: null, userInfo: null });

@@ -146,7 +146,7 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
                 <form onSubmit={submitPhone} noValidate className="space-y-3">
                   <label htmlFor={`${ids}-phone`} className="block text-sm font-medium">شماره تلفن حساب تلگرام</label>
                   <input
-                    id={`${ids}-phone`} type="tel" dir="ltr" autoComplete="tel" placeholder="+989121234567" value={phone}
+                    id={`${ids}-phone`} type="tel" dir="ltr" autoComplete="tel" placeholder="+۹۸۹۱۲۱۲۳۴۵۶۷" value={phone}
                     onChange={(e) => setPhone(e.target.value)} aria-invalid={phoneError ? true : undefined} aria-describedby={`${ids}-phone-hint`}
                     className={cn(inputStyles, 'text-start')}
                   />
