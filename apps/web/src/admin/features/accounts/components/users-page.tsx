@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Ban, CheckCircle2, Link2, Plus, Trash2 } from 'lucide-react';
 import { ROLE_LABELS, ROLES, type InvitationInfo, type Role, type StaffUser } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { formatJalaliDateTime, formatNumberFa, ltr } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { useAdminStatus } from '../../../../features/auth/api.ts';
@@ -93,7 +93,7 @@ export function UsersPage() {
                       </div>
                     </td>
                     <td data-label="نقش" className="px-3 py-2">
-                      <Select<Role> label={`نقش ${user.username}`} showLabel={false} value={user.role} options={ROLE_OPTIONS} onChange={(role) => update.mutate({ id: user.id, role })} />
+                      <Select<Role> label={`نقش ${ltr(user.username)}`} showLabel={false} value={user.role} options={ROLE_OPTIONS} onChange={(role) => update.mutate({ id: user.id, role })} />
                     </td>
                     <td data-label="وضعیت" className="px-3 py-2">
                       <span className="flex flex-wrap gap-1">
