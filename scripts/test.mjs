@@ -24,21 +24,17 @@ function run(label, cmd, args, env = {}) {
 }
 
 function vitest(label, args, env = {}) {
-  const out = path.join(outDir, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], env);
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
+  const base = path.join(outDir, label.replace(/\W+/g, '-'));
+  const report = `${base}.json`;
+  const failed = `${base}.failures.json`;
+  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, '--reporter=./scripts/failure-reporter.mjs', ...args], { ...env, CHAPAR_FAILURES_FILE: failed });
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + r.numTodoTests;
-    for (const file of r.testResults ?? []) {
-      const where = path.relative(process.cwd(), file.name);
-      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-      // A file that failed outside any test (a suite hook, an import) has no failed assertion.
-      if (!failed.length && file.status === 'failed') failures.push({ label, where, name: '(the file itself)', message: file.message });
-      for (const t of failed) failures.push({ label, where, name: t.fullName, message: (t.failureMessages ?? []).join('\n') });
-    }
   }
+  if (existsSync(failed)) for (const f of JSON.parse(readFileSync(failed, 'utf8'))) failures.push({ label, ...f });
 }
 
 // The Node the engines field names (pg-boss 12 needs 22.12); the suite still runs on an older one,
@@ -88,8 +84,9 @@ if (missing.length) {
 if (failures.length) {
   console.log(`\nFailed tests (${failures.length}):`);
   for (const f of failures) {
-    const firstLines = String(f.message ?? '').split('\n').filter((l) => l.trim()).slice(0, 3).map((l) => `      ${l.trim().slice(0, 200)}`);
-    console.log(`  ✗ [${f.label}] ${f.where} › ${f.name}\n${firstLines.join('\n')}`);
+    const lines = String(f.message).split('\n').filter((l) => l.trim()).slice(0, 3);
+    for (const cause of f.causes) lines.push(`caused by: ${cause.split('\n')[0]}`);
+    console.log(`  ✗ [${f.label}] ${f.where} › ${f.name}\n${lines.map((l) => `      ${l.trim().slice(0, 200)}`).join('\n')}`);
   }
 }
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
