@@ -5,11 +5,11 @@
 // The last column is the CPU time the server itself spent per answer (all its threads).
 // With wrk installed (`apt-get install -y wrk`), the cached pages are loaded a second time by wrk,
 // whose client does not decode every body into a string as autocannon does, beside hello world
-// and a bare node:http server sending the very same answer (head and body), the ceiling of a
-// cached page on this machine. These rows run in BENCH_ROUNDS rounds (3), each round every
-// target once in turn, and the summary gives each target's median: on a machine whose speed
-// moves by a third from one 10 s row to the next (seen 2026-11-28), rows measured minutes
-// apart compare the machine's moments, rows of one round compare the servers.
+// and a bare node:http server sending the very same answer (head and body) to the same request
+// line, the ceiling of a cached page on this machine. These rows run in BENCH_ROUNDS rounds (3),
+// each round every target once in turn, and the summary gives each target's median: on a
+// machine whose speed moves by a third from one 10 s row to the next (seen 2026-11-28), rows
+// measured minutes apart compare the machine's moments, rows of one round compare the servers.
 import { HELLO, HELLO_PORT, SAME_PORT, SITE, durationArg, hasWrk, helloWorldRow, load, median, newestArticlePath, rawGet, rawResponse, sameBodyRow, startProcess, startSameBody, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
 
 const duration = durationArg();
@@ -33,7 +33,7 @@ async function interleaved(site, pages) {
       const port = SAME_PORT + 10 + i;
       const same = await startSameBody(page.body, { headers: page.headers, port });
       started.push(same);
-      targets.push({ label: `node:http sending the same answer (head and ${page.kb} KB br body) as ${page.name}`, url: `http://127.0.0.1:${port}/`, server: same, headers: BROWSER });
+      targets.push({ label: `node:http sending the same answer (head and ${page.kb} KB br body) as ${page.name}`, url: `http://127.0.0.1:${port}${page.path}`, server: same, headers: BROWSER });
       targets.push({ label: `GET ${page.name}, cache on, br (${page.kb} KB)`, url: `${SITE}${page.path}`, server: site, headers: BROWSER });
     }
     const measured = [];
