@@ -1,6 +1,7 @@
 // A vitest reporter for `npm test`'s closing summary: every failed test (or a file that failed
 // outside its tests) with its error's first lines and the chain of causes, which vitest's JSON
 // report leaves out (a query that failed names the database's reason only in its cause).
+// Written where `--outputFile.failures=<path>` says; without it, nothing is written.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,8 +12,12 @@ function describe(error) {
 }
 
 export default class FailureReporter {
+  onInit(vitest) {
+    this.out = vitest.config.outputFile?.failures;
+  }
+
   onTestRunEnd(testModules, unhandledErrors) {
-    const out = process.env.CHAPAR_FAILURES_FILE;
+    const out = this.out;
     if (!out) return;
     const failures = [];
     for (const mod of testModules) {

@@ -27,7 +27,8 @@ function vitest(label, args, env = {}) {
   const base = path.join(outDir, label.replace(/\W+/g, '-'));
   const report = `${base}.json`;
   const failed = `${base}.failures.json`;
-  run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, '--reporter=./scripts/failure-reporter.mjs', ...args], { ...env, CHAPAR_FAILURES_FILE: failed });
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/failure-reporter.mjs', `--outputFile.failures=${failed}`];
+  run(label, 'npx', ['vitest', 'run', ...reporters, ...args], env);
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
