@@ -1,5 +1,5 @@
 // A vitest reporter for `npm test`'s closing summary: every failed test (or a file that failed
-// outside its tests) with its error's first lines and the chain of causes, which vitest's JSON
+// outside its tests) with its error's message and the chain of causes, which vitest's JSON
 // report leaves out (a query that failed names the database's reason only in its cause).
 // Written where `--outputFile.failures=<path>` says; without it, nothing is written.
 import { writeFileSync } from 'node:fs';
