@@ -11,7 +11,7 @@
 // A copy must stay at the same depth (apps/server/dist/<dir>): the bundle finds the web build
 // and the migrations relative to itself. BENCH_ROUNDS (4), BENCH_DURATION (10 s), COMPARE_PAGE=home.
 import path from 'node:path';
-import { HELLO, HELLO_PORT, SAME_PORT, durationArg, median, newestArticlePath, rawGet, rawResponse, startProcess, startSameBody, stopProcess, wrkLoad } from './lib.mjs';
+import { HELLO, HELLO_PORT, SAME_PORT, durationArg, newestArticlePath, rawGet, rawResponse, roundsTable, startProcess, startSameBody, stopProcess, wrkLoad } from './lib.mjs';
 
 const builds = process.argv.slice(2);
 if (builds.length < 2) {
@@ -53,22 +53,18 @@ const targets = [
   { label: `bare node:http sending ${builds[0]}'s answer`, url: `http://127.0.0.1:${SAME_PORT}${new URL(sites[0].url).pathname}`, server: same, headers: BROWSER },
   ...sites.map((s) => ({ label: `${s.label} (${s.kb} KB br)`, url: s.url, server: s.server, headers: BROWSER })),
 ];
-const results = targets.map(() => []);
+const measured = [];
 try {
   for (let round = 0; round < rounds; round++) {
     // Hello world first in every round; the others in a rotated order, so no build is always last.
     const rest = targets.slice(1).map((_, i) => 1 + ((i + round) % (targets.length - 1)));
-    for (const t of [0, ...rest]) results[t].push(await wrkLoad(targets[t].url, { duration, headers: targets[t].headers, server: targets[t].server }));
+    const row = [];
+    for (const t of [0, ...rest]) row[t] = await wrkLoad(targets[t].url, { duration, headers: targets[t].headers, server: targets[t].server });
+    measured.push(row);
   }
 } finally {
   for (const child of started) await stopProcess(child);
 }
 
 console.log(`\n${rounds} interleaved rounds, wrk one thread × 50 connections, ${duration} s each, ${new Date().toISOString()}\n`);
-console.log('| target | req/s (median) | % of hello world, median (range) | server CPU µs/req |');
-console.log('|---|---:|---:|---:|');
-for (const [t, { label }] of targets.entries()) {
-  const shares = results[t].map((row, r) => (row.rps / results[0][r].rps) * 100);
-  const cpu = median(results[t].map((row) => row.cpuPerRequest ?? NaN));
-  console.log(`| ${label} | ${Math.round(median(results[t].map((row) => row.rps)))} | ${median(shares).toFixed(0)} % (${Math.min(...shares).toFixed(0)}–${Math.max(...shares).toFixed(0)}) | ${Number.isNaN(cpu) ? '' : Math.round(cpu)} |`);
-}
+console.log(roundsTable(measured, targets.map((t) => t.label)));

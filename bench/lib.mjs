@@ -107,6 +107,21 @@ export function table(rows, baseline) {
   return lines.join('\n');
 }
 
+/**
+ * The median of interleaved rounds: `rounds[r][t]` is target t's row in round r, `labels[t]` its
+ * name, and target 0 is hello world; each round's share is of that round's own hello world.
+ */
+export function roundsTable(rounds, labels) {
+  const lines = ['| target | req/s (median) | % of hello world, median (range) | server CPU µs/req |', '|---|---:|---:|---:|'];
+  for (const [t, label] of labels.entries()) {
+    const shares = rounds.map((round) => (round[t].rps / round[0].rps) * 100);
+    const cpu = median(rounds.map((round) => round[t].cpuPerRequest ?? NaN));
+    const range = `${Math.min(...shares).toFixed(0)}–${Math.max(...shares).toFixed(0)}`;
+    lines.push(`| ${label} | ${Math.round(median(rounds.map((round) => round[t].rps)))} | ${median(shares).toFixed(0)} % (${range}) | ${Number.isNaN(cpu) ? '' : Math.round(cpu)} |`);
+  }
+  return lines.join('\n');
+}
+
 /** The canonical address of the newest article (/article/{id} answers 301 to it). */
 export async function newestArticlePath(base) {
   const [first] = await (await fetch(`${base}/api/articles?page=1&limit=1`)).json();

@@ -10,7 +10,7 @@
 // each round every target once in turn, and the summary gives each target's median: on a
 // machine whose speed moves by a third from one 10 s row to the next (seen 2026-11-28), rows
 // measured minutes apart compare the machine's moments, rows of one round compare the servers.
-import { HELLO, HELLO_PORT, SAME_PORT, SITE, durationArg, hasWrk, helloWorldRow, load, median, newestArticlePath, rawGet, rawResponse, sameBodyRow, startProcess, startSameBody, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
+import { HELLO, HELLO_PORT, SAME_PORT, SITE, durationArg, hasWrk, helloWorldRow, load, newestArticlePath, rawGet, rawResponse, roundsTable, sameBodyRow, startProcess, startSameBody, startSite, stopProcess, table, wrkLoad } from './lib.mjs';
 
 const duration = durationArg();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -81,11 +81,4 @@ for (const [i, round] of wrkRounds.entries()) {
   console.log(table(round, round[0]));
 }
 console.log(`\nMedian of the ${wrkRounds.length} rounds (each round's share of its own hello world; the range in brackets)\n`);
-console.log('| target | req/s | % of hello world | server CPU µs/req |');
-console.log('|---|---:|---:|---:|');
-for (const [t, { label }] of wrkRounds[0].entries()) {
-  const shares = wrkRounds.map((round) => (round[t].rps / round[0].rps) * 100);
-  const rps = median(wrkRounds.map((round) => round[t].rps));
-  const cpu = median(wrkRounds.map((round) => round[t].cpuPerRequest ?? NaN));
-  console.log(`| ${label} | ${Math.round(rps)} | ${median(shares).toFixed(0)}% (${Math.min(...shares).toFixed(0)}–${Math.max(...shares).toFixed(0)}) | ${Number.isNaN(cpu) ? '' : Math.round(cpu)} |`);
-}
+console.log(roundsTable(wrkRounds, wrkRounds[0].map((row) => row.label)));
