@@ -6,7 +6,9 @@ import { testConfig, type Config } from '../src/config.ts';
 import type { Role } from '@chapar/shared/contracts';
 import { authRepo } from '../src/modules/auth/repo.ts';
 import type { InvitationMailer } from '../src/modules/accounts/invitation-mail.ts';
-import { createAdmin, ensureInitialAdmin } from '../src/modules/auth/service.ts';
+import { ROLE_PASSWORD, TEST_ADMIN, testPasswordHash } from './accounts.ts';
+
+export { ROLE_PASSWORD, TEST_ADMIN };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,8 +18,6 @@ export interface TestApp {
   adminRoutes(): Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
-
-export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' };
 
 /**
  * The real app on a fresh migrated database (PGlite in memory, or TEST_DATABASE_URL), with
@@ -35,7 +35,7 @@ export async function buildTestApp(opts: {
   const database = await openTestDatabase();
   const { seedCategories } = await import('@chapar/db/seed');
   await seedCategories(database);
-  await ensureInitialAdmin(database.db, TEST_ADMIN);
+  await authRepo.createUser(database.db, { username: TEST_ADMIN.username, role: 'owner', passwordHash: await testPasswordHash(TEST_ADMIN.password) });
   if (opts.seed) await opts.seed(database);
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database, ssr: opts.ssr ?? false, invitationMailer: opts.mailer ?? null });
@@ -53,16 +53,15 @@ export async function loginAsAdmin(app: FastifyInstance): Promise<{ cookie: stri
   return { cookie, csrfToken: (res.json() as { csrfToken: string }).csrfToken };
 }
 
-/** The password of the accounts loginAsRole makes. */
-export const ROLE_PASSWORD = 'role-password-for-tests';
-
 /**
  * Logs in as a user of the role (made on first use, named `{role}-user`): the cookie header and
  * CSRF token for later requests.
  */
 export async function loginAsRole(t: Pick<TestApp, 'app' | 'database'>, role: Role): Promise<{ cookie: string; csrfToken: string; username: string }> {
   const username = `${role}-user`;
-  if (!(await authRepo.findUserByUsername(t.database.db, username))) await createAdmin(t.database.db, username, ROLE_PASSWORD, role);
+  if (!(await authRepo.findUserByUsername(t.database.db, username))) {
+    await authRepo.createUser(t.database.db, { username, role, passwordHash: await testPasswordHash(ROLE_PASSWORD) });
+  }
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password: ROLE_PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`login as ${role} failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

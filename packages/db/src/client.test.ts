@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { articles, newsletterSubscribers, ratings } from './schema/index.ts';
 import { openTestDatabase } from '../testing/index.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, openDatabase, type Database } from './client.ts';
+import { dumpPgliteDataDir } from './pglite-archive.ts';
 
 let database: Database;
 beforeAll(async () => { database = await openTestDatabase(); });
@@ -56,5 +58,34 @@ describe('PGlite buffer pool', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('PGlite from an archive', () => {
+  it('starts with the archived rows and buffer pool asked for, and leaves the archive as it was', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chapar-archive-'));
+    try {
+      const source = await openDatabase({ dataDir: dir });
+      await source.raw.exec("create table kept (word text); insert into kept values ('خبر')");
+      await source.close();
+      const archive = new Blob([new Uint8Array(await dumpPgliteDataDir(dir, 'none'))]);
+      const copy = await openDatabase({ pgliteArchive: archive, pgliteSharedBuffers: '16MB' });
+      expect((await copy.raw.query('select word from kept')).rows).toEqual([{ word: 'خبر' }]);
+      expect((await copy.raw.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0].shared_buffers).toBe('16MB');
+      await copy.raw.exec("insert into kept values ('دیگر')");
+      await copy.close();
+      const again = await openDatabase({ pgliteArchive: archive });
+      expect((await again.raw.query('select word from kept')).rows).toEqual([{ word: 'خبر' }]);
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives each test file a database with every migration applied, from the run\'s archive on PGlite', async () => {
+    if (!process.env.TEST_DATABASE_URL) expect(inject('pgliteTemplate')).toMatch(/template\.tar$/);
+    const journal = JSON.parse(readFileSync(new URL('../migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
+    const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(rows[0].n).toBe(journal.entries.length);
   });
 });

@@ -54,13 +54,15 @@ export interface OpenDatabaseOptions {
    * read from the data directory through the operating system's file cache.
    */
   pgliteSharedBuffers?: string;
+  /** A PGlite data directory archived by dumpDataDir, to start from instead of an empty database. */
+  pgliteArchive?: Blob;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.pgliteSharedBuffers);
+  return openPglite(options.dataDir, options.pgliteSharedBuffers, options.pgliteArchive);
 }
 
 const SHARED_BUFFERS = /^\d+(kB|MB|GB)$/;
@@ -70,12 +72,12 @@ const SHARED_BUFFERS = /^\d+(kB|MB|GB)$/;
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
-async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): Promise<Database> {
+async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, archive?: Blob): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   if (!SHARED_BUFFERS.test(sharedBuffers)) throw new Error(`shared_buffers must look like 32MB, not '${sharedBuffers}'`);
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm }, startParams });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm }, startParams, ...(archive ? { loadDataDir: archive } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: RawSql = {
     query: async <T>(text: string, params?: unknown[]) => {

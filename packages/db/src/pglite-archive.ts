@@ -21,14 +21,14 @@ export function pgliteDataDirOpen(dataDir: string): boolean {
   return existsSync(path.join(dataDir, 'postmaster.pid'));
 }
 
-/** The data directory as a gzip-compressed tar archive. */
-export async function dumpPgliteDataDir(dataDir: string): Promise<Buffer> {
+/** The data directory as a tar archive, gzip-compressed unless asked otherwise. */
+export async function dumpPgliteDataDir(dataDir: string, compression: 'gzip' | 'none' = 'gzip'): Promise<Buffer> {
   if (!pgliteDataDirInUse(dataDir)) throw new Error(`no embedded database at ${dataDir}`);
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   try {
     // Everything written reaches the files the archive is made from.
     await client.exec('CHECKPOINT');
-    const archive = await client.dumpDataDir('gzip');
+    const archive = await client.dumpDataDir(compression);
     return Buffer.from(await archive.arrayBuffer());
   } finally {
     await client.close();

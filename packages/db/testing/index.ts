@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 
 /**
@@ -9,7 +11,10 @@ import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase();
+    // The run's migrated archive (global-setup.ts) where there is one.
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase(template ? { pgliteArchive: new Blob([readFileSync(template)]) } : {});
+    // Applies only what the archive lacks (nothing, unless a migration was added during the run).
     await migrateDatabase(database);
     return database;
   }

@@ -1,7 +1,7 @@
 // Per-address limits count the client Fastify derives through the trusted proxies (TRUST_PROXY),
 // an IPv6 client by its /64: a client that writes its own X-Forwarded-For entries, or rotates
 // through the addresses of its network, is still one client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { comments, loginAttempts } from '@chapar/db';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app.ts';
@@ -9,6 +9,9 @@ import { createArticle } from '../../testing/factories.ts';
 import { issueCaptcha } from '../modules/comments/captcha.ts';
 import { ADDRESS_BUDGETS } from '../modules/comments/service.ts';
 import { MAX_FAILURES_PER_IP } from '../modules/auth/login-limits.ts';
+
+// These tests count checks, not hashes: each of their dozens of checks costs milliseconds.
+vi.mock('../modules/auth/password.ts', async (importOriginal) => (await import('../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 const LIMIT_MESSAGE = /^تلاش‌های ناموفق زیادی انجام شده است\./;
 

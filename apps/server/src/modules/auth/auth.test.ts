@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '@chapar/db';
+import { eq } from 'drizzle-orm';
+import { adminUsers, sessions } from '@chapar/db';
 import { ROLE_PERMISSIONS } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import { hashSessionId } from './service.ts';
@@ -102,5 +103,21 @@ describe('the /api/admin guard', () => {
       if (t.app.routeTable.some((r) => r.url === url && r.method === method && r.public)) continue;
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 401 });
     }
+  });
+});
+
+describe('password hashes of older parameters', () => {
+  it('verifies an old-format hash and rewrites it with today\'s parameters at login', async () => {
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const oldKey = scryptSync(TEST_ADMIN.password, salt, 64, { N: 16_384, r: 8, p: 1 });
+    const oldHash = ['scrypt', 16384, 8, 1, salt.toString('base64url'), oldKey.toString('base64url')].join('$');
+    await t.database.db.update(adminUsers).set({ passwordHash: oldHash }).where(eq(adminUsers.username, 'admin'));
+
+    expect((await login(TEST_ADMIN, '10.0.9.1')).statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'admin'));
+    expect(user.passwordHash).not.toBe(oldHash);
+    expect(user.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+    expect((await login(TEST_ADMIN, '10.0.9.1')).statusCode).toBe(200);
   });
 });

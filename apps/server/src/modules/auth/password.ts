@@ -53,13 +53,6 @@ function parseHash(stored: string): ParsedHash | undefined {
   return { N, r, p, salt, key };
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, SCRYPT_PARAMS);
-  const { N, r, p } = SCRYPT_PARAMS;
-  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
-
 /** Checks a password against a stored hash made with any parameters the format can carry. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
@@ -68,18 +61,34 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** True when a stored hash was made with other (older, cheaper) parameters than today's. */
-export function needsRehash(stored: string): boolean {
-  const parsed = parseHash(stored);
-  if (!parsed) return true;
-  return parsed.N !== SCRYPT_PARAMS.N || parsed.r !== SCRYPT_PARAMS.r || parsed.p !== SCRYPT_PARAMS.p || parsed.key.length !== KEY_LENGTH;
+/**
+ * Hashing at a given cost. The app uses today's (SCRYPT_PARAMS, below); tests of what surrounds
+ * a check (limits, client addresses) use a lower one (testing/cheap-passwords.ts).
+ */
+export function passwordHashing(params: Readonly<ScryptParams>) {
+  const { N, r, p } = params;
+  return {
+    SCRYPT_PARAMS: params,
+    async hashPassword(password: string): Promise<string> {
+      const salt = randomBytes(SALT_LENGTH);
+      const key = await scryptAsync(password, salt, KEY_LENGTH, params);
+      return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+    },
+    /** True when a stored hash was made with other (older, cheaper) parameters than these. */
+    needsRehash(stored: string): boolean {
+      const parsed = parseHash(stored);
+      if (!parsed) return true;
+      return parsed.N !== N || parsed.r !== r || parsed.p !== p || parsed.key.length !== KEY_LENGTH;
+    },
+    /**
+     * A hash to verify against when the user does not exist, so timing does not reveal it: made
+     * with these parameters, so it costs what a real check costs.
+     */
+    DUMMY_HASH: ['scrypt', N, r, p, 'A'.repeat(22), 'A'.repeat(86)].join('$'),
+  };
 }
 
-/**
- * A hash to verify against when the user does not exist, so timing does not reveal it: made
- * with today's parameters, so it costs what a real check costs.
- */
-export const DUMMY_HASH = ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, 'A'.repeat(22), 'A'.repeat(86)].join('$');
+export const { hashPassword, needsRehash, DUMMY_HASH } = passwordHashing(SCRYPT_PARAMS);
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');

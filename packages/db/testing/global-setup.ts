@@ -1,0 +1,30 @@
+// Vitest's global setup: one migrated PGlite, archived once per run, so each test file's fresh
+// database is loaded from it (about 0.7 s) instead of being created and migrated (about 3.4 s).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../src/client.ts';
+import { dumpPgliteDataDir } from '../src/pglite-archive.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The archive openTestDatabase starts each PGlite from (absent on PostgreSQL). */
+    pgliteTemplate?: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  if (process.env.TEST_DATABASE_URL) return () => undefined;
+  const dir = mkdtempSync(path.join(tmpdir(), 'chapar-pglite-template-'));
+  const dataDir = path.join(dir, 'data');
+  const database = await openDatabase({ dataDir });
+  await migrateDatabase(database);
+  await database.close();
+  // Uncompressed: it loads in two thirds of the gzip archive's time.
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, await dumpPgliteDataDir(dataDir, 'none'));
+  rmSync(dataDir, { recursive: true, force: true });
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
