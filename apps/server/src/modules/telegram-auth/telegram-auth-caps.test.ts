@@ -1,7 +1,7 @@
 // The site's own caps on the Telegram sign-in (5 wrong codes per code request, 5 wrong two-step
 // passwords per 15 minutes per admin), counted in the database so a restart does not reset them,
 // and the way back from a mistyped number (the 22-hour rule is per number).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settings, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import type { FakeTelegram } from '../../../testing/fake-mtproto-gateway.ts';
@@ -9,6 +9,9 @@ import { floodWaitError } from '../../integrations/telegram/mtproto/index.ts';
 import { createAdmin, ensureInitialAdmin } from '../auth/service.ts';
 import { TEST_ADMIN } from '../../../testing/test-app.ts';
 import { PLAIN, TWO_STEP, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
+
+// Each test signs in as the owner first; these tests are about Telegram's steps, not password hashing.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 const EDITOR = { username: 'editor2', password: 'another-long-passphrase' };
 let database: Database;

@@ -3,7 +3,7 @@
 // connection still trying closed, nothing used up. With the stand-in gateway that never answers,
 // and with the real GramJS behind a SOCKS5 proxy that never answers.
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import type { FakeTelegram } from '../../../testing/fake-mtproto-gateway.ts';
@@ -11,6 +11,9 @@ import { MtprotoError } from '../../integrations/telegram/mtproto/index.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN } from '../../../testing/test-app.ts';
 import { PLAIN, TWO_STEP, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
+
+// Each test signs in as the owner first; these tests are about Telegram's steps, not password hashing.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 const DEADLINE_MS = 300;
 const FSI = '\u2068';

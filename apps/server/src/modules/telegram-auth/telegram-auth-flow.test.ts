@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { like } from 'drizzle-orm';
 import { settings, type Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
@@ -7,6 +7,9 @@ import { floodWaitError } from '../../integrations/telegram/mtproto/index.ts';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { TEST_ADMIN } from '../../../testing/test-app.ts';
 import { PLAIN, TWO_STEP, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
+
+// Each test signs in as the owner first; these tests are about Telegram's steps, not password hashing.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 let database: Database;
 let telegram: FakeTelegram;

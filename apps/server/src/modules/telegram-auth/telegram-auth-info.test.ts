@@ -1,11 +1,14 @@
 // GET /api/admin/telegram/auth-info: set up or not (and which variables to set), and when
 // the next code may be requested.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { ensureInitialAdmin } from '../auth/service.ts';
 import { TEST_ADMIN } from '../../../testing/test-app.ts';
 import { PLAIN, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
+
+// Each test signs in as the owner first; these tests are about Telegram's steps, not password hashing.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 let database: Database;
 const apps: TelegramTestApp[] = [];

@@ -10,6 +10,9 @@ import { ensureInitialAdmin } from '../auth/service.ts';
 import { createMtprotoProvider } from './provider.ts';
 import { PLAIN, SECRET, buildTelegramApp, newTelegram, resetTelegramSettings, type TelegramTestApp } from '../../../testing/telegram-auth-test-app.ts';
 
+// Each test signs in as the owner first; these tests are about Telegram's steps, not password hashing.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
+
 let database: Database;
 let telegram: FakeTelegram;
 const apps: TelegramTestApp[] = [];
