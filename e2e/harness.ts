@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
 import type { Database } from '@chapar/db';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
@@ -38,7 +39,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     PODCAST_AUTO: 'false',
     ...options.env,
   });
-  const database = await openAppDatabase(config);
+  // The run's migrated database (packages/db/testing/global-setup.ts): no initdb per file.
+  const template = inject('pgliteTemplate');
+  const database = await openAppDatabase(config, template ? { pgliteArchive: new Blob([readFileSync(template)]) } : {});
   await prepareSite(database, config, pino({ level: 'silent' }));
   const app = await buildApp({ config, database, ...(options.telegramGateway !== undefined ? { telegramGateway: options.telegramGateway } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });

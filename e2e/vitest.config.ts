@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    // Each site's embedded database starts from one migrated archive made here.
+    globalSetup: ['packages/db/testing/global-setup.ts'],
   },
 });

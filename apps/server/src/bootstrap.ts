@@ -12,11 +12,13 @@ async function anyoneSignedIn(database: Database): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
-export async function openAppDatabase(config: Config): Promise<Database> {
+/** `pgliteArchive`: a new embedded database starts from it (the browser tests' migrated one). */
+export async function openAppDatabase(config: Config, { pgliteArchive }: { pgliteArchive?: Blob } = {}): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'pglite'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgliteArchive,
   });
   await migrateDatabase(database);
   return database;
