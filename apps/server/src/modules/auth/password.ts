@@ -62,8 +62,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * Hashing at a given cost. The app uses today's (SCRYPT_PARAMS, below); tests of what surrounds
- * a check (limits, client addresses) use a lower one (testing/cheap-passwords.ts).
+ * Hashing at a given cost. The app uses today's (SCRYPT_PARAMS, below); tests that send many
+ * passwords but are not about hashing use a lower one (testing/cheap-passwords.ts).
  */
 export function passwordHashing(params: Readonly<ScryptParams>) {
   const { N, r, p } = params;
