@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
 import type { Database } from '@chapar/db';
+import { pgliteTemplateArchive } from '@chapar/db/testing';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -39,9 +39,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     PODCAST_AUTO: 'false',
     ...options.env,
   });
-  // The run's migrated database (packages/db/testing/global-setup.ts): no initdb per file.
-  const template = inject('pgliteTemplate');
-  const database = await openAppDatabase(config, template ? { pgliteArchive: new Blob([readFileSync(template)]) } : {});
+  // The run's migrated database: no initdb per file.
+  const database = await openAppDatabase(config, { pgliteArchive: pgliteTemplateArchive() });
   await prepareSite(database, config, pino({ level: 'silent' }));
   const app = await buildApp({ config, database, ...(options.telegramGateway !== undefined ? { telegramGateway: options.telegramGateway } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 
+/** The run's migrated PGlite archive (global-setup.ts), where this run made one. */
+export function pgliteTemplateArchive(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
@@ -11,9 +17,7 @@ import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    // The run's migrated archive (global-setup.ts) where there is one.
-    const template = inject('pgliteTemplate');
-    const database = await openDatabase(template ? { pgliteArchive: new Blob([readFileSync(template)]) } : {});
+    const database = await openDatabase({ pgliteArchive: pgliteTemplateArchive() });
     // Applies only what the archive lacks (nothing, unless a migration was added during the run).
     await migrateDatabase(database);
     return database;
