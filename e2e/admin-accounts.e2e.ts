@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // A newsroom of several people (issue 36): the owner invites an editor, who sets a password
@@ -58,8 +58,7 @@ async function createAccount(owner: Page, user: { username: string }, role: stri
 
 describe('a newsroom of several people', () => {
   it('the owner invites an editor, who sets a password, turns on two-factor sign-in and signs in with a code', async () => {
-    const owner = await suite.openPage();
-    await signIn(owner, '/admin/users');
+    const owner = await suite.signedIn('/admin/users');
     await settled(owner);
     const link = await createAccount(owner, EDITOR, 'ویراستار', 'invite');
     expect(link).toMatch(/\/admin\/invite#[\w-]{43}$/);
@@ -140,8 +139,7 @@ describe('a newsroom of several people', () => {
   });
 
   it('a moderator sees only the comments', async () => {
-    const owner = await suite.openPage();
-    await signIn(owner, '/admin/users');
+    const owner = await suite.signedIn('/admin/users');
     await settled(owner);
     await createAccount(owner, MODERATOR, 'ناظر نظرها', 'password', MODERATOR.password);
     await owner.locator('tr[data-user="omid"]').waitFor();
@@ -159,8 +157,7 @@ describe('a newsroom of several people', () => {
   });
 
   it('the audit screen shows each of these actions with before and after', async () => {
-    const owner = await suite.openPage();
-    await signIn(owner, '/admin/audit');
+    const owner = await suite.signedIn('/admin/audit');
     await settled(owner);
     const row = (action: string, actor?: string) => {
       const rows = owner.locator(`tr[data-action="${action}"]`);
@@ -191,8 +188,7 @@ describe('a newsroom of several people', () => {
   it(`checks the accounts screens at 390 and 1280 px, light and dark`, async () => {
     const problems: string[] = [];
     for (const viewport of VIEWPORTS) {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin/users');
+      const page = await suite.signedIn('/admin/users', viewport);
       for (const path of ['/admin/users', '/admin/audit', '/admin/account']) {
         await page.goto(path);
         await page.locator('main').first().waitFor();

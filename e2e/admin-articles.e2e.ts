@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminArticle, AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // The articles tab and the edit dialog (spec 03 §2.3) as an editor uses them.
@@ -14,8 +14,7 @@ const IMAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/
 const suite = adminSuite();
 
 async function signedInPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
-  const page = await suite.openPage(viewport);
-  await signIn(page, '/admin');
+  const page = await suite.signedIn('/admin', viewport);
   await settled(page);
   return page;
 }

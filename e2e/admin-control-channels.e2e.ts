@@ -4,7 +4,7 @@ import { startChannelServer, type ChannelServer } from '../apps/server/testing/c
 import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '../apps/server/testing/fake-openai-server.ts';
 import { newTelegram, TWO_STEP } from '../apps/server/testing/telegram-auth-test-app.ts';
 import { startSite } from './harness.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
 
 // The control room's channels, auto-monitor, system monitor and Telegram sign-in, against a
 // local channel site (t.me), a fake OpenAI-compatible endpoint and the in-memory Telegram.
@@ -73,8 +73,7 @@ async function activeOnMonitor(page: Page): Promise<string> {
 
 describe('channels tab', () => {
   it('adds, edits, disables and enables channels; the monitor\'s active count follows', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=channels');
+    const page = await suite.signedIn('/admin?tab=channels');
     await page.getByRole('heading', { name: 'کانال‌ها', exact: true }).waitFor();
     // The demo newsroom's sample channel is listed, switched off; nothing is monitored yet.
     const demo = page.locator('[data-channel="chapar_demo"]');
@@ -157,8 +156,7 @@ describe('channels tab', () => {
 
 describe('auto-monitor tab', () => {
   it('stops, starts, counts down and checks now; the last check lists its errors', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=auto-monitor');
+    const page = await suite.signedIn('/admin?tab=auto-monitor');
     await page.getByRole('heading', { name: 'پایش خودکار', exact: true }).waitFor();
     const state = page.locator('[data-monitor-state]');
     expect(await state.getAttribute('data-monitor-state')).toBe('active');
@@ -195,8 +193,7 @@ describe('auto-monitor tab', () => {
 
 describe('system monitor tab', () => {
   it('shows every service; the AI service turns inactive when its server stops; charts of the last hour', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=system-monitor');
+    const page = await suite.signedIn('/admin?tab=system-monitor');
     await page.getByRole('heading', { name: 'پایش سیستم', exact: true }).waitFor();
     for (const id of ['database', 'ai', 'speech', 'storage', 'channel:primary', 'channel:secondary']) {
       await page.locator(`[data-service="${id}"]`).waitFor();
@@ -218,8 +215,7 @@ describe('system monitor tab', () => {
 
 describe('channels tab: sync all', () => {
   it('checks every active channel and reports the outcome, the unreachable channel by name', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=channels');
+    const page = await suite.signedIn('/admin?tab=channels');
     await page.getByRole('heading', { name: 'کانال‌ها', exact: true }).waitFor();
     await page.getByRole('button', { name: 'همگام‌سازی همه' }).click();
     const result = page.locator('[data-sync-result]');
@@ -234,8 +230,7 @@ describe('channels tab: sync all', () => {
 
 describe('Telegram sign-in page', () => {
   it('walks phone, code (wrong, then right), two-step password and shows the success card', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin/telegram-auth');
+    const page = await suite.signedIn('/admin/telegram-auth');
     await page.getByRole('heading', { name: 'احراز هویت تلگرام', level: 1 }).waitFor();
     await page.getByText('حساب تلگرام سایت وصل نیست').waitFor();
     await page.locator('[data-rate-limit]').getByText('فقط هر ۲۲ ساعت یک بار').waitFor();
@@ -279,8 +274,7 @@ describe('Telegram sign-in page', () => {
     await page.screenshot({ path: '/tmp/chapar-shots/telegram-success-1280.png', fullPage: true });
 
     // A second tab sees the login through the 2 s poll.
-    const other = await suite.openPage();
-    await signIn(other, '/admin?tab=telegram-auth');
+    const other = await suite.signedIn('/admin?tab=telegram-auth');
     await other.locator('[data-success-card]').waitFor();
 
     await page.getByRole('button', { name: 'خروج از تلگرام' }).click();
@@ -299,14 +293,13 @@ describe('every screen at 390 and 1280 px, light and dark', () => {
   ];
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation`, async () => {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin');
+      const page = await suite.signedIn('/admin', viewport);
       const problems: string[] = [];
       for (const { path, heading } of screens) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
         if (path.includes('system-monitor')) await page.locator('[data-service="database"]').waitFor({ timeout: 60_000 });
-        await page.waitForTimeout(300);
+        await settled(page);
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${path}: ${overflow}px horizontal overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);

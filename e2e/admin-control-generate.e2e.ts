@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { handle, toPersianDigits } from '@chapar/shared/text';
 import { startChannelServer, type ChannelServer } from '../apps/server/testing/channel-server.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 
 // The control room's generate and watermark tabs, the sync page and the operations every
 // admin tab sees, against a local channel site standing in for t.me.
@@ -28,11 +28,9 @@ const operation = (page: Page, label: string) => page.locator('[data-operation-i
 
 describe('generate tab', () => {
   it('runs a quick content job to success with its report, seen in a second tab too', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=generate');
+    const page = await suite.signedIn('/admin?tab=generate');
     await page.getByRole('heading', { name: 'پایش عملیات' }).waitFor();
-    const other = await suite.openPage(VIEWPORTS[0]);
-    await signIn(other, '/admin?tab=generate');
+    const other = await suite.signedIn('/admin?tab=generate', VIEWPORTS[0]);
     await other.getByRole('heading', { name: 'پایش عملیات' }).waitFor();
     expect(await operation(other, 'افزودن ۲ خبر ساده').count()).toBe(0);
 
@@ -59,8 +57,7 @@ describe('generate tab', () => {
   });
 
   it('asks for a range in a dialog and refuses a bad one with the spec\'s message', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=generate');
+    const page = await suite.signedIn('/admin?tab=generate');
     await page.getByRole('button', { name: 'پردازش بازه' }).click();
     const dialog = page.getByRole('dialog', { name: 'پردازش بازه پست‌ها' });
     await dialog.waitFor();
@@ -101,8 +98,7 @@ describe('generate tab', () => {
     await suite.site.database.raw.query(`insert into articles (slug, title, excerpt, content, published_at)
       select 'bulk-' || g, 'خبر انبوه ' || g, '', '<p>متن خبر انبوه شماره ' || g || ' با جزئیات کامل برای آزمون عملیات طولانی.</p>', now() - interval '30 days' - (g || ' minutes')::interval
       from generate_series(1, 15000) g`);
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=generate');
+    const page = await suite.signedIn('/admin?tab=generate');
     await page.locator('[data-job="fix-excerpts"]').click();
     // A bulk repair asks first: its plan names the scope; the run starts on the confirmation.
     const plan = page.getByTestId('plan-dialog');
@@ -135,8 +131,7 @@ describe('the article page\'s admin tools', () => {
     const { rows } = await suite.site.database.raw.query<{ id: number; telegram_id: number }>(
       `select id, telegram_id from articles where source = 'akhbar_rooz' order by id limit 1`);
     expect(rows.length).toBe(1);
-    const page = await suite.openPage();
-    await signIn(page, '/admin');
+    const page = await suite.signedIn('/admin');
     await page.goto(`/article/${rows[0].id}`);
     const panel = page.getByRole('region', { name: 'ابزار مدیریت' });
     await panel.getByRole('button', { name: 'پردازش دوباره تصویر' }).click();
@@ -149,8 +144,7 @@ describe('the article page\'s admin tools', () => {
 
 describe('watermark tab', () => {
   it('runs the system test and shows an uploaded image beside its marked copy', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=watermark');
+    const page = await suite.signedIn('/admin?tab=watermark');
     await page.getByRole('heading', { name: 'آزمون سامانه' }).waitFor();
     await page.getByRole('button', { name: 'اجرای آزمون واترمارک' }).click();
     await page.locator('[data-testid="watermark-test-result"][data-status="success"]').waitFor({ timeout: 60_000 });
@@ -180,8 +174,7 @@ describe('watermark tab', () => {
 
 describe('sync page', () => {
   it('runs every card and shows each result', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin/sync');
+    const page = await suite.signedIn('/admin/sync');
     await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح', level: 1 }).waitFor();
     const results = page.getByTestId('sync-results');
     const runAndWait = async (click: () => Promise<void>, title: RegExp | string, asks = false) => {
@@ -227,8 +220,7 @@ describe('sync page', () => {
 describe('screens at 390 and 1280 px, light and dark', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px ${viewport.colorScheme}: no overflow, no serious axe violation`, async () => {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin?tab=generate');
+      const page = await suite.signedIn('/admin?tab=generate', viewport);
       const problems: string[] = [];
       for (const [name, path, heading] of [
         ['generate', '/admin?tab=generate', 'پایش عملیات'],
@@ -237,7 +229,7 @@ describe('screens at 390 and 1280 px, light and dark', () => {
       ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading }).first().waitFor();
-        await page.waitForTimeout(400);
+        await settled(page);
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${name}: ${overflow}px overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${name}: ${v.id} ${v.help} ${v.nodes.join(', ')}`);

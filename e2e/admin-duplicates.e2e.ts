@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { articles, telegramPosts } from '@chapar/db';
 import { normalizePersian, slugify, stripHtml, toPersianDigits } from '@chapar/shared/text';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
-import { expectToast } from './helpers/browser.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
+import { closeToasts, expectToast } from './helpers/browser.ts';
 
 // The duplicate and scanner tabs and the content verification page (spec 03 §2.3, §2.8).
 
@@ -41,8 +41,7 @@ async function plant() {
 
 async function signedIn(path: string): Promise<Page> {
   await plant();
-  const page = await suite.openPage();
-  await signIn(page, path);
+  const page = await suite.signedIn(path);
   await settled(page);
   return page;
 }
@@ -163,12 +162,11 @@ describe('screens at 390 and 1280 px, light and dark', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation`, async () => {
       await plant();
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin?tab=duplicate');
+      const page = await suite.signedIn('/admin?tab=duplicate', viewport);
       const problems: string[] = [];
       const check = async (label: string) => {
-        // Toasts (the sign-in's, a result's) go first: the check is of the screen itself.
-        await page.waitForFunction(() => !document.querySelector('ol[aria-label^="اعلان‌ها"] > li'), undefined, { timeout: 20_000 });
+        // Toasts (a result's) go first: the check is of the screen itself.
+        await closeToasts(page);
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${label}: ${overflow}px overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);

@@ -5,7 +5,8 @@ import { createArticle } from '../apps/server/testing/factories.ts';
 import { startSyntheticChannel, type SyntheticChannel } from '../apps/server/testing/synthetic-channel.ts';
 import { createWebPreviewSource } from '../apps/server/src/integrations/telegram/index.ts';
 import { postStore } from '../apps/server/src/modules/posts/post-store.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, VIEWPORTS } from './helpers/admin.ts';
+import { closeToasts } from './helpers/browser.ts';
 
 // Editorial safety in the browser: on a site whose demo articles come from a channel that is not
 // configured, and 50 articles from one that is (a local stand-in for t.me), no click takes articles
@@ -50,8 +51,7 @@ describe('bulk jobs ask before they take anything down', () => {
   it('verification and every sync card leave the site as it was when nothing was deleted at the source', { timeout: 300_000 }, async () => {
     const before = await published();
     expect(before).toBeGreaterThan(50); // the demo newsroom's articles beside the channel's 50
-    const page = await suite.openPage();
-    await signIn(page, '/admin?tab=generate');
+    const page = await suite.signedIn('/admin?tab=generate');
     await verify(page);
     expect(await page.getByTestId('plan-summary').innerText()).toContain('تغییری لازم نیست');
     // The demo channel is not configured: its articles were not checked, and the list says why.
@@ -91,8 +91,7 @@ describe('bulk jobs ask before they take anything down', () => {
 
   it('unpublishes exactly the 3 posts the source deleted after the confirmation, and one undo brings them back', { timeout: 120_000 }, async () => {
     channel.remove(7, 23, 41);
-    const page = await suite.openPage(VIEWPORTS[0]);
-    await signIn(page, '/admin?tab=generate');
+    const page = await suite.signedIn('/admin?tab=generate', VIEWPORTS[0]);
     await verify(page);
     expect(await page.getByTestId('plan-summary').innerText()).toContain('۳ مقاله از انتشار خارج می‌شود');
     expect(await dialog(page).locator('[data-change="unpublish"]').count()).toBe(3);
@@ -115,10 +114,9 @@ describe('bulk jobs ask before they take anything down', () => {
     channel.hideFromPages(...Array.from({ length: 30 }, (_, i) => i + 11));
     channel.posts('not_found');
     for (const viewport of VIEWPORTS) {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin?tab=generate');
-      // The sign-in toast is closed, as an editor would, so that only the dialog is checked.
-      await page.getByRole('button', { name: 'بستن اعلان' }).click();
+      const page = await suite.signedIn('/admin?tab=generate', viewport);
+      // A toast (the sign-in's, on the first page) is closed, as an editor would, so that only the dialog is checked.
+      await closeToasts(page);
       await verify(page);
       const warning = dialog(page).getByRole('alert');
       expect(await warning.innerText()).toContain('توقف ایمنی');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { blockedPosts, comments, ignoredPosts, newsletterSubscribers, telegramPosts } from '@chapar/db';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // Comments, newsletter subscribers, ignored posts and the blocklist (spec 03 §2.3–§2.5, §2.9)
@@ -13,8 +13,7 @@ import { expectToast } from './helpers/browser.ts';
 const suite = adminSuite();
 
 async function signedInPage(path: string): Promise<Page> {
-  const page = await suite.openPage();
-  await signIn(page, path);
+  const page = await suite.signedIn(path);
   await settled(page);
   return page;
 }
@@ -193,8 +192,7 @@ describe('the screens with their rows', () => {
   it('have no horizontal overflow and no serious axe violation at 390 and 1280 px, light and dark', async () => {
     const problems: string[] = [];
     for (const viewport of VIEWPORTS) {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin?tab=comments');
+      const page = await suite.signedIn('/admin?tab=comments', viewport);
       for (const path of ['/admin?tab=comments', '/admin/newsletter', '/admin/ignored', '/admin/blocklist']) {
         await page.goto(path);
         await settled(page);

@@ -80,8 +80,7 @@ describe('admin newsletter page', () => {
     await addSubscriber(database, 'nobody@example.com');
     smtp.refused.add('nobody@example.com');
 
-    const page = await suite.openPage(VIEWPORTS[2]);
-    await signIn(page, '/admin/newsletter');
+    const page = await suite.signedIn('/admin/newsletter', VIEWPORTS[2]);
     await settled(page);
     const panel = page.locator('section[aria-labelledby="newsletter-mail-heading"]');
     await panel.locator('[data-mail-configured="true"]').waitFor();
@@ -123,8 +122,7 @@ describe('admin newsletter page', () => {
     await panel.getByText(/سرور ایمیل این نشانی را نپذیرفت/).waitFor();
 
     for (const v of VIEWPORTS) {
-      const view = await suite.openPage(v);
-      await signIn(view, '/admin/newsletter');
+      const view = await suite.signedIn('/admin/newsletter', v);
       await settled(view);
       await view.locator('tr[data-digest-id]').first().waitFor();
       await checkScreen(view, `admin ${name(v)}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { comments, newsletterSubscribers } from '@chapar/db';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { startChannelServer, type ChannelServer } from '../apps/server/testing/channel-server.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // Issue 31 §2: every admin screen reads in Persian. On each screen the visible text, and the
@@ -132,8 +132,7 @@ async function open(page: Page, path: string) {
 
 describe('every admin screen reads in Persian', () => {
   it('shows no Latin word or Latin digit outside handles, addresses, file names and code; no handle mirrored', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin');
+    const page = await suite.signedIn('/admin');
     const { articles } = await (await page.request.get('/api/admin/articles?page=1&limit=5')).json() as AdminArticlesResponse;
 
     // Content and finished operations, so every list, log and report has something to show:
@@ -247,8 +246,7 @@ describe('the changed screens at 390 and 1280 px, light and dark', () => {
   const CHANGED = ['/admin?tab=system-monitor', '/admin?tab=generate', '/admin?tab=watermark', '/admin?tab=newsletter', '/admin?tab=auto-monitor', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification'];
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px ${viewport.colorScheme}: no overflow, no serious axe violation, an error toast included`, async () => {
-      const page = await suite.openPage(viewport);
-      await signIn(page, '/admin');
+      const page = await suite.signedIn('/admin', viewport);
       const issues: string[] = [];
       const check = async (name: string) => {
         const overflow = await horizontalOverflow(page);

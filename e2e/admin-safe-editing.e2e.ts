@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { blockedPosts, channels, ignoredPosts } from '@chapar/db';
 import { XSS_VECTORS } from '../apps/web/src/testing/xss-vectors.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
 
 // Issue 31 §3 in the browser: the editor's HTML mode with the CSP switched off (the admin
@@ -21,8 +21,7 @@ const HOSTILE_BLOCKS = [
 ];
 
 async function signedInPage(path: string, viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
-  const page = await suite.openPage(viewport);
-  await signIn(page, path);
+  const page = await suite.signedIn(path, viewport);
   await settled(page);
   return page;
 }

@@ -52,8 +52,7 @@ describe('session', () => {
 
 describe('dashboard tabs', () => {
   it('shows the twelve tabs in the spec order, each with its own address, and moves with the keyboard', async () => {
-    const page = await openPage();
-    await signIn(page, '/admin');
+    const page = await suite.signedIn('/admin');
     const tabs = page.getByRole('tablist', { name: 'بخش‌های داشبورد' }).getByRole('tab');
     await tabs.first().waitFor();
     expect(await tabs.count()).toBe(12);
@@ -91,8 +90,7 @@ describe('dashboard tabs', () => {
 describe('every screen at 390 and 1280 px, light and dark', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation, right to left`, async () => {
-      const page = await openPage(viewport);
-      await signIn(page, '/admin');
+      const page = await suite.signedIn('/admin', viewport);
       const problems: string[] = [];
       for (const path of SCREENS) {
         if (path === '/admin/login') continue;
@@ -120,8 +118,7 @@ describe('rows wider than a phone', () => {
   it('fade the edge beyond which more menu items and tabs are hidden, and only that edge', async () => {
     const hints = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.scroll-hints')]
       .map((row) => ({ name: row.getAttribute('aria-label'), start: row.dataset.moreStart, end: row.dataset.moreEnd, mask: getComputedStyle(row).maskImage !== 'none' })));
-    const phone = await openPage({ width: 390, height: 844, colorScheme: 'light' });
-    await signIn(phone, '/admin');
+    const phone = await suite.signedIn('/admin', { width: 390, height: 844, colorScheme: 'light' });
     await phone.getByRole('tablist').waitFor();
     expect(await hints(phone)).toEqual([
       { name: 'بخش‌های پنل', start: 'false', end: 'true', mask: true },
@@ -131,8 +128,7 @@ describe('rows wider than a phone', () => {
     await phone.getByRole('navigation', { name: 'بخش‌های پنل' }).evaluate((menu) => { menu.scrollLeft = -menu.scrollWidth; });
     await expect.poll(async () => (await hints(phone))[0]).toEqual({ name: 'بخش‌های پنل', start: 'true', end: 'false', mask: true });
 
-    const desktop = await openPage({ width: 1280, height: 900, colorScheme: 'light' });
-    await signIn(desktop, '/admin');
+    const desktop = await suite.signedIn('/admin', { width: 1280, height: 900, colorScheme: 'light' });
     await desktop.getByRole('tablist').waitFor();
     expect((await hints(desktop)).map(({ start, end, mask }) => ({ start, end, mask }))).toEqual([
       { start: 'false', end: 'false', mask: false }, { start: 'false', end: 'false', mask: false },

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newTelegram, PLAIN, TWO_STEP } from '../apps/server/testing/telegram-auth-test-app.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, VIEWPORTS } from './helpers/admin.ts';
 
 // The Telegram sign-in page when Telegram does not answer (the error instead of a spinner), when
 // the wrong-code cap is reached, and the way back from a mistyped number; each state looked at
@@ -32,8 +32,7 @@ async function everyViewport(page: Page, name: string): Promise<string[]> {
 
 describe('Telegram sign-in page: timeouts, caps and the way back', () => {
   it('shows the timeout instead of spinning, the cap message, and takes a mistyped number back', async () => {
-    const page = await suite.openPage();
-    await signIn(page, '/admin/telegram-auth');
+    const page = await suite.signedIn('/admin/telegram-auth');
     await page.getByRole('heading', { name: 'احراز هویت تلگرام', level: 1 }).waitFor();
     const problems: string[] = [];
 

@@ -16,7 +16,7 @@ import { pushPayload, type AdminArticlesResponse } from '@chapar/shared/contract
 import { articlePath } from '@chapar/shared/text';
 import { startPushTestServer, type PushTestServer, type TestSubscription } from '../apps/server/testing/push-test-server.ts';
 import { expectToast } from './helpers/browser.ts';
-import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -110,8 +110,7 @@ describe('breaking news by push', () => {
     expect(await storedEndpoints()).toContain(reader.endpoint);
 
     // The editor marks an article as breaking news in the admin.
-    const admin = await suite.openPage(VIEWPORTS[2]);
-    await signIn(admin, '/admin');
+    const admin = await suite.signedIn('/admin', VIEWPORTS[2]);
     await settled(admin);
     const list = await (await admin.request.get('/api/admin/articles?status=published&page=1&limit=20')).json() as AdminArticlesResponse;
     const article = list.articles[0];
@@ -150,8 +149,7 @@ describe('breaking news by push', () => {
 
   it('shows the editor\'s confirmation at every size and theme', async () => {
     const list = await (await suite.site.app.inject({ method: 'GET', url: '/api/articles?limit=1' })).json() as Array<{ id: number; title: string }>;
-    const admin = await suite.openPage(VIEWPORTS[0]);
-    await signIn(admin, '/admin');
+    const admin = await suite.signedIn('/admin', VIEWPORTS[0]);
     for (const v of VIEWPORTS) {
       await showAs(admin, v);
       await admin.reload();

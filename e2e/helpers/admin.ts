@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { E2E_ADMIN, startSite, type Site, type SiteOptions } from '../harness.ts';
 
@@ -71,6 +71,12 @@ export interface AdminSuite {
   readonly site: Site;
   /** A new admin context at the given size and scheme, closed with the site; not signed in. */
   openPage(viewport?: Viewport): Promise<Page>;
+  /**
+   * A new admin context at `path`, signed in as the editor. The suite's first sign-in goes through
+   * the form (signIn); later pages reuse its session, as another tab of the same browser would,
+   * and go through the form again only once that session has ended (signed out or revoked).
+   */
+  signedIn(path?: string, viewport?: Viewport): Promise<Page>;
 }
 
 /**
@@ -80,6 +86,7 @@ export interface AdminSuite {
 export function adminSuite(options?: SiteOptions | (() => SiteOptions | Promise<SiteOptions>)): AdminSuite {
   let started: Site | undefined;
   const contexts: BrowserContext[] = [];
+  let session: Cookie[] | undefined;
   beforeAll(async () => { started = await startSite(typeof options === 'function' ? await options() : options); });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
@@ -94,6 +101,20 @@ export function adminSuite(options?: SiteOptions | (() => SiteOptions | Promise<
       const context = await adminContext(suite.site, viewport);
       contexts.push(context);
       return context.newPage();
+    },
+    async signedIn(path = '/admin', viewport = VIEWPORTS[2]) {
+      const page = await suite.openPage(viewport);
+      if (session) {
+        await page.context().addCookies(session);
+        const status = await page.request.get('/api/admin/status');
+        if (((await status.json()) as { isAuthenticated: boolean }).isAuthenticated) {
+          await page.goto(path);
+          return page;
+        }
+      }
+      await signIn(page, path);
+      session = await page.context().cookies();
+      return page;
     },
   };
   return suite;
