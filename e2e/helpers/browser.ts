@@ -9,9 +9,12 @@ export function openContext(site: Site, options: BrowserContextOptions = {}): Pr
 // Chromium's headless user agent counts as a bot for view tracking; this one is a reader's.
 export const READER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/** A toast in the toast region (its label starts «اعلان‌ها»). */
+const TOAST = 'ol[aria-label^="اعلان‌ها"] > li';
+
 /** The visible toast's text (one at a time, spec 01 §9). */
 export async function toastText(page: Page): Promise<string> {
-  const toast = page.locator('ol[aria-label^="اعلان‌ها"] > li');
+  const toast = page.locator(TOAST);
   await toast.first().waitFor();
   return (await toast.first().innerText()).trim();
 }
@@ -22,15 +25,15 @@ export async function toastText(page: Page): Promise<string> {
  * (the dialog hides the rest of the page), so then it waits for the toast to go by itself.
  */
 export async function closeToasts(page: Page): Promise<void> {
-  const close = page.locator('ol[aria-label^="اعلان‌ها"] > li').getByRole('button', { name: 'بستن اعلان' });
+  const close = page.locator(TOAST).getByRole('button', { name: 'بستن اعلان' });
   // One toast at a time; a new one may take the place of the one just closed.
   for (let i = 0; i < 5 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
-  await page.waitForFunction(() => !document.querySelector('ol[aria-label^="اعلان‌ها"] > li'), undefined, { timeout: 20_000 });
+  await page.waitForFunction((selector) => !document.querySelector(selector), TOAST, { timeout: 20_000 });
 }
 
 /** Waits for a toast whose text includes `text`. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: text }).waitFor({ timeout: 10_000 });
+  await page.locator(TOAST, { hasText: text }).waitFor({ timeout: 10_000 });
 }
 
 /** The path of the page's address, decoded: '/article/برف-تهران-12'. */
