@@ -91,7 +91,7 @@ export function ArticleFields({ form, editedFields }: { form: UseFormReturn<Arti
         <Controller
           control={control}
           name="featured"
-          render={({ field }) => <Checkbox label="مقاله ویژه" checked={field.value} onCheckedChange={field.onChange}>مقاله ویژه</Checkbox>}
+          render={({ field }) => <Checkbox label="مقاله ویژه" checked={field.value === true} onCheckedChange={field.onChange}>مقاله ویژه</Checkbox>}
         />
       </div>
 

@@ -12,20 +12,20 @@ const CATEGORIES = [
   ['international', 'International', 'بین‌الملل'], ['education', 'Education', 'آموزش'], ['science', 'Science', 'علم'],
 ].map(([slug, nameEn, name], i) => ({ id: i + 1, slug, nameEn, name, description: '' }));
 
-function article(category: string) {
+function article(category: string, featured = false) {
   return {
     id: 7, title: 'خبر آزمایشی درباره دانشگاه', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category, imageUrl: null, videoUrl: null,
-    featured: false, metaDescription: null, source: 'akhbar_rooz', telegramId: 12, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
+    featured, metaDescription: null, source: 'akhbar_rooz', telegramId: 12, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
     status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null,
   };
 }
 
-function serve(category: string) {
+function serve(category: string, featured = false) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.startsWith('/api/categories')) return json(CATEGORIES);
-    if (url.startsWith('/api/admin/articles/7')) return json(article(category));
+    if (url.startsWith('/api/admin/articles/7')) return json(article(category, featured));
     return new Response('{}', { status: 404 });
   }));
 }
@@ -50,6 +50,23 @@ describe('the edit dialog\'s category', () => {
     renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
     const select = await screen.findByRole('combobox', { name: 'دسته‌بندی' });
     await waitFor(() => expect(select.textContent).toContain('بین‌الملل'));
+  });
+});
+
+describe('the edit dialog\'s featured checkbox', () => {
+  afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+
+  it('opens a featured article checked, the checkbox controlled from its first render', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serve('Education', true);
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    const featured = await screen.findByRole('checkbox', { name: 'مقاله ویژه' });
+    await waitFor(() => expect(featured.getAttribute('aria-checked')).toBe('true'));
+    // Before the loaded article filled the form, the box was rendered without a value and Radix
+    // warned that it changed from uncontrolled to controlled.
+    const said = [...errors.mock.calls, ...warnings.mock.calls].map((call) => String(call[0]));
+    expect(said.filter((m) => /uncontrolled/.test(m))).toEqual([]);
   });
 });
 
