@@ -145,7 +145,7 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
           </>
         )}
         <a href={src} download={fileName} type="audio/mpeg" className={`inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-muted hover:text-accent ${focusRing}`}>
-          <Download aria-hidden="true" className="size-4" />دریافت فایل صوتی (<bdi dir="ltr">MP3</bdi>)
+          <Download aria-hidden="true" className="size-4" />دریافت فایل صوتی <bdi dir="ltr">(MP3)</bdi>
         </a>
         {feedUrl && (
           <a href={feedUrl} type="application/rss+xml" className={`inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm text-muted hover:text-accent ${focusRing}`}>
