@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import { addRankedArticles, addSubscriber } from '../apps/server/testing/newsletter-test-app.ts';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../apps/server/testing/smtp-test-server.ts';
+import { E2E_ADMIN } from './harness.ts';
 import { expectToast } from './helpers/browser.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
@@ -116,6 +117,8 @@ describe('admin newsletter page', () => {
     const row = panel.locator('tr[data-digest-id]').first();
     await expect.poll(() => row.locator('td[data-count="failed"]').innerText(), { timeout: 20_000 }).toMatch(/^۱/);
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('پایان یافت');
+    // Sent by hand, by whom: the name isolated with its brackets, so neither mirrors.
+    expect(await row.locator('bdi').innerText()).toBe(`(${E2E_ADMIN.username})`);
     expect(await mailTo('maryam@example.com', /^خبرنامه/)).toBeTruthy();
     await row.getByRole('button', { name: 'دیدن خطاها' }).click();
     await panel.getByText('nobody@example.com').waitFor();

@@ -59,7 +59,7 @@ export function DigestsTable({ digests, loading }: { digests: DigestSummary[] | 
                 <tr data-digest-id={d.id} className="border-t border-border">
                   <td data-label="زمان" className="whitespace-nowrap px-3 py-2">{formatJalaliDateTime(d.createdAt)}</td>
                   <td data-label="نوع" className="px-3 py-2">
-                    <span>{d.trigger === 'schedule' ? 'زمان‌بندی' : <>دستی{d.requestedBy && <> (<bdi>{d.requestedBy}</bdi>)</>}</>}</span>
+                    <span>{d.trigger === 'schedule' ? 'زمان‌بندی' : <>دستی{d.requestedBy && <> <bdi>({d.requestedBy})</bdi></>}</>}</span>
                   </td>
                   <td data-label="وضعیت" className="px-3 py-2"><span className={cn('whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs', status.tone)}>{status.label}</span></td>
                   <td data-label="مقاله" className="px-3 py-2">{formatNumberFa(d.articleCount)}</td>
