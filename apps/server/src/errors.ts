@@ -27,3 +27,12 @@ export class AppError extends Error {
 
 export const notFound = (message = 'مورد درخواستی یافت نشد') => new AppError('not_found', message);
 export const badRequest = (message: string) => new AppError('bad_request', message);
+
+/**
+ * Whole seconds (at least one) until a row stamped `stampMs` leaves a window of `windowMs`, for
+ * Retry-After. A request reads its clock before it waits for its locks, so a row stored meanwhile
+ * can carry a later stamp; counting from the later of the two keeps the wait within the window.
+ */
+export function secondsUntilLeaves(stampMs: number, windowMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((stampMs + windowMs - Math.max(nowMs, stampMs)) / 1000));
+}

@@ -64,6 +64,28 @@ describe('comments per address', () => {
     expect((await fromAddress('10.3.0.1', 'flood-new-abcdef', 'باز هم')).statusCode).toBe(429);
   });
 
+  it('never asks a visitor or an address to wait longer than the window', async () => {
+    // Requests read the clock before they wait for the locks, so one sent a moment later can
+    // store its comment first, stamped after the waiting request's clock.
+    const later = new Date(Date.now() + 3_000);
+    const ip = '10.3.0.4';
+    await t.database.db.insert(comments).values(Array.from({ length: ADDRESS_BUDGETS[0].max }, (_v, i) => ({
+      articleId, authorName: 'زودتر', content: `نظر ${i}`, visitorId: `early-${i}`,
+      ipHash: hashIp(ip, t.config.sessionSecret), createdAt: later,
+    })));
+    const byAddress = await fromAddress(ip, 'early-new-abcdef', 'یکی دیگر');
+    expect(byAddress.statusCode).toBe(429);
+    expect(Number(byAddress.headers['retry-after'])).toBe(ADDRESS_BUDGETS[0].windowMs / 1000);
+
+    await t.database.db.insert(comments).values({
+      articleId, authorName: 'زودتر', content: 'پیشین', visitorId: 'visitor-early-abcdef',
+      ipHash: hashIp('10.3.0.5', t.config.sessionSecret), createdAt: later,
+    });
+    const byVisitor = await fromAddress('10.3.0.6', 'visitor-early-abcdef', 'دوباره');
+    expect(byVisitor.statusCode).toBe(429);
+    expect(Number(byVisitor.headers['retry-after'])).toBe(15);
+  });
+
   it('limits an address over the hour too', async () => {
     const ip = '10.3.0.3';
     const now = Date.now();

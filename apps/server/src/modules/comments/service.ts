@@ -1,6 +1,6 @@
 import { ARTICLE_NOT_FOUND, COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound, secondsUntilLeaves } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
 import { commentRepo, type CommentRow, type Tx } from './repo.ts';
 
@@ -82,12 +82,12 @@ async function replyDepth(db: Db, articleId: number, parentId: number | null): P
 /** Refuses with 429 once the address has used up a budget; waits until its oldest comment there leaves. */
 async function checkAddressBudget(tx: Tx, ipHash: string, now: number): Promise<void> {
   const used = await commentRepo.countByAddressSince(tx, ipHash, ADDRESS_BUDGETS.map((b) => new Date(now - b.windowMs)));
-  let waitMs = 0;
+  let wait = 0;
   ADDRESS_BUDGETS.forEach((budget, i) => {
     const { count, oldest } = used[i];
-    if (count >= budget.max && oldest) waitMs = Math.max(waitMs, oldest.getTime() + budget.windowMs - now);
+    if (count >= budget.max && oldest) wait = Math.max(wait, secondsUntilLeaves(oldest.getTime(), budget.windowMs, now));
   });
-  if (waitMs > 0) throw new AppError('rate_limited', ADDRESS_FLOODED, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+  if (wait > 0) throw new AppError('rate_limited', ADDRESS_FLOODED, { 'retry-after': String(wait) });
 }
 
 /**
@@ -121,7 +121,7 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
     await checkAddressBudget(tx, input.ipHash, now);
     const last = await commentRepo.latestByVisitorSince(tx, input.visitorKey, new Date(now - COMMENT_INTERVAL_MS));
     if (last) {
-      const wait = Math.max(1, Math.ceil((last.getTime() + COMMENT_INTERVAL_MS - now) / 1000));
+      const wait = secondsUntilLeaves(last.getTime(), COMMENT_INTERVAL_MS, now);
       throw new AppError('rate_limited', 'لطفاً کمی صبر کنید؛ هر ۱۵ ثانیه یک نظر می‌توانید بفرستید', { 'retry-after': String(wait) });
     }
     if (!(await deps.usedCaptchas.spend(check.id, now, tx))) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);

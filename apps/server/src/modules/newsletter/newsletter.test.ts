@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newsletterSignups, newsletterSubscribers } from '@chapar/db';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { SIGNUP_CLIENT_BUDGETS } from './service.ts';
 
 // No SMTP here: signups are recorded and wait for a mail service (newsletter-mail.test.ts sends).
 let t: TestApp;
@@ -55,6 +56,22 @@ describe('POST /api/newsletter/subscribe', () => {
     // Another address is not held back by it.
     expect((await subscribe({ email: 'neighbour@example.com' })).statusCode).toBe(200);
   }, 60_000);
+
+  it('never asks an address to wait longer than the window', async () => {
+    const address = client();
+    expect((await subscribe({ email: 'first-of-three@example.com' }, address)).statusCode).toBe(200);
+    const [first] = await signupsOf('first-of-three@example.com');
+    // Requests read the clock before they wait for the lock, so one sent a moment later can
+    // store its signup first, stamped after the waiting request's clock.
+    const later = new Date(Date.now() + 3_000);
+    await t.database.db.update(newsletterSignups).set({ createdAt: later }).where(eq(newsletterSignups.id, first.id));
+    await t.database.db.insert(newsletterSignups).values(['second', 'third'].map((n) => ({
+      email: `${n}-of-three@example.com`, source: 'website', clientHash: first.clientHash, mailStatus: 'unsent', createdAt: later,
+    })));
+    const refused = await subscribe({ email: 'fourth@example.com' }, address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBe(SIGNUP_CLIENT_BUDGETS[0].windowMs / 1000);
+  });
 
   it.each([{ email: 'no-at-sign' }, { email: '' }, {}, { email: 42 }, { email: 'a@b.c', name: 'x'.repeat(500) }])('rejects %j with 400 and changes nothing', async (payload) => {
     const before = (await t.database.db.select().from(newsletterSignups)).length;

@@ -5,7 +5,7 @@
 // once every ten minutes and three times a day, however often it is typed in.
 import { createHmac } from 'node:crypto';
 import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
-import { AppError } from '../../errors.ts';
+import { AppError, secondsUntilLeaves } from '../../errors.ts';
 import { newsletterConfirmationJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 import { signupRepo } from './signup-repo.ts';
@@ -43,12 +43,12 @@ export async function subscribe(s: Pick<Services, 'config' | 'db' | 'mailer' | '
     // The client's key first, then the address: every signup takes them in this order.
     await signupRepo.lock(tx, `client:${hash}`);
     const used = await signupRepo.countByClientSince(tx, hash, SIGNUP_CLIENT_BUDGETS.map((b) => new Date(now - b.windowMs)));
-    let waitMs = 0;
+    let wait = 0;
     SIGNUP_CLIENT_BUDGETS.forEach((budget, i) => {
       const { count, oldest } = used[i];
-      if (count >= budget.max && oldest !== null) waitMs = Math.max(waitMs, oldest + budget.windowMs - now);
+      if (count >= budget.max && oldest !== null) wait = Math.max(wait, secondsUntilLeaves(oldest, budget.windowMs, now));
     });
-    if (waitMs > 0) throw new AppError('rate_limited', NEWSLETTER_MESSAGES.flooded, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+    if (wait > 0) throw new AppError('rate_limited', NEWSLETTER_MESSAGES.flooded, { 'retry-after': String(wait) });
 
     await signupRepo.lock(tx, `email:${input.email.toLowerCase()}`);
     let mailStatus = mailReady ? 'queued' : 'unsent';
