@@ -1,4 +1,4 @@
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import type { Site } from '../harness.ts';
 
 /** A context like the harness's (Persian locale, base URL) with extra options: permissions, CSP bypass, user agent. */
@@ -31,9 +31,22 @@ export async function closeToasts(page: Page): Promise<void> {
   await page.waitForFunction((selector) => !document.querySelector(selector), TOAST, { timeout: 20_000 });
 }
 
-/** Waits for a toast whose text includes `text`. */
+/**
+ * Waits for a toast whose text includes `text`. When none comes, the error names the toasts on
+ * screen and the API answers that failed meanwhile, so a failure says what happened instead.
+ */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator(TOAST, { hasText: text }).waitFor({ timeout: 10_000 });
+  const failed: string[] = [];
+  const onResponse = (r: Response) => { if (r.status() >= 400 && r.url().includes('/api/')) failed.push(`${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`); };
+  page.on('response', onResponse);
+  try {
+    await page.locator(TOAST, { hasText: text }).waitFor({ timeout: 10_000 });
+  } catch (error) {
+    const shown = await page.locator(TOAST).allInnerTexts().catch(() => []);
+    throw new Error(`no toast with «${text}»; toasts on screen: ${JSON.stringify(shown)}; failed API answers: ${JSON.stringify(failed)}`, { cause: error });
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** The path of the page's address, decoded: '/article/برف-تهران-12'. */
