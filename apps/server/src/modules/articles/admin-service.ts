@@ -2,13 +2,14 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { mediaRepo } from '../media/repo.ts';
+import { mediaRepo, type MediaAssetRow } from '../media/repo.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
@@ -59,25 +60,50 @@ export async function requireArticle(s: Pick<Services, 'db'>, id: number): Promi
 }
 
 /**
- * Deletes articles. One that came from Telegram puts (telegramId, source) on the blocklist
- * first, so the next check does not bring it back; its media files go with it.
+ * The database half of deleting articles, on the caller's transaction. One that came from
+ * Telegram puts (telegramId, source) on the blocklist, so the next check does not bring it
+ * back. Returns how many rows went and the media files that came with their posts, which
+ * `removeArticleFiles` takes away once the transaction has committed.
  */
-export async function deleteArticles(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, ids: number[], reason: string): Promise<number> {
-  const rows = await articleAdminRepo.byIds(s.db, ids);
+export async function deleteArticleRows(tx: Db, ids: number[], reason: string): Promise<{ deleted: number; files: MediaAssetRow[] }> {
+  const rows = await articleAdminRepo.byIds(tx, ids);
+  const files: MediaAssetRow[] = [];
   for (const row of rows) {
     if (row.source && row.telegramId) {
-      await blocklistRepo.block(s.db, { source: row.source, telegramId: row.telegramId, title: row.title, reason });
-      await postStore.setState(s.db, { source: row.source, telegramId: row.telegramId }, 'blocked', { articleId: null });
+      await blocklistRepo.block(tx, { source: row.source, telegramId: row.telegramId, title: row.title, reason });
+      await postStore.setState(tx, { source: row.source, telegramId: row.telegramId }, 'blocked', { articleId: null });
     }
-    const media = await mediaRepo.forArticle(s.db, row.id);
-    await deleteMedia(s.media, media.filter((m) => m.storageKey.startsWith('tg/')));
+    files.push(...(await mediaRepo.forArticle(tx, row.id)).filter((m) => m.storageKey.startsWith('tg/')));
   }
-  const deleted = await articleAdminRepo.delete(s.db, rows.map((r) => r.id));
-  if (deleted.length) s.contentChanged();
-  return deleted.length;
+  return { deleted: (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length, files };
 }
 
-export async function deleteArticle(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
+/**
+ * Removes deleted articles' files. Only after their rows are gone: a store that fails here
+ * leaves files no article shows (logged, their rows kept), never an article without its picture.
+ */
+export async function removeArticleFiles(s: Pick<Services, 'media' | 'log'>, files: MediaAssetRow[]): Promise<void> {
+  for (const [i, file] of files.entries()) {
+    try {
+      await deleteMedia(s.media, [file]);
+    } catch (error) {
+      // The store is failing: the rest would fail the same way, each after its own deadline.
+      const left = files.slice(i).map((f) => f.storageKey).join(', ');
+      s.log.warn(`files of deleted articles left in the media store (${left}): ${(error as Error).message}`);
+      return;
+    }
+  }
+}
+
+/** Deletes articles in one transaction (see `deleteArticleRows`), then their files. */
+export async function deleteArticles(s: Pick<Services, 'db' | 'media' | 'log' | 'contentChanged'>, ids: number[], reason: string): Promise<number> {
+  const { deleted, files } = await s.db.transaction((tx) => deleteArticleRows(tx, ids, reason));
+  if (deleted) s.contentChanged();
+  await removeArticleFiles(s, files);
+  return deleted;
+}
+
+export async function deleteArticle(s: Pick<Services, 'db' | 'media' | 'log' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   await deleteArticles(s, [id], `حذف توسط ${ltr(by)}`);

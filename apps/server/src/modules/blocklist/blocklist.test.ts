@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ltr } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { makeReadOnly, makeWritable } from '../../../testing/read-only-dir.ts';
 
 let t: IngestTestApp;
 const articleOf = async (telegramId: number) =>
@@ -63,5 +66,40 @@ describe('deleting an article from Telegram', () => {
     // 113 left the blocklist above; 116 stays on it, allowed.
     expect(list.posts.map((p) => p.telegramId).sort((a, b) => a - b)).toEqual([96, 97, 116]);
     expect(list.stats).toEqual({ total: 3, allowed: 1, blocked: 2 });
+  });
+});
+
+describe('deleting articles while the media store refuses to delete files', () => {
+  const folder = (telegramId: number) => path.join(t.dataDir, 'media/tg/akhbar_rooz', String(telegramId));
+  const files = async (telegramId: number) => (await t.database.raw.query<{ storage_key: string; article_id: number | null }>(
+    'select storage_key, article_id from media_assets where storage_key like $1', [`tg/akhbar_rooz/${telegramId}/%`])).rows;
+
+  it('bulk: every article goes and is blocklisted; files are removed only after, and those the store kept stay listed', async () => {
+    // The two photo posts, in the order the delete visits them; the second's folder refuses deletes.
+    const [first, second] = [{ post: 102, ...await articleOf(102) }, { post: 103, ...await articleOf(103) }].sort((a, b) => a.id - b.id);
+    const [firstPost, secondPost] = [first.post, second.post];
+    expect((await files(firstPost)).length).toBeGreaterThan(0);
+    expect((await files(secondPost)).length).toBeGreaterThan(0);
+    await makeReadOnly(folder(secondPost));
+    try {
+      const res = await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: [first.id, second.id] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: '۲ مقاله حذف شد' });
+    } finally {
+      await makeWritable(folder(secondPost));
+    }
+    expect(await articleOf(firstPost)).toBeUndefined();
+    expect(await articleOf(secondPost)).toBeUndefined();
+    const blocked = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }> };
+    expect(blocked.posts.map((p) => p.telegramId)).toEqual(expect.arrayContaining([firstPost, secondPost]));
+    // The first article's files went with it; the second's stayed in the store, listed with no article.
+    expect(await files(firstPost)).toEqual([]);
+    expect(existsSync(path.join(folder(firstPost), '0-image.jpg'))).toBe(false);
+    const left = await files(secondPost);
+    expect(left.length).toBeGreaterThan(0);
+    for (const row of left) {
+      expect(row.article_id).toBeNull();
+      expect(existsSync(path.join(t.dataDir, 'media', row.storage_key))).toBe(true);
+    }
   });
 });

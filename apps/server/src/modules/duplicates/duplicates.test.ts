@@ -171,8 +171,27 @@ describe('full scan and removing a duplicate', () => {
     expect(operation.json().operation?.progress ?? operation.json().progress).toBe(100);
   });
 
-  it('deletes the duplicate: comments and views move over and its address redirects to the original', async () => {
+  it('a removal whose delete fails changes nothing: comments, views, addresses and the post stay as they were', async () => {
     await t.database.raw.query("insert into comments (article_id, author_name, author_email, content, is_approved) values ($1, 'مریم', 'm@example.com', 'خبر خوبی بود', true)", [duplicate]);
+    // The last step, the article's own delete, fails (as a lost connection or a lock timeout would).
+    await t.database.raw.exec(`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
+      create trigger refuse_delete before delete on articles for each row when (old.id = ${duplicate}) execute function refuse_delete();`);
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/duplicate-article/${duplicate}?originalId=${original}`, headers });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.raw.exec('drop trigger refuse_delete on articles; drop function refuse_delete()');
+    }
+    const rows = await t.database.raw.query<{ id: number; views: number }>('select id, views from articles where id = any($1::int[]) order by id', [[original, duplicate]]);
+    expect(rows.rows).toEqual([{ id: original, views: 40 }, { id: duplicate, views: 15 }]);
+    const comments = await t.database.raw.query<{ article_id: number }>("select article_id from comments where author_name = 'مریم'");
+    expect(comments.rows).toEqual([{ article_id: duplicate }]);
+    expect((await t.database.raw.query('select 1 from article_redirects where from_id = $1', [duplicate])).rows).toHaveLength(0);
+    expect((await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY])).rows).toHaveLength(0);
+    expect((await articleRepo.articlePage(s.db, duplicate, 6)).movedTo).toBeFalsy();
+  });
+
+  it('deletes the duplicate: comments and views move over and its address redirects to the original', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/duplicate-article/${duplicate}?originalId=${original}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, deletedId: duplicate, originalId: original, movedComments: 1, movedViews: 15 });

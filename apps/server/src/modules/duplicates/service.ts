@@ -1,12 +1,14 @@
 // The duplicate tools of the admin area (spec 03 §2.3, §7) beside the single check
 // (check.ts): the full scan (an operation; its last result is kept on the operation), and
 // the removal of a duplicate with a redirect to the original.
+import { eq, inArray, sql } from 'drizzle-orm';
+import { articleRedirects, articles, comments } from '@chapar/db';
 import type { ScanDuplicate, ScanResult } from '@chapar/shared/contracts';
 import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
 import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
-import { deleteArticles } from '../articles/admin-service.ts';
+import { deleteArticleRows, removeArticleFiles } from '../articles/admin-service.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress } from './detector.ts';
@@ -126,7 +128,7 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
  * so the next check does not bring it back. Without `originalId` the detector names it.
  */
 export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, originalId: number | undefined, by: string) {
-  const { rows: [dup] } = await s.database.raw.query<{ id: number; title: string; content: string; views: number }>('SELECT id, title, content, views FROM articles WHERE id = $1', [id]);
+  const { rows: [dup] } = await s.database.raw.query<{ id: number; title: string; content: string }>('SELECT id, title, content FROM articles WHERE id = $1', [id]);
   if (!dup) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
   let targetId = originalId;
   if (targetId === id) throw badRequest(DUPLICATE_MESSAGES.sameArticle);
@@ -139,22 +141,28 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     }
     if (targetId === undefined) throw new AppError('conflict', DUPLICATE_MESSAGES.notDuplicate);
   }
-  const { rows: [original] } = await s.database.raw.query<{ id: number }>('SELECT id FROM articles WHERE id = $1', [targetId]);
-  if (!original) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
-
-  const moved = await s.database.raw.query<{ id: number }>('UPDATE comments SET article_id = $2 WHERE article_id = $1 RETURNING id', [id, targetId]);
-  await s.database.raw.query('UPDATE articles SET views = views + $2 WHERE id = $1', [targetId, dup.views]);
-  await s.database.raw.query('UPDATE article_redirects SET to_id = $2 WHERE to_id = $1', [id, targetId]);
-  await s.database.raw.query(
-    "INSERT INTO article_redirects (from_id, to_id, reason) VALUES ($1, $2, 'duplicate') ON CONFLICT (from_id) DO UPDATE SET to_id = EXCLUDED.to_id, reason = EXCLUDED.reason",
-    [id, targetId]);
-  await deleteArticles(s, [id], `تکراری مقالهٔ ${fa(targetId)} (حذف توسط ${ltr(by)})`);
+  const original = targetId;
+  // One transaction: a delete that fails leaves the comments, views and address where they were.
+  const { moved, views, files } = await s.db.transaction(async (tx) => {
+    const locked = await tx.select({ id: articles.id, views: articles.views }).from(articles).where(inArray(articles.id, [id, original])).for('update');
+    const duplicate = locked.find((row) => row.id === id);
+    if (!duplicate || !locked.some((row) => row.id === original)) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
+    const movedRows = await tx.update(comments).set({ articleId: original }).where(eq(comments.articleId, id)).returning({ id: comments.id });
+    await tx.update(articles).set({ views: sql`${articles.views} + ${duplicate.views}` }).where(eq(articles.id, original));
+    await tx.update(articleRedirects).set({ toId: original }).where(eq(articleRedirects.toId, id));
+    await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
+      .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
+    const { files: removed } = await deleteArticleRows(tx, [id], `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`);
+    return { moved: movedRows.length, views: duplicate.views, files: removed };
+  });
+  s.contentChanged();
+  await removeArticleFiles(s, files);
   return {
     success: true,
-    message: `مقالهٔ تکراری ${fa(id)} حذف شد و نشانی آن به مقالهٔ ${fa(targetId)} هدایت می‌شود`,
+    message: `مقالهٔ تکراری ${fa(id)} حذف شد و نشانی آن به مقالهٔ ${fa(original)} هدایت می‌شود`,
     deletedId: id,
-    originalId: targetId,
-    movedComments: moved.rows.length,
-    movedViews: dup.views,
+    originalId: original,
+    movedComments: moved,
+    movedViews: views,
   };
 }
