@@ -36,3 +36,16 @@ export const badRequest = (message: string) => new AppError('bad_request', messa
 export function secondsUntilLeaves(stampMs: number, windowMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((stampMs + windowMs - Math.max(nowMs, stampMs)) / 1000));
 }
+
+/**
+ * Whole seconds until every full budget has room again, 0 when none is full. `used[i]` counts the
+ * rows inside `budgets[i]`'s window, `oldest` being the stamp (epoch ms) of its earliest row.
+ */
+export function secondsUntilBudgetsAllow(
+  budgets: ReadonlyArray<{ max: number; windowMs: number }>, used: ReadonlyArray<{ count: number; oldest: number | null }>, nowMs: number,
+): number {
+  return Math.max(0, ...budgets.map((budget, i) => {
+    const { count, oldest } = used[i];
+    return count >= budget.max && oldest !== null ? secondsUntilLeaves(oldest, budget.windowMs, nowMs) : 0;
+  }));
+}

@@ -48,7 +48,7 @@ export const commentRepo = {
   },
 
   /** How many comments an address sent since each of the given times, and the oldest of them. */
-  async countByAddressSince(db: Tx, ipHash: string, since: Date[]): Promise<Array<{ count: number; oldest: Date | null }>> {
+  async countByAddressSince(db: Tx, ipHash: string, since: Date[]): Promise<Array<{ count: number; oldest: number | null }>> {
     const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
     const inside = (from: Date) => sql`${comments.createdAt} > ${from.toISOString()}::timestamptz`;
     // Epoch milliseconds, read the same way from both drivers.
@@ -58,7 +58,7 @@ export const commentRepo = {
     }).from(comments).where(and(eq(comments.ipHash, ipHash), gt(comments.createdAt, earliest)));
     return since.map((_from, i) => ({
       count: Number(row.counts[i]),
-      oldest: row.oldest[i] === null ? null : new Date(Number(row.oldest[i])),
+      oldest: row.oldest[i] === null ? null : Number(row.oldest[i]),
     }));
   },
 

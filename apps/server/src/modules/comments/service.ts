@@ -1,6 +1,6 @@
 import { ARTICLE_NOT_FOUND, COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { AppError, badRequest, notFound, secondsUntilLeaves } from '../../errors.ts';
+import { AppError, badRequest, notFound, secondsUntilBudgetsAllow, secondsUntilLeaves } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
 import { commentRepo, type CommentRow, type Tx } from './repo.ts';
 
@@ -82,11 +82,7 @@ async function replyDepth(db: Db, articleId: number, parentId: number | null): P
 /** Refuses with 429 once the address has used up a budget; waits until its oldest comment there leaves. */
 async function checkAddressBudget(tx: Tx, ipHash: string, now: number): Promise<void> {
   const used = await commentRepo.countByAddressSince(tx, ipHash, ADDRESS_BUDGETS.map((b) => new Date(now - b.windowMs)));
-  let wait = 0;
-  ADDRESS_BUDGETS.forEach((budget, i) => {
-    const { count, oldest } = used[i];
-    if (count >= budget.max && oldest) wait = Math.max(wait, secondsUntilLeaves(oldest.getTime(), budget.windowMs, now));
-  });
+  const wait = secondsUntilBudgetsAllow(ADDRESS_BUDGETS, used, now);
   if (wait > 0) throw new AppError('rate_limited', ADDRESS_FLOODED, { 'retry-after': String(wait) });
 }
 

@@ -5,7 +5,7 @@
 // once every ten minutes and three times a day, however often it is typed in.
 import { createHmac } from 'node:crypto';
 import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
-import { AppError, secondsUntilLeaves } from '../../errors.ts';
+import { AppError, secondsUntilBudgetsAllow } from '../../errors.ts';
 import { newsletterConfirmationJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 import { signupRepo } from './signup-repo.ts';
@@ -43,11 +43,7 @@ export async function subscribe(s: Pick<Services, 'config' | 'db' | 'mailer' | '
     // The client's key first, then the address: every signup takes them in this order.
     await signupRepo.lock(tx, `client:${hash}`);
     const used = await signupRepo.countByClientSince(tx, hash, SIGNUP_CLIENT_BUDGETS.map((b) => new Date(now - b.windowMs)));
-    let wait = 0;
-    SIGNUP_CLIENT_BUDGETS.forEach((budget, i) => {
-      const { count, oldest } = used[i];
-      if (count >= budget.max && oldest !== null) wait = Math.max(wait, secondsUntilLeaves(oldest, budget.windowMs, now));
-    });
+    const wait = secondsUntilBudgetsAllow(SIGNUP_CLIENT_BUDGETS, used, now);
     if (wait > 0) throw new AppError('rate_limited', NEWSLETTER_MESSAGES.flooded, { 'retry-after': String(wait) });
 
     await signupRepo.lock(tx, `email:${input.email.toLowerCase()}`);
