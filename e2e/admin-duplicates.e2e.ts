@@ -105,7 +105,18 @@ describe('scanner tab', () => {
     expect(await page.getByRole('progressbar', { name: 'پیشرفت اسکن' }).getAttribute('aria-valuenow')).toBe('100');
     if (SHOTS) await shoot(page, 'scanner-result');
     await pair.getByRole('button', { name: new RegExp(`حذف مقالهٔ ${duplicate.toLocaleString('fa-IR', { useGrouping: false })}`) }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
+    const dialog = page.getByRole('alertdialog');
+    // The editor is told what goes over to the kept article before confirming.
+    expect(await dialog.innerText()).toContain(`نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${original.toLocaleString('fa-IR', { useGrouping: false })} ندارد، به آن منتقل می‌شوند`);
+    if (SHOTS) {
+      await shoot(page, 'scanner-delete-dialog-1280-light');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await shoot(page, 'scanner-delete-dialog-390-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await dialog.getByRole('button', { name: 'حذف' }).click();
     await expectToast(page, 'حذف شد');
     await page.locator(`[data-testid="scan-pair"][data-duplicate-id="${duplicate}"]`).waitFor({ state: 'detached', timeout: 60_000 });
     const redirect = await suite.site.database.raw.query<{ to_id: number }>('select to_id from article_redirects where from_id = $1', [duplicate]);

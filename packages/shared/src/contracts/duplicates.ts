@@ -144,6 +144,9 @@ export const deleteDuplicateResponse = z.object({
   originalId: z.number().int(),
   movedComments: z.number().int(),
   movedViews: z.number().int(),
+  /** The picture or video only the removed article had, now the kept one's. */
+  movedImage: z.boolean(),
+  movedVideo: z.boolean(),
 });
 
 export const verifyArticlesBody = z.object({

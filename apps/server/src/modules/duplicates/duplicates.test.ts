@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPersianDigits } from '@chapar/shared/text';
 import { createArticle } from '../../../testing/factories.ts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleRepo } from '../articles/repo.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
+import { mediaRepo } from '../media/repo.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { rewriteLosses } from './verify.ts';
@@ -171,8 +173,16 @@ describe('full scan and removing a duplicate', () => {
     expect(operation.json().operation?.progress ?? operation.json().progress).toBe(100);
   });
 
-  it('a removal whose delete fails changes nothing: comments, views, addresses and the post stay as they were', async () => {
+  const PICTURE_KEY = `tg/${SECONDARY}/602/0-image.jpg`;
+  const pictureOf = async (id: number) => (await t.database.raw.query<{ image_url: string | null }>('select image_url from articles where id = $1', [id])).rows[0]?.image_url;
+  const pictureRow = async () => (await t.database.raw.query<{ article_id: number | null }>('select article_id from media_assets where storage_key = $1', [PICTURE_KEY])).rows;
+
+  it('a removal whose delete fails changes nothing: comments, views, media, addresses and the post stay as they were', async () => {
     await t.database.raw.query("insert into comments (article_id, author_name, author_email, content, is_approved) values ($1, 'مریم', 'm@example.com', 'خبر خوبی بود', true)", [duplicate]);
+    // Only the duplicate has a picture, stored from its post.
+    const stored = await s.media.storage.put(PICTURE_KEY, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await mediaRepo.upsert(s.db, { articleId: duplicate, kind: 'image', storageKey: PICTURE_KEY, url: stored.url, mimeType: 'image/jpeg', bytes: 10 });
+    await t.database.raw.query('update articles set image_url = $2 where id = $1', [duplicate, stored.url]);
     // The last step, the article's own delete, fails (as a lost connection or a lock timeout would).
     await t.database.raw.exec(`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$;
       create trigger refuse_delete before delete on articles for each row when (old.id = ${duplicate}) execute function refuse_delete();`);
@@ -189,13 +199,23 @@ describe('full scan and removing a duplicate', () => {
     expect((await t.database.raw.query('select 1 from article_redirects where from_id = $1', [duplicate])).rows).toHaveLength(0);
     expect((await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY])).rows).toHaveLength(0);
     expect((await articleRepo.articlePage(s.db, duplicate, 6)).movedTo).toBeFalsy();
+    expect(await pictureOf(original)).toBeNull();
+    expect(await pictureRow()).toEqual([{ article_id: duplicate }]);
   });
 
   it('deletes the duplicate: comments and views move over and its address redirects to the original', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/duplicate-article/${duplicate}?originalId=${original}`, headers });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, deletedId: duplicate, originalId: original, movedComments: 1, movedViews: 15 });
+    expect(res.json()).toMatchObject({ success: true, deletedId: duplicate, originalId: original, movedComments: 1, movedViews: 15, movedImage: true, movedVideo: false });
     expect(res.json().message).toContain('حذف شد');
+    // The picture only the duplicate had now belongs to the original, file and all.
+    expect(res.json().message).toContain(`تصویر آن به مقالهٔ ${toPersianDigits(original)} منتقل شد`);
+    expect(await pictureOf(original)).toBe(s.media.storage.url(PICTURE_KEY));
+    expect(await pictureRow()).toEqual([{ article_id: original }]);
+    expect(await s.media.storage.exists(PICTURE_KEY)).toBe(true);
+    // The original's history keeps it as it was, so the editor can take the picture back off.
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${original}/versions`, headers })).json() as { versions: Array<{ changedFields: string[] }> };
+    expect(versions.versions[0]?.changedFields).toEqual(['imageUrl']);
     const rows = await t.database.raw.query<{ id: number; views: number }>('select id, views from articles where id = any($1::int[])', [[original, duplicate]]);
     expect(rows.rows).toEqual([{ id: original, views: 55 }]);
     const comments = await t.database.raw.query<{ article_id: number }>("select article_id from comments where author_name = 'مریم'");
@@ -204,6 +224,24 @@ describe('full scan and removing a duplicate', () => {
     // Its post is blocklisted so the next check does not bring it back.
     const blocked = await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY]);
     expect(blocked.rows).toHaveLength(1);
+  });
+
+  it('a picture the editor took off the kept article by hand stays off; a video it lacks still moves over', async () => {
+    const kept = await createArticle(t.database, { title: 'بارش برف در گردنه حیران', editedFields: ['imageUrl'] });
+    const video = await s.media.storage.put(`tg/${SECONDARY}/640/1-video.mp4`, Buffer.from('mp4 bytes'), 'video/mp4');
+    const picture = await s.media.storage.put(`tg/${SECONDARY}/640/0-image.jpg`, Buffer.from('jpeg bytes'), 'image/jpeg');
+    const removed = await createArticle(t.database, { title: 'برف گردنه حیران را بست', imageUrl: picture.url, videoUrl: video.url, videoDuration: 12, source: SECONDARY, telegramId: 640 });
+    await mediaRepo.upsert(s.db, { articleId: removed.id, kind: 'video', storageKey: `tg/${SECONDARY}/640/1-video.mp4`, url: video.url, mimeType: 'video/mp4', bytes: 9 });
+    await mediaRepo.upsert(s.db, { articleId: removed.id, kind: 'image', storageKey: `tg/${SECONDARY}/640/0-image.jpg`, url: picture.url, mimeType: 'image/jpeg', bytes: 10 });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/duplicate-article/${removed.id}?originalId=${kept.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ movedImage: false, movedVideo: true });
+    expect(res.json().message).toContain(`ویدیوی آن به مقالهٔ ${toPersianDigits(kept.id)} منتقل شد`);
+    const row = (await t.database.raw.query<{ image_url: string | null; video_url: string | null; video_duration: number | null }>(
+      'select image_url, video_url, video_duration from articles where id = $1', [kept.id])).rows[0];
+    expect(row).toEqual({ image_url: null, video_url: video.url, video_duration: 12 });
+    expect(await s.media.storage.exists(`tg/${SECONDARY}/640/1-video.mp4`)).toBe(true);
+    expect(await s.media.storage.exists(`tg/${SECONDARY}/640/0-image.jpg`)).toBe(false);
   });
 
   it('without an original named, the detector finds it; a non-duplicate is refused and kept', async () => {

@@ -11,6 +11,7 @@ import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { deleteArticleRows, removeArticleFiles } from '../articles/admin-service.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
+import { carryMissingMedia } from './carry-media.ts';
 import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress } from './detector.ts';
 import { loadSignatures, refreshStale } from './index-repo.ts';
 import { duplicateProbability, shownProbability } from './overall.ts';
@@ -123,9 +124,10 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
 // ---------------------------------------------------------------- removing a duplicate
 
 /**
- * Deletes a duplicate article: its comments and views go to the original, its address
- * redirects there (as do addresses that redirected to it), and its post is blocklisted
- * so the next check does not bring it back. Without `originalId` the detector names it.
+ * Deletes a duplicate article: its comments and views go to the original, as do a picture or
+ * a video the original lacks (carry-media.ts); its address redirects there (as do addresses
+ * that redirected to it), and its post is blocklisted so the next check does not bring it
+ * back. Without `originalId` the detector names it.
  */
 export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, originalId: number | undefined, by: string) {
   const { rows: [dup] } = await s.database.raw.query<{ id: number; title: string; content: string }>('SELECT id, title, content FROM articles WHERE id = $1', [id]);
@@ -142,27 +144,33 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     if (targetId === undefined) throw new AppError('conflict', DUPLICATE_MESSAGES.notDuplicate);
   }
   const original = targetId;
-  // One transaction: a delete that fails leaves the comments, views and address where they were.
-  const { moved, views, files } = await s.db.transaction(async (tx) => {
-    const locked = await tx.select({ id: articles.id, views: articles.views }).from(articles).where(inArray(articles.id, [id, original])).for('update');
+  // One transaction: a delete that fails leaves the comments, views, media and address where they were.
+  const { moved, views, media, files } = await s.db.transaction(async (tx) => {
+    const locked = await tx.select().from(articles).where(inArray(articles.id, [id, original])).for('update');
     const duplicate = locked.find((row) => row.id === id);
-    if (!duplicate || !locked.some((row) => row.id === original)) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
+    const kept = locked.find((row) => row.id === original);
+    if (!duplicate || !kept) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
     const movedRows = await tx.update(comments).set({ articleId: original }).where(eq(comments.articleId, id)).returning({ id: comments.id });
     await tx.update(articles).set({ views: sql`${articles.views} + ${duplicate.views}` }).where(eq(articles.id, original));
+    const carried = await carryMissingMedia(tx, duplicate, kept, by);
     await tx.update(articleRedirects).set({ toId: original }).where(eq(articleRedirects.toId, id));
     await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
       .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
     const { files: removed } = await deleteArticleRows(tx, [id], `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`);
-    return { moved: movedRows.length, views: duplicate.views, files: removed };
+    return { moved: movedRows.length, views: duplicate.views, media: carried, files: removed };
   });
   s.contentChanged();
   await removeArticleFiles(s, files);
+  const carriedText = media.image && media.video ? `تصویر و ویدیوی آن به مقالهٔ ${fa(original)} منتقل شدند`
+    : media.image || media.video ? `${media.image ? 'تصویر' : 'ویدیوی'} آن به مقالهٔ ${fa(original)} منتقل شد` : null;
   return {
     success: true,
-    message: `مقالهٔ تکراری ${fa(id)} حذف شد و نشانی آن به مقالهٔ ${fa(original)} هدایت می‌شود`,
+    message: `مقالهٔ تکراری ${fa(id)} حذف شد و نشانی آن به مقالهٔ ${fa(original)} هدایت می‌شود${carriedText ? `؛ ${carriedText}` : ''}`,
     deletedId: id,
     originalId: original,
     movedComments: moved,
+    movedImage: media.image,
+    movedVideo: media.video,
     movedViews: views,
   };
 }
