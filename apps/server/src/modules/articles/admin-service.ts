@@ -67,14 +67,10 @@ export async function requireArticle(s: Pick<Services, 'db'>, id: number): Promi
  */
 export async function deleteArticleRows(tx: Db, ids: number[], reason: string): Promise<{ deleted: number; files: MediaAssetRow[] }> {
   const rows = await articleAdminRepo.byIds(tx, ids);
-  const files: MediaAssetRow[] = [];
-  for (const row of rows) {
-    if (row.source && row.telegramId) {
-      await blocklistRepo.block(tx, { source: row.source, telegramId: row.telegramId, title: row.title, reason });
-      await postStore.setState(tx, { source: row.source, telegramId: row.telegramId }, 'blocked', { articleId: null });
-    }
-    files.push(...(await mediaRepo.forArticle(tx, row.id)).filter((m) => m.storageKey.startsWith('tg/')));
-  }
+  const posts = rows.flatMap((row) => (row.source && row.telegramId ? [{ source: row.source, telegramId: row.telegramId, title: row.title }] : []));
+  await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason })));
+  await postStore.blockAll(tx, posts);
+  const files = await mediaRepo.postFilesOf(tx, rows.map((r) => r.id));
   return { deleted: (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length, files };
 }
 

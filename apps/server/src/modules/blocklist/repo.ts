@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { blockedPosts, type Db } from '@chapar/db';
 
 export type BlockedRow = typeof blockedPosts.$inferSelect;
@@ -11,11 +11,12 @@ export const blocklistRepo = {
     const [row] = await db.select().from(blockedPosts).where(and(eq(blockedPosts.source, source), eq(blockedPosts.telegramId, telegramId)));
     return row;
   },
-  /** Blocks a post (again): a second deletion refreshes the entry and blocks it fully. */
-  async block(db: Db, entry: { source: string; telegramId: number; title: string | null; reason: string }): Promise<void> {
-    await db.insert(blockedPosts).values(entry).onConflictDoUpdate({
+  /** Blocks posts (again): a second deletion refreshes the entry and blocks it fully. */
+  async block(db: Db, entries: Array<{ source: string; telegramId: number; title: string | null; reason: string }>): Promise<void> {
+    if (!entries.length) return;
+    await db.insert(blockedPosts).values(entries).onConflictDoUpdate({
       target: [blockedPosts.source, blockedPosts.telegramId],
-      set: { title: entry.title, reason: entry.reason, allowRegeneration: false, deletedAt: new Date() },
+      set: { title: sql`excluded.title`, reason: sql`excluded.reason`, allowRegeneration: false, deletedAt: new Date() },
     });
   },
   async allow(db: Db, source: string, telegramId: number): Promise<BlockedRow | undefined> {

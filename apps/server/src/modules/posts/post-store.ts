@@ -60,6 +60,14 @@ export const postStore = {
     await db.update(telegramPosts).set({ state, ...extra })
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
   },
+  /** Posts whose articles were deleted: blocked, linked to no article. */
+  async blockAll(db: Db, refs: PostRef[]): Promise<void> {
+    for (const source of new Set(refs.map((ref) => ref.source))) {
+      const ids = refs.filter((ref) => ref.source === source).map((ref) => ref.telegramId);
+      await db.update(telegramPosts).set({ state: 'blocked', articleId: null })
+        .where(and(eq(telegramPosts.source, source), inArray(telegramPosts.telegramId, ids)));
+    }
+  },
   async markDeleted(db: Db, ref: PostRef): Promise<void> {
     await db.update(telegramPosts).set({ deletedAt: new Date(), state: 'deleted' })
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
