@@ -91,6 +91,8 @@ describe('articles table', () => {
     await page.getByRole('button', { name: 'اجرا' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.innerText()).toContain(`ویژه کردن ${formatNumberFa(2)} مقاله`);
+    // It names what it will change.
+    expect(await confirm.getByRole('list', { name: 'مقاله‌های انتخاب‌شده' }).getByRole('listitem').allInnerTexts()).toEqual(plain.map((a) => a.title));
     await confirm.getByRole('button', { name: 'ویژه کردن' }).click();
     await expectToast(page, 'موفقیت');
     for (const a of plain) {
@@ -101,6 +103,24 @@ describe('articles table', () => {
     // Select all selects the page's rows.
     await page.getByRole('checkbox', { name: 'انتخاب همه مقالات این صفحه' }).click();
     await page.getByText(`${formatNumberFa(list.articles.length)} مقاله انتخاب شده`).waitFor();
+    // A bulk delete names the first ten, counts the rest, and says where their posts go; cancelled here.
+    await chooseOption(page, 'عملیات گروهی', 'حذف');
+    await page.getByRole('button', { name: 'اجرا' }).click();
+    const named = await confirm.getByRole('list', { name: 'مقاله‌های انتخاب‌شده' }).getByRole('listitem').allInnerTexts();
+    expect(named).toEqual(list.articles.slice(0, 10).map((a) => a.title));
+    const text = await confirm.innerText();
+    expect(text).toContain(`و ${formatNumberFa(list.articles.length - 10)} مقالهٔ دیگر`);
+    expect(text).toContain('«فهرست مسدود»');
+    if (process.env.E2E_SCREENSHOTS_DIR) {
+      for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `bulk-delete-dialog-${width}-${scheme}.png`) });
+      }
+    }
+    await confirm.getByRole('button', { name: 'انصراف' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20')).pagination.total).toBe(list.pagination.total);
   });
 
   it('takes an article down with a reason, lists it under unpublished, and publishes it again', async () => {

@@ -87,6 +87,8 @@ interface ConfirmDialogProps {
   title: string;
   /** Phrasing content (text, links): it is the dialog's paragraph. */
   description: ReactNode;
+  /** Block content under the paragraph: what the action will change, listed. */
+  details?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   destructive?: boolean;
@@ -94,7 +96,7 @@ interface ConfirmDialogProps {
 }
 
 /** A confirmation (Radix alert dialog): the safe choice has the focus first. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'انصراف', destructive, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel = 'انصراف', destructive, onConfirm }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -103,6 +105,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         <AlertDialog.Content dir="rtl" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+          {details}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonStyles.secondary}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action

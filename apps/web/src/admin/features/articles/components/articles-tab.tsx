@@ -73,7 +73,8 @@ export function ArticlesTab() {
   }), [cleanOne, publishOne, podcasts.makeOne]);
 
   const rows = list.data?.articles ?? [];
-  const selectedIds = Object.keys(selection).filter((id) => selection[id]).map(Number);
+  // What a bulk action changes: the selected rows on screen (a selection never outlives its page).
+  const selected = rows.filter((row) => selection[row.id]);
   const pagination = list.data?.pagination;
 
   return (
@@ -90,7 +91,7 @@ export function ArticlesTab() {
       <PodcastProgress run={podcasts.run} />
       {canEdit && (
         <BulkBar
-          selectedIds={selectedIds}
+          selected={selected}
           onDone={() => setSelection({})}
           onInvalid={() => toast({ title: TOAST_TITLES.error, description: ADMIN_ARTICLE_MESSAGES.selectionRequired, variant: 'destructive' })}
         />

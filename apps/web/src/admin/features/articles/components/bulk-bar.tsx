@@ -15,8 +15,15 @@ const BULK_OPTIONS: Option<BulkAction>[] = [
 ];
 const LABEL: Record<BulkAction, string> = { delete: 'حذف', feature: 'ویژه کردن', unfeature: 'حذف از ویژه', publish: 'انتشار', unpublish: 'خارج کردن از انتشار' };
 
-/** Spec 03 §2.3: a bulk action for the selected rows, confirmed with the action's name and the count. */
-export function BulkBar({ selectedIds, onDone, onInvalid }: { selectedIds: number[]; onDone: () => void; onInvalid: () => void }) {
+/** Titles named in the confirmation; the rest are counted. */
+const LISTED = 10;
+
+/**
+ * Spec 03 §2.3: a bulk action for the selected rows, confirmed with the action's name and the
+ * count, and the titles it will change.
+ */
+export function BulkBar({ selected, onDone, onInvalid }: { selected: Array<{ id: number; title: string }>; onDone: () => void; onInvalid: () => void }) {
+  const selectedIds = selected.map((row) => row.id);
   const [action, setAction] = useState<BulkAction | ''>('');
   const [confirming, setConfirming] = useState(false);
   const bulk = useBulkArticles(() => { onDone(); setAction(''); });
@@ -39,6 +46,15 @@ export function BulkBar({ selectedIds, onDone, onInvalid }: { selectedIds: numbe
         onOpenChange={setConfirming}
         title="تأیید عملیات گروهی"
         description={action ? `آیا از ${LABEL[action]} ${formatNumberFa(selectedIds.length)} مقاله اطمینان دارید؟` : ''}
+        details={(
+          <div className="mt-3 space-y-1 text-sm">
+            <ul aria-label="مقاله‌های انتخاب‌شده" className="list-disc space-y-1 ps-5">
+              {selected.slice(0, LISTED).map((row) => <li key={row.id}>{row.title}</li>)}
+            </ul>
+            {selected.length > LISTED && <p className="text-muted">{`و ${formatNumberFa(selected.length - LISTED)} مقالهٔ دیگر`}</p>}
+            {action === 'delete' && <p className="pt-1 text-muted">پست تلگرامی این مقاله‌ها به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ از همان‌جا می‌توان آن را دوباره ساخت.</p>}
+          </div>
+        )}
         confirmLabel={action ? LABEL[action] : 'اجرا'}
         destructive={action === 'delete' || action === 'unpublish'}
         onConfirm={() => { if (action) bulk.mutate({ action, articleIds: selectedIds }); }}
