@@ -123,6 +123,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: `مسیر ${request.method} ${request.url.split('?')[0]} یافت نشد` });
+    reply.status(404).send({ error: 'not_found', message: `مسیر ${ltr(`${request.method} ${request.url.split('?')[0]}`)} یافت نشد` });
   });
 }

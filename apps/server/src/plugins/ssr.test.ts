@@ -64,9 +64,10 @@ describe('server-side rendered pages', () => {
   });
 
   it('keeps JSON 404s for unknown API paths', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-endpoint' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-endpoint?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: 'not_found' });
+    // The method and path are isolated, so a right-to-left line does not mirror them.
+    expect(res.json()).toEqual({ error: 'not_found', message: 'مسیر \u2066GET /api/no-such-endpoint\u2069 یافت نشد' });
   });
 
   it('renders an article with its canonical address and NewsArticle data, and 404 for a missing one', async () => {

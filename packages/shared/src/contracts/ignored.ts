@@ -35,7 +35,7 @@ export const ignoredPostList = z.object({
 });
 
 export const reviewIgnoredBody = z.object({
-  shouldProcess: z.boolean({ error: 'shouldProcess باید true یا false باشد' }),
+  shouldProcess: z.boolean({ error: 'پردازش باید درست یا نادرست باشد' }),
   /** Accepted as the spec sends it, but not trusted: the reviewer is the signed-in admin. */
   adminName: z.string().trim().max(80).optional(),
 });

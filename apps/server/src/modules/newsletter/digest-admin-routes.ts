@@ -15,8 +15,8 @@ import { listWaitingSignups } from './admin-service.ts';
 import { digestSends, newsletterOverview, previewDigest, saveSchedule, sendNow } from './digest-admin-service.ts';
 
 const waitingQuery = z.object({
-  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int().min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
-  offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int().min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000).default(0),
+  limit: z.coerce.number({ error: 'تعداد باید عدد باشد' }).int('تعداد باید عدد صحیح باشد').min(1, 'تعداد باید دست‌کم ۱ باشد').max(500, 'تعداد حداکثر ۵۰۰ است').default(100),
+  offset: z.coerce.number({ error: 'جابه‌جایی باید عدد باشد' }).int('جابه‌جایی باید عدد صحیح باشد').min(0, 'جابه‌جایی نمی‌تواند منفی باشد').max(10_000_000, 'جابه‌جایی بیش از حد بزرگ است').default(0),
 });
 
 export function newsletterDigestRoutes(app: FastifyInstance, s: Pick<Services, 'config' | 'db' | 'mailer' | 'jobs'>) {

@@ -48,6 +48,9 @@ describe('double opt-in', () => {
     // The admin list says who waits.
     const waiting = (await t.get('/api/admin/newsletter/signups')).json() as WaitingSignupsResponse;
     expect(waiting.signups.find((s) => s.email === 'new.reader@example.com')).toMatchObject({ name: 'سارا', mailStatus: 'sent' });
+    for (const [query, message] of [['limit=abc', 'تعداد باید عدد باشد'], ['limit=0', 'تعداد باید دست‌کم ۱ باشد'], ['offset=-1', 'جابه‌جایی نمی‌تواند منفی باشد']]) {
+      expect((await t.get(`/api/admin/newsletter/signups?${query}`)).json(), query).toEqual({ error: 'validation_error', message });
+    }
     expect(((await t.get('/api/admin/newsletter/subscribers')).json() as AdminSubscribersResponse).stats.pending).toBeGreaterThanOrEqual(1);
 
     // Opening the link shows a button and changes nothing (a mail scanner opening links confirms nobody).
