@@ -110,7 +110,8 @@ describe('articles table', () => {
     expect(named).toEqual(list.articles.slice(0, 10).map((a) => a.title));
     const text = await confirm.innerText();
     expect(text).toContain(`و ${formatNumberFa(list.articles.length - 10)} مقالهٔ دیگر`);
-    expect(text).toContain('«فهرست مسدود»');
+    expect(text).toContain('حذف برگشت‌پذیر نیست');
+    expect(text).toContain('پست تلگرامی آن‌ها به «فهرست مسدود» می‌رود');
     if (process.env.E2E_SCREENSHOTS_DIR) {
       for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
         await page.setViewportSize({ width, height: 900 });

@@ -40,6 +40,11 @@ describe('the articles tab\'s dialogs', () => {
     fireEvent.click(remove);
     const cancel = await screen.findByRole('button', { name: 'انصراف' });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
+    // Before confirming, the editor reads what is lost for good, the reversible choice, and where the post goes.
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('حذف برگشت‌پذیر نیست: نظرها و امتیازهای این مقاله هم پاک می‌شود');
+    expect(dialog.textContent).toContain('«خارج کردن از انتشار»');
+    expect(dialog.textContent).toContain('پست تلگرامی آن به «فهرست مسدود» می‌رود');
     fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await focusSettled();

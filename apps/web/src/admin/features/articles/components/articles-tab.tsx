@@ -16,6 +16,7 @@ import { ArticlesTable, sortingFrom, type RowActions } from './articles-table.ts
 import { ArticlesToolbar } from './articles-toolbar.tsx';
 import { useCan } from '../../../lib/permissions.ts';
 import { BulkBar } from './bulk-bar.tsx';
+import { DeleteWarning } from './delete-warning.tsx';
 import { PodcastProgress, RecentPodcastsButton } from './podcast-controls.tsx';
 import { UnpublishDialog } from './unpublish-dialog.tsx';
 
@@ -131,6 +132,7 @@ export function ArticlesTab() {
         onOpenChange={(open) => { if (!open) setDeleting(null); }}
         title="حذف مقاله"
         description={deleting ? `آیا از حذف مقاله «${deleting.title}» اطمینان دارید؟` : ''}
+        details={deleting && <DeleteWarning rows={[deleting]} />}
         confirmLabel="حذف"
         destructive
         onConfirm={() => { if (deleting) remove.mutate(deleting.id); setDeleting(null); }}

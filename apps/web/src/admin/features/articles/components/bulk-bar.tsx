@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Play } from 'lucide-react';
+import type { AdminArticleRow } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { adminButton } from '../../../components/styles.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { Select, type Option } from '../../../components/fields.tsx';
 import { useBulkArticles, type BulkAction } from '../api.ts';
+import { DeleteWarning } from './delete-warning.tsx';
 
 const BULK_OPTIONS: Option<BulkAction>[] = [
   { value: 'delete', label: 'حذف' },
@@ -22,7 +24,7 @@ const LISTED = 10;
  * Spec 03 §2.3: a bulk action for the selected rows, confirmed with the action's name and the
  * count, and the titles it will change.
  */
-export function BulkBar({ selected, onDone, onInvalid }: { selected: Array<{ id: number; title: string }>; onDone: () => void; onInvalid: () => void }) {
+export function BulkBar({ selected, onDone, onInvalid }: { selected: AdminArticleRow[]; onDone: () => void; onInvalid: () => void }) {
   const selectedIds = selected.map((row) => row.id);
   const [action, setAction] = useState<BulkAction | ''>('');
   const [confirming, setConfirming] = useState(false);
@@ -52,7 +54,7 @@ export function BulkBar({ selected, onDone, onInvalid }: { selected: Array<{ id:
               {selected.slice(0, LISTED).map((row) => <li key={row.id}>{row.title}</li>)}
             </ul>
             {selected.length > LISTED && <p className="text-muted">{`و ${formatNumberFa(selected.length - LISTED)} مقالهٔ دیگر`}</p>}
-            {action === 'delete' && <p className="pt-1 text-muted">پست تلگرامی این مقاله‌ها به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ از همان‌جا می‌توان آن را دوباره ساخت.</p>}
+            {action === 'delete' && <DeleteWarning rows={selected} />}
           </div>
         )}
         confirmLabel={action ? LABEL[action] : 'اجرا'}
