@@ -1,8 +1,8 @@
 // Article administration (spec 03 §7): edit, delete (which blocklists a Telegram post so
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
-import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
+import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';

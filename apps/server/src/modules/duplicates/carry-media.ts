@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { mediaAssets, type Db } from '@chapar/db';
 import { buildAltText } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleInsert, type ArticleRow } from '../articles/admin-repo.ts';
+import { keepEdited } from '../articles/edit-protection.ts';
 import { versionRepo } from '../articles/versions.ts';
 
 export interface CarriedMedia { image: boolean; video: boolean }
@@ -17,12 +18,13 @@ export async function carryMissingMedia(tx: Db, from: ArticleRow, to: ArticleRow
     ...(!to.imageUrl && from.imageUrl ? { imageUrl: from.imageUrl, imageHash: from.imageHash, imageAltText: alt('image') } : {}),
     ...(!to.videoUrl && from.videoUrl ? { videoUrl: from.videoUrl, videoPosterUrl: from.videoPosterUrl, videoDuration: from.videoDuration, videoAltText: alt('video') } : {}),
   };
-  if (!Object.keys(patch).length) return { image: false, video: false };
-  const saved = await articleAdminRepo.update(tx, to.id, { ...patch, updatedAt: new Date() });
-  const carried = { image: Boolean(!to.imageUrl && saved?.imageUrl), video: Boolean(!to.videoUrl && saved?.videoUrl) };
-  const urls = [carried.image ? saved!.imageUrl : null, carried.video ? saved!.videoUrl : null].filter((url) => url !== null);
-  if (!urls.length) return carried;
+  // A field the editor set by hand is not replaced (edit-protection.ts).
+  const kept = keepEdited(to, patch);
+  const carried = { image: 'imageUrl' in kept, video: 'videoUrl' in kept };
+  if (!carried.image && !carried.video) return carried;
   await versionRepo.keep(tx, to, { action: 'edit', changed: [...(carried.image ? ['imageUrl'] : []), ...(carried.video ? ['videoUrl'] : [])], by });
+  await articleAdminRepo.update(tx, to.id, { ...kept, updatedAt: new Date() });
+  const urls = [carried.image ? from.imageUrl : null, carried.video ? from.videoUrl : null].filter((url) => url !== null);
   await tx.update(mediaAssets).set({ articleId: to.id }).where(and(eq(mediaAssets.articleId, from.id), inArray(mediaAssets.url, urls)));
   return carried;
 }
