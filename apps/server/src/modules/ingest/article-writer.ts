@@ -7,6 +7,7 @@ import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { searchColumns } from '../search/index-text.ts';
 import type { PostMedia } from '../media/post-media.ts';
+import type { MediaAssetRow } from '../media/repo.ts';
 import type { NormalisedPost } from '../posts/normalise.ts';
 import type { Services } from '../../services.ts';
 
@@ -36,13 +37,16 @@ export interface WriteArticleInput {
   normalised: NormalisedPost;
   rewrite: RewriteResult;
   media: PostMedia | null;
+  /** What the article holds from other posts (media/post-media.ts): its cover or video when the post has none. */
+  borrowed?: { image: MediaAssetRow | null; video: MediaAssetRow | null };
 }
 
 export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
   const { post, normalised, rewrite, media } = input;
   const category = normalised.categoryHint ?? rewrite.category;
   const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);
-  const cover = media?.images[0] ?? null;
+  const cover = media?.images[0] ?? input.borrowed?.image ?? null;
+  const video = media?.video ?? input.borrowed?.video ?? null;
   const imageAltText = cover ? buildAltText({ kind: 'image', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null;
   const content = media ? composeContent(rewrite.content, media, imageAltText ?? rewrite.title) : rewrite.content;
   return articleAdminRepo.upsertIngested(s.db, {
@@ -58,10 +62,10 @@ export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleI
       imageUrl: cover?.url ?? null,
       imageAltText,
       imageHash: cover?.dhash ?? null,
-      videoUrl: media.video?.url ?? null,
-      videoPosterUrl: media.video?.posterUrl ?? null,
-      videoDuration: media.video?.durationSec ?? null,
-      videoAltText: media.video ? buildAltText({ kind: 'video', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null,
+      videoUrl: video?.url ?? null,
+      videoPosterUrl: video?.posterUrl ?? null,
+      videoDuration: video?.durationSec ?? null,
+      videoAltText: video ? buildAltText({ kind: 'video', title: rewrite.title, category, excerpt: rewrite.excerpt }) : null,
     } : {}),
     category,
     keywords,

@@ -17,7 +17,7 @@ import { deleteMedia } from '../media/store-media.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
-import { collectMedia, type PostMedia } from '../media/post-media.ts';
+import { borrowedMedia, collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
 import { normalisePost } from '../posts/normalise.ts';
 import { fromPayload, postStore, type PostRef } from '../posts/post-store.ts';
 import { PermanentError } from '../operations/permanent-error.ts';
@@ -126,8 +126,9 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const source = opts.source ?? (await s.sources.current()).source;
     const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);
     opts.claim?.throwIfAborted();
-    const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media });
-    if (media) await attachMedia(s, id, media);
+    const borrowed = existing && media ? await borrowedMedia(s.db, existing.id, ref) : undefined;
+    const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
+    if (media) await attachMedia(s, id, ref, media);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
     await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null });
@@ -155,12 +156,12 @@ async function ignore(s: Pick<Services, 'db'>, ref: PostRef, post: TelegramPost,
 }
 
 /** Links the stored media to the article and removes what an edit took away. */
-async function attachMedia(s: Pick<Services, 'db' | 'media'>, articleId: number, media: PostMedia) {
+async function attachMedia(s: Pick<Services, 'db' | 'media'>, articleId: number, ref: PostRef, media: PostMedia) {
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, articleId);
   const stale = await mediaRepo.othersOf(s.db, articleId, keys);
-  // Only media that came from the post: files an admin uploaded into the article stay.
-  await deleteMedia(s.media, stale.filter((m) => m.storageKey.startsWith('tg/')));
+  // Only the post's own files: uploads and what another post gave the article stay.
+  await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey)));
 }
 
 /** Text-only runs keep the media the article already has (its album stays in the body). */

@@ -9,7 +9,7 @@ import { mediaRepo } from '../media/repo.ts';
 import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
-import { collectMedia, type PostMedia } from '../media/post-media.ts';
+import { collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
@@ -29,13 +29,18 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   const ref = { source: article.source!, telegramId: article.telegramId! };
   const media = await collectMedia(s, source, post, ref);
   // A figure whose address cannot be read is not one of the post's own: it stays in the body.
-  const isPostMedia = (url: string) => (storedKey(s.storage, url).key ?? '').startsWith(`tg/${ref.source}/${ref.telegramId}/`);
+  const isPostMedia = (url: string) => isOwnPostFile(ref, storedKey(s.storage, url).key ?? '');
   const body = stripPostFigures(article.content, isPostMedia);
   const cover = media.images[0] ?? null;
   const content = composeContent(body, media, article.imageAltText ?? article.title);
-  // A download that failed keeps what the article had rather than blanking it.
-  const imageUrl = cover?.url ?? (post.photos.length ? article.imageUrl : null);
-  const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) ? article.videoUrl : null);
+  // A download that failed keeps what the article had rather than blanking it, as does a
+  // picture or video another post gave it (media/post-media.ts, borrowedMedia).
+  const borrowed = (url: string | null) => {
+    const key = url ? storedKey(s.storage, url).key : null;
+    return Boolean(key?.startsWith('tg/') && !isOwnPostFile(ref, key));
+  };
+  const imageUrl = cover?.url ?? (post.photos.length || borrowed(article.imageUrl) ? article.imageUrl : null);
+  const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) || borrowed(article.videoUrl) ? article.videoUrl : null);
   const next = { ...article, content, imageUrl, videoUrl };
   const updated = content !== article.content || imageUrl !== article.imageUrl || videoUrl !== article.videoUrl || (cover?.dhash ?? null) !== article.imageHash;
   const videoFrame = media.video ? { videoPosterUrl: media.video.posterUrl, videoDuration: media.video.durationSec } : videoUrl ? {} : { videoPosterUrl: null, videoDuration: null };
@@ -43,7 +48,7 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, article.id);
   const stale = await mediaRepo.othersOf(s.db, article.id, keys);
-  await deleteMedia(s.media, stale.filter((m) => m.storageKey.startsWith('tg/') && !media.report.some((r) => r.status === 'error')));
+  await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey) && !media.report.some((r) => r.status === 'error')));
   if (updated) s.contentChanged();
   return { updated, media: { ...media, report: media.report.map((r) => ({ ...r, articleId: article.id })) }, imageUrl, videoUrl };
 }

@@ -4,6 +4,7 @@
 // media) is reported and skipped; the article still appears with what did work. A store that
 // fails is no property of the post: the whole post fails (MediaNotStoredError) and is tried
 // again later, so no article appears without media that only could not be stored.
+import type { Db } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StorageUnavailableError } from '../../integrations/storage/index.ts';
 import { fetchMediaSafely, fetchMediaToFile, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
-import type { MediaAssetRow } from './repo.ts';
+import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import type { MediaKind } from './sniff.ts';
 import { storeMedia } from './store-media.ts';
 import { queueVariants } from './variants.ts';
@@ -20,6 +21,22 @@ import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 
 type CollectMediaDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>;
+
+/** Where a post's own files are stored: 'tg/akhbar_rooz/103'. */
+export const postKeyBase = (ref: PostRef) => `tg/${ref.source}/${ref.telegramId}`;
+
+/** A file stored from this very post (not one its article was given from another post, nor an upload). */
+export const isOwnPostFile = (ref: PostRef, key: string) => key.startsWith(`${postKeyBase(ref)}/`);
+
+/**
+ * The picture and video an article holds from other posts (given by a duplicate, adopt-media.ts
+ * and duplicates/carry-media.ts): they stand in when the post has none of its own, and a re-run
+ * of the post never removes them as stale.
+ */
+export async function borrowedMedia(db: Db, articleId: number, ref: PostRef): Promise<{ image: MediaAssetRow | null; video: MediaAssetRow | null }> {
+  const borrowed = (await mediaRepo.forArticle(db, articleId)).filter((m) => m.storageKey.startsWith('tg/') && !isOwnPostFile(ref, m.storageKey));
+  return { image: borrowed.find((m) => m.kind === 'image') ?? null, video: borrowed.find((m) => m.kind === 'video') ?? null };
+}
 
 export interface PostMedia {
   images: MediaAssetRow[];
@@ -94,7 +111,7 @@ export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, 
     try {
       const download = await downloadForStore(s, source, item.url, item.role === 'video');
       const stored = await storeMedia(s.media, {
-        keyBase: `tg/${ref.source}/${ref.telegramId}`, position: item.position, role: item.role, body: download.body, sourceUrl: item.url, accept: item.accept,
+        keyBase: postKeyBase(ref), position: item.position, role: item.role, body: download.body, sourceUrl: item.url, accept: item.accept,
       }).finally(() => download.done());
       if (stored.kind === 'image') result.images.push(stored);
       else if (stored.kind === 'video') result.video ??= stored;
