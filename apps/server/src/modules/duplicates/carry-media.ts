@@ -23,7 +23,7 @@ export async function carryMissingMedia(tx: Db, from: ArticleRow, to: ArticleRow
   const carried = { image: 'imageUrl' in kept, video: 'videoUrl' in kept };
   if (!carried.image && !carried.video) return carried;
   await versionRepo.keep(tx, to, { action: 'edit', changed: [...(carried.image ? ['imageUrl'] : []), ...(carried.video ? ['videoUrl'] : [])], by });
-  await articleAdminRepo.update(tx, to.id, { ...kept, updatedAt: new Date() });
+  await articleAdminRepo.saveEdit(tx, to.id, { ...kept, updatedAt: new Date() });
   const urls = [carried.image ? from.imageUrl : null, carried.video ? from.videoUrl : null].filter((url) => url !== null);
   await tx.update(mediaAssets).set({ articleId: to.id }).where(and(eq(mediaAssets.articleId, from.id), inArray(mediaAssets.url, urls)));
   return carried;

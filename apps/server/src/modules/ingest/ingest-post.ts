@@ -126,7 +126,8 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const source = opts.source ?? (await s.sources.current()).source;
     const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);
     opts.claim?.throwIfAborted();
-    const borrowed = existing && media ? await borrowedMedia(s.db, existing.id, ref) : undefined;
+    // A text-only run's media is already all the article holds, borrowed files included.
+    const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
     const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
     if (media) await attachMedia(s, id, ref, media);
 

@@ -9,7 +9,7 @@ import { mediaRepo } from '../media/repo.ts';
 import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
-import { collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
+import { collectMedia, isBorrowedFile, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
@@ -35,10 +35,7 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   const content = composeContent(body, media, article.imageAltText ?? article.title);
   // A download that failed keeps what the article had rather than blanking it, as does a
   // picture or video another post gave it (media/post-media.ts, borrowedMedia).
-  const borrowed = (url: string | null) => {
-    const key = url ? storedKey(s.storage, url).key : null;
-    return Boolean(key?.startsWith('tg/') && !isOwnPostFile(ref, key));
-  };
+  const borrowed = (url: string | null) => isBorrowedFile(ref, (url && storedKey(s.storage, url).key) ?? '');
   const imageUrl = cover?.url ?? (post.photos.length || borrowed(article.imageUrl) ? article.imageUrl : null);
   const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) || borrowed(article.videoUrl) ? article.videoUrl : null);
   const next = { ...article, content, imageUrl, videoUrl };

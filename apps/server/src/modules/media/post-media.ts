@@ -28,13 +28,16 @@ export const postKeyBase = (ref: PostRef) => `tg/${ref.source}/${ref.telegramId}
 /** A file stored from this very post (not one its article was given from another post, nor an upload). */
 export const isOwnPostFile = (ref: PostRef, key: string) => key.startsWith(`${postKeyBase(ref)}/`);
 
+/** A file stored from another post than `ref`'s: what a duplicate gave the article. */
+export const isBorrowedFile = (ref: PostRef, key: string) => key.startsWith('tg/') && !isOwnPostFile(ref, key);
+
 /**
  * The picture and video an article holds from other posts (given by a duplicate, adopt-media.ts
  * and duplicates/carry-media.ts): they stand in when the post has none of its own, and a re-run
  * of the post never removes them as stale.
  */
 export async function borrowedMedia(db: Db, articleId: number, ref: PostRef): Promise<{ image: MediaAssetRow | null; video: MediaAssetRow | null }> {
-  const borrowed = (await mediaRepo.forArticle(db, articleId)).filter((m) => m.storageKey.startsWith('tg/') && !isOwnPostFile(ref, m.storageKey));
+  const borrowed = (await mediaRepo.forArticle(db, articleId)).filter((m) => isBorrowedFile(ref, m.storageKey));
   return { image: borrowed.find((m) => m.kind === 'image') ?? null, video: borrowed.find((m) => m.kind === 'video') ?? null };
 }
 
