@@ -31,6 +31,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   INVITATION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEMO_CONTENT: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
@@ -143,6 +144,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     invitationTtlMs: env.INVITATION_HOURS * 3_600_000,
     /** Audit entries older than this are dropped by the daily prune job. */
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    /** A deleted article can be restored this long; then the daily purge removes it and its files. */
+    trashRetentionDays: env.TRASH_RETENTION_DAYS,
     demoContent: env.DEMO_CONTENT,
     logLevel: env.LOG_LEVEL,
     readCacheTtlMs: env.READ_CACHE_TTL_MS,

@@ -21,12 +21,13 @@ import { repairArticlesWorker } from './repair-articles.ts';
 import { verifyContentWorker } from './verify-content.ts';
 import { scanDuplicatesWorker } from './scan-duplicates.ts';
 import { PRUNE_AUDIT_CRON, pruneAuditWorker } from './prune-audit.ts';
+import { PURGE_DELETED_CRON, purgeDeletedWorker } from './purge-deleted.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
 import { batchHandler } from './run-job.ts';
 
 export const JOBS: readonly JobDefinition[] = [
   ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker,
-  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pushBreakingWorker, pruneAuditWorker,
+  newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pushBreakingWorker, pruneAuditWorker, purgeDeletedWorker,
 ] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
@@ -55,4 +56,5 @@ export async function startWorker(services: Services): Promise<void> {
   await applySchedule(services);
   await queueUnsentConfirmations(services, new Date(Date.now() - CONFIRM_VALID_DAYS * 86_400_000));
   await boss.schedule(pruneAuditWorker.name, PRUNE_AUDIT_CRON, {}, { tz: 'UTC' });
+  await boss.schedule(purgeDeletedWorker.name, PURGE_DELETED_CRON, {}, { tz: 'UTC' });
 }

@@ -186,3 +186,11 @@ export const pruneAuditJob = jobSpec({
   policy: 'stately',
   singletonKey: () => 'prune-audit',
 });
+
+/** Removes deleted articles kept longer than TRASH_RETENTION_DAYS, with their files; run once a day. */
+export const purgeDeletedJob = jobSpec({
+  name: 'purge-deleted',
+  payload: z.object({}),
+  policy: 'stately',
+  singletonKey: () => 'purge-deleted',
+});

@@ -188,3 +188,24 @@ export const articleVersions = pgTable('article_versions', {
   savedBy: varchar('saved_by', { length: 80 }),
   savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('article_versions_article_idx').on(t.articleId, t.id.desc().nullsFirst())]);
+
+/**
+ * A deleted article, kept until the daily purge (migration 0026): its row and what hangs from
+ * it as JSON, and its media files' ids (those rows lose their article and stay in the store).
+ * Restoring writes them back under the same id (apps/server/src/modules/articles/trash.ts).
+ */
+export const deletedArticles = pgTable('deleted_articles', {
+  articleId: integer('article_id').primaryKey(),
+  title: text('title').notNull(),
+  category: varchar('category', { length: 32 }).notNull(),
+  status: varchar('status', { length: 16 }).notNull(),
+  source: varchar('source', { length: 64 }),
+  telegramId: bigint('telegram_id', { mode: 'number' }),
+  reason: text('reason'),
+  deletedBy: varchar('deleted_by', { length: 80 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  article: jsonb('article').$type<Record<string, unknown>>().notNull(),
+  related: jsonb('related').$type<Record<string, unknown[]>>().notNull(),
+  commentCount: integer('comment_count').notNull().default(0),
+  fileIds: integer('file_ids').array().notNull().default(sql`'{}'::integer[]`),
+}, (t) => [index('deleted_articles_deleted_idx').on(t.deletedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())]);

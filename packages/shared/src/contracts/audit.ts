@@ -59,6 +59,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'article.publish': 'انتشار مقاله',
   'article.unpublish': 'خارج کردن مقاله از انتشار',
   'article.delete': 'حذف مقاله',
+  'article.undelete': 'بازگرداندن مقالهٔ حذف‌شده',
+  'article.purge': 'حذف همیشگی مقاله',
   'article.restore': 'بازگرداندن نسخهٔ مقاله',
   'article.bulk': 'کار گروهی روی مقاله‌ها',
   'article.upload': 'بارگذاری پرونده',

@@ -10,6 +10,7 @@ export * from './monitor.ts';
 export * from './system-health.ts';
 export * from './admin-articles.ts';
 export * from './blocklist.ts';
+export * from './deleted-articles.ts';
 export * from './ignored.ts';
 export * from './channels.ts';
 export * from './ingest.ts';

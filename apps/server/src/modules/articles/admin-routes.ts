@@ -15,6 +15,7 @@ import { requireAdmin } from '../../plugins/auth.ts';
 import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
+import { deletedArticleRoutes } from './trash-routes.ts';
 
 type ArticleAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'jobs' | 'contentChanged'>;
 
@@ -28,6 +29,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   r.patch('/api/admin/articles/:id', { config: { permission: 'articles', audit: { action: 'article.update', target: 'article' } }, schema: { params: idParam, body: updateArticleBody, response: { 200: adminArticle, ...errors } } },
     async (request) => updateArticle(s, request.params.id, request.body, requireAdmin(request).user.username));
   articleDeskRoutes(app, s);
+  deletedArticleRoutes(app, s);
 
   r.delete('/api/admin/articles/:id', { config: { permission: 'articles', audit: { action: 'article.delete', target: 'article' } }, schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
     async (request) => deleteArticle(s, request.params.id, who(request.adminSession?.user.username)));

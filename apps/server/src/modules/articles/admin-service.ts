@@ -9,13 +9,12 @@ import { blocklistRepo } from '../blocklist/repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { mediaRepo, type MediaAssetRow } from '../media/repo.ts';
-import { deleteMedia } from '../media/store-media.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
 import { fitMeta } from './derived-fields.ts';
 import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
+import { keepDeleted } from './trash.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
 type UpdateArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
@@ -60,51 +59,36 @@ export async function requireArticle(s: Pick<Services, 'db'>, id: number): Promi
 }
 
 /**
- * The database half of deleting articles, on the caller's transaction. One that came from
- * Telegram puts (telegramId, source) on the blocklist, so the next check does not bring it
- * back. Returns how many rows went and the media files that came with their posts, which
- * `removeArticleFiles` takes away once the transaction has committed.
+ * The database half of deleting articles, on the caller's transaction. Each is kept among the
+ * deleted articles (trash.ts), with its files left in the store, until it is restored or purged.
+ * One that came from Telegram puts (telegramId, source) on the blocklist, so the next check does
+ * not bring it back.
  */
-export async function deleteArticleRows(tx: Db, ids: number[], reason: string): Promise<{ deleted: number; files: MediaAssetRow[] }> {
+export async function deleteArticleRows(tx: Db, ids: number[], who: { reason: string; by: string | null }): Promise<number> {
   const rows = await articleAdminRepo.byIds(tx, ids);
   const posts = rows.flatMap((row) => (row.source && row.telegramId ? [{ source: row.source, telegramId: row.telegramId, title: row.title }] : []));
-  await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason })));
+  await keepDeleted(tx, rows.map((r) => r.id), who.reason, who.by);
+  await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason: who.reason })));
   await postStore.blockAll(tx, posts);
-  const files = await mediaRepo.postFilesOf(tx, rows.map((r) => r.id));
-  return { deleted: (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length, files };
+  return (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length;
 }
 
-/**
- * Removes deleted articles' files. Only after their rows are gone: a store that fails here
- * leaves files no article shows (logged, their rows kept), never an article without its picture.
- */
-export async function removeArticleFiles(s: Pick<Services, 'media' | 'log'>, files: MediaAssetRow[]): Promise<void> {
-  for (const [i, file] of files.entries()) {
-    try {
-      await deleteMedia(s.media, [file]);
-    } catch (error) {
-      // The store is failing: the rest would fail the same way, each after its own deadline.
-      const left = files.slice(i).map((f) => f.storageKey).join(', ');
-      s.log.warn(`files of deleted articles left in the media store (${left}): ${(error as Error).message}`);
-      return;
-    }
-  }
-}
-
-/** Deletes articles in one transaction (see `deleteArticleRows`), then their files. */
-export async function deleteArticles(s: Pick<Services, 'db' | 'media' | 'log' | 'contentChanged'>, ids: number[], reason: string): Promise<number> {
-  const { deleted, files } = await s.db.transaction((tx) => deleteArticleRows(tx, ids, reason));
+/** Deletes articles in one transaction (see `deleteArticleRows`). */
+export async function deleteArticles(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[], who: { reason: string; by: string | null }): Promise<number> {
+  const deleted = await s.db.transaction((tx) => deleteArticleRows(tx, ids, who));
   if (deleted) s.contentChanged();
-  await removeArticleFiles(s, files);
   return deleted;
 }
 
-export async function deleteArticle(s: Pick<Services, 'db' | 'media' | 'log' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
+/** How long a deleted article can be restored, said after each delete. */
+const restorableFor = (config: Services['config']) => `تا ${toPersianDigits(config.trashRetentionDays)} روز از «مقاله‌های حذف‌شده» بازگرداندنی است`;
+
+export async function deleteArticle(s: Pick<Services, 'config' | 'db' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  await deleteArticles(s, [id], `حذف توسط ${ltr(by)}`);
+  await deleteArticles(s, [id], { reason: `حذف توسط ${ltr(by)}`, by });
   const blocked = Boolean(row.source && row.telegramId);
-  return { success: true, blocked, message: blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد' };
+  return { success: true, blocked, message: `${blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد'}؛ ${restorableFor(s.config)}` };
 }
 
 const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
@@ -112,9 +96,10 @@ const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature
 export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
   let count: number;
-  if (body.action === 'delete') count = await deleteArticles(s, ids, `حذف گروهی توسط ${ltr(by)}`);
+  if (body.action === 'delete') count = await deleteArticles(s, ids, { reason: `حذف گروهی توسط ${ltr(by)}`, by });
   else if (body.action === 'publish' || body.action === 'unpublish') count = await setPublishedMany(s, ids, body.action === 'publish', by);
   else count = await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
-  return { success: true, message: `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}` };
+  const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
+  return { success: true, message: body.action === 'delete' && count ? `${done}؛ ${restorableFor(s.config)}` : done };
 }

@@ -101,7 +101,7 @@ describe('bulk actions and delete', () => {
     const featured = await t.database.raw.query<{ featured: boolean }>('select featured from articles where id = any($1)', [ids]);
     expect(featured.rows.every((r) => r.featured)).toBe(true);
     expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد' });
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد' });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است' });
     expect((await bulk('delete', [])).statusCode).toBe(400);
     expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
   });
@@ -122,7 +122,7 @@ describe('bulk actions and delete', () => {
   it('deletes an article that did not come from Telegram without blocklisting anything', async () => {
     const a = await createArticle(t.database);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers });
-    expect(res.json()).toEqual({ success: true, blocked: false, message: 'مقاله حذف شد' });
+    expect(res.json()).toEqual({ success: true, blocked: false, message: 'مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است' });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/blocked-posts', headers })).json()).toEqual({ posts: [], count: 0, stats: { total: 0, allowed: 0, blocked: 0 } });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers })).statusCode).toBe(404);
   });

@@ -201,6 +201,7 @@ describe('full scan and removing a duplicate', () => {
     expect((await articleRepo.articlePage(s.db, duplicate, 6)).movedTo).toBeFalsy();
     expect(await pictureOf(original)).toBeNull();
     expect(await pictureRow()).toEqual([{ article_id: duplicate }]);
+    expect((await t.database.raw.query('select 1 from deleted_articles where article_id = $1', [duplicate])).rows).toHaveLength(0);
   });
 
   it('deletes the duplicate: comments and views move over and its address redirects to the original', async () => {
@@ -226,6 +227,20 @@ describe('full scan and removing a duplicate', () => {
     expect(blocked.rows).toHaveLength(1);
   });
 
+  it('a removed duplicate can be restored: its own address again, while the original keeps the comments, views and picture it was given', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/deleted-articles/restore', headers, payload: { articleIds: [duplicate] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ restored: [duplicate], skipped: [] });
+    const page = await articleRepo.articlePage(s.db, duplicate, 6);
+    expect(page.movedTo).toBeFalsy();
+    expect(page.article?.id).toBe(duplicate);
+    expect((await t.database.raw.query<{ article_id: number }>("select article_id from comments where author_name = 'مریم'")).rows).toEqual([{ article_id: original }]);
+    expect(await pictureRow()).toEqual([{ article_id: original }]);
+    expect((await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY])).rows).toHaveLength(0);
+    // Removed again, for the tests that follow.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/duplicate-article/${duplicate}?originalId=${original}`, headers })).statusCode).toBe(200);
+  });
+
   it('a picture the editor took off the kept article by hand stays off; a video it lacks still moves over', async () => {
     const kept = await createArticle(t.database, { title: 'بارش برف در گردنه حیران', editedFields: ['imageUrl'] });
     const video = await s.media.storage.put(`tg/${SECONDARY}/640/1-video.mp4`, Buffer.from('mp4 bytes'), 'video/mp4');
@@ -240,6 +255,11 @@ describe('full scan and removing a duplicate', () => {
     const row = (await t.database.raw.query<{ image_url: string | null; video_url: string | null; video_duration: number | null }>(
       'select image_url, video_url, video_duration from articles where id = $1', [kept.id])).rows[0];
     expect(row).toEqual({ image_url: null, video_url: video.url, video_duration: 12 });
+    expect(await s.media.storage.exists(`tg/${SECONDARY}/640/1-video.mp4`)).toBe(true);
+    // The picture that did not move stays with the removed article among the deleted ones, and goes when it is removed for good.
+    expect(await s.media.storage.exists(`tg/${SECONDARY}/640/0-image.jpg`)).toBe(true);
+    const purged = await t.app.inject({ method: 'DELETE', url: `/api/admin/deleted-articles/${removed.id}`, headers });
+    expect(purged.statusCode, purged.body).toBe(200);
     expect(await s.media.storage.exists(`tg/${SECONDARY}/640/1-video.mp4`)).toBe(true);
     expect(await s.media.storage.exists(`tg/${SECONDARY}/640/0-image.jpg`)).toBe(false);
   });

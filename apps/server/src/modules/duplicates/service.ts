@@ -8,7 +8,7 @@ import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
 import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
-import { deleteArticleRows, removeArticleFiles } from '../articles/admin-service.ts';
+import { deleteArticleRows } from '../articles/admin-service.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { carryMissingMedia } from './carry-media.ts';
@@ -145,7 +145,7 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
   }
   const original = targetId;
   // One transaction: a delete that fails leaves the comments, views, media and address where they were.
-  const { moved, views, media, files } = await s.db.transaction(async (tx) => {
+  const { moved, views, media } = await s.db.transaction(async (tx) => {
     const locked = await tx.select().from(articles).where(inArray(articles.id, [id, original])).for('update');
     const duplicate = locked.find((row) => row.id === id);
     const kept = locked.find((row) => row.id === original);
@@ -156,11 +156,10 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     await tx.update(articleRedirects).set({ toId: original }).where(eq(articleRedirects.toId, id));
     await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
       .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
-    const { files: removed } = await deleteArticleRows(tx, [id], `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`);
-    return { moved: movedRows.length, views: duplicate.views, media: carried, files: removed };
+    await deleteArticleRows(tx, [id], { reason: `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`, by });
+    return { moved: movedRows.length, views: duplicate.views, media: carried };
   });
   s.contentChanged();
-  await removeArticleFiles(s, files);
   const carriedText = media.image && media.video ? `تصویر و ویدیوی آن به مقالهٔ ${fa(original)} منتقل شدند`
     : media.image || media.video ? `${media.image ? 'تصویر' : 'ویدیوی'} آن به مقالهٔ ${fa(original)} منتقل شد` : null;
   return {

@@ -1,0 +1,16 @@
+// Deleted articles can be restored for TRASH_RETENTION_DAYS: this daily job removes older ones
+// and their files. An entry whose files the store refuses stays, and the next run tries again.
+import { purgeExpired } from '../modules/articles/trash.ts';
+import { defineJob } from './define-job.ts';
+import { purgeDeletedJob } from './specs.ts';
+
+/** Once a day, at a quiet hour (UTC), after the audit prune. */
+export const PURGE_DELETED_CRON = '37 3 * * *';
+
+export const purgeDeletedWorker = defineJob(purgeDeletedJob, {
+  uses: ['config', 'db', 'media', 'log'],
+  async handler(_payload, { services }) {
+    const before = new Date(Date.now() - services.config.trashRetentionDays * 86_400_000);
+    return { ...(await purgeExpired(services, before)), before: before.toISOString() };
+  },
+});

@@ -1,0 +1,169 @@
+// Deleted articles are kept, not destroyed: the row and what hangs from it go to
+// deleted_articles in the delete's own transaction, the files stay in the store, and an editor
+// can restore the article under the same id until the daily purge takes it and its files.
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { articles, deletedArticles, type Db } from '@chapar/db';
+import { DELETED_ARTICLE_MESSAGES, type DeletedArticle, type DeletedArticleList, type RestoreDeletedResponse } from '@chapar/shared/contracts';
+import { toPersianDigits as fa } from '@chapar/shared/text';
+import { AppError, notFound } from '../../errors.ts';
+import { blocklistRepo } from '../blocklist/repo.ts';
+import type { MediaAssetRow } from '../media/repo.ts';
+import type { Services } from '../../services.ts';
+import { deleteMedia } from '../media/store-media.ts';
+
+/** What hangs from an article by article_id and goes and comes back with it. */
+const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts'] as const;
+
+/** The articles columns a row can be written to (the database computes the generated ones). */
+const WRITABLE = sql.raw(Object.values(getTableColumns(articles)).filter((c) => !c.generated).map((c) => `"${c.name}"`).join(', '));
+const GENERATED = Object.values(getTableColumns(articles)).filter((c) => c.generated).map((c) => c.name);
+
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Keeps the articles about to be deleted, on the delete's transaction, before their rows go. */
+export async function keepDeleted(tx: Db, ids: number[], reason: string, by: string | null): Promise<void> {
+  if (!ids.length) return;
+  const related = sql.join(RELATED.map((table) => sql`${table}::text, COALESCE((SELECT jsonb_agg(to_jsonb(x)) FROM ${sql.identifier(table)} x WHERE x.article_id = a.id), '[]'::jsonb)`), sql`, `);
+  await tx.execute(sql`
+    INSERT INTO deleted_articles (article_id, title, category, status, source, telegram_id, reason, deleted_by, article, related, comment_count, file_ids)
+    SELECT a.id, a.title, a.category, a.status, a.source, a.telegram_id, ${reason}, ${by},
+      to_jsonb(a) - ${`{${GENERATED.join(',')}}`}::text[], jsonb_build_object(${related}),
+      (SELECT count(*) FROM comments c WHERE c.article_id = a.id),
+      COALESCE((SELECT array_agg(m.id ORDER BY m.position, m.id) FROM media_assets m WHERE m.article_id = a.id), '{}')
+    FROM articles a WHERE a.id = ANY(${idArray(ids)}::int[])
+    ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, category = excluded.category, status = excluded.status,
+      source = excluded.source, telegram_id = excluded.telegram_id, reason = excluded.reason, deleted_by = excluded.deleted_by,
+      deleted_at = now(), article = excluded.article, related = excluded.related, comment_count = excluded.comment_count, file_ids = excluded.file_ids`);
+}
+
+/** The article a deleted one's Telegram post was made into again, if any. */
+const remadeAs = sql<number | null>`(SELECT a.id FROM articles a WHERE a.source = "deleted_articles"."source" AND a.telegram_id = "deleted_articles"."telegram_id" LIMIT 1)`;
+
+export async function listDeleted(s: Pick<Services, 'db' | 'config'>, page: number, limit: number): Promise<DeletedArticleList> {
+  const rows = await s.db.select({
+    id: deletedArticles.articleId, title: deletedArticles.title, category: deletedArticles.category, status: deletedArticles.status,
+    source: deletedArticles.source, telegramId: deletedArticles.telegramId, reason: deletedArticles.reason, deletedBy: deletedArticles.deletedBy,
+    deletedAt: deletedArticles.deletedAt, comments: deletedArticles.commentCount, files: sql<number>`cardinality(${deletedArticles.fileIds})`, remadeAs,
+  }).from(deletedArticles).orderBy(desc(deletedArticles.deletedAt), desc(deletedArticles.articleId)).limit(limit).offset((page - 1) * limit);
+  const [{ total }] = await s.db.select({ total: count() }).from(deletedArticles);
+  const retentionMs = s.config.trashRetentionDays * 86_400_000;
+  const articlesOut: DeletedArticle[] = rows.map((row) => ({
+    ...row,
+    files: Number(row.files),
+    remadeAs: row.remadeAs === null ? null : Number(row.remadeAs),
+    deletedAt: row.deletedAt.toISOString(),
+    purgeAt: new Date(row.deletedAt.getTime() + retentionMs).toISOString(),
+  }));
+  return { articles: articlesOut, total, page, limit, retentionDays: s.config.trashRetentionDays };
+}
+
+/** Why a deleted article cannot come back now, or null when it can (read on the restore's transaction). */
+async function restoreBlocker(tx: Db, id: number): Promise<string | null> {
+  const [entry] = await tx.select({ source: deletedArticles.source, telegramId: deletedArticles.telegramId }).from(deletedArticles)
+    .where(eq(deletedArticles.articleId, id)).for('update');
+  if (!entry) return DELETED_ARTICLE_MESSAGES.notFound;
+  if (entry.source && entry.telegramId) {
+    const [remade] = await tx.select({ id: articles.id }).from(articles).where(and(eq(articles.source, entry.source), eq(articles.telegramId, entry.telegramId)));
+    if (remade) return `${DELETED_ARTICLE_MESSAGES.remade} (مقالهٔ ${fa(remade.id)})`;
+  }
+  const [existing] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id));
+  return existing ? DELETED_ARTICLE_MESSAGES.exists : null;
+}
+
+/** Writes one kept article back: its row, what hung from it, its files; its post leaves the blocklist. */
+async function restoreOne(tx: Db, id: number): Promise<void> {
+  const kept = sql`(SELECT d.article FROM deleted_articles d WHERE d.article_id = ${id})`;
+  await tx.execute(sql`INSERT INTO articles (${WRITABLE}) SELECT ${WRITABLE} FROM jsonb_populate_record(null::articles, ${kept})`);
+  for (const table of RELATED) {
+    const name = sql.identifier(table);
+    await tx.execute(sql`INSERT INTO ${name} SELECT * FROM jsonb_populate_recordset(null::${name}, (SELECT d.related -> ${table}::text FROM deleted_articles d WHERE d.article_id = ${id}))`);
+  }
+  await tx.execute(sql`UPDATE media_assets SET article_id = ${id}
+    WHERE id IN (SELECT unnest(d.file_ids) FROM deleted_articles d WHERE d.article_id = ${id}) AND article_id IS NULL`);
+  // A removed duplicate pointed its address at the article it duplicated; it has its own again.
+  await tx.execute(sql`DELETE FROM article_redirects WHERE from_id = ${id}`);
+  const [entry] = await tx.delete(deletedArticles).where(eq(deletedArticles.articleId, id))
+    .returning({ source: deletedArticles.source, telegramId: deletedArticles.telegramId });
+  if (entry.source && entry.telegramId) {
+    await blocklistRepo.remove(tx, entry.source, entry.telegramId);
+    await tx.execute(sql`UPDATE telegram_posts SET state = 'published', article_id = ${id}
+      WHERE source = ${entry.source} AND telegram_id = ${entry.telegramId} AND deleted_at IS NULL AND state = 'blocked'`);
+  }
+}
+
+/** Restores deleted articles one by one: one that cannot come back is listed and the rest go on. */
+export async function restoreDeleted(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[]): Promise<RestoreDeletedResponse> {
+  const restored: number[] = [];
+  const skipped: RestoreDeletedResponse['skipped'] = [];
+  for (const id of [...new Set(ids)]) {
+    const blocker = await s.db.transaction(async (tx) => {
+      const why = await restoreBlocker(tx, id);
+      if (!why) await restoreOne(tx, id);
+      return why;
+    });
+    if (blocker) skipped.push({ articleId: id, reason: blocker });
+    else restored.push(id);
+  }
+  if (restored.length) s.contentChanged();
+  if (!restored.length && ids.length === 1) {
+    throw skipped[0].reason === DELETED_ARTICLE_MESSAGES.notFound ? notFound(skipped[0].reason) : new AppError('conflict', skipped[0].reason);
+  }
+  const message = restored.length
+    ? `${fa(restored.length)} مقاله بازگردانده شد${skipped.length ? `؛ ${fa(skipped.length)} مقاله بازگردانده نشد` : ''}`
+    : `هیچ مقاله‌ای بازگردانده نشد`;
+  return { success: restored.length > 0, message, restored, skipped };
+}
+
+/**
+ * Removes files of purged articles, one at a time. A store that fails stops it: the files left
+ * stay listed (logged) and the caller keeps what names them, to try again. True when all went.
+ */
+export async function removeArticleFiles(s: Pick<Services, 'media' | 'log'>, files: Array<Pick<MediaAssetRow, 'storageKey'>>): Promise<boolean> {
+  for (const [i, file] of files.entries()) {
+    try {
+      await deleteMedia(s.media, [file]);
+    } catch (error) {
+      // The store is failing: the rest would fail the same way, each after its own deadline.
+      const left = files.slice(i).map((f) => f.storageKey).join(', ');
+      s.log.warn(`files of deleted articles left in the media store (${left}): ${(error as Error).message}`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The files of a kept article that only it had: those still linked to no article. */
+async function filesOf(db: Db, id: number): Promise<Array<Pick<MediaAssetRow, 'storageKey'>>> {
+  return rowsOf<Pick<MediaAssetRow, 'storageKey'>>(await db.execute(sql`
+    SELECT m.storage_key AS "storageKey" FROM media_assets m
+    WHERE m.id IN (SELECT unnest(d.file_ids) FROM deleted_articles d WHERE d.article_id = ${id}) AND m.article_id IS NULL AND m.storage_key LIKE 'tg/%'
+    ORDER BY m.id`));
+}
+
+/** Removes a kept article for good: its files first, then the entry. False when the store kept some. */
+async function purgeOne(s: Pick<Services, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
+  if (!(await removeArticleFiles(s, await filesOf(s.db, id)))) return false;
+  await s.db.delete(deletedArticles).where(eq(deletedArticles.articleId, id));
+  return true;
+}
+
+/** An editor's "delete for good" of one kept article. */
+export async function purgeDeleted(s: Pick<Services, 'db' | 'media' | 'log'>, id: number): Promise<{ success: boolean; message: string }> {
+  const [entry] = await s.db.select({ id: deletedArticles.articleId }).from(deletedArticles).where(eq(deletedArticles.articleId, id));
+  if (!entry) throw notFound(DELETED_ARTICLE_MESSAGES.notFound);
+  if (!(await purgeOne(s, id))) throw new AppError('unavailable', DELETED_ARTICLE_MESSAGES.filesLeft);
+  return { success: true, message: 'مقاله برای همیشه حذف شد' };
+}
+
+/** The daily purge: every entry kept longer than the retention; one the store refuses waits for the next run. */
+export async function purgeExpired(s: Pick<Services, 'db' | 'media' | 'log'>, before: Date): Promise<{ purged: number; left: number }> {
+  const due = await s.db.select({ id: deletedArticles.articleId }).from(deletedArticles)
+    .where(sql`${deletedArticles.deletedAt} < ${before.toISOString()}::timestamptz`).orderBy(deletedArticles.deletedAt);
+  let purged = 0;
+  for (const { id } of due) {
+    if (await purgeOne(s, id)) purged += 1;
+    else return { purged, left: due.length - purged };
+  }
+  return { purged, left: 0 };
+}
