@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AdminArticle, AdminArticlesResponse } from '@chapar/shared/contracts';
+import { comments } from '@chapar/db';
+import type { AdminArticle, AdminArticleRow, AdminArticlesResponse, BlockedPost, DeletedArticleList } from '@chapar/shared/contracts';
 import { articlePath, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
@@ -110,8 +111,9 @@ describe('articles table', () => {
     expect(named).toEqual(list.articles.slice(0, 10).map((a) => a.title));
     const text = await confirm.innerText();
     expect(text).toContain(`و ${formatNumberFa(list.articles.length - 10)} مقالهٔ دیگر`);
-    expect(text).toContain('حذف برگشت‌پذیر نیست');
-    expect(text).toContain('پست تلگرامی آن‌ها به «فهرست مسدود» می‌رود');
+    expect(text).toContain('این مقاله‌ها با نظرها و امتیازهایشان به «مقاله‌های حذف‌شده» می‌روند و تا مدتی از همان‌جا بازگرداندنی هستند؛ پس از آن برای همیشه پاک می‌شوند.');
+    expect(text).toContain('«خارج کردن از انتشار»');
+    expect(text).toContain('پست تلگرامی آن‌ها به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ بازگرداندن هر مقاله، پستش را هم از فهرست مسدود بیرون می‌آورد.');
     if (process.env.E2E_SCREENSHOTS_DIR) {
       for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
         await page.setViewportSize({ width, height: 900 });
@@ -256,5 +258,81 @@ describe('edit dialog', () => {
       for (const v of await seriousAxeViolations(page)) problems.push(`${label} history: ${v.id} ${v.nodes.join(', ')}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('deleted articles', () => {
+  it('keeps a deleted article with its comments and restores it at its address; removes another for good after a confirmation', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    // Rows the tests above leave alone; the restored one came from Telegram, so it was blocked.
+    const [kept, purged] = list.articles.slice(10).filter((a) => a.telegramId !== null && a.source !== null);
+    expect(kept && purged).toBeTruthy();
+    await suite.site.database.db.insert(comments).values({ articleId: kept.id, authorName: 'مهسا', content: 'نظری که با مقاله برمی‌گردد', isApproved: true });
+    const blocked = async () => (await api<{ posts: BlockedPost[] }>(page, '/api/admin/blocked-posts')).posts.map((p) => `${p.source}/${p.telegramId}`);
+
+    const deleteFromTable = async (article: AdminArticleRow) => {
+      await page.getByRole('button', { name: `حذف «${article.title}»` }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'حذف مقاله' });
+      expect(await confirm.innerText()).toContain('به «مقاله‌های حذف‌شده» می‌رود');
+      await confirm.getByRole('button', { name: 'حذف', exact: true }).click();
+      await expectToast(page, 'موفقیت');
+      await page.locator(`tr[data-article-id="${article.id}"]`).waitFor({ state: 'detached' });
+    };
+    await deleteFromTable(kept);
+    await deleteFromTable(purged);
+    expect((await fetch(`${suite.site.baseUrl}/api/articles/${kept.id}`)).status).toBe(404);
+    expect(await blocked()).toContain(`${kept.source}/${kept.telegramId}`);
+
+    // The toolbar's link leads to them, newest deletion first, each with its comments counted.
+    await page.getByRole('search').getByRole('link', { name: 'مقاله‌های حذف‌شده' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/deleted-articles');
+    await settled(page);
+    const keptRow = page.locator(`tr[data-deleted-id="${kept.id}"]`);
+    const purgedRow = page.locator(`tr[data-deleted-id="${purged.id}"]`);
+    await keptRow.getByText(kept.title, { exact: true }).waitFor();
+    await purgedRow.getByText(purged.title, { exact: true }).waitFor();
+    expect(await page.locator('tr[data-deleted-id]').evaluateAll((rows) => rows.slice(0, 2).map((r) => Number(r.getAttribute('data-deleted-id'))))).toEqual([purged.id, kept.id]);
+    const trash = await api<DeletedArticleList>(page, '/api/admin/deleted-articles?page=1&limit=50');
+    const keptEntry = trash.articles.find((a) => a.id === kept.id)!;
+    expect(keptEntry.comments).toBeGreaterThanOrEqual(1);
+    expect(await keptRow.locator('td[data-label="نظرها"]').innerText()).toBe(formatNumberFa(keptEntry.comments));
+    expect(await keptRow.locator('td[data-label="منبع"] bdi').innerText()).toBe(`@${kept.source}`);
+    expect(await page.getByText(`مقاله‌های حذف‌شده ${formatNumberFa(trash.retentionDays)} روز`).count()).toBe(1);
+    if (process.env.E2E_SCREENSHOTS_DIR) {
+      for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `deleted-articles-${width}-${scheme}.png`), fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    // Restore: the same id at the same address, its comment back, its post off the blocklist.
+    await keptRow.getByRole('button', { name: `بازگرداندن «${kept.title}»` }).click();
+    await expectToast(page, `${formatNumberFa(1)} مقاله بازگردانده شد`);
+    await keptRow.waitFor({ state: 'detached' });
+    expect((await fetch(`${suite.site.baseUrl}/api/articles/${kept.id}`)).status).toBe(200);
+    const back = (await (await fetch(`${suite.site.baseUrl}/api/articles/${kept.id}/comments`)).json()) as { comments: { content: string }[] };
+    expect(back.comments.map((c) => c.content)).toContain('نظری که با مقاله برمی‌گردد');
+    expect(await blocked()).not.toContain(`${kept.source}/${kept.telegramId}`);
+
+    // Remove for good: only through a confirmation that says it cannot be undone.
+    await purgedRow.getByRole('button', { name: `حذف همیشگی «${purged.title}»` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'حذف همیشگی مقاله' });
+    expect(await confirm.innerText()).toContain('برای همیشه پاک می‌شود و دیگر بازگرداندنی نیست');
+    if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, 'deleted-articles-purge-1280-light.png') });
+    await confirm.getByRole('button', { name: 'حذف همیشگی', exact: true }).click();
+    await expectToast(page, 'مقاله برای همیشه حذف شد');
+    await purgedRow.waitFor({ state: 'detached' });
+    const after = await api<DeletedArticleList>(page, '/api/admin/deleted-articles?page=1&limit=50');
+    expect(after.articles.map((a) => a.id)).not.toContain(purged.id);
+    expect((await page.request.get(`/api/admin/articles/${purged.id}`)).status()).toBe(404);
+
+    // The restored article is in the articles table again.
+    await page.goto('/admin');
+    await settled(page);
+    await page.locator(`tr[data-article-id="${kept.id}"]`).getByText(kept.title, { exact: true }).waitFor();
   });
 });

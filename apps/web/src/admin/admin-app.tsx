@@ -11,7 +11,7 @@ import { PlanHost } from './components/plan-host.tsx';
 import { LoadingState } from './components/states.tsx';
 import { NotFound } from './not-found.tsx';
 import {
-  AccountPage, AuditPage, BlocklistPage, ContentVerificationPage, Dashboard, IgnoredPage, InvitePage, NewsletterPage, SyncPage, TelegramAuthPage, UsersPage,
+  AccountPage, AuditPage, BlocklistPage, ContentVerificationPage, Dashboard, DeletedArticlesPage, IgnoredPage, InvitePage, NewsletterPage, SyncPage, TelegramAuthPage, UsersPage,
 } from './screens.ts';
 import { adminPaths, safeNext } from './paths.ts';
 import { useAdminTitle } from './use-admin-title.ts';
@@ -61,6 +61,7 @@ export function AdminApp() {
         <Route path="/admin/ignored" element={<Guarded permission="ignored"><IgnoredPage /></Guarded>} />
         <Route path="/admin/newsletter" element={<Guarded permission="newsletter"><NewsletterPage /></Guarded>} />
         <Route path="/admin/blocklist" element={<Guarded permission="blocklist"><BlocklistPage /></Guarded>} />
+        <Route path="/admin/deleted-articles" element={<Guarded permission="view"><DeletedArticlesPage /></Guarded>} />
         <Route path="/admin/sync" element={<Guarded permission="jobs"><SyncPage /></Guarded>} />
         <Route path="/admin/telegram-auth" element={<Guarded permission="settings"><TelegramAuthPage /></Guarded>} />
         <Route path="/admin/content-verification" element={<Guarded permission="jobs"><ContentVerificationPage /></Guarded>} />

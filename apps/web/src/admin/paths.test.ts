@@ -16,6 +16,7 @@ describe('admin addresses', () => {
 
   it('returns after login only to admin addresses of this site', () => {
     expect(safeNext('/admin/blocklist')).toBe('/admin/blocklist');
+    expect(safeNext(adminPaths.deletedArticles())).toBe('/admin/deleted-articles');
     expect(safeNext('/admin?tab=comments')).toBe('/admin?tab=comments');
     expect(safeNext(null)).toBe('/admin');
     expect(safeNext('https://evil.example/admin')).toBe('/admin');

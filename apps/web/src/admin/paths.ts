@@ -33,6 +33,7 @@ export const adminPaths = {
   sync: () => '/admin/sync',
   telegramAuth: () => '/admin/telegram-auth',
   blocklist: () => '/admin/blocklist',
+  deletedArticles: () => '/admin/deleted-articles',
   contentVerification: () => '/admin/content-verification',
   users: () => '/admin/users',
   audit: () => '/admin/audit',

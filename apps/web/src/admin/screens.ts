@@ -4,6 +4,7 @@ import { lazy } from 'react';
 // (docs/decisions/0013-production-operations.md): the sign-in screen and the shell stay small.
 export const Dashboard = lazy(() => import('./dashboard.tsx').then((m) => ({ default: m.Dashboard })));
 export const BlocklistPage = lazy(() => import('./features/blocklist/components/blocklist-page.tsx').then((m) => ({ default: m.BlocklistPage })));
+export const DeletedArticlesPage = lazy(() => import('./features/deleted-articles/components/deleted-articles-page.tsx').then((m) => ({ default: m.DeletedArticlesPage })));
 export const ContentVerificationPage = lazy(() => import('./features/content-verification/components/content-verification-page.tsx').then((m) => ({ default: m.ContentVerificationPage })));
 export const IgnoredPage = lazy(() => import('./features/ignored/components/ignored-page.tsx').then((m) => ({ default: m.IgnoredPage })));
 export const NewsletterPage = lazy(() => import('./features/newsletter/components/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage })));

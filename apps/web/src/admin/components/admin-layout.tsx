@@ -18,6 +18,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean; needs: Permission[]
   { to: adminPaths.ignored(), label: 'پست‌های نادیده', needs: ['ignored'] },
   { to: adminPaths.newsletter(), label: 'خبرنامه', needs: ['newsletter'] },
   { to: adminPaths.blocklist(), label: 'فهرست مسدود', needs: ['blocklist'] },
+  { to: adminPaths.deletedArticles(), label: 'مقاله‌های حذف‌شده', needs: ['view'] },
   { to: adminPaths.sync(), label: 'همگام‌سازی', needs: ['jobs'] },
   { to: adminPaths.contentVerification(), label: 'بررسی کیفیت', needs: ['jobs'] },
   { to: adminPaths.users(), label: 'حساب‌ها', needs: ['accounts'] },

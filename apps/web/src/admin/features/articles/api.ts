@@ -5,10 +5,11 @@ import {
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { ARTICLE_KEY, ARTICLES_KEY, BLOCKLIST_KEY, DELETED_ARTICLES_KEY } from '../../lib/article-keys.ts';
 
-export const ARTICLES_KEY = ['admin', 'articles'] as const;
-const articleKey = (id: number) => ['admin', 'article', id] as const;
-const versionsKey = (id: number) => ['admin', 'article', id, 'versions'] as const;
+export { ARTICLES_KEY };
+const articleKey = (id: number) => [...ARTICLE_KEY, id] as const;
+const versionsKey = (id: number) => [...ARTICLE_KEY, id, 'versions'] as const;
 
 /** Spec 03 §8 and the server's messages. */
 export const ARTICLE_TEXTS = {
@@ -58,7 +59,9 @@ export function useArticleVersions(id: number, enabled: boolean) {
   });
 }
 
-const allArticleQueries = [ARTICLES_KEY, ['admin', 'article']];
+const allArticleQueries = [ARTICLES_KEY, ARTICLE_KEY];
+// A deleted article goes to the deleted articles, its Telegram post to the blocklist.
+const afterDelete = [ARTICLES_KEY, DELETED_ARTICLES_KEY, BLOCKLIST_KEY];
 
 export function useUpdateArticle(onSaved: (article: AdminArticle) => void) {
   return useAdminAction<{ id: number; body: UpdateArticleBody }, AdminArticle>({
@@ -75,7 +78,7 @@ export function useDeleteArticle() {
     run: (request, id) => request('DELETE', `/api/admin/articles/${id}`),
     success: (result) => result.message || ARTICLE_TEXTS.deleted,
     failure: ARTICLE_TEXTS.deleteFailed,
-    invalidate: [ARTICLES_KEY],
+    invalidate: afterDelete,
   });
 }
 
@@ -86,7 +89,7 @@ export function useBulkArticles(onDone: () => void) {
     run: (request, body) => request('POST', '/api/admin/articles/bulk', body),
     success: (result) => result.message,
     failure: ARTICLE_TEXTS.bulkFailed,
-    invalidate: [ARTICLES_KEY],
+    invalidate: afterDelete,
     onSuccess: onDone,
   });
 }

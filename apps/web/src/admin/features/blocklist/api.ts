@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BlockedPost } from '@chapar/shared/contracts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { BLOCKLIST_KEY } from '../../lib/article-keys.ts';
 
-export const BLOCKLIST_KEY = ['admin', 'blocked-posts'] as const;
 /** Spec 03 §9: the blocklist is read again every 30 s. */
 export const BLOCKLIST_REFRESH_MS = 30_000;
 

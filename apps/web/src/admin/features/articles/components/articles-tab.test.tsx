@@ -40,11 +40,12 @@ describe('the articles tab\'s dialogs', () => {
     fireEvent.click(remove);
     const cancel = await screen.findByRole('button', { name: 'انصراف' });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
-    // Before confirming, the editor reads what is lost for good, the reversible choice, and where the post goes.
+    // Before confirming, the editor reads where the article goes and for how long, the choice that deletes nothing, and where the post goes.
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('حذف برگشت‌پذیر نیست: نظرها و امتیازهای این مقاله هم پاک می‌شود');
-    expect(dialog.textContent).toContain('«خارج کردن از انتشار»');
-    expect(dialog.textContent).toContain('پست تلگرامی آن به «فهرست مسدود» می‌رود');
+    expect(dialog.textContent).toContain('این مقاله با نظرها و امتیازهایش به «مقاله‌های حذف‌شده» می‌رود و تا مدتی از همان‌جا بازگرداندنی است؛ پس از آن برای همیشه پاک می‌شود.');
+    expect(dialog.textContent).toContain('برای برداشتن از سایت بدون حذف، «خارج کردن از انتشار» را به کار ببرید.');
+    expect(dialog.textContent).toContain('پست تلگرامی آن به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ بازگرداندن مقاله، پستش را هم از فهرست مسدود بیرون می‌آورد.');
+    expect(dialog.textContent).not.toContain('برگشت‌پذیر نیست');
     fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await focusSettled();

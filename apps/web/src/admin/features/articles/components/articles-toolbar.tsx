@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArchiveRestore, Search } from 'lucide-react';
 import type { AdminArticleSort, AdminArticleStatus } from '@chapar/shared/contracts';
-import { inputStyles } from '../../../../components/ui/button-styles.ts';
+import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { Select, type Option } from '../../../components/fields.tsx';
+import { adminPaths } from '../../../paths.ts';
 
 export const SORT_OPTIONS: Option<AdminArticleSort>[] = [
   { value: 'publishedAt', label: 'تاریخ انتشار' },
@@ -33,7 +35,10 @@ interface ToolbarProps {
   children?: ReactNode;
 }
 
-/** Search (title, content, excerpt, telegramId; sent 300 ms after typing stops), status and sort. */
+/**
+ * Search (title, content, excerpt, telegramId; sent 300 ms after typing stops), status and sort,
+ * and the way to the deleted articles, where a deleted one is found again.
+ */
 export function ArticlesToolbar(props: ToolbarProps) {
   const searchId = useId();
   const [text, setText] = useState(props.search);
@@ -63,6 +68,10 @@ export function ArticlesToolbar(props: ToolbarProps) {
       <Select label="مرتب‌سازی بر اساس" value={props.sortBy} onChange={props.onSortBy} options={SORT_OPTIONS} />
       <Select label="ترتیب" value={props.sortOrder} onChange={props.onSortOrder} options={ORDER_OPTIONS} />
       {props.children}
+      <Link to={adminPaths.deletedArticles()} className={buttonStyles.secondary}>
+        <ArchiveRestore aria-hidden="true" className="size-4" />
+        مقاله‌های حذف‌شده
+      </Link>
     </div>
   );
 }
