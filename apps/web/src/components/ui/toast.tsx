@@ -12,6 +12,8 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
   durationMs?: number;
+  /** One button beside the message (an undo); pressing it closes the toast. */
+  action?: { label: string; onAction: () => void };
 }
 
 interface ToastState extends ToastInput {
@@ -109,6 +111,15 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
         <p className="font-bold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => { toast.action?.onAction(); onDismiss(); }}
+          className={cn('shrink-0 self-center rounded-lg border px-3 py-1 text-sm font-medium', destructive ? 'border-white/60 hover:bg-black/10' : 'border-border hover:bg-surface', focusRing)}
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button type="button" onClick={onDismiss} aria-label="بستن اعلان" className={cn('rounded-full p-1 hover:bg-black/10', focusRing)}>
         <X aria-hidden="true" className="size-4" />
       </button>

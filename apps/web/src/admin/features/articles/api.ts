@@ -4,8 +4,10 @@ import {
   type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
-import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { ARTICLE_KEY, ARTICLES_KEY, BLOCKLIST_KEY, DELETED_ARTICLES_KEY } from '../../lib/article-keys.ts';
+import { useDeletedToast } from '../../lib/restore-articles.ts';
 
 export { ARTICLES_KEY };
 const articleKey = (id: number) => [...ARTICLE_KEY, id] as const;
@@ -73,24 +75,32 @@ export function useUpdateArticle(onSaved: (article: AdminArticle) => void) {
   });
 }
 
+/** Deletes one article; its toast offers to put it back. */
 export function useDeleteArticle() {
+  const deletedToast = useDeletedToast();
   return useAdminAction<number, { message: string }>({
     run: (request, id) => request('DELETE', `/api/admin/articles/${id}`),
-    success: (result) => result.message || ARTICLE_TEXTS.deleted,
     failure: ARTICLE_TEXTS.deleteFailed,
     invalidate: afterDelete,
+    onSuccess: (result, id) => deletedToast(result.message || ARTICLE_TEXTS.deleted, [id]),
   });
 }
 
 export type BulkAction = BulkArticlesBody['action'];
 
+/** A bulk action; after a delete the toast offers to put the articles back. */
 export function useBulkArticles(onDone: () => void) {
+  const { toast } = useToast();
+  const deletedToast = useDeletedToast();
   return useAdminAction<{ action: BulkAction; articleIds: number[] }, { message: string }>({
     run: (request, body) => request('POST', '/api/admin/articles/bulk', body),
-    success: (result) => result.message,
     failure: ARTICLE_TEXTS.bulkFailed,
     invalidate: afterDelete,
-    onSuccess: onDone,
+    onSuccess: (result, body) => {
+      if (body.action === 'delete') deletedToast(result.message, body.articleIds);
+      else toast({ title: TOAST_TITLES.success, description: result.message });
+      onDone();
+    },
   });
 }
 

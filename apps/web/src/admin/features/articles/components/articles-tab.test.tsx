@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../../testing/dom-shims.ts';
 import { renderWithApp } from '../../../../testing/render.tsx';
 import { ArticlesTab } from './articles-tab.tsx';
@@ -50,6 +50,32 @@ describe('the articles tab\'s dialogs', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await focusSettled();
     expect(document.activeElement).toBe(remove);
+  });
+
+  it('after a delete, the toast\'s «بازگرداندن» puts the article back in one click', async () => {
+    serve();
+    const calls: Array<{ method: string; url: string; body: unknown }> = [];
+    const served = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (method !== 'GET') calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'DELETE' && url === '/api/admin/articles/7') {
+        return json({ success: true, blocked: true, message: 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است' });
+      }
+      if (method === 'POST' && url === '/api/admin/deleted-articles/restore') return json({ success: true, message: '۱ مقاله بازگردانده شد', restored: [7], skipped: [] });
+      return served(input, init);
+    });
+    renderWithApp(<ArticlesTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'حذف «خبر آزمایشی»' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    await screen.findByText(/تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است/);
+    expect(calls).toEqual([{ method: 'DELETE', url: '/api/admin/articles/7', body: undefined }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'بازگرداندن' }));
+    await screen.findByText('۱ مقاله بازگردانده شد');
+    expect(calls[1]).toEqual({ method: 'POST', url: '/api/admin/deleted-articles/restore', body: { articleIds: [7] } });
   });
 
   it('returns focus to the row\'s edit button when the edit dialog is closed with Escape', async () => {

@@ -12,7 +12,8 @@ import { adminButton, softAccentText } from '../../../components/styles.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { persianServerText } from '../../../lib/persian-text.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
-import { DELETED_ARTICLES_TEXTS, useDeletedArticles, usePurgeDeleted, useRestoreDeleted } from '../api.ts';
+import { useRestoreArticles } from '../../../lib/restore-articles.ts';
+import { DELETED_ARTICLES_TEXTS, useDeletedArticles, usePurgeDeleted } from '../api.ts';
 
 const small = cn(buttonStyles.secondary, 'whitespace-nowrap px-2.5 py-1 text-xs');
 /** An id as a Persian number without a thousands separator: ids are names, not amounts. */
@@ -43,7 +44,7 @@ export function DeletedArticlesPage() {
   const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
   const [purging, setPurging] = useState<DeletedArticle | null>(null);
   const list = useDeletedArticles(page);
-  const restore = useRestoreDeleted(() => setSelection(new Set()));
+  const restore = useRestoreArticles(() => setSelection(new Set()));
   const purge = usePurgeDeleted();
   // A viewer reads the list; restoring and purging need the 'articles' permission.
   const canEdit = useCan()('articles');
