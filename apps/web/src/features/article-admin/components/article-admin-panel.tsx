@@ -124,7 +124,7 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
           <Trash2 aria-hidden="true" className="size-4" />حذف مقاله
         </button>
       </div>
-      <Dialog open={confirming === 'delete'} onClose={() => setConfirming(null)} title="حذف مقاله" description="این کار قابل بازگشت نیست. مقاله و رسانه‌های آن برای همیشه حذف می‌شوند.">
+      <Dialog open={confirming === 'delete'} onClose={() => setConfirming(null)} title="حذف مقاله" description="مقاله از سایت برداشته می‌شود و با نظرها و رسانه‌هایش به «مقاله‌های حذف‌شده» می‌رود؛ تا مدتی از همان‌جا در پیشخوان بازگرداندنی است و پس از آن برای همیشه پاک می‌شود.">
         <p className="mb-4 text-sm">«{articleTitle}»</p>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={() => setConfirming(null)} className={buttonStyles.ghost}>انصراف</button>

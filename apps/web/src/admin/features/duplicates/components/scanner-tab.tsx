@@ -126,7 +126,7 @@ export function ScannerTab() {
         open={confirm !== null}
         onOpenChange={(open) => { if (!open) setConfirm(null); }}
         title="حذف مقالهٔ تکراری"
-        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. ادامه می‌دهید؟` : ''}
+        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است. ادامه می‌دهید؟` : ''}
         confirmLabel="حذف"
         destructive
         onConfirm={() => {
