@@ -39,7 +39,7 @@ export const bookmarks = pgTable('bookmarks', {
   articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
   sessionId: varchar('session_id', { length: 64 }).notNull(),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('bookmarks_session_article_uq').on(t.sessionId, t.articleId)]);
+}, (t) => [uniqueIndex('bookmarks_session_article_uq').on(t.sessionId, t.articleId), index('bookmarks_article_idx').on(t.articleId)]);
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: serial('id').primaryKey(),
