@@ -91,6 +91,10 @@ describe('a deleted article is kept and can be restored', () => {
     const refused = await restore([id]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('دوباره به مقاله تبدیل شده است');
+    const none = await restore([id, 987_654]);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ success: false, message: 'هیچ مقاله‌ای بازگردانده نشد', restored: [] });
+    expect(none.json().skipped.map((x: { articleId: number }) => x.articleId)).toEqual([id, 987_654]);
     expect(await all('select id from articles where telegram_id = 102')).toEqual([{ id: remade.id }]);
 
     const files = await filesOf(102);
@@ -132,6 +136,20 @@ describe('the purge', () => {
     // Their posts stay blocklisted, as a delete left them before deleted articles were kept.
     const blocked = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }> };
     expect(blocked.posts.map((p) => p.telegramId)).toEqual(expect.arrayContaining([first.post, second.post]));
+  });
+
+  it('restores a selection in one request: what can come back does, the rest is listed with why', async () => {
+    const ids = [(await articleOf(96)).id, (await articleOf(97)).id];
+    await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: ids });
+    const res = await restore([...ids, 424_242]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true, message: '۲ مقاله بازگردانده شد؛ ۱ مقاله بازگردانده نشد', restored: ids,
+      skipped: [{ articleId: 424_242, reason: 'این مقاله در فهرست مقاله‌های حذف‌شده نیست' }],
+    });
+    expect(await all('select telegram_id::int from articles where id = any($1::int[]) order by telegram_id', [ids])).toEqual([{ telegram_id: 96 }, { telegram_id: 97 }]);
+    expect(await all('select state from telegram_posts where telegram_id in (96, 97) order by telegram_id')).toEqual([{ state: 'published' }, { state: 'published' }]);
+    expect((await trash()).total).toBe(0);
   });
 
   it('bad input is a Persian 4xx and changes nothing', async () => {

@@ -1,12 +1,11 @@
 // Deleted articles are kept, not destroyed: the row and what hangs from it go to
 // deleted_articles in the delete's own transaction, the files stay in the store, and an editor
 // can restore the article under the same id until the daily purge takes it and its files.
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { articles, deletedArticles, type Db } from '@chapar/db';
 import { DELETED_ARTICLE_MESSAGES, type DeletedArticle, type DeletedArticleList, type RestoreDeletedResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
-import { blocklistRepo } from '../blocklist/repo.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
 import type { Services } from '../../services.ts';
 import { deleteMedia } from '../media/store-media.ts';
@@ -15,7 +14,9 @@ import { deleteMedia } from '../media/store-media.ts';
 const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts'] as const;
 
 /** The articles columns a row can be written to (the database computes the generated ones). */
-const WRITABLE = sql.raw(Object.values(getTableColumns(articles)).filter((c) => !c.generated).map((c) => `"${c.name}"`).join(', '));
+const WRITABLE_NAMES = Object.values(getTableColumns(articles)).filter((c) => !c.generated).map((c) => `"${c.name}"`);
+const WRITABLE = sql.raw(WRITABLE_NAMES.join(', '));
+const WRITABLE_OF_R = sql.raw(WRITABLE_NAMES.map((name) => `r.${name}`).join(', '));
 const GENERATED = Object.values(getTableColumns(articles)).filter((c) => c.generated).map((c) => c.name);
 
 const idArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -58,55 +59,65 @@ export async function listDeleted(s: Pick<Services, 'db' | 'config'>, page: numb
   return { articles: articlesOut, total, page, limit, retentionDays: s.config.trashRetentionDays };
 }
 
-/** Why a deleted article cannot come back now, or null when it can (read on the restore's transaction). */
-async function restoreBlocker(tx: Db, id: number): Promise<string | null> {
-  const [entry] = await tx.select({ source: deletedArticles.source, telegramId: deletedArticles.telegramId }).from(deletedArticles)
-    .where(eq(deletedArticles.articleId, id)).for('update');
-  if (!entry) return DELETED_ARTICLE_MESSAGES.notFound;
-  if (entry.source && entry.telegramId) {
-    const [remade] = await tx.select({ id: articles.id }).from(articles).where(and(eq(articles.source, entry.source), eq(articles.telegramId, entry.telegramId)));
-    if (remade) return `${DELETED_ARTICLE_MESSAGES.remade} (مقالهٔ ${fa(remade.id)})`;
+/** Why each asked-for article cannot come back now (read on the restore's transaction, entries locked). */
+async function restoreBlockers(tx: Db, ids: number[]): Promise<Map<number, string>> {
+  const entries = await tx.select({ id: deletedArticles.articleId, remadeAs, exists: sql<boolean>`EXISTS (SELECT 1 FROM articles a WHERE a.id = "deleted_articles"."article_id")` })
+    .from(deletedArticles).where(inArray(deletedArticles.articleId, ids)).for('update');
+  const found = new Map(entries.map((entry) => [entry.id, entry]));
+  const blockers = new Map<number, string>();
+  for (const id of ids) {
+    const entry = found.get(id);
+    if (!entry) blockers.set(id, DELETED_ARTICLE_MESSAGES.notFound);
+    else if (entry.remadeAs !== null) blockers.set(id, `${DELETED_ARTICLE_MESSAGES.remade} (مقالهٔ ${fa(Number(entry.remadeAs))})`);
+    else if (entry.exists) blockers.set(id, DELETED_ARTICLE_MESSAGES.exists);
   }
-  const [existing] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id));
-  return existing ? DELETED_ARTICLE_MESSAGES.exists : null;
+  return blockers;
 }
 
-/** Writes one kept article back: its row, what hung from it, its files; its post leaves the blocklist. */
-async function restoreOne(tx: Db, id: number): Promise<void> {
-  const kept = sql`(SELECT d.article FROM deleted_articles d WHERE d.article_id = ${id})`;
-  await tx.execute(sql`INSERT INTO articles (${WRITABLE}) SELECT ${WRITABLE} FROM jsonb_populate_record(null::articles, ${kept})`);
+/**
+ * Writes kept articles back, all in a few statements: the rows (one that meets an article made
+ * meanwhile is left out), what hung from them, their files; the entries go, and their posts leave
+ * the blocklist and point at them again. Returns the ids written back.
+ */
+async function writeBack(tx: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const back = rowsOf<{ id: number }>(await tx.execute(sql`
+    INSERT INTO articles (${WRITABLE})
+    SELECT ${WRITABLE_OF_R} FROM deleted_articles d CROSS JOIN LATERAL jsonb_populate_record(null::articles, d.article) r
+    WHERE d.article_id = ANY(${idArray(ids)}::int[])
+    ON CONFLICT DO NOTHING RETURNING id`)).map((row) => Number(row.id));
+  if (!back.length) return [];
+  const done = sql`${idArray(back)}::int[]`;
   for (const table of RELATED) {
     const name = sql.identifier(table);
-    await tx.execute(sql`INSERT INTO ${name} SELECT * FROM jsonb_populate_recordset(null::${name}, (SELECT d.related -> ${table}::text FROM deleted_articles d WHERE d.article_id = ${id}))`);
+    await tx.execute(sql`INSERT INTO ${name} SELECT r.* FROM deleted_articles d
+      CROSS JOIN LATERAL jsonb_populate_recordset(null::${name}, d.related -> ${table}::text) r WHERE d.article_id = ANY(${done})`);
   }
-  await tx.execute(sql`UPDATE media_assets SET article_id = ${id}
-    WHERE id IN (SELECT unnest(d.file_ids) FROM deleted_articles d WHERE d.article_id = ${id}) AND article_id IS NULL`);
-  // A removed duplicate pointed its address at the article it duplicated; it has its own again.
-  await tx.execute(sql`DELETE FROM article_redirects WHERE from_id = ${id}`);
-  const [entry] = await tx.delete(deletedArticles).where(eq(deletedArticles.articleId, id))
-    .returning({ source: deletedArticles.source, telegramId: deletedArticles.telegramId });
-  if (entry.source && entry.telegramId) {
-    await blocklistRepo.remove(tx, entry.source, entry.telegramId);
-    await tx.execute(sql`UPDATE telegram_posts SET state = 'published', article_id = ${id}
-      WHERE source = ${entry.source} AND telegram_id = ${entry.telegramId} AND deleted_at IS NULL AND state = 'blocked'`);
-  }
+  await tx.execute(sql`UPDATE media_assets m SET article_id = d.article_id FROM deleted_articles d
+    WHERE d.article_id = ANY(${done}) AND m.id = ANY(d.file_ids) AND m.article_id IS NULL`);
+  // A removed duplicate's address pointed at the article it duplicated; it has its own again.
+  await tx.execute(sql`DELETE FROM article_redirects WHERE from_id = ANY(${done})`);
+  await tx.execute(sql`
+    WITH gone AS (DELETE FROM deleted_articles WHERE article_id = ANY(${done}) RETURNING article_id, source, telegram_id),
+      unblocked AS (DELETE FROM blocked_posts b USING gone g WHERE b.source = g.source AND b.telegram_id = g.telegram_id)
+    UPDATE telegram_posts p SET state = 'published', article_id = g.article_id FROM gone g
+    WHERE p.source = g.source AND p.telegram_id = g.telegram_id AND p.deleted_at IS NULL AND p.state = 'blocked'`);
+  return back;
 }
 
-/** Restores deleted articles one by one: one that cannot come back is listed and the rest go on. */
+/** Restores deleted articles; one that cannot come back is listed with why, and the rest go on. */
 export async function restoreDeleted(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[]): Promise<RestoreDeletedResponse> {
-  const restored: number[] = [];
-  const skipped: RestoreDeletedResponse['skipped'] = [];
-  for (const id of [...new Set(ids)]) {
-    const blocker = await s.db.transaction(async (tx) => {
-      const why = await restoreBlocker(tx, id);
-      if (!why) await restoreOne(tx, id);
-      return why;
-    });
-    if (blocker) skipped.push({ articleId: id, reason: blocker });
-    else restored.push(id);
-  }
+  const wanted = [...new Set(ids)];
+  const { restored, skipped } = await s.db.transaction(async (tx) => {
+    const blockers = await restoreBlockers(tx, wanted);
+    const back = new Set(await writeBack(tx, wanted.filter((id) => !blockers.has(id))));
+    return {
+      restored: wanted.filter((id) => back.has(id)),
+      skipped: wanted.filter((id) => !back.has(id)).map((id) => ({ articleId: id, reason: blockers.get(id) ?? DELETED_ARTICLE_MESSAGES.remade })),
+    };
+  });
   if (restored.length) s.contentChanged();
-  if (!restored.length && ids.length === 1) {
+  if (!restored.length && wanted.length === 1) {
     throw skipped[0].reason === DELETED_ARTICLE_MESSAGES.notFound ? notFound(skipped[0].reason) : new AppError('conflict', skipped[0].reason);
   }
   const message = restored.length
