@@ -266,8 +266,8 @@ describe('deleted articles', () => {
     const page = await signedInPage();
     const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
     // Rows the tests above leave alone; the restored one came from Telegram, so it was blocked.
-    const [kept, purged] = list.articles.slice(10).filter((a) => a.telegramId !== null && a.source !== null);
-    expect(kept && purged).toBeTruthy();
+    const [kept, purged, undone] = list.articles.slice(10).filter((a) => a.telegramId !== null && a.source !== null);
+    expect(kept && purged && undone).toBeTruthy();
     await suite.site.database.db.insert(comments).values({ articleId: kept.id, authorName: 'مهسا', content: 'نظری که با مقاله برمی‌گردد', isApproved: true });
     const blocked = async () => (await api<{ posts: BlockedPost[] }>(page, '/api/admin/blocked-posts')).posts.map((p) => `${p.source}/${p.telegramId}`);
 
@@ -279,6 +279,13 @@ describe('deleted articles', () => {
       await expectToast(page, 'موفقیت');
       await page.locator(`tr[data-article-id="${article.id}"]`).waitFor({ state: 'detached' });
     };
+    // The toast after a delete puts the article back in one click.
+    await deleteFromTable(undone);
+    await page.getByRole('button', { name: 'بازگرداندن', exact: true }).click();
+    await expectToast(page, `${formatNumberFa(1)} مقاله بازگردانده شد`);
+    await page.locator(`tr[data-article-id="${undone.id}"]`).getByText(undone.title, { exact: true }).waitFor();
+    expect((await fetch(`${suite.site.baseUrl}/api/articles/${undone.id}`)).status).toBe(200);
+
     await deleteFromTable(kept);
     await deleteFromTable(purged);
     expect((await fetch(`${suite.site.baseUrl}/api/articles/${kept.id}`)).status).toBe(404);
