@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { ArchiveRestore, ChevronLeft, ChevronRight, RotateCw, Trash2 } from 'lucide-react';
+import { ArchiveRestore, RotateCw, Trash2 } from 'lucide-react';
 import type { DeletedArticle } from '@chapar/shared/contracts';
 import { categoryFaName, formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { Checkbox } from '../../../components/fields.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -186,19 +187,7 @@ export function DeletedArticlesPage() {
             </div>
           </>
         )}
-      {data && totalPages > 1 && (
-        <nav aria-label="صفحه‌های مقاله‌های حذف‌شده" className="flex flex-wrap items-center justify-center gap-3">
-          <button type="button" className={buttonStyles.secondary} disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            <ChevronRight aria-hidden="true" className="size-4" />
-            قبلی
-          </button>
-          <p aria-live="polite" className="text-sm">{`صفحهٔ ${formatNumberFa(page)} از ${formatNumberFa(totalPages)}`}</p>
-          <button type="button" className={buttonStyles.secondary} disabled={page >= totalPages} onClick={() => goTo(page + 1)}>
-            بعدی
-            <ChevronLeft aria-hidden="true" className="size-4" />
-          </button>
-        </nav>
-      )}
+      {data && <Pagination page={page} totalPages={totalPages} onPage={goTo} label="صفحه‌های مقاله‌های حذف‌شده" />}
       <ConfirmDialog
         open={purging !== null}
         onOpenChange={(open) => { if (!open) setPurging(null); }}
