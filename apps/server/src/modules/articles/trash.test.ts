@@ -110,9 +110,13 @@ describe('the purge', () => {
   it('removes entries past the retention with their files; one the store refuses stays for the next run', async () => {
     // Two photo posts (102's article was made again above), in the order the purge visits them.
     const [first, second] = [{ post: 103, ...await articleOf(103) }, { post: 102, ...await articleOf(102) }].sort((a, b) => a.id - b.id);
+    // The first has a podcast: its file goes with it too.
+    const podcast = await s.media.storage.put(`podcasts/${first.id}-test.mp3`, Buffer.from('mp3 bytes'), 'audio/mpeg');
+    await t.database.raw.query('update articles set podcast_url = $1 where id = $2', [podcast.url, first.id]);
     await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: [first.id, second.id] });
     // Neither is past the retention yet.
     expect(await purgeExpired(s, new Date(Date.now() - 86_400_000))).toEqual({ purged: 0, left: 0 });
+    expect(await s.media.storage.exists(`podcasts/${first.id}-test.mp3`)).toBe(true);
     const [firstFiles, secondFiles] = [await filesOf(first.post), await filesOf(second.post)];
     expect(firstFiles.length).toBeGreaterThan(0);
     expect(secondFiles.length).toBeGreaterThan(0);
@@ -125,6 +129,7 @@ describe('the purge', () => {
     }
     expect(await filesOf(first.post)).toEqual([]);
     for (const file of firstFiles) expect(onDisk(file.storage_key)).toBe(false);
+    expect(await s.media.storage.exists(`podcasts/${first.id}-test.mp3`)).toBe(false);
     // The refused one is still listed and restorable, its files in place.
     expect((await trash()).articles.map((a) => a.id)).toEqual([second.id]);
     for (const file of secondFiles) expect(onDisk(file.storage_key)).toBe(true);

@@ -152,9 +152,16 @@ async function filesOf(db: Db, id: number): Promise<Array<Pick<MediaAssetRow, 's
     ORDER BY m.id`));
 }
 
-/** Removes a kept article for good: its files first, then the entry. False when the store kept some. */
+/** The kept article's podcast file, made for it alone (podcasts/ keys carry the article's id). */
+async function podcastOf(s: Pick<Services, 'db' | 'media'>, id: number): Promise<Array<Pick<MediaAssetRow, 'storageKey'>>> {
+  const [row] = await s.db.select({ url: sql<string | null>`${deletedArticles.article} ->> 'podcast_url'` }).from(deletedArticles).where(eq(deletedArticles.articleId, id));
+  const key = row?.url ? s.media.storage.keyFromUrl(row.url) : null;
+  return key?.startsWith('podcasts/') ? [{ storageKey: key }] : [];
+}
+
+/** Removes a kept article for good: its files and podcast first, then the entry. False when the store kept some. */
 async function purgeOne(s: Pick<Services, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
-  if (!(await removeArticleFiles(s, await filesOf(s.db, id)))) return false;
+  if (!(await removeArticleFiles(s, [...await filesOf(s.db, id), ...await podcastOf(s, id)]))) return false;
   await s.db.delete(deletedArticles).where(eq(deletedArticles.articleId, id));
   return true;
 }
