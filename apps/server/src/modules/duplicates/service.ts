@@ -16,7 +16,7 @@ import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, t
 import { loadSignatures, refreshStale } from './index-repo.ts';
 import { duplicateProbability, shownProbability } from './overall.ts';
 
-type DeleteDuplicateDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'contentChanged'>;
+type DeleteDuplicateDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'contentChanged'>;
 
 export const SCAN_KIND = 'scan-duplicates';
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, like, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { mediaAssets, type Db } from '@chapar/db';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
@@ -24,11 +24,6 @@ export const mediaRepo = {
     return db.select().from(mediaAssets).where(eq(mediaAssets.articleId, articleId)).orderBy(asc(mediaAssets.position));
   },
   /** The files that came with the articles' posts (tg/…); uploads an admin put in are not among them. */
-  async postFilesOf(db: Db, articleIds: number[]): Promise<MediaAssetRow[]> {
-    if (!articleIds.length) return [];
-    return db.select().from(mediaAssets).where(and(inArray(mediaAssets.articleId, articleIds), like(mediaAssets.storageKey, 'tg/%')))
-      .orderBy(asc(mediaAssets.articleId), asc(mediaAssets.position));
-  },
   async byKey(db: Db, key: string): Promise<MediaAssetRow | undefined> {
     const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.storageKey, key));
     return row;
