@@ -31,7 +31,7 @@ describe('session', () => {
     const missing = await fetch(`${suite.site.baseUrl}/admin/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).toBe('no-store');
-    for (const path of ['/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification', '/admin?tab=comments']) {
+    for (const path of ['/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/deleted-articles', '/admin/content-verification', '/admin?tab=comments']) {
       expect((await fetch(`${suite.site.baseUrl}${path}`)).status, path).toBe(200);
     }
     const page = await openPage();

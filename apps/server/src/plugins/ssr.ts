@@ -7,6 +7,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@chapar/db';
+import { ADMIN_PAGE_PATHS } from '@chapar/shared/contracts';
 import { brotliOptions, COMPRESS_MIN_BYTES, PAGE_GZIP } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
@@ -45,14 +46,8 @@ export interface SsrPluginOptions {
   renderer?: PageRenderer;
 }
 
-// The admin area's addresses (spec 03 §2.1); any other /admin/... path answers 404 (the page
-// itself shows the 404 screen).
-const ADMIN_PAGES = new Set([
-  '/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync',
-  '/admin/telegram-auth', '/admin/blocklist', '/admin/content-verification',
-  // The owner's accounts and audit trail, one's own account, an invitation's page.
-  '/admin/users', '/admin/audit', '/admin/account', '/admin/invite',
-]);
+// Any /admin/... path outside the admin area's addresses answers 404 (the page itself shows the 404 screen).
+const ADMIN_PAGES = new Set<string>(ADMIN_PAGE_PATHS);
 
 const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGE_PATHS } from '@chapar/shared/contracts';
 import { pageWindow } from './components/pagination.tsx';
 import { exportFileName } from './features/newsletter/api.ts';
 import { adminPaths, isTabId, safeNext, TAB_IDS } from './paths.ts';
@@ -12,6 +13,12 @@ describe('admin addresses', () => {
     expect(isTabId('scanner')).toBe(true);
     expect(isTabId('Scanner')).toBe(false);
     expect(isTabId(null)).toBe(false);
+  });
+
+  it('gives the server every screen\'s address, so loading one directly answers 200, not 404', () => {
+    const screens = Object.values(adminPaths).map((path) => (path as () => string)().split('?')[0]);
+    expect(screens).toContain('/admin/deleted-articles');
+    for (const screen of screens) expect(ADMIN_PAGE_PATHS, screen).toContain(screen);
   });
 
   it('returns after login only to admin addresses of this site', () => {

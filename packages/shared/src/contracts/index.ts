@@ -9,6 +9,7 @@ export * from './operations.ts';
 export * from './monitor.ts';
 export * from './system-health.ts';
 export * from './admin-articles.ts';
+export * from './admin-pages.ts';
 export * from './blocklist.ts';
 export * from './deleted-articles.ts';
 export * from './ignored.ts';
