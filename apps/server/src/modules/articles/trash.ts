@@ -174,10 +174,10 @@ export async function purgeDeleted(s: Pick<Services, 'db' | 'media' | 'log'>, id
   return { success: true, message: 'مقاله برای همیشه حذف شد' };
 }
 
-/** The daily purge: every entry kept longer than the retention; one the store refuses waits for the next run. */
+/** The daily purge: every entry kept longer than the retention, oldest first (then by id); one the store refuses waits for the next run. */
 export async function purgeExpired(s: Pick<Services, 'db' | 'media' | 'log'>, before: Date): Promise<{ purged: number; left: number }> {
   const due = await s.db.select({ id: deletedArticles.articleId }).from(deletedArticles)
-    .where(sql`${deletedArticles.deletedAt} < ${before.toISOString()}::timestamptz`).orderBy(deletedArticles.deletedAt);
+    .where(sql`${deletedArticles.deletedAt} < ${before.toISOString()}::timestamptz`).orderBy(deletedArticles.deletedAt, deletedArticles.articleId);
   let purged = 0;
   for (const { id } of due) {
     if (await purgeOne(s, id)) purged += 1;
