@@ -97,7 +97,7 @@ describe('the deleted articles page', () => {
     await screen.findByRole('button', { name: 'بازگرداندن ۲ مقاله' });
   });
 
-  it('restores the selected articles in one request, shows the server\'s message, and reads the articles and the blocklist again', async () => {
+  it('restores the selected articles in one request after a confirmation that lists them, shows the server\'s message, and reads the articles and the blocklist again', async () => {
     const calls = serve();
     const { queryClient } = renderWithApp(<DeletedArticlesPage />, { data: [[[...ARTICLES_KEY, { page: 1 }], { articles: [] }], [BLOCKLIST_KEY, { posts: [], count: 0 }]] });
     await rowOf('خبر باران');
@@ -105,6 +105,12 @@ describe('the deleted articles page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'انتخاب «خبر باران»' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'انتخاب «یادداشت دستی»' }));
     fireEvent.click(await screen.findByRole('button', { name: 'بازگرداندن ۲ مقاله' }));
+    // Nothing changes before the editor has seen the titles and confirmed.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('خبر باران');
+    expect(confirm.textContent).toContain('یادداشت دستی');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'بازگرداندن' }));
     await screen.findByText('۲ مقاله بازگردانده شد');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/admin/deleted-articles/restore', body: { articleIds: [41, 42] } }]);
     expect(queryClient.getQueryState([...ARTICLES_KEY, { page: 1 }])?.isInvalidated).toBe(true);

@@ -38,12 +38,25 @@ function PurgeDetails({ article }: { article: DeletedArticle }) {
   );
 }
 
+/** The first ten titles a restore brings back, and how many more. */
+function RestoreList({ titles }: { titles: string[] }) {
+  const shown = titles.slice(0, 10);
+  return (
+    <ul className="mt-3 list-disc space-y-1 ps-5 text-sm">
+      {shown.map((title, i) => <li key={i}>{title}</li>)}
+      {titles.length > shown.length && <li>{`و ${formatNumberFa(titles.length - shown.length)} مقالهٔ دیگر`}</li>}
+    </ul>
+  );
+}
+
 /** /admin/deleted-articles: deleted articles kept for a while, restored or removed for good. */
 export function DeletedArticlesPage() {
   useAdminTitle('مقاله‌های حذف‌شده');
   const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
   const [purging, setPurging] = useState<DeletedArticle | null>(null);
+  // More than one article comes back only after the editor has seen which.
+  const [confirmingRestore, setConfirmingRestore] = useState(false);
   const list = useDeletedArticles(page);
   const restore = useRestoreArticles(() => setSelection(new Set()));
   const purge = usePurgeDeleted();
@@ -91,7 +104,7 @@ export function DeletedArticlesPage() {
         <div role="group" aria-label="کار با مقاله‌های انتخاب‌شده" className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3">
           <p className="me-auto text-sm">{`${formatNumberFa(selected.length)} مقاله انتخاب شده`}</p>
           <button type="button" className={buttonStyles.secondary} onClick={() => setSelection(new Set())}>لغو انتخاب</button>
-          <button type="button" className={adminButton.primary} disabled={restore.isPending} onClick={() => restore.mutate(selected)}>
+          <button type="button" className={adminButton.primary} disabled={restore.isPending} onClick={() => (selected.length > 1 ? setConfirmingRestore(true) : restore.mutate(selected))}>
             <ArchiveRestore aria-hidden="true" className="size-4" />
             {`بازگرداندن ${formatNumberFa(selected.length)} مقاله`}
           </button>
@@ -188,6 +201,15 @@ export function DeletedArticlesPage() {
           </>
         )}
       {data && <Pagination page={page} totalPages={totalPages} onPage={goTo} label="صفحه‌های مقاله‌های حذف‌شده" />}
+      <ConfirmDialog
+        open={confirmingRestore}
+        onOpenChange={setConfirmingRestore}
+        title="بازگرداندن مقاله‌ها"
+        description={`این ${formatNumberFa(selected.length)} مقاله با نظرها و پرونده‌هایشان به همان نشانی‌ها برمی‌گردند و هر کدام که منتشرشده بود دوباره روی سایت می‌آید:`}
+        details={<RestoreList titles={choosable.filter((row) => selection.has(row.id)).map(titleOf)} />}
+        confirmLabel="بازگرداندن"
+        onConfirm={() => { restore.mutate(selected); setConfirmingRestore(false); }}
+      />
       <ConfirmDialog
         open={purging !== null}
         onOpenChange={(open) => { if (!open) setPurging(null); }}
