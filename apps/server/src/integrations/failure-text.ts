@@ -60,3 +60,12 @@ function deadlineMs(error: unknown): number {
   }
   return 0;
 }
+
+/**
+ * A channel could not be checked: the failure in Persian, always naming the channel, whatever
+ * failed (the MTProto account, a deadline, the database), so a list of errors says which is which.
+ */
+export function channelFailureText(error: unknown, channel: string): string {
+  const text = failureText(error, channel);
+  return text.includes(`@${channel}`) ? text : `${handle(channel)}: ${text}`;
+}

@@ -16,7 +16,7 @@ import { runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { ignoredRepo, type IgnoredRow } from './repo.ts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
-import { failureText } from '../../integrations/failure-text.ts';
+import { channelFailureText } from '../../integrations/failure-text.ts';
 
 const LIST_LIMIT = 500;
 const NOT_FOUND = 'پست نادیده‌گرفته یافت نشد';
@@ -70,7 +70,7 @@ export async function recordSample(s: Pick<Services, 'db' | 'log' | 'sources'>) 
       }
     } catch (error) {
       s.log.warn(`sample of ${channel.username} failed: ${(error as Error).message}`);
-      errors.push(failureText(error, channel.username));
+      errors.push(channelFailureText(error, channel.username));
     }
   }
   // Every channel failed to answer: the dependency failed, which is what a 503 says.

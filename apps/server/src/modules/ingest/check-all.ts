@@ -7,7 +7,7 @@ import { checkChannel, type ChannelCheck } from './check-channel.ts';
 import type { OperationReporter } from '../operations/operation-reporter.ts';
 import type { PostRef } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { failureText } from '../../integrations/failure-text.ts';
+import { channelFailureText } from '../../integrations/failure-text.ts';
 
 type CheckAllChannelsDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' | 'contentChanged'>;
 
@@ -51,7 +51,7 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
       check = await checkChannel(s, source, channel, { latest: opts.latest, operationId: opts.operation?.id });
     } catch (error) {
       s.log.warn(`check of ${channel.username} failed: ${(error as Error).message}`);
-      const message = failureText(error, channel.username);
+      const message = channelFailureText(error, channel.username);
       result.errors.push(message);
       await opts.operation?.error(message);
       continue;
