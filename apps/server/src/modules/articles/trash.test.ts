@@ -79,6 +79,17 @@ describe('a deleted article is kept and can be restored', () => {
     expect((await restore([id])).statusCode).toBe(404);
   });
 
+  it('an article already pushed as breaking news is not pushed to readers again once restored', async () => {
+    const breaking = () => t.app.inject({ method: 'POST', url: `/api/admin/articles/${id}/breaking`, headers: t.headers });
+    expect((await breaking()).statusCode).toBe(202);
+    expect((await del(id)).statusCode).toBe(200);
+    expect((await restore([id])).statusCode).toBe(200);
+    const again = await breaking();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('این مقاله پیش‌تر خبر فوری شده است');
+    expect(await one('select count(*)::int as n from push_alerts where article_id = $1', [id])).toEqual({ n: 1 });
+  });
+
   it('an article whose post was made again meanwhile is not restored twice; removing it for good leaves the new one its files', async () => {
     await del(id);
     const unblocked = await t.app.inject({ method: 'DELETE', url: '/api/admin/blocked-posts/102/akhbar_rooz', headers: t.headers });

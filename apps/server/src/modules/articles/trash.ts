@@ -10,8 +10,11 @@ import type { MediaAssetRow } from '../media/repo.ts';
 import type { Services } from '../../services.ts';
 import { deleteMedia } from '../media/store-media.ts';
 
-/** What hangs from an article by article_id and goes and comes back with it. */
-const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts'] as const;
+/**
+ * What hangs from an article by article_id and goes and comes back with it. A breaking-news alert
+ * comes back so that a restored article is not pushed to readers a second time (its sends do not).
+ */
+const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts', 'push_alerts'] as const;
 
 /** The articles columns a row can be written to (the database computes the generated ones). */
 const WRITABLE_NAMES = Object.values(getTableColumns(articles)).filter((c) => !c.generated).map((c) => `"${c.name}"`);
