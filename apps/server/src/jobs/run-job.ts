@@ -8,7 +8,7 @@ import { failureText } from '../integrations/failure-text.ts';
 import { OperationCancelledError, operationReporter } from '../modules/operations/operation-reporter.ts';
 import { isPlan } from '../modules/operations/plans.ts';
 import { failedItems, operationsRepo } from '../modules/operations/operations-repo.ts';
-import { PermanentError } from '../modules/operations/permanent-error.ts';
+import { PermanentError, RefusedError } from '../modules/operations/permanent-error.ts';
 import type { Services } from '../services.ts';
 import { pickServices, type JobDefinition } from './define-job.ts';
 
@@ -58,7 +58,7 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       log.warn(`${definition.name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
       if (payload.operationId) {
         await operationsRepo.log(db, payload.operationId, said, true).catch(() => undefined);
-        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message: said }).catch(() => undefined);
+        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message: said, ...(error instanceof RefusedError ? { refused: true } : {}) }).catch(() => undefined);
         else await operation.log(`تلاش دوباره (${toPersianDigits(job.retryCount + 2)} از ${toPersianDigits(job.retryLimit + 1)})`).catch(() => undefined);
       }
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };

@@ -20,7 +20,7 @@ import { contentIgnoreReason } from './filters.ts';
 import { borrowedMedia, collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
 import { normalisePost } from '../posts/normalise.ts';
 import { fromPayload, postStore, type PostRef } from '../posts/post-store.ts';
-import { PermanentError } from '../operations/permanent-error.ts';
+import { PermanentError, RefusedError } from '../operations/permanent-error.ts';
 import { rewritePost } from './rewrite-step.ts';
 import type { Services } from '../../services.ts';
 import { ingestOutcomes } from '../../metrics/registry.ts';
@@ -121,7 +121,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true });
     if (!rewrite.ok) {
       if (!opts.force) return await ignore(s, ref, post, normalised.plain, rewrite.reason, done);
-      throw new PermanentError('این پست متنی برای ساختن مقاله ندارد');
+      throw new RefusedError('این پست متنی برای ساختن مقاله ندارد');
     }
     const source = opts.source ?? (await s.sources.current()).source;
     const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);

@@ -2,3 +2,11 @@
 export class PermanentError extends Error {
   override readonly name = 'PermanentError';
 }
+
+/**
+ * A permanent failure that lies in what was asked, not in the service (the post has no text to
+ * make an article from): an admin request waiting for it answers 409, not 503.
+ */
+export class RefusedError extends PermanentError {
+  override readonly name = 'RefusedError';
+}

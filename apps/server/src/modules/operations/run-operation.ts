@@ -3,7 +3,7 @@
 // screens get their result in the answer. A longer run answers 202 with the operation
 // id; GET /api/admin/operations/{id} follows it. A run that went to its end with items
 // that failed answers 200 with success false, status 'error' and the counts; a run that
-// could not do its work at all is a 503.
+// could not do its work at all is a 503, or a 409 when what was asked cannot be done (RefusedError).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OperationPlan, OperationResponse, ReportItem } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
@@ -55,7 +55,7 @@ export async function waitForOutcome(s: Pick<Services, 'config' | 'db'>, id: num
   const cancelled = row.result?.cancelled === true;
   if (row.status === 'error' && !failed && !cancelled) {
     const reason = row.errors.at(-1)?.replace(/^\S+ /, '') ?? 'عملیات ناموفق بود';
-    throw new AppError('unavailable', `${reason} (عملیات ${toPersianDigits(row.id)})`);
+    throw new AppError(row.result?.refused === true ? 'conflict' : 'unavailable', `${reason} (عملیات ${toPersianDigits(row.id)})`);
   }
   const finished = ENDED.has(row.status);
   return { operation: row, finished, result: row.result ?? {}, failed: finished ? failed : 0, cancelled };
