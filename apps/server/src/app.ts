@@ -96,6 +96,8 @@ export interface RouteRecord {
   admin: boolean;
   /** `config.permission`: what a role needs to use the route (undefined: only the owner). */
   permission: Permission | undefined;
+  /** The route validates a body (`schema.body`); one without reads none. */
+  body: boolean;
 }
 
 export interface BuildAppOptions {
@@ -140,7 +142,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    const flags = { public: route.config?.public === true, admin: route.config?.admin === true, permission: route.config?.permission };
+    const flags = { public: route.config?.public === true, admin: route.config?.admin === true, permission: route.config?.permission, body: Boolean(route.schema?.body) };
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, ...flags });
   });
   registerErrorHandler(app);
