@@ -57,6 +57,10 @@ describe('comments tab', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'حذف' }).click();
     await expectToast(page, '۱ نظر حذف شد');
     await page.getByText('نظر برای حذف گروهی').waitFor({ state: 'detached' });
+    // The delete's toast puts the comment back, as it was, in one click.
+    await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: '۱ نظر حذف شد' }).getByRole('button', { name: 'بازگرداندن', exact: true }).click();
+    await expectToast(page, '۱ نظر بازگردانده شد');
+    await item('نیما').getByText('نظر برای حذف گروهی').waitFor();
 
     // Single delete, confirmed.
     await page.getByRole('button', { name: 'حذف نظر لیلا' }).click();

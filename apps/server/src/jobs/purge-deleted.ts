@@ -1,6 +1,8 @@
-// Deleted articles can be restored for TRASH_RETENTION_DAYS: this daily job removes older ones
-// and their files. An entry whose files the store refuses stays, and the next run tries again.
+// Deleted articles and comments can be restored for TRASH_RETENTION_DAYS: this daily job removes
+// older ones, and the articles' files. An entry whose files the store refuses stays, and the next
+// run tries again.
 import { purgeExpired } from '../modules/articles/trash.ts';
+import { commentRepo } from '../modules/comments/repo.ts';
 import { defineJob } from './define-job.ts';
 import { purgeDeletedJob } from './specs.ts';
 
@@ -11,6 +13,7 @@ export const purgeDeletedWorker = defineJob(purgeDeletedJob, {
   uses: ['config', 'db', 'media', 'log'],
   async handler(_payload, { services }) {
     const before = new Date(Date.now() - services.config.trashRetentionDays * 86_400_000);
-    return { ...(await purgeExpired(services, before)), before: before.toISOString() };
+    const comments = await commentRepo.purgeDeleted(services.db, before);
+    return { ...(await purgeExpired(services, before)), comments, before: before.toISOString() };
   },
 });

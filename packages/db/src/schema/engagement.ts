@@ -25,6 +25,16 @@ export const comments = pgTable('comments', {
   index('comments_ip_created_idx').on(t.ipHash, t.createdAt),
 ]);
 
+/** A deleted comment, kept for TRASH_RETENTION_DAYS so a moderator can restore it (migration 0027). */
+export const deletedComments = pgTable('deleted_comments', {
+  commentId: integer('comment_id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  /** The comment's row as it was. */
+  comment: jsonb('comment').$type<Record<string, unknown>>().notNull(),
+  deletedBy: varchar('deleted_by', { length: 80 }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('deleted_comments_deleted_idx').on(t.deletedAt), index('deleted_comments_article_idx').on(t.articleId)]);
+
 export const ratings = pgTable('ratings', {
   id: serial('id').primaryKey(),
   articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),

@@ -83,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'comment.approve': 'تأیید نظر',
   'comment.delete': 'حذف نظر',
   'comment.bulk': 'کار گروهی روی نظرها',
+  'comment.restore': 'بازگرداندن نظر حذف‌شده',
   'blocklist.remove': 'برداشتن از فهرست مسدود',
   'blocklist.allow': 'اجازهٔ تولید دوباره',
   'ignored.sample': 'ثبت نمونهٔ پست‌های نادیده',

@@ -136,8 +136,17 @@ export const bulkApproveCommentsBody = z.object({ action: z.literal('approve', {
 /** DELETE /api/admin/comments/bulk */
 export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { error: 'عملیات نامعتبر است' }), commentIds });
 
-/** Approve, delete and bulk answers; `affected` counts comments changed (deletes include replies). */
-export const moderationResponse = z.object({ success: z.boolean(), message: z.string(), affected: z.number().int() });
+/**
+ * Approve, delete and bulk answers; `affected` counts comments changed (deletes include replies).
+ * A delete names every comment it took (`deletedIds`, replies too): they are kept, and can be restored.
+ */
+export const moderationResponse = z.object({ success: z.boolean(), message: z.string(), affected: z.number().int(), deletedIds: z.array(z.number().int()).optional() });
+
+/** POST /api/admin/comments/restore: deleted comments (a delete's `deletedIds`) put back under their own ids. */
+export const restoreCommentsBody = z.object({
+  commentIds: z.array(commentId, { error: 'فهرست نظرها نامعتبر است' }).min(1, 'هیچ نظری انتخاب نشده است').max(20_000, 'حداکثر ۲۰٬۰۰۰ نظر در هر عملیات'),
+});
+export type RestoreCommentsBody = z.infer<typeof restoreCommentsBody>;
 
 // ---------------------------------------------------------------- ratings
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { comments } from '@chapar/db';
+import { eq, inArray } from 'drizzle-orm';
+import { comments, deletedComments } from '@chapar/db';
 import { toAsciiDigits } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { issueCaptcha } from './captcha.ts';
+import { commentRepo } from './repo.ts';
 
 let t: TestApp;
 let articleId: number;
@@ -249,5 +250,49 @@ describe('moderation API', () => {
     expect((await asAdmin('DELETE', `/api/admin/comments/${b}`)).statusCode).toBe(404);
     expect((await approve(b)).statusCode).toBe(404);
     expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [] })).statusCode).toBe(400);
+  });
+
+  it('a delete is kept and undone: the comments and their replies come back as they were, under their own ids', async () => {
+    const make = async (content: string, parentId?: number) =>
+      ((await post(articleId, { authorName: 'بازگشت', content, parentId, ...solved() })).json() as { comment: { id: number } }).comment.id;
+    const root = await make('نظری که به اشتباه حذف شد');
+    await approve(root);
+    const reply = await make('پاسخی که منتظر تأیید است', root);
+    const other = await make('نظر دیگری در همان حذف');
+    const before = await t.database.db.select().from(comments).where(inArray(comments.id, [root, reply, other])).orderBy(comments.id);
+
+    const deleted = await asAdmin('DELETE', '/api/admin/comments/bulk', { action: 'delete', commentIds: [root, other] });
+    expect(deleted.json()).toMatchObject({ success: true, affected: 3 });
+    const deletedIds = (deleted.json() as { deletedIds: number[] }).deletedIds;
+    expect([...deletedIds].sort((x, y) => x - y)).toEqual([root, reply, other]);
+    expect(await t.database.db.select().from(comments).where(inArray(comments.id, deletedIds))).toEqual([]);
+    expect(await t.database.db.select({ id: deletedComments.commentId, by: deletedComments.deletedBy }).from(deletedComments).where(inArray(deletedComments.commentId, deletedIds)).orderBy(deletedComments.commentId))
+      .toEqual([root, reply, other].map((id) => ({ id, by: 'admin' })));
+
+    const restored = await asAdmin('POST', '/api/admin/comments/restore', { commentIds: deletedIds });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ success: true, affected: 3, message: '۳ نظر بازگردانده شد' });
+    expect(await t.database.db.select().from(comments).where(inArray(comments.id, [root, reply, other])).orderBy(comments.id)).toEqual(before);
+    expect(await t.database.db.select().from(deletedComments).where(inArray(deletedComments.commentId, deletedIds))).toEqual([]);
+    const shown = (await publicList()).comments.find((c) => c.id === root);
+    expect(shown?.content).toBe('نظری که به اشتباه حذف شد');
+
+    // Nothing left to restore, and bad input, are Persian 4xx answers that change nothing.
+    const again = await asAdmin('POST', '/api/admin/comments/restore', { commentIds: deletedIds });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('نظرهای حذف‌شده برای بازگرداندن پیدا نشد');
+    for (const payload of [{ commentIds: [] }, { commentIds: ['x'] }, {}]) {
+      const bad = await asAdmin('POST', '/api/admin/comments/restore', payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('the daily purge removes deleted comments kept past the retention', async () => {
+    const id = ((await post(articleId, { authorName: 'قدیمی', content: 'نظر کهنه', ...solved() })).json() as { comment: { id: number } }).comment.id;
+    await asAdmin('DELETE', `/api/admin/comments/${id}`);
+    expect(await commentRepo.purgeDeleted(t.database.db, new Date(Date.now() - 86_400_000))).toBe(0);
+    expect(await commentRepo.purgeDeleted(t.database.db, new Date(Date.now() + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await asAdmin('POST', '/api/admin/comments/restore', { commentIds: [id] })).statusCode).toBe(404);
   });
 });

@@ -5,8 +5,9 @@ import { notFound } from '../../errors.ts';
 import { commentRepo, type AdminCommentRow } from './repo.ts';
 
 const COMMENT_NOT_FOUND = 'نظر مورد نظر یافت نشد';
+const RESTORE_NOT_FOUND = 'نظرهای حذف‌شده برای بازگرداندن پیدا نشد';
 
-export interface ModerationResult { success: boolean; message: string; affected: number }
+export interface ModerationResult { success: boolean; message: string; affected: number; deletedIds?: number[] }
 
 function toAdminComment(row: AdminCommentRow): AdminComment {
   return {
@@ -52,18 +53,20 @@ export async function approveComment(db: Db, id: number): Promise<ModerationResu
 }
 
 /** Deletes the comments and every reply below them (replies have no foreign key to cascade). */
-export async function deleteComments(db: Db, ids: number[]): Promise<ModerationResult> {
-  const affected = await deleteWithReplies(db, ids);
-  return { success: true, affected, message: `${toPersianDigits(affected)} نظر حذف شد` };
+export async function deleteComments(db: Db, ids: number[], by: string | null): Promise<ModerationResult> {
+  const deletedIds = await deleteWithReplies(db, ids, by);
+  return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد` };
 }
 
-export async function deleteComment(db: Db, id: number): Promise<ModerationResult> {
-  const affected = await deleteWithReplies(db, [id]);
+export async function deleteComment(db: Db, id: number, by: string | null): Promise<ModerationResult> {
+  const deletedIds = await deleteWithReplies(db, [id], by);
+  const affected = deletedIds.length;
   if (affected === 0) throw notFound(COMMENT_NOT_FOUND);
-  return { success: true, affected, message: affected > 1 ? `نظر و ${toPersianDigits(affected - 1)} پاسخ آن حذف شد` : 'نظر حذف شد' };
+  return { success: true, affected, deletedIds, message: affected > 1 ? `نظر و ${toPersianDigits(affected - 1)} پاسخ آن حذف شد` : 'نظر حذف شد' };
 }
 
-async function deleteWithReplies(db: Db, ids: number[]): Promise<number> {
+/** Deletes the comments and every reply below them (replies have no foreign key to cascade); they are kept. */
+async function deleteWithReplies(db: Db, ids: number[], by: string | null): Promise<number[]> {
   return db.transaction(async (tx) => {
     const all = new Set(ids);
     let frontier = [...all];
@@ -71,6 +74,16 @@ async function deleteWithReplies(db: Db, ids: number[]): Promise<number> {
       frontier = (await commentRepo.childIds(tx, frontier)).filter((id) => !all.has(id));
       for (const id of frontier) all.add(id);
     }
-    return commentRepo.deleteIds(tx, [...all]);
+    return commentRepo.deleteIds(tx, [...all], by);
   });
+}
+
+/**
+ * Puts deleted comments back under their own ids, as they were (approved or not). One whose
+ * article was deleted meanwhile went with it and is not found.
+ */
+export async function restoreComments(db: Db, ids: number[]): Promise<ModerationResult> {
+  const restored = await db.transaction((tx) => commentRepo.restoreIds(tx, [...new Set(ids)]));
+  if (!restored.length) throw notFound(RESTORE_NOT_FOUND);
+  return { success: true, affected: restored.length, message: `${toPersianDigits(restored.length)} نظر بازگردانده شد` };
 }

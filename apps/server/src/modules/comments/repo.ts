@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { articles, comments, type Db } from '@chapar/db';
+import { articles, comments, deletedComments, type Db } from '@chapar/db';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
@@ -100,8 +100,32 @@ export const commentRepo = {
     return rows.map((r) => r.id);
   },
 
-  async deleteIds(db: Tx, ids: number[]): Promise<number> {
+  /** Deletes the comments, keeping each row in deleted_comments first; the ids deleted. */
+  async deleteIds(db: Tx, ids: number[], by: string | null): Promise<number[]> {
+    await db.execute(sql`
+      INSERT INTO ${deletedComments} (comment_id, article_id, comment, deleted_by)
+      SELECT c.id, c.article_id, to_jsonb(c), ${by} FROM ${comments} c WHERE c.id = ANY(${`{${ids.join(',')}}`}::int[])
+      ON CONFLICT (comment_id) DO UPDATE SET article_id = excluded.article_id, comment = excluded.comment, deleted_by = excluded.deleted_by, deleted_at = now()`);
     const rows = await db.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id });
+    return rows.map((r) => r.id);
+  },
+
+  /** Writes kept comments back under their own ids (one whose id is taken is left out); the ids written back. */
+  async restoreIds(db: Tx, ids: number[]): Promise<number[]> {
+    const rows = await db.execute(sql`
+      WITH back AS (
+        INSERT INTO ${comments} SELECT r.* FROM ${deletedComments} d
+        CROSS JOIN LATERAL jsonb_populate_record(null::comments, d.comment) r
+        WHERE d.comment_id = ANY(${`{${ids.join(',')}}`}::int[])
+        ON CONFLICT DO NOTHING RETURNING id
+      )
+      DELETE FROM ${deletedComments} d USING back WHERE d.comment_id = back.id RETURNING d.comment_id AS id`);
+    return (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  },
+
+  /** Removes kept comments deleted before `before`; how many. */
+  async purgeDeleted(db: Tx, before: Date): Promise<number> {
+    const rows = await db.delete(deletedComments).where(sql`${deletedComments.deletedAt} < ${before.toISOString()}::timestamptz`).returning({ id: deletedComments.commentId });
     return rows.length;
   },
 };

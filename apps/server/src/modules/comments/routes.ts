@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminCommentsQuery, adminCommentsResponse, bulkApproveCommentsBody, bulkDeleteCommentsBody, captchaChallenge,
   commentErrorResponse, commentListResponse, createCommentBody, createCommentResponse, errorResponse, idParam,
-  moderationResponse, COMMENT_MESSAGES,
+  moderationResponse, restoreCommentsBody, COMMENT_MESSAGES,
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
-import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin } from './moderation.ts';
+import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, restoreComments } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
 
 export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
@@ -68,7 +68,12 @@ export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: 
   r.delete('/api/admin/comments/bulk', {
     config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },
     schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
-  }, async (request) => changed(await deleteComments(db, request.body.commentIds)));
+  }, async (request) => changed(await deleteComments(db, request.body.commentIds, by(request))));
+
+  r.post('/api/admin/comments/restore', {
+    config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds } },
+    schema: { body: restoreCommentsBody, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await restoreComments(db, request.body.commentIds)));
 
   r.post('/api/admin/comments/:id/approve', {
     config: { permission: 'comments', audit: { action: 'comment.approve', target: 'comment' } },
@@ -78,7 +83,11 @@ export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: 
   r.delete('/api/admin/comments/:id', {
     config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment' } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
-  }, async (request) => changed(await deleteComment(db, request.params.id)));
+  }, async (request) => changed(await deleteComment(db, request.params.id, by(request))));
+
+  function by(request: { adminSession?: { user: { username: string } } | null }): string | null {
+    return request.adminSession?.user.username ?? null;
+  }
 
   function changed<T extends { affected: number }>(result: T): T {
     if (result.affected > 0) app.contentChanged();

@@ -10,7 +10,7 @@ import { persianServerText } from './persian-text.ts';
 export const AFTER_RESTORE = [DELETED_ARTICLES_KEY, ARTICLES_KEY, ARTICLE_KEY, BLOCKLIST_KEY];
 const RESTORE_FAILED = 'خطا در بازگرداندن مقاله';
 /** An undo needs time to be read and reached: twice a toast's usual life. */
-const UNDO_TOAST_MS = 10_000;
+export const UNDO_TOAST_MS = 10_000;
 
 /**
  * Puts articles back under their own ids. The toast is the server's message; when none came back

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminComment } from '@chapar/shared/contracts';
-import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { UNDO_TOAST_MS } from '../../lib/restore-articles.ts';
 
 export type CommentFilter = 'all' | 'pending' | 'approved';
 export const COMMENTS_KEY = ['admin', 'comments'] as const;
@@ -11,6 +13,8 @@ export const COMMENT_TEXTS = {
   approveFailed: 'تایید نظر با خطا مواجه شد',
   deleteFailed: 'حذف نظر با خطا مواجه شد',
   bulkFailed: 'عملیات دستهای با خطا مواجه شد',
+  restoreFailed: 'بازگرداندن نظر با خطا مواجه شد',
+  restore: 'بازگرداندن',
   invalidDate: 'تاریخ نامعتبر',
   empty: 'نظری یافت نشد',
 } as const;
@@ -19,7 +23,8 @@ interface CommentsResponse {
   comments: AdminComment[];
   stats: { total: number; pending: number; approved: number };
 }
-interface Moderation { message: string; affected: number }
+/** `deletedIds`: what a delete took, replies too; kept by the server, so it can be put back. */
+interface Moderation { message: string; affected: number; deletedIds?: number[] }
 
 export function useAdminComments(status: CommentFilter) {
   const request = useAdminRequest();
@@ -39,21 +44,48 @@ export function useApproveComment() {
   });
 }
 
-export function useDeleteComment() {
-  return useAdminAction<number, Moderation>({
-    run: (request, id) => request('DELETE', `/api/admin/comments/${id}`),
+/** Puts deleted comments back under their own ids, as they were. */
+export function useRestoreComments() {
+  return useAdminAction<number[], Moderation>({
+    run: (request, commentIds) => request('POST', '/api/admin/comments/restore', { commentIds }),
     success: (r) => r.message,
-    failure: COMMENT_TEXTS.deleteFailed,
+    failure: COMMENT_TEXTS.restoreFailed,
     invalidate: [COMMENTS_KEY],
   });
 }
 
+/** The toast after a delete: the server's message and a button that puts back what it took. */
+function useDeletedToast() {
+  const { toast } = useToast();
+  const restore = useRestoreComments();
+  return ({ message, deletedIds }: Moderation) => toast({
+    title: TOAST_TITLES.success,
+    description: message,
+    ...(deletedIds?.length ? { durationMs: UNDO_TOAST_MS, action: { label: COMMENT_TEXTS.restore, onAction: () => restore.mutate(deletedIds) } } : {}),
+  });
+}
+
+export function useDeleteComment() {
+  const deleted = useDeletedToast();
+  return useAdminAction<number, Moderation>({
+    run: (request, id) => request('DELETE', `/api/admin/comments/${id}`),
+    failure: COMMENT_TEXTS.deleteFailed,
+    invalidate: [COMMENTS_KEY],
+    onSuccess: deleted,
+  });
+}
+
 export function useBulkComments(onDone: () => void) {
+  const { toast } = useToast();
+  const deleted = useDeletedToast();
   return useAdminAction<{ action: 'approve' | 'delete'; commentIds: number[] }, Moderation>({
     run: (request, body) => request(body.action === 'approve' ? 'POST' : 'DELETE', '/api/admin/comments/bulk', body),
-    success: (r) => r.message,
     failure: COMMENT_TEXTS.bulkFailed,
     invalidate: [COMMENTS_KEY],
-    onSuccess: onDone,
+    onSuccess: (result, body) => {
+      if (body.action === 'delete') deleted(result);
+      else toast({ title: TOAST_TITLES.success, description: result.message });
+      onDone();
+    },
   });
 }
