@@ -52,7 +52,7 @@ export async function approveComment(db: Db, id: number): Promise<ModerationResu
   return { success: true, affected: 1, message: 'نظر تأیید شد' };
 }
 
-/** Deletes the comments and every reply below them (replies have no foreign key to cascade). */
+/** A moderator's delete: the answer names every comment it took (`deletedIds`), for the undo. */
 export async function deleteComments(db: Db, ids: number[], by: string | null): Promise<ModerationResult> {
   const deletedIds = await deleteWithReplies(db, ids, by);
   return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد` };
