@@ -6,6 +6,7 @@ import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast } from './helpers/browser.ts';
+import { E2E_ADMIN } from './harness.ts';
 
 // Comments, newsletter subscribers, ignored posts and the blocklist (spec 03 §2.3–§2.5, §2.9)
 // worked through the admin screens.
@@ -73,6 +74,16 @@ describe('comments tab', () => {
       const active = document.activeElement;
       return active && active !== document.body && document.getElementById('main')!.contains(active) ? active.tagName : 'lost';
     })).not.toBe('lost');
+
+    // Later, from the deleted comments: it is listed with who deleted it, and comes back.
+    await page.getByRole('button', { name: 'حذف‌شده', exact: true }).click();
+    const gone = page.locator('li[data-deleted-comment-id]', { hasText: 'نظر برای حذف تکی' });
+    expect(await gone.innerText()).toContain(`به دست ${E2E_ADMIN.username}`);
+    await gone.getByRole('button', { name: 'بازگرداندن نظر لیلا' }).click();
+    await expectToast(page, '۱ نظر بازگردانده شد');
+    await gone.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'همه', exact: true }).click();
+    await item('لیلا').getByText('نظر برای حذف تکی').waitFor();
 
     // The filter shows only pending ones: رضا's reply is still pending.
     await page.getByRole('button', { name: 'در انتظار تأیید', exact: true }).click();
@@ -205,6 +216,13 @@ describe('the screens with their rows', () => {
         if (await horizontalOverflow(page) > 0) problems.push(`${label}: overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
       }
+      // The comments tab's deleted view (empty or not).
+      await page.goto('/admin?tab=comments');
+      await page.getByRole('button', { name: 'حذف‌شده', exact: true }).click();
+      await page.locator('li[data-deleted-comment-id]').first().or(page.getByText('نظر حذف‌شده‌ای نیست')).waitFor();
+      const label = `deleted comments ${viewport.width} ${viewport.colorScheme}`;
+      if (await horizontalOverflow(page) > 0) problems.push(`${label}: overflow`);
+      for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
     }
     expect(problems).toEqual([]);
   });

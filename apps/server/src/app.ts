@@ -192,7 +192,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(accountRoutes, { db, secret: config.sessionSecret, siteName: config.siteName });
   await app.register(auditRoutes, { db });
   // Feature modules register here, one line each.
-  await app.register(commentRoutes, { db, secret: config.sessionSecret });
+  await app.register(commentRoutes, { db, secret: config.sessionSecret, retentionDays: config.trashRetentionDays });
   await app.register(ratingRoutes, { db });
   await app.register(bookmarkRoutes, { db });
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret });

@@ -142,6 +142,26 @@ export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { e
  */
 export const moderationResponse = z.object({ success: z.boolean(), message: z.string(), affected: z.number().int(), deletedIds: z.array(z.number().int()).optional() });
 
+/** GET /api/admin/comments/deleted: kept deleted comments, most recently deleted first. */
+export const deletedCommentsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const deletedComment = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  content: z.string(),
+  articleId: z.number().int(),
+  articleTitle: z.string(),
+  parentId: z.number().int().nullable(),
+  isApproved: z.boolean(),
+  createdAt: z.string(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  /** When the daily purge removes it for good. */
+  purgeAt: z.string(),
+});
+export type DeletedComment = z.infer<typeof deletedComment>;
+export const deletedCommentsResponse = z.object({ comments: z.array(deletedComment), total: z.number().int(), retentionDays: z.number().int() });
+export type DeletedCommentsResponse = z.infer<typeof deletedCommentsResponse>;
+
 /** POST /api/admin/comments/restore: deleted comments (a delete's `deletedIds`) put back under their own ids. */
 export const restoreCommentsBody = z.object({
   commentIds: z.array(commentId, { error: 'فهرست نظرها نامعتبر است' }).min(1, 'هیچ نظری انتخاب نشده است').max(20_000, 'حداکثر ۲۰٬۰۰۰ نظر در هر عملیات'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { comments, deletedComments } from '@chapar/db';
+import type { DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { toAsciiDigits } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
@@ -269,11 +270,23 @@ describe('moderation API', () => {
     expect(await t.database.db.select({ id: deletedComments.commentId, by: deletedComments.deletedBy }).from(deletedComments).where(inArray(deletedComments.commentId, deletedIds)).orderBy(deletedComments.commentId))
       .toEqual([root, reply, other].map((id) => ({ id, by: 'admin' })));
 
+    // Listed among the deleted comments until restored or purged, newest delete first.
+    const kept = (await asAdmin('GET', '/api/admin/comments/deleted')).json() as DeletedCommentsResponse;
+    expect(kept.retentionDays).toBe(30);
+    expect(kept.total).toBeGreaterThanOrEqual(3);
+    const entry = kept.comments.find((c) => c.id === reply)!;
+    expect(entry).toMatchObject({ author: 'بازگشت', content: 'پاسخی که منتظر تأیید است', articleId, articleTitle: 'خبر با نظرها', parentId: root, isApproved: false, deletedBy: 'admin' });
+    expect(Date.parse(entry.purgeAt) - Date.parse(entry.deletedAt)).toBe(30 * 86_400_000);
+    expect(Date.parse(entry.createdAt)).toBe(before.find((c) => c.id === reply)!.createdAt.getTime());
+    expect((await asAdmin('GET', '/api/admin/comments/deleted?limit=0')).statusCode).toBe(400);
+
     const restored = await asAdmin('POST', '/api/admin/comments/restore', { commentIds: deletedIds });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json()).toEqual({ success: true, affected: 3, message: '۳ نظر بازگردانده شد' });
     expect(await t.database.db.select().from(comments).where(inArray(comments.id, [root, reply, other])).orderBy(comments.id)).toEqual(before);
     expect(await t.database.db.select().from(deletedComments).where(inArray(deletedComments.commentId, deletedIds))).toEqual([]);
+    const left = (await asAdmin('GET', '/api/admin/comments/deleted')).json() as DeletedCommentsResponse;
+    expect(left.comments.map((c) => c.id)).not.toContain(root);
     const shown = (await publicList()).comments.find((c) => c.id === root);
     expect(shown?.content).toBe('نظری که به اشتباه حذف شد');
 

@@ -1,4 +1,4 @@
-import type { AdminComment } from '@chapar/shared/contracts';
+import type { AdminComment, DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
@@ -86,4 +86,21 @@ export async function restoreComments(db: Db, ids: number[]): Promise<Moderation
   const restored = await db.transaction((tx) => commentRepo.restoreIds(tx, [...new Set(ids)]));
   if (!restored.length) throw notFound(RESTORE_NOT_FOUND);
   return { success: true, affected: restored.length, message: `${toPersianDigits(restored.length)} نظر بازگردانده شد` };
+}
+
+/** The deleted comments a moderator can still restore, with when each is purged for good. */
+export async function listDeletedComments(db: Db, limit: number, retentionDays: number): Promise<DeletedCommentsResponse> {
+  const { rows, total } = await commentRepo.listDeleted(db, limit);
+  const retentionMs = retentionDays * 86_400_000;
+  return {
+    comments: rows.map((row) => ({
+      ...row,
+      parentId: row.parentId === null ? null : Number(row.parentId),
+      createdAt: new Date(row.createdAt).toISOString(),
+      deletedAt: row.deletedAt.toISOString(),
+      purgeAt: new Date(row.deletedAt.getTime() + retentionMs).toISOString(),
+    })),
+    total,
+    retentionDays,
+  };
 }

@@ -123,6 +123,25 @@ export const commentRepo = {
     return (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
   },
 
+  /** Kept deleted comments, most recently deleted first, with their article's title; and how many in all. */
+  async listDeleted(db: Tx, limit: number) {
+    const rows = await db.select({
+      id: deletedComments.commentId,
+      author: sql<string>`${deletedComments.comment} ->> 'author_name'`,
+      content: sql<string>`${deletedComments.comment} ->> 'content'`,
+      articleId: deletedComments.articleId,
+      articleTitle: articles.title,
+      parentId: sql<number | null>`(${deletedComments.comment} ->> 'parent_id')::int`,
+      isApproved: sql<boolean>`(${deletedComments.comment} ->> 'is_approved')::boolean`,
+      createdAt: sql<string>`${deletedComments.comment} ->> 'created_at'`,
+      deletedAt: deletedComments.deletedAt,
+      deletedBy: deletedComments.deletedBy,
+    }).from(deletedComments).innerJoin(articles, eq(articles.id, deletedComments.articleId))
+      .orderBy(desc(deletedComments.deletedAt), desc(deletedComments.commentId)).limit(limit);
+    const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(deletedComments);
+    return { rows, total: Number(total) };
+  },
+
   /** Removes kept comments deleted before `before`; how many. */
   async purgeDeleted(db: Tx, before: Date): Promise<number> {
     const rows = await db.delete(deletedComments).where(sql`${deletedComments.deletedAt} < ${before.toISOString()}::timestamptz`).returning({ id: deletedComments.commentId });

@@ -3,17 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminCommentsQuery, adminCommentsResponse, bulkApproveCommentsBody, bulkDeleteCommentsBody, captchaChallenge,
   commentErrorResponse, commentListResponse, createCommentBody, createCommentResponse, errorResponse, idParam,
-  moderationResponse, restoreCommentsBody, COMMENT_MESSAGES,
+  deletedCommentsQuery, deletedCommentsResponse, moderationResponse, restoreCommentsBody, COMMENT_MESSAGES,
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
-import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, restoreComments } from './moderation.ts';
+import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
 
-export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
+export async function commentRoutes(app: FastifyInstance, { db, secret, retentionDays }: { db: Db; secret: string; retentionDays: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
   const deps = { db, secret, usedCaptchas: new UsedCaptchas(db) };
@@ -69,6 +69,11 @@ export async function commentRoutes(app: FastifyInstance, { db, secret }: { db: 
     config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },
     schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await deleteComments(db, request.body.commentIds, by(request))));
+
+  r.get('/api/admin/comments/deleted', {
+    config: { permission: 'comments' },
+    schema: { querystring: deletedCommentsQuery, response: { 200: deletedCommentsResponse, ...errors } },
+  }, async (request) => listDeletedComments(db, request.query.limit, retentionDays));
 
   r.post('/api/admin/comments/restore', {
     config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds } },

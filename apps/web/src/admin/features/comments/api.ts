@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminComment } from '@chapar/shared/contracts';
+import type { AdminComment, DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { UNDO_TOAST_MS } from '../../lib/restore-articles.ts';
 
 export type CommentFilter = 'all' | 'pending' | 'approved';
 export const COMMENTS_KEY = ['admin', 'comments'] as const;
+/** Under COMMENTS_KEY: a delete or a restore reads both lists again. */
+export const DELETED_COMMENTS_KEY = [...COMMENTS_KEY, 'deleted'] as const;
 
 /** Spec 03 §8 'Comments'. */
 export const COMMENT_TEXTS = {
@@ -15,6 +17,8 @@ export const COMMENT_TEXTS = {
   bulkFailed: 'عملیات دستهای با خطا مواجه شد',
   restoreFailed: 'بازگرداندن نظر با خطا مواجه شد',
   restore: 'بازگرداندن',
+  deletedLoadFailed: 'خطا در بارگذاری نظرهای حذف‌شده',
+  deletedEmpty: 'نظر حذف‌شده‌ای نیست',
   invalidDate: 'تاریخ نامعتبر',
   empty: 'نظری یافت نشد',
 } as const;
@@ -41,6 +45,16 @@ export function useApproveComment() {
     success: (r) => r.message,
     failure: COMMENT_TEXTS.approveFailed,
     invalidate: [COMMENTS_KEY],
+  });
+}
+
+/** The deleted comments a moderator can still restore. */
+export function useDeletedComments() {
+  const request = useAdminRequest();
+  return useQuery({
+    queryKey: DELETED_COMMENTS_KEY,
+    queryFn: () => request<DeletedCommentsResponse>('GET', '/api/admin/comments/deleted'),
+    staleTime: 0,
   });
 }
 

@@ -11,12 +11,15 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { TOAST_TITLES } from '../../../lib/api.ts';
 import { COMMENT_TEXTS, useAdminComments, useBulkComments, useDeleteComment, type CommentFilter } from '../api.ts';
 import { CommentItem } from './comment-item.tsx';
+import { DeletedComments } from './deleted-comments.tsx';
 
 const FILTERS = [
   { value: 'all', label: 'همه' },
   { value: 'pending', label: 'در انتظار تأیید' },
   { value: 'approved', label: 'تأییدشده' },
+  { value: 'deleted', label: 'حذف‌شده' },
 ] as const;
+type View = CommentFilter | 'deleted';
 
 function allIds(comments: AdminComment[]): number[] {
   return comments.flatMap((c) => [c.id, ...allIds(c.replies)]);
@@ -24,7 +27,9 @@ function allIds(comments: AdminComment[]): number[] {
 
 /** Spec 03 §2.3 'Comments tab'. */
 export function CommentsTab() {
-  const [filter, setFilter] = useState<CommentFilter>('all');
+  const [view, setView] = useState<View>('all');
+  // The deleted view reads its own list; the stats above stay those of every live comment.
+  const filter: CommentFilter = view === 'deleted' ? 'all' : view;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirm, setConfirm] = useState<null | { kind: 'bulk' } | { kind: 'one'; comment: AdminComment }>(null);
   const { toast } = useToast();
@@ -57,8 +62,8 @@ export function CommentsTab() {
         <StatCard label="تأییدشده" value={list.data?.stats.approved} tone="green" />
       </StatGrid>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <FilterButtons label="فیلتر نظرات" value={filter} onChange={(v) => { setFilter(v); setSelected(new Set()); }} options={FILTERS} />
-        <div className="flex flex-wrap items-center gap-2">
+        <FilterButtons label="فیلتر نظرات" value={view} onChange={(v) => { setView(v); setSelected(new Set()); }} options={FILTERS} />
+        {view !== 'deleted' && <div className="flex flex-wrap items-center gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={() => setSelected(allSelected ? new Set() : new Set(ids))} disabled={ids.length === 0}>
             {allSelected ? 'لغو انتخاب همه' : 'انتخاب همه'}
           </button>
@@ -71,9 +76,10 @@ export function CommentsTab() {
             <Trash2 aria-hidden="true" className="size-4" />
             حذف گروهی
           </button>
-        </div>
+        </div>}
       </div>
-      {list.isPending ? <LoadingState label="در حال بارگذاری نظرات…" />
+      {view === 'deleted' ? <DeletedComments />
+        : list.isPending ? <LoadingState label="در حال بارگذاری نظرات…" />
         : list.isError ? <ErrorState message={COMMENT_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
         : list.data.comments.length === 0 ? <EmptyState>{COMMENT_TEXTS.empty}</EmptyState>
         : (
