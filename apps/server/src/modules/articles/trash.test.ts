@@ -39,6 +39,9 @@ describe('a deleted article is kept and can be restored', () => {
     await t.database.raw.query("insert into comments (article_id, author_name, content, is_approved) values ($1, 'مریم', 'نظر نخست', true)", [id]);
     await t.database.raw.query("insert into ratings (article_id, session_id, rating) values ($1, 'reader-1', 4)", [id]);
     await t.database.raw.query("insert into bookmarks (article_id, session_id) values ($1, 'reader-1')", [id]);
+    // A comment a moderator deleted earlier: kept among the deleted comments.
+    const { rows: [removed] } = await t.database.raw.query<{ id: number }>("insert into comments (article_id, author_name, content) values ($1, 'نیما', 'نظر حذف‌شده') returning id", [id]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/comments/${removed.id}`, headers: t.headers })).statusCode).toBe(200);
 
     expect((await del(id)).statusCode).toBe(200);
     expect(await articleOf(102)).toBeUndefined();
@@ -67,6 +70,9 @@ describe('a deleted article is kept and can be restored', () => {
     expect(await one('select count(*)::int as n from comments where article_id = $1', [id])).toEqual({ n: 1 });
     expect(await one('select rating from ratings where article_id = $1', [id])).toEqual({ rating: 4 });
     expect(await one('select count(*)::int as n from bookmarks where article_id = $1', [id])).toEqual({ n: 1 });
+    // The comment deleted before the article is still among the deleted comments, and restorable.
+    const deletedComments = (await t.get('/api/admin/comments/deleted')).json() as { comments: Array<{ articleId: number; content: string }> };
+    expect(deletedComments.comments.filter((c) => c.articleId === id).map((c) => c.content)).toEqual(['نظر حذف‌شده']);
     const versions = (await t.get(`/api/admin/articles/${id}/versions`)).json() as { versions: Array<{ changedFields: string[] }> };
     expect(versions.versions.map((v) => v.changedFields)).toContainEqual(['title']);
     for (const file of await filesOf(102)) expect(file.article_id).toBe(id);

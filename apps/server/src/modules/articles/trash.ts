@@ -12,9 +12,10 @@ import { deleteMedia } from '../media/store-media.ts';
 
 /**
  * What hangs from an article by article_id and goes and comes back with it. A breaking-news alert
- * comes back so that a restored article is not pushed to readers a second time (its sends do not).
+ * comes back so that a restored article is not pushed to readers a second time (its sends do not);
+ * its deleted comments come back still restorable.
  */
-const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts', 'push_alerts'] as const;
+const RELATED = ['comments', 'ratings', 'bookmarks', 'article_versions', 'article_speech_texts', 'push_alerts', 'deleted_comments'] as const;
 
 /** The articles columns a row can be written to (the database computes the generated ones). */
 const WRITABLE_NAMES = Object.values(getTableColumns(articles)).filter((c) => !c.generated).map((c) => `"${c.name}"`);
