@@ -104,16 +104,20 @@ export interface AdminComment {
   createdAt: string;
   replies: AdminComment[];
 }
-export const adminComment: z.ZodType<AdminComment> = z.object({
+/** What the moderation screens show of any comment, live or deleted. */
+const moderatedComment = {
   id: z.number().int(),
   author: z.string(),
-  email: z.string().nullable(),
   content: z.string(),
   articleId: z.number().int(),
   articleTitle: z.string(),
   parentId: z.number().int().nullable(),
   isApproved: z.boolean(),
   createdAt: z.string(),
+};
+export const adminComment: z.ZodType<AdminComment> = z.object({
+  ...moderatedComment,
+  email: z.string().nullable(),
   get replies() { return z.array(adminComment); },
 });
 
@@ -145,14 +149,7 @@ export const moderationResponse = z.object({ success: z.boolean(), message: z.st
 /** GET /api/admin/comments/deleted: kept deleted comments, most recently deleted first. */
 export const deletedCommentsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 export const deletedComment = z.object({
-  id: z.number().int(),
-  author: z.string(),
-  content: z.string(),
-  articleId: z.number().int(),
-  articleTitle: z.string(),
-  parentId: z.number().int().nullable(),
-  isApproved: z.boolean(),
-  createdAt: z.string(),
+  ...moderatedComment,
   deletedAt: z.string(),
   deletedBy: z.string().nullable(),
   /** When the daily purge removes it for good. */

@@ -14,6 +14,15 @@ interface CommentItemProps {
   depth?: number;
 }
 
+/** The article a comment is on, as a link that opens it in a new tab. */
+export function CommentArticle({ comment }: { comment: { articleId: number; articleTitle: string } }) {
+  return (
+    <p className="mt-1 text-xs text-muted">
+      در خبر: <a href={articlePath({ id: comment.articleId, title: comment.articleTitle })} target="_blank" rel="noopener" className={cn('text-accent hover:underline', focusRing)}>{comment.articleTitle}</a>
+    </p>
+  );
+}
+
 /** One comment with its article, status and actions; its replies nested below it. */
 export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }: CommentItemProps) {
   const approve = useApproveComment();
@@ -31,9 +40,7 @@ export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }
               ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-950 dark:text-green-200">تأییدشده</span>
               : <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">در انتظار تأیید</span>}
           </div>
-          <p className="mt-1 text-xs text-muted">
-            در خبر: <a href={articlePath({ id: comment.articleId, title: comment.articleTitle })} target="_blank" rel="noopener" className={cn('text-accent hover:underline', focusRing)}>{comment.articleTitle}</a>
-          </p>
+          <CommentArticle comment={comment} />
           <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             {!comment.isApproved && (

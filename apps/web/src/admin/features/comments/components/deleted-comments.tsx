@@ -1,10 +1,10 @@
 import { RotateCcw } from 'lucide-react';
 import type { DeletedComment } from '@chapar/shared/contracts';
-import { articlePath, formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
-import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
-import { cn } from '../../../../lib/cn.ts';
+import { formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { COMMENT_TEXTS, useDeletedComments, useRestoreComments } from '../api.ts';
+import { CommentArticle } from './comment-item.tsx';
 
 /** The comments tab's «حذف‌شده» view: deleted comments, kept for the retention, each restorable. */
 export function DeletedComments() {
@@ -38,9 +38,7 @@ function DeletedCommentItem({ comment, busy, onRestore }: { comment: DeletedComm
         <span className="text-xs text-muted">{formatJalaliDateTime(comment.createdAt)}</span>
         {comment.parentId !== null && <span className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">پاسخ</span>}
       </div>
-      <p className="mt-1 text-xs text-muted">
-        در خبر: <a href={articlePath({ id: comment.articleId, title: comment.articleTitle })} target="_blank" rel="noopener" className={cn('text-accent hover:underline', focusRing)}>{comment.articleTitle}</a>
-      </p>
+      <CommentArticle comment={comment} />
       <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
       <p className="mt-2 text-xs text-muted">
         حذف در {formatJalaliDateTime(comment.deletedAt)}
