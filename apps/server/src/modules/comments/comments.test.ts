@@ -301,6 +301,25 @@ describe('moderation API', () => {
     }
   });
 
+  it('restoring a reply brings back the deleted comments above it, so the public thread shows it', async () => {
+    const make = async (content: string, parentId?: number) =>
+      ((await post(articleId, { authorName: 'رشته', content, parentId, ...solved() })).json() as { comment: { id: number } }).comment.id;
+    const root = await make('نظر آغاز رشته');
+    await approve(root);
+    const reply = await make('پاسخ به آن', root);
+    await approve(reply);
+    const nested = await make('پاسخ به پاسخ', reply);
+    await approve(nested);
+    expect((await asAdmin('DELETE', `/api/admin/comments/${root}`)).json()).toMatchObject({ affected: 3 });
+
+    const restored = await asAdmin('POST', '/api/admin/comments/restore', { commentIds: [nested] });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ success: true, affected: 3, message: '۱ نظر بازگردانده شد، همراه ۲ نظری که پاسخ‌ها زیر آن بودند' });
+    const thread = (await publicList()).comments.find((c) => c.id === root) as { replies?: Array<{ id: number; replies?: Array<{ id: number }> }> } | undefined;
+    expect(thread?.replies?.find((r) => r.id === reply)?.replies?.map((r) => r.id)).toEqual([nested]);
+    expect(await t.database.db.select().from(deletedComments).where(inArray(deletedComments.commentId, [root, reply, nested]))).toEqual([]);
+  });
+
   it('the daily purge removes deleted comments kept past the retention', async () => {
     const id = ((await post(articleId, { authorName: 'قدیمی', content: 'نظر کهنه', ...solved() })).json() as { comment: { id: number } }).comment.id;
     await asAdmin('DELETE', `/api/admin/comments/${id}`);

@@ -79,13 +79,24 @@ async function deleteWithReplies(db: Db, ids: number[], by: string | null): Prom
 }
 
 /**
- * Puts deleted comments back under their own ids, as they were (approved or not). One whose
- * article was deleted meanwhile went with it and is not found.
+ * Puts deleted comments back under their own ids, as they were (approved or not). A reply brings
+ * back the deleted comments above it, or the public page would hide it under a missing parent. One
+ * whose article was deleted meanwhile went with it and is not found.
  */
 export async function restoreComments(db: Db, ids: number[]): Promise<ModerationResult> {
-  const restored = await db.transaction((tx) => commentRepo.restoreIds(tx, [...new Set(ids)]));
+  const asked = new Set(ids);
+  const { restored, parents } = await db.transaction(async (tx) => {
+    const above = (await commentRepo.keptAncestorIds(tx, [...asked])).filter((id) => !asked.has(id));
+    const back = await commentRepo.restoreIds(tx, [...asked, ...above]);
+    return { restored: back, parents: above.filter((id) => back.includes(id)).length };
+  });
   if (!restored.length) throw notFound(RESTORE_NOT_FOUND);
-  return { success: true, affected: restored.length, message: `${toPersianDigits(restored.length)} نظر بازگردانده شد` };
+  const message = `${toPersianDigits(restored.length - parents)} نظر بازگردانده شد`;
+  return {
+    success: true,
+    affected: restored.length,
+    message: parents ? `${message}، همراه ${toPersianDigits(parents)} نظری که پاسخ‌ها زیر آن بودند` : message,
+  };
 }
 
 /** The deleted comments a moderator can still restore, with when each is purged for good. */

@@ -110,6 +110,18 @@ export const commentRepo = {
     return rows.map((r) => r.id);
   },
 
+  /** The kept comments above these in their threads (a reply's deleted parent, its parent, ...). */
+  async keptAncestorIds(db: Tx, ids: number[]): Promise<number[]> {
+    const rows = await db.execute(sql`
+      WITH RECURSIVE up(id) AS (
+        SELECT (d.comment ->> 'parent_id')::int FROM ${deletedComments} d WHERE d.comment_id = ANY(${`{${ids.join(',')}}`}::int[])
+        UNION
+        SELECT (d.comment ->> 'parent_id')::int FROM ${deletedComments} d JOIN up ON d.comment_id = up.id
+      )
+      SELECT d.comment_id AS id FROM ${deletedComments} d JOIN up ON d.comment_id = up.id`);
+    return (rows as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  },
+
   /** Writes kept comments back under their own ids (one whose id is taken is left out); the ids written back. */
   async restoreIds(db: Tx, ids: number[]): Promise<number[]> {
     const rows = await db.execute(sql`
