@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 import { saveUpload, uploadedFile } from '../media/upload.ts';
 import { mediaStatus } from '../media/media-status.ts';
 import { watermarkPreview } from '../media/watermark-preview.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, signedInName } from '../../plugins/auth.ts';
 import { bulkArticles, deleteArticle, updateArticle } from './admin-service.ts';
 import { articleDeskRoutes } from './desk-routes.ts';
 import { fixArticleImage, regenerateArticle, regenerateField } from './regenerate.ts';
@@ -22,7 +22,6 @@ type ArticleAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' |
 export async function articleAdminRoutes(app: FastifyInstance, { services: s }: { services: ArticleAdminRoutesDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse, '5xx': errorResponse };
-  const who = (username: string | undefined) => username ?? 'admin';
   // Only this plugin's routes read multipart bodies; uploads are capped here, not by the JSON body limit.
   await app.register(multipart, { limits: { fileSize: s.config.uploadMaxBytes, files: 1, fields: 10, parts: 12 } });
 
@@ -32,7 +31,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
   deletedArticleRoutes(app, s);
 
   r.delete('/api/admin/articles/:id', { config: { permission: 'articles', audit: { action: 'article.delete', target: 'article' } }, schema: { params: idParam, response: { 200: deleteArticleResponse, ...errors } } },
-    async (request) => deleteArticle(s, request.params.id, who(request.adminSession?.user.username)));
+    async (request) => deleteArticle(s, request.params.id, signedInName(request)));
 
   r.post('/api/admin/articles/bulk', {
     config: {
@@ -43,7 +42,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
       },
     },
     schema: { body: bulkArticlesBody, response: { 200: okResponse, ...errors } } },
-    async (request) => bulkArticles(s, request.body, who(request.adminSession?.user.username)));
+    async (request) => bulkArticles(s, request.body, signedInName(request)));
 
   // Suggests text for a field and changes nothing: not a write for the audit trail.
   r.post('/api/admin/ai-regenerate', { config: { permission: 'articles', audit: false }, schema: { body: aiRegenerateBody, response: { 200: aiRegenerateResponse, ...errors } } },
@@ -62,7 +61,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
     config: { permission: 'articles', audit: { action: 'article.regenerate', target: 'article' } },
     schema: { params: idParam, body: regenerateArticleBody, response: { 200: regenerateArticleResponse, 202: regenerateArticleResponse, ...errors } },
   }, async (request, reply) => {
-    const { finished, body } = await regenerateArticle(s, request.params.id, request.adminSession?.user.username ?? null, request.body?.overwriteEdits ?? false);
+    const { finished, body } = await regenerateArticle(s, request.params.id, signedInName(request), request.body?.overwriteEdits ?? false);
     return reply.code(finished ? 200 : 202).send(body);
   });
 
@@ -70,7 +69,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
     config: { permission: 'articles', audit: { action: 'article.fix-image', target: 'article' } },
     schema: { params: idParam, response: { 200: fixArticleImageResponse, 202: fixArticleImageResponse, ...errors } },
   }, async (request, reply) => {
-    const { finished, body } = await fixArticleImage(s, request.params.id, request.adminSession?.user.username ?? null);
+    const { finished, body } = await fixArticleImage(s, request.params.id, signedInName(request));
     return reply.code(finished ? 200 : 202).send(body);
   });
 }

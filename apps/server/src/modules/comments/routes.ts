@@ -12,6 +12,7 @@ import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
 import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
+import { signedInName } from '../../plugins/auth.ts';
 
 export async function commentRoutes(app: FastifyInstance, { db, secret, retentionDays }: { db: Db; secret: string; retentionDays: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +69,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   r.delete('/api/admin/comments/bulk', {
     config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },
     schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
-  }, async (request) => changed(await deleteComments(db, request.body.commentIds, by(request))));
+  }, async (request) => changed(await deleteComments(db, request.body.commentIds, signedInName(request))));
 
   r.get('/api/admin/comments/deleted', {
     config: { permission: 'comments' },
@@ -88,11 +89,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   r.delete('/api/admin/comments/:id', {
     config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment' } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
-  }, async (request) => changed(await deleteComment(db, request.params.id, by(request))));
-
-  function by(request: { adminSession?: { user: { username: string } } | null }): string | null {
-    return request.adminSession?.user.username ?? null;
-  }
+  }, async (request) => changed(await deleteComment(db, request.params.id, signedInName(request))));
 
   function changed<T extends { affected: number }>(result: T): T {
     if (result.affected > 0) app.contentChanged();

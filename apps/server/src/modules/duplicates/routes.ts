@@ -5,7 +5,7 @@ import {
   scanResult, verifyArticlesBody, verifyArticlesResponse,
 } from '@chapar/shared/contracts';
 import { scanDuplicatesJob } from '../../jobs/specs.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, signedInName } from '../../plugins/auth.ts';
 import { runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { jobStarted } from '../audit/job-audit.ts';
@@ -27,7 +27,7 @@ export async function duplicateRoutes(app: FastifyInstance, { services: s }: { s
     async (request) => checkDuplicateContent(s, request.body?.content));
 
   r.post('/api/admin/scan-detailed-duplicates', { config: jobStarted(SCAN_KIND), schema: { response: { 200: scanResult, 202: scanResult, ...errors } } }, async (request, reply) => {
-    const outcome = await runOperation(s, scanDuplicatesJob, {}, { kind: SCAN_KIND, requestedBy: request.adminSession?.user.username ?? null });
+    const outcome = await runOperation(s, scanDuplicatesJob, {}, { kind: SCAN_KIND, requestedBy: signedInName(request) });
     return reply.code(outcome.finished ? 200 : 202).send(scanAnswer(outcome.operation));
   });
 
@@ -42,5 +42,5 @@ export async function duplicateRoutes(app: FastifyInstance, { services: s }: { s
   }, async (request) => deleteDuplicate(s, request.params.id, request.query.originalId, requireAdmin(request).user.username));
 
   r.post('/api/admin/verify-articles', { config: jobStarted('verify-articles', (b) => ({ articleIds: b.articleIds })), schema: { body: verifyArticlesBody, response: { 200: verifyArticlesResponse, ...errors } } },
-    async (request) => verifyArticles(s, request.body.articleIds, request.adminSession?.user.username ?? null));
+    async (request) => verifyArticles(s, request.body.articleIds, signedInName(request)));
 }

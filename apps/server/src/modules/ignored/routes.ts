@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse, idParam, ignoredPost, ignoredPostList, initSampleResponse, okResponse, processIgnoredResponse, reviewIgnoredBody,
 } from '@chapar/shared/contracts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, signedInName } from '../../plugins/auth.ts';
 import type { Services } from '../../services.ts';
 import { listIgnored, processIgnored, recordSample, reviewIgnored } from './service.ts';
 
@@ -29,7 +29,7 @@ export async function ignoredRoutes(app: FastifyInstance, { services: s }: { ser
     config: { permission: 'ignored', audit: { action: 'ignored.process', target: 'ignored' } },
     schema: { params: idParam, response: { 200: processIgnoredResponse, 202: processIgnoredResponse, ...errors } },
   }, async (request, reply) => {
-    const { outcome, body } = await processIgnored(s, request.params.id, request.adminSession?.user.username ?? null);
+    const { outcome, body } = await processIgnored(s, request.params.id, signedInName(request));
     return reply.code(outcome.finished ? 200 : 202).send(body);
   });
 }

@@ -15,8 +15,7 @@ import { adminActions } from './admin-actions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
-
-const by = (request: FastifyRequest) => request.adminSession?.user.username ?? null;
+import { signedInName } from '../../plugins/auth.ts';
 
 /** What became of the named posts: the counts, the failures, and who wrote the articles when the AI could not. */
 function processedMessage(r: Record<string, unknown>): string {
@@ -45,7 +44,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
   };
 
   const processPosts = async (request: FastifyRequest, reply: FastifyReply, kind: string, payload: Record<string, unknown>) => {
-    const outcome = await runOperation(s, fetchPostsJob, payload, { kind, requestedBy: by(request) });
+    const outcome = await runOperation(s, fetchPostsJob, payload, { kind, requestedBy: signedInName(request) });
     const result = outcome.result;
     const message = processedMessage(result);
     return answer(reply, outcome, { ...operationAnswer(outcome, message), articleId: (result.articleId as number | null) ?? null });
@@ -93,7 +92,7 @@ export async function ingestAdminRoutes(app: FastifyInstance, { services: s }: {
     }, async (request, reply) => {
       const id = withId ? (request.params as { id: number }).id : undefined;
       const kind = action.path.replace('/:id', '');
-      const outcome = await runOperation(s, action.job, action.payload({ id }), { kind, requestedBy: by(request), plan: action.confirm });
+      const outcome = await runOperation(s, action.job, action.payload({ id }), { kind, requestedBy: signedInName(request), plan: action.confirm });
       // A plan has no result yet: the spec's own fields are there, empty, until the confirmed run fills them.
       const ran = outcome.finished && outcome.operation.status !== 'awaiting';
       const body = { ...operationAnswer(outcome, ran ? action.message(outcome.result) : ''), ...(ran ? action.extra?.(outcome.result) : undefined) };

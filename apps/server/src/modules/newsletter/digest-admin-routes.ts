@@ -13,6 +13,7 @@ import type { Services } from '../../services.ts';
 import { operationAnswer } from '../operations/run-operation.ts';
 import { listWaitingSignups } from './admin-service.ts';
 import { digestSends, newsletterOverview, previewDigest, saveSchedule, sendNow } from './digest-admin-service.ts';
+import { signedInName } from '../../plugins/auth.ts';
 
 const waitingQuery = z.object({
   limit: z.coerce.number({ error: 'تعداد باید عدد باشد' }).int('تعداد باید عدد صحیح باشد').min(1, 'تعداد باید دست‌کم ۱ باشد').max(500, 'تعداد حداکثر ۵۰۰ است').default(100),
@@ -43,7 +44,7 @@ export function newsletterDigestRoutes(app: FastifyInstance, s: Pick<Services, '
   });
 
   r.post('/api/admin/newsletter/send-now', { config: { permission: 'newsletter', audit: { action: 'newsletter.send' } }, schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
-    const outcome = await sendNow(s, request.adminSession?.user.username ?? null);
+    const outcome = await sendNow(s, signedInName(request));
     const result = outcome.result as { recipients?: number; status?: string };
     const message = result.status === 'empty' ? 'مقاله تازه‌ای برای خبرنامه نبود؛ چیزی فرستاده نشد'
       : `خبرنامه برای ${toPersianDigits(result.recipients ?? 0)} نشانی در صف ارسال قرار گرفت`;

@@ -8,7 +8,7 @@ import {
   operationsQuery, undoOperationResponse, type OperationPlan, type OperationRecord,
 } from '@chapar/shared/contracts';
 import { AppError, notFound } from '../../errors.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin, signedInName } from '../../plugins/auth.ts';
 import { changeRepo } from '../articles/change-log.ts';
 import { undoOperation } from '../articles/undo.ts';
 import type { AdminAction } from './admin-action.ts';
@@ -86,7 +86,7 @@ export async function operationsRoutes(app: FastifyInstance, { services: s, acti
     // The answer carries the fields the job's own endpoint answers with (spec 03 §7), beside the common ones.
     schema: { params: idParam, body: confirmOperationBody, response: { 200: operationResponse.loose(), 202: operationResponse.loose(), '4xx': errorResponse, '5xx': errorResponse } },
   }, async (request, reply) => {
-    const outcome = await confirmOperation(s, request.params.id, request.body ?? {}, request.adminSession?.user.username ?? null);
+    const outcome = await confirmOperation(s, request.params.id, request.body ?? {}, signedInName(request));
     const action = actions.find((a) => a.path === outcome.operation.kind);
     const message = outcome.finished ? (action?.message(outcome.result) ?? finishedMessage(outcome.result)) : '';
     return reply.code(outcome.finished ? 200 : 202).send({ ...operationAnswer(outcome, message), ...action?.extra?.(outcome.finished ? outcome.result : {}) });

@@ -18,6 +18,7 @@ import { operationAnswer, runOperation } from '../operations/run-operation.ts';
 import { podcastUrlFor, queuePodcast } from './service.ts';
 import { speechRepo } from './speech-repo.ts';
 import { saveSpeechText, speechTextView } from './speech-text.ts';
+import { signedInName } from '../../plugins/auth.ts';
 
 type PodcastAdminRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'speech' | 'jobs'>;
 
@@ -36,7 +37,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
     const [article] = await s.db.select({ status: articles.status }).from(articles).where(eq(articles.id, id));
     if (!article) throw notFound(PODCAST_MESSAGES.notFound);
     if (article.status !== 'published') throw new AppError('conflict', PODCAST_MESSAGES.notPublished);
-    const outcome = await runOperation(s, makePodcastsJob, { articleIds: [id], force: true }, { kind: 'make-podcast', requestedBy: request.adminSession?.user.username ?? null });
+    const outcome = await runOperation(s, makePodcastsJob, { articleIds: [id], force: true }, { kind: 'make-podcast', requestedBy: signedInName(request) });
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, outcome.failed ? 'پادکست ساخته نشد' : PODCAST_MESSAGES.made));
   });
 
@@ -48,7 +49,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
     // A bulk run takes a while: the answer comes at once (202 with the operation id, followed
     // for its progress) unless the run is over within a moment.
     const quick = { ...s, config: { ...s.config, adminJobWaitMs: Math.min(s.config.adminJobWaitMs, BULK_WAIT_MS) } };
-    const outcome = await runOperation(quick, makePodcastsJob, { latest, force }, { kind: 'make-podcasts', requestedBy: request.adminSession?.user.username ?? null });
+    const outcome = await runOperation(quick, makePodcastsJob, { latest, force }, { kind: 'make-podcasts', requestedBy: signedInName(request) });
     const failed = outcome.failed ? `؛ ${formatNumberFa(outcome.failed)} مورد ناموفق` : '';
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, `${PODCAST_MESSAGES.recentMade}${failed}`));
   });
@@ -72,7 +73,7 @@ export async function podcastAdminRoutes(app: FastifyInstance, { services: s }: 
     schema: { params: idParam, body: speechTextBody, response: { 200: speechTextResponse, ...errors } },
   }, async (request) => {
     const article = await speechArticle(request.params.id);
-    await saveSpeechText(s.db, article, request.body.text, request.adminSession?.user.username ?? null);
+    await saveSpeechText(s.db, article, request.body.text, signedInName(request));
     if (article.status === 'published') queuePodcast(s, article.id);
     return view(article.id);
   });

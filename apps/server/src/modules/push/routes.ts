@@ -7,6 +7,7 @@ import {
 } from '@chapar/shared/contracts';
 import type { Services } from '../../services.ts';
 import { markBreaking, subscribe, unsubscribe } from './service.ts';
+import { signedInName } from '../../plugins/auth.ts';
 
 export async function pushRoutes(app: FastifyInstance, { services: s }: { services: Pick<Services, 'config' | 'db' | 'push' | 'jobs'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +35,7 @@ export async function pushRoutes(app: FastifyInstance, { services: s }: { servic
     config: { permission: 'articles', audit: { action: 'article.breaking', target: 'article', details: (_req, answer) => ({ subscriptions: answer?.subscriptions }) } },
     schema: { params: idParam, response: { 202: breakingNewsResponse, ...errors } },
   }, async (request, reply) => {
-    const answer = await markBreaking(s, request.params.id, request.adminSession?.user.username ?? null);
+    const answer = await markBreaking(s, request.params.id, signedInName(request));
     return reply.code(202).send(answer);
   });
 }
