@@ -194,6 +194,9 @@ export const articleVersions = pgTable('article_versions', {
  * it as JSON, and its media files' ids (those rows lose their article and stay in the store).
  * Restoring writes them back under the same id (apps/server/src/modules/articles/trash.ts).
  */
+/** What removing a duplicate gave the article it duplicated: the comments moved there, the views added. */
+export interface MergedInto { into: number; commentIds: number[]; views: number }
+
 export const deletedArticles = pgTable('deleted_articles', {
   articleId: integer('article_id').primaryKey(),
   title: text('title').notNull(),
@@ -208,4 +211,6 @@ export const deletedArticles = pgTable('deleted_articles', {
   related: jsonb('related').$type<Record<string, unknown[]>>().notNull(),
   commentCount: integer('comment_count').notNull().default(0),
   fileIds: integer('file_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** A removed duplicate's gifts to the article it duplicated, taken back on restore (migration 0028). */
+  merged: jsonb('merged').$type<MergedInto>(),
 }, (t) => [index('deleted_articles_deleted_idx').on(t.deletedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())]);

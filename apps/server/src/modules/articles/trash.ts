@@ -1,8 +1,8 @@
 // Deleted articles are kept, not destroyed: the row and what hangs from it go to
 // deleted_articles in the delete's own transaction, the files stay in the store, and an editor
 // can restore the article under the same id until the daily purge takes it and its files.
-import { count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { articles, deletedArticles, type Db } from '@chapar/db';
+import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { articles, deletedArticles, type Db, type MergedInto } from '@chapar/db';
 import { DELETED_ARTICLE_MESSAGES, type DeletedArticle, type DeletedArticleList, type RestoreDeletedResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
@@ -40,6 +40,34 @@ export async function keepDeleted(tx: Db, ids: number[], reason: string, by: str
     ON CONFLICT (article_id) DO UPDATE SET title = excluded.title, category = excluded.category, status = excluded.status,
       source = excluded.source, telegram_id = excluded.telegram_id, reason = excluded.reason, deleted_by = excluded.deleted_by,
       deleted_at = now(), article = excluded.article, related = excluded.related, comment_count = excluded.comment_count, file_ids = excluded.file_ids`);
+}
+
+/**
+ * Notes on a removed duplicate's entry (just kept, on the removal's transaction) what its removal
+ * gave the article it duplicated; its comments will come back with it.
+ */
+export async function noteMerged(tx: Db, id: number, merged: MergedInto): Promise<void> {
+  await tx.update(deletedArticles).set({ merged, commentCount: merged.commentIds.length }).where(eq(deletedArticles.articleId, id));
+}
+
+/**
+ * A restored duplicate takes back what its removal gave the article it duplicated: its comments
+ * still there (with the replies written under them since), and its views from that article's count.
+ */
+async function takeBackMerged(tx: Db, done: SQL): Promise<void> {
+  await tx.execute(sql`
+    WITH RECURSIVE moved AS (
+      SELECT c.id, d.article_id AS back_to FROM comments c JOIN deleted_articles d
+        ON d.article_id = ANY(${done}) AND d.merged IS NOT NULL AND c.article_id = (d.merged ->> 'into')::int AND d.merged -> 'commentIds' @> to_jsonb(c.id)
+      UNION
+      SELECT c.id, m.back_to FROM comments c JOIN moved m ON c.parent_id = m.id
+    )
+    UPDATE comments c SET article_id = m.back_to FROM moved m WHERE c.id = m.id`);
+  await tx.execute(sql`
+    UPDATE articles a SET views = GREATEST(a.views - m.views, 0)
+    FROM (SELECT (merged ->> 'into')::int AS into, sum((merged ->> 'views')::int) AS views FROM deleted_articles
+      WHERE article_id = ANY(${done}) AND merged IS NOT NULL GROUP BY 1) m
+    WHERE a.id = m.into`);
 }
 
 /** The article a deleted one's Telegram post was made into again, if any. */
@@ -99,6 +127,7 @@ async function writeBack(tx: Db, ids: number[]): Promise<number[]> {
   }
   await tx.execute(sql`UPDATE media_assets m SET article_id = d.article_id FROM deleted_articles d
     WHERE d.article_id = ANY(${done}) AND m.id = ANY(d.file_ids) AND m.article_id IS NULL`);
+  await takeBackMerged(tx, done);
   // A removed duplicate's address pointed at the article it duplicated; it has its own again.
   await tx.execute(sql`DELETE FROM article_redirects WHERE from_id = ANY(${done})`);
   await tx.execute(sql`

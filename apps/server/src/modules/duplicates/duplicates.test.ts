@@ -227,14 +227,21 @@ describe('full scan and removing a duplicate', () => {
     expect(blocked.rows).toHaveLength(1);
   });
 
-  it('a removed duplicate can be restored: its own address again, while the original keeps the comments, views and picture it was given', async () => {
+  it('a removed duplicate can be restored: its own address, comments (with replies written since) and views again; the original keeps the picture', async () => {
+    // A reader answered the moved comment on the original meanwhile.
+    const [{ id: moved }] = (await t.database.raw.query<{ id: number }>("select id from comments where author_name = 'مریم'")).rows;
+    await t.database.raw.query("insert into comments (article_id, parent_id, author_name, content, is_approved) values ($1, $2, 'رضا', 'موافقم', true)", [original, moved]);
+    expect((await t.database.raw.query<{ comment_count: number }>('select comment_count from deleted_articles where article_id = $1', [duplicate])).rows).toEqual([{ comment_count: 1 }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/deleted-articles/restore', headers, payload: { articleIds: [duplicate] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ restored: [duplicate], skipped: [] });
     const page = await articleRepo.articlePage(s.db, duplicate, 6);
     expect(page.movedTo).toBeFalsy();
     expect(page.article?.id).toBe(duplicate);
-    expect((await t.database.raw.query<{ article_id: number }>("select article_id from comments where author_name = 'مریم'")).rows).toEqual([{ article_id: original }]);
+    const thread = await t.database.raw.query<{ author_name: string; article_id: number }>("select author_name, article_id from comments where author_name in ('مریم', 'رضا') order by id");
+    expect(thread.rows).toEqual([{ author_name: 'مریم', article_id: duplicate }, { author_name: 'رضا', article_id: duplicate }]);
+    const views = await t.database.raw.query<{ id: number; views: number }>('select id, views from articles where id = any($1::int[]) order by id', [[original, duplicate]]);
+    expect(views.rows).toEqual([{ id: original, views: 40 }, { id: duplicate, views: 15 }]);
     expect(await pictureRow()).toEqual([{ article_id: original }]);
     expect((await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY])).rows).toHaveLength(0);
     // Removed again, for the tests that follow.

@@ -9,6 +9,7 @@ import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { deleteArticleRows } from '../articles/admin-service.ts';
+import { noteMerged } from '../articles/trash.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { carryMissingMedia } from './carry-media.ts';
@@ -157,6 +158,7 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
       .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
     await deleteArticleRows(tx, [id], { reason: `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`, by });
+    await noteMerged(tx, id, { into: original, commentIds: movedRows.map((row) => row.id), views: duplicate.views });
     return { moved: movedRows.length, views: duplicate.views, media: carried };
   });
   s.contentChanged();
