@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -49,5 +49,41 @@ describe('GET /img/w{width}/{path}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/demo/missing.jpg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/../../etc/passwd.jpg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/%2e%2e/%2e%2e/secret.jpg' })).statusCode).toBe(404);
+  });
+
+  it('refuses a width spelled other than as plain digits of an allowed width', async () => {
+    for (const width of ['0x1e0', '4.8e2', '0480', '480.0', '+480', '%20480']) {
+      const res = await t.app.inject({ method: 'GET', url: `/img/w${width}/demo/a.jpg` });
+      expect(res.statusCode, width).toBe(400);
+      expect(res.json().message, width).toBe('عرض تصویر باید یکی از 320، 480، 640، 960، 1280 باشد');
+    }
+  });
+
+  it('makes no variant of a variant, nor one under another spelling of a width, and writes nothing for them', async () => {
+    const folder = path.join(dataDir, 'media', 'demo');
+    expect((await t.app.inject({ method: 'GET', url: '/media/demo/a.w480.webp' })).statusCode).toBe(200);
+    const before = readdirSync(folder).sort();
+    const missing = (await t.app.inject({ method: 'GET', url: '/media/demo/missing.w320.webp' })).json();
+    for (const url of [
+      '/media/demo/a.w480.w320.webp', '/media/demo/a.w480.w320.w640.webp', '/media/demo/a.w0480.webp', '/media/demo/a.w00320.webp',
+      '/media/demo/a%2Ew480.w320.webp', '/media/demo/a.w480.w320.webp?v=1',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        if (method === 'GET') expect(res.json().error, url).toBe(missing.error);
+      }
+    }
+    for (const url of ['/img/w320/demo/a.w480.jpg', '/img/w320/demo/a.w480.webp', '/img/w480/demo/a.w320.png']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'not_found', message: 'تصویر یافت نشد' });
+    }
+    expect(readdirSync(folder).sort()).toEqual(before);
+    // A name left on disk by an older build is not served either.
+    writeFileSync(path.join(folder, 'a.w480.w320.webp'), 'x');
+    for (const headers of [{}, { range: 'bytes=0-0' }, { range: 'bytes=99999-' }]) {
+      expect((await t.app.inject({ method: 'GET', url: '/media/demo/a.w480.w320.webp', headers })).statusCode).toBe(404);
+    }
   });
 });

@@ -6,6 +6,26 @@ import { ensureVariant, variantKey } from '../modules/media/variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SOURCE_EXT = /\.(jpe?g|png|webp|gif|avif)$/i;
+const VARIANT_NAME = /^(.+)\.w(\d+)\.webp$/;
+
+/** A width exactly as the app spells it (`480`, not `0480`, `4.8e2` or `0x1e0`), or null. */
+export function allowedWidth(text: string): ImageWidth | null {
+  return IMAGE_WIDTHS.find((width) => String(width) === text) ?? null;
+}
+
+/** A key named like a variant (`….w{digits}.webp`), allowed or not. */
+export function looksLikeVariant(key: string): boolean {
+  return /\.w\d+\.webp$/i.test(key);
+}
+
+/**
+ * Whether a variant key may be served or made: an allowed width of an image whose name is not
+ * itself a variant's (`a.w480.w320.webp` would be cut from `a.w480.webp`, and so on without end).
+ */
+export function isAllowedVariantKey(key: string): boolean {
+  const match = VARIANT_NAME.exec(key);
+  return match !== null && allowedWidth(match[2]) !== null && !/\.w\d+$/i.test(match[1]);
+}
 
 /**
  * `/img/w{width}/{key}`: the older address of a variant, kept for pages and caches that still
@@ -17,13 +37,14 @@ export async function registerImageVariants(app: FastifyInstance, { dataDir, sto
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   app.get<{ Params: { width: string; '*': string } }>('/img/w:width/*', async (request, reply) => {
-    const width = Number(request.params.width);
-    if (!IMAGE_WIDTHS.includes(width as ImageWidth)) throw new AppError('bad_request', `عرض تصویر باید یکی از ${IMAGE_WIDTHS.join('، ')} باشد`);
+    const width = allowedWidth(request.params.width);
+    if (width === null) throw new AppError('bad_request', `عرض تصویر باید یکی از ${IMAGE_WIDTHS.join('، ')} باشد`);
     const relative = request.params['*'];
     if (!SOURCE_EXT.test(relative)) throw new AppError('not_found', 'تصویر یافت نشد');
     let key: string | null;
     try {
-      key = variantKey(relative, width as ImageWidth);
+      key = variantKey(relative, width);
+      if (key && !isAllowedVariantKey(key)) key = null;
       if (key) storage.url(key);
     } catch {
       key = null;

@@ -63,6 +63,20 @@ describe('/media served from a bucket', () => {
     expect(calls).toEqual({ size: 0, stream: 1 });
   });
 
+  it('makes no variant of a variant, nor one under another spelling of a width', async () => {
+    await app.inject({ method: 'GET', url: '/media/uploads/p/0-photo.w480.webp' });
+    const keys = async () => (await memory.list!()).sort();
+    const before = await keys();
+    for (const url of ['/media/uploads/p/0-photo.w480.w320.webp', '/media/uploads/p/0-photo.w0480.webp', '/media/uploads/p/0-photo.w480.w320.w640.webp']) {
+      for (const headers of [{}, { range: 'bytes=0-9' }]) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ error: 'not_found', message: 'فایل یافت نشد' });
+      }
+    }
+    expect(await keys()).toEqual(before);
+  });
+
   it('answers 404 in Persian for a missing file or a key it would never store, and does not let it be cached', async () => {
     for (const url of ['/media/uploads/none/0-file.jpg', '/media/uploads/none/0-file.w320.webp', '/media/..%2F..%2Fetc/passwd']) {
       for (const headers of [{}, { range: 'bytes=0-9' }]) {

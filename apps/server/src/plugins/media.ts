@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StorageUnavailableError, type Storage } from '../integrations/storage/index.ts';
 import type { ByteRange } from '../integrations/storage/types.ts';
 import { ensureVariant } from '../modules/media/variants.ts';
-
-const VARIANT_PATH = /^\/media\/([^?#]+\.w\d+\.webp)(?:[?#].*)?$/;
+import { isAllowedVariantKey, looksLikeVariant } from './image-variants.ts';
 
 /**
  * Locally stored media (the default Storage) served under /media with long-lived caching.
  * An image variant not made yet (an image stored before variants were kept, or one whose job
  * has not run) is made from its image on the first request, then served like any file.
+ * A Range header is resolved by resolveByteRange, as for a bucket.
  */
 export async function registerMedia(app: FastifyInstance, { dataDir, storage, mediaBaseUrl }: { dataDir: string; storage: Storage; mediaBaseUrl: string }): Promise<void> {
   if (storage.kind === 's3' && mediaBaseUrl.replace(/\/+$/, '') === '/media') return proxyBucket(app, storage);
@@ -19,13 +19,8 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
   const root = path.join(dataDir, 'media');
   mkdirSync(root, { recursive: true });
   const inFlight = new Map<string, Promise<unknown>>();
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const match = VARIANT_PATH.exec(request.url);
-    if (!match) return;
-    let key: string;
+  const makeMissing = async (key: string) => {
     try {
-      key = decodeURIComponent(match[1]);
       if (await storage.exists(key)) return;
     } catch {
       return;
@@ -36,6 +31,28 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
       inFlight.set(key, job);
     }
     await job;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url !== '/media/*') return;
+    const key = (request.params as { '*'?: string })['*'] ?? '';
+    if (!servable(key)) return;
+    if (isAllowedVariantKey(key)) await makeMissing(key);
+    const header = request.headers.range;
+    if (header === undefined) return;
+    let total: number | null;
+    try {
+      total = await storage.size(key);
+    } catch {
+      return;
+    }
+    // Missing or a folder: the static handler answers 404.
+    if (total === null) return;
+    // The file server parses ranges its own way (416 for a malformed one): it gets only what this resolved.
+    const range = resolveByteRange(header, total);
+    // With If-Range the range may not apply (RFC 9110 13.1.5); the whole file is always a right answer.
+    if (range === 'unsatisfiable' && request.headers['if-range'] === undefined) return rangeNotSatisfiable(reply, total);
+    if (range && range !== 'unsatisfiable') request.raw.headers.range = `bytes=${range.start}-${range.end}`;
+    else delete request.raw.headers.range;
   });
   await app.register(fastifyStatic, {
     root,
@@ -44,7 +61,19 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
     index: false,
     maxAge: '30d',
     immutable: true,
+    allowedPath: (pathname) => servable(pathname.slice(1)),
   });
+}
+
+/** A folder, or a variant name the app never makes, is served as a missing file. */
+function servable(key: string): boolean {
+  return key !== '' && !key.endsWith('/') && (!looksLikeVariant(key) || isAllowedVariantKey(key));
+}
+
+/** 416 for a range past the end of the file, with its size so the client can ask again. */
+function rangeNotSatisfiable(reply: FastifyReply, total: number): FastifyReply {
+  return reply.code(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${total}`)
+    .send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
 }
 
 /** The answer while the bucket is failing: try again soon, and let no cache keep it. */
@@ -82,7 +111,6 @@ export function resolveByteRange(header: string | undefined, total: number): Byt
  */
 function proxyBucket(app: FastifyInstance, storage: Storage): void {
   const notFound = { error: 'not_found', message: 'فایل یافت نشد' };
-  const isVariant = (key: string) => /\.w\d+\.webp$/.test(key);
   app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
     const key = request.params['*'];
     try {
@@ -90,6 +118,8 @@ function proxyBucket(app: FastifyInstance, storage: Storage): void {
     } catch {
       return reply.code(404).send(notFound);
     }
+    // A variant name the app never makes (a variant's variant, another width) is not made or served.
+    if (looksLikeVariant(key) && !isAllowedVariantKey(key)) return reply.code(404).send(notFound);
     // Only an answer with the file (or its size) is cached: a missing variant may exist soon.
     const withFileHeaders = () => reply.header('cache-control', 'public, max-age=2592000').header('accept-ranges', 'bytes');
     const typeOf = (found: { contentType?: string }) => found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
@@ -105,18 +135,18 @@ function proxyBucket(app: FastifyInstance, storage: Storage): void {
       // whose answer carries the size. A variant not made yet is made, then read once more.
       if (!request.headers.range) {
         let found = await storage.stream(key);
-        if (!found && isVariant(key) && (await madeVariant())) found = await storage.stream(key);
+        if (!found && isAllowedVariantKey(key) && (await madeVariant())) found = await storage.stream(key);
         if (!found) return reply.code(404).send(notFound);
         return withFileHeaders().type(typeOf(found)).header('content-length', found.bytes).send(found.body);
       }
 
       // A byte range (a player seeking): the size first, to resolve the range against it.
       let total = await storage.size(key);
-      if (total === null && isVariant(key) && (await madeVariant())) total = await storage.size(key);
+      if (total === null && isAllowedVariantKey(key) && (await madeVariant())) total = await storage.size(key);
       if (total === null) return reply.code(404).send(notFound);
       const range = resolveByteRange(request.headers.range, total);
       if (range === 'unsatisfiable') {
-        return withFileHeaders().code(416).header('content-range', `bytes */${total}`).send({ error: 'range_not_satisfiable', message: 'بازه درخواستی در این فایل نیست' });
+        return rangeNotSatisfiable(withFileHeaders(), total);
       }
       const found = await storage.stream(key, range ?? undefined);
       if (!found) return reply.code(404).send(notFound);
