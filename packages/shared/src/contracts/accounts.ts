@@ -1,5 +1,6 @@
 // Staff accounts (owner only), one's own account, two-factor sign-in and sessions.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 import { ROLES } from './permissions.ts';
 
@@ -113,7 +114,7 @@ export const sessionInfo = z.object({
 export type SessionInfo = z.infer<typeof sessionInfo>;
 export const sessionList = z.object({ sessions: z.array(sessionInfo) });
 export const sessionParam = z.object({ id: z.uuid({ error: 'شناسهٔ نشست نامعتبر است' }) });
-export const sessionsQuery = z.object({ userId: z.coerce.number().int().positive().max(MAX_ID).optional() });
+export const sessionsQuery = z.object({ userId: plainNumber(z.coerce.number().int().positive().max(MAX_ID)).optional() });
 export const endSessionsResponse = z.object({ success: z.literal(true), message: z.string(), ended: z.number().int() });
 
 export const securitySettingsBody = z.object({ requireOwnerTwoFactor: z.boolean() });

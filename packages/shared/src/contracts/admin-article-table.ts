@@ -1,6 +1,7 @@
 // The admin articles table (spec 03 §2.3 'Articles tab'): searched, sorted and paged on the
 // server, published and unpublished alike, plus publishing again or taking an article down.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { article } from './articles.ts';
 
@@ -40,10 +41,10 @@ export const ADMIN_ARTICLE_TABLE_MESSAGES = {
 } as const;
 
 const intParam = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} باید عدد باشد` })
+  plainNumber(z.coerce.number({ error: `${label} باید عدد باشد` })
     .int(`${label} باید عدد صحیح باشد`)
     .min(min, `${label} باید دست‌کم ${toPersianDigits(min)} باشد`)
-    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`);
+    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`));
 
 /** GET /api/admin/articles */
 export const adminArticlesQuery = z.object({

@@ -1,5 +1,6 @@
 // An article's history (the edit dialog): every save keeps the state it replaced.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 
 export const ARTICLE_VERSION_MESSAGES = {
@@ -51,6 +52,6 @@ export const articleVersion = articleVersionSummary.extend({ fields: articleVers
 export type ArticleVersion = z.infer<typeof articleVersion>;
 
 export const articleVersionParams = z.object({
-  id: z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(MAX_ID, 'شناسه بیش از حد بزرگ است'),
-  versionId: z.coerce.number({ error: 'شناسه نسخه باید عدد باشد' }).int('شناسه نسخه باید عدد صحیح باشد').positive('شناسه نسخه باید مثبت باشد').max(MAX_ID, 'شناسه نسخه بیش از حد بزرگ است'),
+  id: plainNumber(z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(MAX_ID, 'شناسه بیش از حد بزرگ است')),
+  versionId: plainNumber(z.coerce.number({ error: 'شناسه نسخه باید عدد باشد' }).int('شناسه نسخه باید عدد صحیح باشد').positive('شناسه نسخه باید مثبت باشد').max(MAX_ID, 'شناسه نسخه بیش از حد بزرگ است')),
 });

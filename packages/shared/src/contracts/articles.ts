@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { MAX_ADMIN_LIMIT } from './common.ts';
 
@@ -38,10 +39,10 @@ export const articleList = z.array(article);
 
 
 const positiveInt = (label: string, max: number) =>
-  z.coerce.number({ error: `${label} باید عدد باشد` })
+  plainNumber(z.coerce.number({ error: `${label} باید عدد باشد` })
     .int(`${label} باید عدد صحیح باشد`)
     .min(1, `${label} باید دست‌کم ۱ باشد`)
-    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`);
+    .max(max, `${label} حداکثر ${toPersianDigits(max)} است`));
 
 /** GET /api/articles: page starts at 1; limit capped (the admin table reads up to 1000). */
 export const listArticlesQuery = z.object({

@@ -1,5 +1,6 @@
 // The audit trail as the owner reads it: who did what, when, from where, with before and after.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 
 export const auditChange = z.object({
   id: z.union([z.number(), z.string()]).optional(),
@@ -36,8 +37,8 @@ export const auditQuery = z.object({
   targetId: z.string().trim().max(80).optional(),
   from: dateField.optional(),
   to: dateField.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: plainNumber(z.coerce.number().int().min(1).max(100_000)).default(1),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(25),
 });
 
 export const auditPage = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 
 /** Error body of every non-2xx answer. */
@@ -6,7 +7,7 @@ export const errorResponse = z.object({ error: z.string(), message: z.string() }
 
 /** A numeric id in a path: digits only, positive, within int4. */
 export const idParam = z.object({
-  id: z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(MAX_ID, 'شناسه بیش از حد بزرگ است'),
+  id: plainNumber(z.coerce.number({ error: 'شناسه باید عدد باشد' }).int('شناسه باید عدد صحیح باشد').positive('شناسه باید مثبت باشد').max(MAX_ID, 'شناسه بیش از حد بزرگ است')),
 });
 
 export const MAX_PAGE_LIMIT = 100;

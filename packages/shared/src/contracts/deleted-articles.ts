@@ -1,6 +1,7 @@
 // Deleted articles: a deleted article is kept, with its comments, ratings, bookmarks, history
 // and files, for TRASH_RETENTION_DAYS, and an editor can put it back until then.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { idParam, okResponse } from './common.ts';
 import { MAX_ID } from './page-reads.ts';
 
@@ -35,8 +36,8 @@ export const deletedArticle = z.object({
 export type DeletedArticle = z.infer<typeof deletedArticle>;
 
 export const deletedArticlesQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: plainNumber(z.coerce.number().int().min(1).max(100_000)).default(1),
+  limit: plainNumber(z.coerce.number().int().min(1).max(100)).default(50),
 });
 
 export const deletedArticleList = z.object({

@@ -1,5 +1,6 @@
 // Duplicate detection and content verification (spec 03 §3, §5, §7, §9).
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 import { operationPlan } from './operation-plans.ts';
 import { toPersianDigits } from '../text/digits.ts';
@@ -134,8 +135,8 @@ export const scanResult = z.object({
 export type ScanResult = z.infer<typeof scanResult>;
 
 export const deleteDuplicateQuery = z.object({
-  originalId: z.coerce.number({ error: 'شناسه مقالهٔ اصلی باید عدد باشد' }).int('شناسه مقالهٔ اصلی باید عدد صحیح باشد')
-    .positive('شناسه مقالهٔ اصلی باید مثبت باشد').max(MAX_ID, 'شناسه مقالهٔ اصلی بیش از حد بزرگ است').optional(),
+  originalId: plainNumber(z.coerce.number({ error: 'شناسه مقالهٔ اصلی باید عدد باشد' }).int('شناسه مقالهٔ اصلی باید عدد صحیح باشد')
+    .positive('شناسه مقالهٔ اصلی باید مثبت باشد').max(MAX_ID, 'شناسه مقالهٔ اصلی بیش از حد بزرگ است')).optional(),
 });
 export const deleteDuplicateResponse = z.object({
   success: z.boolean(),

@@ -1,12 +1,13 @@
 // Reader engagement on the article page (spec 02): comments and their moderation
 // (spec 03 §7), ratings, bookmarks, views and analytics.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 import { errorResponse } from './common.ts';
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '../text/comments.ts';
 
-const positiveId = (label: string) => z.coerce.number({ error: `${label} باید عدد باشد` })
-  .int(`${label} باید عدد صحیح باشد`).positive(`${label} باید مثبت باشد`).max(MAX_ID, `${label} بیش از حد بزرگ است`);
+const positiveId = (label: string) => plainNumber(z.coerce.number({ error: `${label} باید عدد باشد` })
+  .int(`${label} باید عدد صحیح باشد`).positive(`${label} باید مثبت باشد`).max(MAX_ID, `${label} بیش از حد بزرگ است`));
 const articleId = positiveId('شناسه مقاله');
 const commentId = positiveId('شناسه نظر');
 
@@ -123,7 +124,7 @@ export const adminComment: z.ZodType<AdminComment> = z.object({
 
 export const adminCommentsQuery = z.object({
   status: z.enum(['all', 'pending', 'approved'], { error: 'وضعیت نامعتبر است' }).default('all'),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  limit: plainNumber(z.coerce.number().int().min(1).max(1000)).default(500),
 });
 
 /** GET /api/admin/comments: newest threads first; stats count every comment. */
@@ -147,7 +148,7 @@ export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { e
 export const moderationResponse = z.object({ success: z.boolean(), message: z.string(), affected: z.number().int(), deletedIds: z.array(z.number().int()).optional() });
 
 /** GET /api/admin/comments/deleted: kept deleted comments, most recently deleted first. */
-export const deletedCommentsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const deletedCommentsQuery = z.object({ limit: plainNumber(z.coerce.number().int().min(1).max(500)).default(100) });
 export const deletedComment = z.object({
   ...moderatedComment,
   deletedAt: z.string(),

@@ -1,6 +1,7 @@
 // Admin-triggered jobs as the admin screens see them (spec 03 §3 'Operation record' and
 // 'Detailed report item'): every processing call answers with its operation's outcome.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { ltr } from '../text/bidi.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { ITEM_OUTCOMES, operationPlan } from './operation-plans.ts';
@@ -72,7 +73,7 @@ export const operationRecord = z.object({
 export type OperationRecord = z.infer<typeof operationRecord>;
 
 export const operationsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: plainNumber(z.coerce.number().int().min(1).max(200)).default(50),
   status: z.enum(OPERATION_STATUSES).optional(),
   /** Only records of this kind ('regenerate-article', 'fix-all-articles'). */
   name: z.string().trim().min(1).max(64).regex(/^[a-z0-9_-]+$/i, 'نام عملیات نامعتبر است').optional(),

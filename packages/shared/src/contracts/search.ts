@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { article } from './articles.ts';
 
 export const SEARCH_SORTS = ['relevance', 'date', 'views'] as const;
@@ -11,8 +12,8 @@ export const searchQuery = z.object({
   category: z.string().max(64).default('all'),
   sort: z.enum(SEARCH_SORTS, { error: 'ترتیب نامعتبر است' }).default('relevance'),
   date: z.enum(SEARCH_DATES, { error: 'بازه زمانی نامعتبر است' }).default('all'),
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
+  page: plainNumber(z.coerce.number().int().min(1).max(500)).default(1),
+  limit: plainNumber(z.coerce.number().int().min(1).max(50)).default(SEARCH_PAGE_SIZE),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
@@ -25,7 +26,7 @@ export const searchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
-export const trendingQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
+export const trendingQuery = z.object({ limit: plainNumber(z.coerce.number().int().min(1).max(50)).default(20) });
 export const trendingTopic = z.object({
   keyword: z.string(),
   count: z.number().int(),

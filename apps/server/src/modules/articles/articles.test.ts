@@ -78,6 +78,18 @@ describe('featured, popular, by id, related', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses an existing id in any spelling but plain digits, so an article has one address (and one cache entry)', async () => {
+    const id = ids.b;
+    for (const spelling of [`0x${id.toString(16)}`, `0b${id.toString(2)}`, `0o${id.toString(8)}`, `0${id}`, `+${id}`, `${id}.0`, `${id / 10}e1`, `${id}%20`, `%20${id}`]) {
+      const res = await get(`/api/articles/${spelling}`);
+      expect(res.statusCode, spelling).toBe(400);
+      expect((res.json() as { message: string }).message, spelling).toMatch(/شناسه/);
+    }
+    for (const qs of ['page=0x1', 'limit=1e1', 'page=+1', 'limit=010']) expect((await get(`/api/articles?${qs}`)).statusCode, qs).toBe(400);
+    expect((await get(`/api/articles/${id}`)).statusCode).toBe(200);
+    expect((await get('/api/articles?page=1&limit=10')).statusCode).toBe(200);
+  });
+
   it('related puts same category and shared keywords first, excludes itself, ≤ 6', async () => {
     const list = (await get(`/api/articles/${ids.a}/related`)).json() as Array<{ id: number }>;
     expect(list[0].id).toBe(ids.b);
