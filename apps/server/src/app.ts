@@ -193,7 +193,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(auditRoutes, { db });
   // Feature modules register here, one line each.
   await app.register(commentRoutes, { db, secret: config.sessionSecret, retentionDays: config.trashRetentionDays });
-  await app.register(ratingRoutes, { db });
+  await app.register(ratingRoutes, { db, secret: config.sessionSecret });
   await app.register(bookmarkRoutes, { db });
   await app.register(analyticsRoutes, { db, secret: config.sessionSecret });
   await app.register(feedRoutes, { db, storage: mediaStorage, site: { baseUrl: config.publicBaseUrl, siteName: config.siteName, ownerEmail: config.podcastOwnerEmail } });

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { analyticsEvents, articles, type Db } from '@chapar/db';
+import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { analyticsEvents, articles, settings, type Db } from '@chapar/db';
 
 export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type NewEvent = typeof analyticsEvents.$inferInsert;
@@ -17,6 +17,53 @@ export const analyticsRepo = {
   async insertEvent(db: Tx, values: NewEvent): Promise<boolean> {
     const rows = await db.insert(analyticsEvents).values(values).onConflictDoNothing().returning({ id: analyticsEvents.id });
     return rows.length > 0;
+  },
+
+  /** Serialises one session's shares of one article to one network until the transaction ends. */
+  async lockShare(tx: Tx, articleId: number, sessionId: string, network: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`share:${articleId}:${network}:${sessionId}`}))`);
+  },
+
+  async shareExists(db: Tx, articleId: number, sessionId: string, network: string): Promise<boolean> {
+    const [row] = await db.select({ id: analyticsEvents.id }).from(analyticsEvents).where(and(
+      eq(analyticsEvents.articleId, articleId), eq(analyticsEvents.event, 'share'),
+      eq(analyticsEvents.sessionId, sessionId), eq(analyticsEvents.value, network),
+    )).limit(1);
+    return Boolean(row);
+  },
+
+  /**
+   * One more under a budget's counter (a settings row), if fewer than `max` were taken since its
+   * window began: null when taken, else when the full window began. A window that began at or
+   * before `windowStart` is over, and this one starts a new one. One conditional upsert, so two
+   * processes cannot both take the last one.
+   */
+  async claimBudgetSlot(db: Tx, key: string, max: number, now: Date, windowStart: Date): Promise<Date | null> {
+    const fresh = JSON.stringify({ count: 1, since: now.toISOString() });
+    const over = sql`(${settings.value}->>'since')::timestamptz <= ${windowStart.toISOString()}::timestamptz`;
+    const taken = await db.insert(settings)
+      .values({ key, value: JSON.parse(fresh) as unknown, updatedAt: now })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: {
+          value: sql`case when ${over} then ${fresh}::jsonb
+            else jsonb_set(${settings.value}, '{count}', to_jsonb((${settings.value}->>'count')::int + 1)) end`,
+          updatedAt: now,
+        },
+        setWhere: sql`${over} or (${settings.value}->>'count')::int < ${max}`,
+      })
+      .returning({ key: settings.key });
+    if (taken.length) return null;
+    const [row] = await db.select({ since: sql<string | null>`${settings.value}->>'since'` }).from(settings).where(eq(settings.key, key));
+    return new Date(row?.since ?? now);
+  },
+
+  /** Removes the budget counters (keys under `prefix`) none was taken from since `before`, skipping any in use. */
+  async dropBudgetsIdleSince(db: Tx, prefix: string, before: Date): Promise<number> {
+    const idle = db.select({ key: settings.key }).from(settings)
+      .where(and(like(settings.key, `${prefix}%`), lt(settings.updatedAt, before))).for('update', { skipLocked: true });
+    const gone = await db.delete(settings).where(inArray(settings.key, idle)).returning({ key: settings.key });
+    return gone.length;
   },
 
   async incrementViews(db: Tx, articleId: number): Promise<void> {

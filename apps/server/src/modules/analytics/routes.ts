@@ -13,9 +13,11 @@ export async function analyticsRoutes(app: FastifyInstance, { db, secret }: { db
     schema: { body: trackEventBody, response: { 202: trackEventResponse, ...errors } },
   }, async (request, reply) => {
     const { articleId, event, value, sessionId } = request.body;
+    const visitor = visitorOf(request, secret, sessionId);
     const result = await trackEvent(db, {
       articleId, event, value,
-      visitorKey: visitorOf(request, secret, sessionId).key,
+      visitorKey: visitor.key,
+      clientHash: visitor.ipHash,
       userAgent: request.headers['user-agent'] ?? request.body.userAgent,
     });
     return reply.code(202).send(result);

@@ -1,6 +1,7 @@
 import { ARTICLE_NOT_FOUND, type AnalyticsDashboard, type TrackEvent } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
+import { sweepSpentBudgetsWhenDue, takeFromAddressBudget, type BudgetKind } from './address-budget.ts';
 import { analyticsRepo } from './repo.ts';
 
 const MINUTE = 60_000;
@@ -17,18 +18,30 @@ export interface TrackInput {
   value?: string | null;
   /** The visitor: session id, else a key derived from the IP. */
   visitorKey: string;
+  /** Keyed hash of the client's address (request.clientKey): whose budget the event takes from. */
+  clientHash: string;
   /** The request's User-Agent header. */
   userAgent?: string;
+  /** Epoch ms the budgets count from (tests); default now. */
+  now?: number;
 }
+
+const budgetOf = (event: TrackEvent): BudgetKind => (event === 'bookmark_add' || event === 'bookmark_remove' ? 'bookmark' : event);
+
+/** Thrown inside the transaction to take back an event past its address budget. */
+class OverBudget extends Error {}
 
 /**
  * Records one event. 'view' and 'view_30s' count once per session and article (a unique
- * index), and only a newly recorded 'view' adds to the article's views. Cached reads are
- * not dropped: view counts may lag by the cache's lifetime.
+ * index), a 'share' once per session, article and network, and only a newly recorded 'view'
+ * adds to the article's views. Each new event takes from its address budget; past it the
+ * event is not recorded. Cached reads are not dropped: view counts may lag by the cache's lifetime.
  */
 export async function trackEvent(db: Db, input: TrackInput): Promise<{ recorded: boolean }> {
   if (input.userAgent && BOT_USER_AGENT.test(input.userAgent)) return { recorded: false };
   if (!(await analyticsRepo.publishedArticleExists(db, input.articleId))) throw notFound(ARTICLE_NOT_FOUND);
+  const now = input.now ?? Date.now();
+  await sweepSpentBudgetsWhenDue(db, now);
   const values = {
     articleId: input.articleId,
     event: input.event,
@@ -36,13 +49,24 @@ export async function trackEvent(db: Db, input: TrackInput): Promise<{ recorded:
     sessionId: input.visitorKey,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
   };
-  if (input.event !== 'view') return { recorded: await analyticsRepo.insertEvent(db, values) };
-  const recorded = await db.transaction(async (tx) => {
-    const fresh = await analyticsRepo.insertEvent(tx, values);
-    if (fresh) await analyticsRepo.incrementViews(tx, input.articleId);
-    return fresh;
-  });
-  return { recorded };
+  try {
+    const recorded = await db.transaction(async (tx) => {
+      if (input.event === 'share' && values.value) {
+        await analyticsRepo.lockShare(tx, input.articleId, input.visitorKey, values.value);
+        if (await analyticsRepo.shareExists(tx, input.articleId, input.visitorKey, values.value)) return false;
+      }
+      if (!(await analyticsRepo.insertEvent(tx, values))) return false;
+      // Only a new event takes from the budget, so a reader's repeats never use it up.
+      if (await takeFromAddressBudget(tx, budgetOf(input.event), input.clientHash, now) > 0) throw new OverBudget();
+      if (input.event === 'view') await analyticsRepo.incrementViews(tx, input.articleId);
+      return true;
+    });
+    return { recorded };
+  } catch (error) {
+    // A beacon (spec 02 §7; web lib/track.ts reads no answer): past the budget 202 {recorded:false} like a repeat, not a 429 nobody reads.
+    if (error instanceof OverBudget) return { recorded: false };
+    throw error;
+  }
 }
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, idParam, rateArticleBody, rateArticleResponse, ratingQuery, ratingResponse } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
-import { requireSessionId, sessionIdOf } from '../analytics/visitor.ts';
+import { hashIp, requireSessionId, sessionIdOf } from '../analytics/visitor.ts';
 import { getRating, rateArticle } from './service.ts';
 
-export async function ratingRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function ratingRoutes(app: FastifyInstance, { db, secret }: { db: Db; secret: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
 
@@ -23,5 +23,6 @@ export async function ratingRoutes(app: FastifyInstance, { db }: { db: Db }) {
     articleId: request.params.id,
     sessionId: requireSessionId(request, request.body.sessionId),
     rating: request.body.rating,
+    clientHash: hashIp(request.clientKey, secret),
   }));
 }
