@@ -13,9 +13,9 @@ const BULK_OPTIONS: Option<BulkAction>[] = [
   { value: 'feature', label: 'ویژه کردن' },
   { value: 'unfeature', label: 'حذف از ویژه' },
   { value: 'publish', label: 'انتشار' },
-  { value: 'unpublish', label: 'خارج کردن از انتشار' },
+  { value: 'unpublish', label: 'لغو انتشار' },
 ];
-const LABEL: Record<BulkAction, string> = { delete: 'حذف', feature: 'ویژه کردن', unfeature: 'حذف از ویژه', publish: 'انتشار', unpublish: 'خارج کردن از انتشار' };
+const LABEL: Record<BulkAction, string> = { delete: 'حذف', feature: 'ویژه کردن', unfeature: 'حذف از ویژه', publish: 'انتشار', unpublish: 'لغو انتشار' };
 
 /** Titles named in the confirmation; the rest are counted. */
 const LISTED = 10;
