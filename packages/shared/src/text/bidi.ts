@@ -13,3 +13,11 @@ export function ltr(text: string | number): string {
 export function handle(username: string): string {
   return ltr(`@${username.replace(/^@/, '')}`);
 }
+
+/** A handle (not an email's domain) or a web address inside free text; no lookbehind, for older phones. */
+const LATIN_RUN = /(^|[^\w.@])(@[A-Za-z0-9_]{2,32}\b)|https?:\/\/[^\s<>"«»()]+/g;
+
+/** Free text as written, with each handle and web address in it isolated: '(@news)' stays '(@news)'. */
+export function isolateLatinRuns(text: string): string {
+  return text.replace(LATIN_RUN, (run, before: string | undefined, name: string | undefined) => (name === undefined ? ltr(run) : `${before}${ltr(name)}`));
+}

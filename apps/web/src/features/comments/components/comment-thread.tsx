@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck, Reply } from '../../../components/icons';
 import type { Comment } from '@chapar/shared/contracts';
+import { isolateLatinRuns } from '@chapar/shared/text';
 import { buttonStyles, mirrorRtl } from '../../../components/ui/button-styles.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { COMMENT_MAX_DEPTH, COMMENT_MESSAGES } from '../api.ts';
@@ -28,7 +29,7 @@ export function CommentItem({ comment, depth, replyingTo, onReply, renderForm }:
           )}
           <RelativeTime date={comment.createdAt} className="text-xs text-muted" />
         </header>
-        <p className="mt-2 leading-8 break-words whitespace-pre-line">{comment.content}</p>
+        <p className="mt-2 leading-8 break-words whitespace-pre-line">{isolateLatinRuns(comment.content)}</p>
         <div className="mt-2">
           {depth < COMMENT_MAX_DEPTH ? (
             <button type="button" onClick={() => onReply(comment)} aria-expanded={replyingTo === comment.id} aria-label={`پاسخ به ${comment.authorName}`} className={`${buttonStyles.ghost} -ms-3 text-accent`}>

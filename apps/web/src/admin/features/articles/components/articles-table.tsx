@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Headphones, Megaphone, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
 import type { AdminArticleRow, AdminArticleSort } from '@chapar/shared/contracts';
-import { articlePath, categoryFaName, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
+import { articlePath, categoryFaName, formatJalaliDate, formatNumberFa, isolateLatinRuns } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { Checkbox } from '../../../components/fields.tsx';
@@ -60,7 +60,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
       header: 'عنوان',
       cell: ({ row }) => (
         <div className="min-w-56 max-w-md">
-          <a href={articlePath(row.original)} target="_blank" rel="noopener" className={cn('font-medium hover:text-accent hover:underline', focusRing)}>{row.original.title}</a>
+          <a href={articlePath(row.original)} target="_blank" rel="noopener" className={cn('font-medium hover:text-accent hover:underline', focusRing)}>{isolateLatinRuns(row.original.title)}</a>
           {!row.original.isPublished && row.original.unpublishedReason && (
             <p className="mt-1 text-xs text-muted">دلیل: {row.original.unpublishedReason}</p>
           )}

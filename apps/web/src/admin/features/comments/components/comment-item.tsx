@@ -1,6 +1,6 @@
 import { Check, Trash2 } from 'lucide-react';
 import type { AdminComment } from '@chapar/shared/contracts';
-import { articlePath, formatJalaliDateTime, toDate } from '@chapar/shared/text';
+import { articlePath, formatJalaliDateTime, isolateLatinRuns, toDate } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { Checkbox } from '../../../components/fields.tsx';
@@ -41,7 +41,7 @@ export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }
               : <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">در انتظار تأیید</span>}
           </div>
           <CommentArticle comment={comment} />
-          <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
+          <p className="mt-2 whitespace-pre-line break-words">{isolateLatinRuns(comment.content)}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             {!comment.isApproved && (
               <button type="button" onClick={() => approve.mutate(comment.id)} disabled={approve.isPending} className={buttonStyles.secondary} aria-label={`تأیید نظر ${comment.author}`}>

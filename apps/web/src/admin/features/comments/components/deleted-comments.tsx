@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import type { DeletedComment } from '@chapar/shared/contracts';
-import { formatJalaliDate, formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { formatJalaliDate, formatJalaliDateTime, formatNumberFa, isolateLatinRuns } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { COMMENT_TEXTS, useDeletedComments, useRestoreComments } from '../api.ts';
@@ -39,7 +39,7 @@ function DeletedCommentItem({ comment, busy, onRestore }: { comment: DeletedComm
         {comment.parentId !== null && <span className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">پاسخ</span>}
       </div>
       <CommentArticle comment={comment} />
-      <p className="mt-2 whitespace-pre-line break-words">{comment.content}</p>
+      <p className="mt-2 whitespace-pre-line break-words">{isolateLatinRuns(comment.content)}</p>
       <p className="mt-2 text-xs text-muted">
         حذف در {formatJalaliDateTime(comment.deletedAt)}
         {comment.deletedBy && <> به دست <bdi>{comment.deletedBy}</bdi></>}
