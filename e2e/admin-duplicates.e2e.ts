@@ -108,7 +108,7 @@ describe('scanner tab', () => {
     const dialog = page.getByRole('alertdialog');
     // The editor is told what goes over to the kept article before confirming.
     expect(await dialog.innerText()).toContain(`نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${original.toLocaleString('fa-IR', { useGrouping: false })} ندارد، به آن منتقل می‌شوند`);
-    expect(await dialog.innerText()).toContain('مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است.');
+    expect(await dialog.innerText()).toContain('مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند.');
     if (SHOTS) {
       await shoot(page, 'scanner-delete-dialog-1280-light');
       await page.setViewportSize({ width: 390, height: 844 });
@@ -122,6 +122,11 @@ describe('scanner tab', () => {
     await page.locator(`[data-testid="scan-pair"][data-duplicate-id="${duplicate}"]`).waitFor({ state: 'detached', timeout: 60_000 });
     const redirect = await suite.site.database.raw.query<{ to_id: number }>('select to_id from article_redirects where from_id = $1', [duplicate]);
     expect(redirect.rows).toEqual([{ to_id: original }]);
+    // The toast undoes the removal: the article is back under its own address.
+    await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: 'حذف شد' }).getByRole('button', { name: 'بازگرداندن', exact: true }).click();
+    await expectToast(page, '۱ مقاله بازگردانده شد');
+    expect((await suite.site.database.raw.query('select 1 from article_redirects where from_id = $1', [duplicate])).rows).toEqual([]);
+    expect((await suite.site.database.raw.query('select 1 from articles where id = $1', [duplicate])).rows).toHaveLength(1);
     // The kept result is shown again on the next visit.
     await page.reload();
     await page.getByTestId('scan-result').waitFor();

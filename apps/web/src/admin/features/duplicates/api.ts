@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
+import { useDeletedToast } from '../../lib/restore-articles.ts';
 
 export const LAST_SCAN_KEY = ['admin', 'duplicates', 'last-scan'] as const;
 
@@ -77,12 +78,16 @@ export function useLastScan() {
   return useQuery({ queryKey: LAST_SCAN_KEY, queryFn: () => request<ScanResult>('GET', '/api/admin/scan-detailed-duplicates') });
 }
 
-/** POST: a full scan; a long one (202) is followed on its operation until it ends. */
+/**
+ * POST: a full scan; a long one (202) is followed on its operation until it ends. A `quiet` one
+ * (the scan after a removal) puts its message in the log only, so the removal's toast and its
+ * «بازگرداندن» stay in view (one toast shows at a time).
+ */
 export function useRunScan(onProgress: (op: OperationRecord) => void) {
   const request = useAdminRequest();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  return useMutation<ScanResult, unknown, void>({
+  return useMutation<ScanResult, unknown, { quiet: boolean } | void>({
     mutationFn: async () => {
       const started = await request<ScanResult>('POST', '/api/admin/scan-detailed-duplicates');
       if (started.status !== 'running' || !started.operationId) return started;
@@ -90,9 +95,9 @@ export function useRunScan(onProgress: (op: OperationRecord) => void) {
       if (op.status === 'error') throw Object.assign(new Error('scan failed'), { serverMessage: op.errors.at(-1) ?? 'اسکن ناموفق بود' });
       return request<ScanResult>('GET', '/api/admin/scan-detailed-duplicates');
     },
-    onSuccess: (result) => {
+    onSuccess: (result, options) => {
       queryClient.setQueryData(LAST_SCAN_KEY, result);
-      toast({ title: TOAST_TITLES.success, description: result.message });
+      if (!options?.quiet) toast({ title: TOAST_TITLES.success, description: result.message });
     },
     onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در اسکن: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' }),
   });
@@ -101,9 +106,11 @@ export function useRunScan(onProgress: (op: OperationRecord) => void) {
 export function useDeleteDuplicate() {
   const request = useAdminRequest();
   const { toast } = useToast();
+  // The removed article is among the deleted ones: its toast restores it, comments and views included.
+  const deleted = useDeletedToast();
   return useMutation<{ message: string }, unknown, { id: number; originalId: number }>({
     mutationFn: ({ id, originalId }) => request('DELETE', `/api/admin/duplicate-article/${id}?originalId=${originalId}`),
-    onSuccess: (result) => toast({ title: TOAST_TITLES.success, description: result.message }),
+    onSuccess: (result, { id }) => deleted(result.message, [id]),
     onError: (error) => toast({ title: TOAST_TITLES.error, description: errorText(error, 'خطا در حذف مقاله'), variant: 'destructive' }),
   });
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ExternalLink, ScanSearch, Trash2 } from 'lucide-react';
 import type { OperationRecord, ScanDuplicate } from '@chapar/shared/contracts';
-import { formatJalaliDate, formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
+import { formatJalaliDate, formatJalaliDateTime, formatNumberFa, isolateLatinRuns, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
@@ -33,7 +33,7 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
   return (
     <div className={cn('min-w-0 rounded-xl border p-3', role === 'original' ? 'border-border' : 'border-dashed border-red-400 dark:border-red-700')}>
       <p className="text-xs font-bold text-muted">{role === 'original' ? 'اصلی (قدیمی‌تر)' : 'تکراری (جدیدتر)'}</p>
-      <h4 className="mt-1 break-words font-bold">{article.title}</h4>
+      <h4 className="mt-1 break-words font-bold">{isolateLatinRuns(article.title)}</h4>
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
       <p className="mt-1 text-xs text-muted">
         #{toPersianDigits(article.id)} · {formatJalaliDate(article.publishedAt)} · {formatNumberFa(article.views)} بازدید
@@ -92,10 +92,10 @@ export function ScannerTab() {
   };
   const scan = useRunScan(follow);
   const remove = useDeleteDuplicate();
-  const start = () => {
+  const start = (quiet = false) => {
     setProgress(10);
     setLog([{ time: new Date(), text: 'درخواست اسکن کامل فرستاده شد' }]);
-    scan.mutate(undefined, {
+    scan.mutate({ quiet }, {
       onSuccess: (r) => { setProgress(100); setLog((l) => [...l, { time: new Date(), text: r.message }]); },
       onError: () => setProgress(0),
     });
@@ -106,7 +106,7 @@ export function ScannerTab() {
       <div className="rounded-2xl border border-border bg-card p-4">
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold"><ScanSearch aria-hidden="true" className="size-5" />اسکن کامل تکراری‌ها</h2>
         <p className="mt-1 text-sm text-muted">همهٔ مقاله‌ها با عنوان، متن، کلیدواژه‌ها، اعداد، تصویر و ویدیو با هم سنجیده می‌شوند؛ قدیمی‌ترِ هر جفت اصلی است.</p>
-        <button type="button" onClick={start} disabled={scan.isPending} className={cn(adminButton.primary, 'mt-3')}>{scan.isPending ? 'در حال اسکن…' : 'شروع اسکن کامل'}</button>
+        <button type="button" onClick={() => start()} disabled={scan.isPending} className={cn(adminButton.primary, 'mt-3')}>{scan.isPending ? 'در حال اسکن…' : 'شروع اسکن کامل'}</button>
       </div>
       {(scan.isPending || log.length > 0) && <ProgressLog label="پیشرفت اسکن" progress={progress} lines={log} />}
       {last.isPending && !scan.data ? <LoadingState /> : last.isError && !scan.data ? <ErrorState message="خطا در ارتباط با سرور" onRetry={() => void last.refetch()} /> : result && result.status !== 'none' ? (
@@ -126,12 +126,12 @@ export function ScannerTab() {
         open={confirm !== null}
         onOpenChange={(open) => { if (!open) setConfirm(null); }}
         title="حذف مقالهٔ تکراری"
-        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است. ادامه می‌دهید؟` : ''}
+        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند. ادامه می‌دهید؟` : ''}
         confirmLabel="حذف"
         destructive
         onConfirm={() => {
           if (!confirm) return;
-          remove.mutate({ id: confirm.id, originalId: confirm.keep }, { onSuccess: () => start() });
+          remove.mutate({ id: confirm.id, originalId: confirm.keep }, { onSuccess: () => start(true) });
           setConfirm(null);
         }}
       />
