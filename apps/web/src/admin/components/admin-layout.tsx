@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
@@ -36,6 +36,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useFocusKeptInside(main);
   const menu = useRef<HTMLElement>(null);
   useScrollHints(menu);
+  // On a phone the menu scrolls sideways: the current page's item is brought into view.
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">پرش به محتوا</a>
