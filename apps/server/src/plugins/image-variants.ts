@@ -1,31 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_WIDTHS, type ImageWidth } from '@chapar/shared/text';
+import { IMAGE_WIDTHS } from '@chapar/shared/text';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../integrations/storage/index.ts';
-import { ensureVariant, variantKey } from '../modules/media/variants.ts';
+import { allowedWidth, ensureVariant, isMadeVariantKey, variantKey } from '../modules/media/variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SOURCE_EXT = /\.(jpe?g|png|webp|gif|avif)$/i;
-const VARIANT_NAME = /^(.+)\.w(\d+)\.webp$/;
-
-/** A width exactly as the app spells it (`480`, not `0480`, `4.8e2` or `0x1e0`), or null. */
-export function allowedWidth(text: string): ImageWidth | null {
-  return IMAGE_WIDTHS.find((width) => String(width) === text) ?? null;
-}
-
-/** A key named like a variant (`….w{digits}.webp`), allowed or not. */
-export function looksLikeVariant(key: string): boolean {
-  return /\.w\d+\.webp$/i.test(key);
-}
-
-/**
- * Whether a variant key may be served or made: an allowed width of an image whose name is not
- * itself a variant's (`a.w480.w320.webp` would be cut from `a.w480.webp`, and so on without end).
- */
-export function isAllowedVariantKey(key: string): boolean {
-  const match = VARIANT_NAME.exec(key);
-  return match !== null && allowedWidth(match[2]) !== null && !/\.w\d+$/i.test(match[1]);
-}
 
 /**
  * `/img/w{width}/{key}`: the older address of a variant, kept for pages and caches that still
@@ -44,7 +24,7 @@ export async function registerImageVariants(app: FastifyInstance, { dataDir, sto
     let key: string | null;
     try {
       key = variantKey(relative, width);
-      if (key && !isAllowedVariantKey(key)) key = null;
+      if (key && !isMadeVariantKey(key)) key = null;
       if (key) storage.url(key);
     } catch {
       key = null;

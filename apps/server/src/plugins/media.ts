@@ -4,8 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StorageUnavailableError, type Storage } from '../integrations/storage/index.ts';
 import type { ByteRange } from '../integrations/storage/types.ts';
-import { ensureVariant } from '../modules/media/variants.ts';
-import { isAllowedVariantKey, looksLikeVariant } from './image-variants.ts';
+import { ensureVariant, isMadeVariantKey, isVariantKey } from '../modules/media/variants.ts';
 
 /**
  * Locally stored media (the default Storage) served under /media with long-lived caching.
@@ -36,7 +35,7 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url !== '/media/*') return;
     const key = (request.params as { '*'?: string })['*'] ?? '';
     if (!servable(key)) return;
-    if (isAllowedVariantKey(key)) await makeMissing(key);
+    if (isMadeVariantKey(key)) await makeMissing(key);
     const header = request.headers.range;
     if (header === undefined) return;
     let total: number | null;
@@ -67,7 +66,7 @@ export async function registerMedia(app: FastifyInstance, { dataDir, storage, me
 
 /** A folder, or a variant name the app never makes, is served as a missing file. */
 function servable(key: string): boolean {
-  return key !== '' && !key.endsWith('/') && (!looksLikeVariant(key) || isAllowedVariantKey(key));
+  return key !== '' && !key.endsWith('/') && (!isVariantKey(key) || isMadeVariantKey(key));
 }
 
 /** 416 for a range past the end of the file, with its size so the client can ask again. */
@@ -119,7 +118,7 @@ function proxyBucket(app: FastifyInstance, storage: Storage): void {
       return reply.code(404).send(notFound);
     }
     // A variant name the app never makes (a variant's variant, another width) is not made or served.
-    if (looksLikeVariant(key) && !isAllowedVariantKey(key)) return reply.code(404).send(notFound);
+    if (isVariantKey(key) && !isMadeVariantKey(key)) return reply.code(404).send(notFound);
     // Only an answer with the file (or its size) is cached: a missing variant may exist soon.
     const withFileHeaders = () => reply.header('cache-control', 'public, max-age=2592000').header('accept-ranges', 'bytes');
     const typeOf = (found: { contentType?: string }) => found.contentType ?? TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
@@ -135,14 +134,14 @@ function proxyBucket(app: FastifyInstance, storage: Storage): void {
       // whose answer carries the size. A variant not made yet is made, then read once more.
       if (!request.headers.range) {
         let found = await storage.stream(key);
-        if (!found && isAllowedVariantKey(key) && (await madeVariant())) found = await storage.stream(key);
+        if (!found && isMadeVariantKey(key) && (await madeVariant())) found = await storage.stream(key);
         if (!found) return reply.code(404).send(notFound);
         return withFileHeaders().type(typeOf(found)).header('content-length', found.bytes).send(found.body);
       }
 
       // A byte range (a player seeking): the size first, to resolve the range against it.
       let total = await storage.size(key);
-      if (total === null && isAllowedVariantKey(key) && (await madeVariant())) total = await storage.size(key);
+      if (total === null && isMadeVariantKey(key) && (await madeVariant())) total = await storage.size(key);
       if (total === null) return reply.code(404).send(notFound);
       const range = resolveByteRange(request.headers.range, total);
       if (range === 'unsatisfiable') {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../integrations/storage/index.ts';
 import { sharp } from '../lazy-packages.ts';
-import { looksLikeVariant } from './image-variants.ts';
+import { isVariantKey } from '../modules/media/variants.ts';
 import { SHARE_IMAGE, sharePathPrefix } from '@chapar/shared/text';
 
 const SOURCE_EXT = /\.(jpe?g|png|webp|gif|avif)$/i;
@@ -26,7 +26,7 @@ export async function registerShareImages(app: FastifyInstance, { storage }: { s
   app.get<{ Params: { '*': string } }>(`${sharePathPrefix}*`, async (request, reply) => {
     const key = request.params['*'];
     // Only an original: a variant is a smaller copy of one, and each share image costs a resize.
-    let known = SOURCE_EXT.test(key) && !looksLikeVariant(key);
+    let known = SOURCE_EXT.test(key) && !isVariantKey(key);
     try {
       if (known) storage.url(key);
     } catch {

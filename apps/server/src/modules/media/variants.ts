@@ -13,8 +13,23 @@ const IMAGE_EXT = /\.(?:jpe?g|png|webp|gif|avif)$/i;
 const VARIANT_KEY = /^(.+)\.w(\d+)\.webp$/;
 const SOURCE_EXTS = ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif'];
 
+/** A key named like a variant (`….w{digits}.webp`, any case), one the app makes or not. */
 export function isVariantKey(key: string): boolean {
-  return VARIANT_KEY.test(key);
+  return /\.w\d+\.webp$/i.test(key);
+}
+
+/** A width exactly as the app spells it (`480`, not `0480`, `4.8e2` or `0x1e0`), or null. */
+export function allowedWidth(text: string): ImageWidth | null {
+  return IMAGE_WIDTHS.find((width) => String(width) === text) ?? null;
+}
+
+/**
+ * A variant key the app makes: an allowed width of an image that is not itself a variant
+ * (`a.w480.w320.webp` would be cut from `a.w480.webp`, and so on without end).
+ */
+export function isMadeVariantKey(key: string): boolean {
+  const match = VARIANT_KEY.exec(key);
+  return match !== null && allowedWidth(match[2]) !== null && !/\.w\d+$/i.test(match[1]);
 }
 
 /** The key of one variant of an image key, or null for a key that is not an image (or is a variant). */
@@ -60,7 +75,7 @@ export async function fillVariants(storage: Storage, key: string): Promise<numbe
  */
 export async function ensureVariant(storage: Storage, key: string): Promise<Buffer | null> {
   const match = VARIANT_KEY.exec(key);
-  if (!match || !IMAGE_WIDTHS.includes(Number(match[2]) as ImageWidth)) return null;
+  if (!match || !isMadeVariantKey(key)) return null;
   const existing = await storage.get(key);
   if (existing) return existing;
   for (const ext of SOURCE_EXTS) {
