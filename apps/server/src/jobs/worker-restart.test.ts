@@ -13,13 +13,21 @@ import { startWorker } from './registry.ts';
 let t: IngestTestApp;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** When each rewrite that has not yet returned began (ms since the epoch). */
+const rewritesInFlight = new Map<symbol, number>();
+
 /** A worker as a separate process would run it: its own pg-boss instance on the same database. */
 function workerServices(slowMs: number): Services {
   const s = createServices({ config: { ...t.config, worker: true, ingestConcurrency: 3 }, database: t.database, log: quiet });
   const offline = s.offlineRewriter;
   const slow: Rewriter = {
     name: 'offline',
-    rewrite: async (input) => { await sleep(slowMs); return offline.rewrite(input); },
+    rewrite: async (input) => {
+      const call = Symbol('rewrite');
+      rewritesInFlight.set(call, Date.now());
+      try { await sleep(slowMs); } finally { rewritesInFlight.delete(call); }
+      return offline.rewrite(input);
+    },
     regenerateField: (input) => offline.regenerateField(input),
   };
   s.rewriter = slow;
@@ -42,8 +50,11 @@ describe('a worker stopped mid-batch', () => {
     expect(check.toProcess).toHaveLength(18);
     await first.jobs.sendMany(ingestPostJob, check.toProcess);
 
-    // Wait until the first worker is in the middle: some articles made, most not.
-    for (let i = 0; i < 200 && (await count('select count(*)::int as n from articles')) < 2; i++) await sleep(25);
+    // Wait until the first worker is in the middle: an article made, and a job just begun in its
+    // handler (so the stop below surely interrupts it; between two batches nothing is running).
+    const justBegun = () => [...rewritesInFlight.values()].some((began) => Date.now() - began < 150);
+    for (let i = 0; i < 400 && !((await count('select count(*)::int as n from articles')) > 0 && justBegun()); i++) await sleep(10);
+    expect(justBegun()).toBe(true);
     const madeBefore = await count('select count(*)::int as n from articles');
     expect(madeBefore).toBeGreaterThan(0);
     expect(madeBefore).toBeLessThan(17);
