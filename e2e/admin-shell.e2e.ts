@@ -34,6 +34,12 @@ describe('session', () => {
     for (const path of ['/admin', '/admin/bulk', '/admin/login', '/admin/ignored', '/admin/newsletter', '/admin/sync', '/admin/telegram-auth', '/admin/blocklist', '/admin/deleted-articles', '/admin/content-verification', '/admin?tab=comments']) {
       expect((await fetch(`${suite.site.baseUrl}${path}`)).status, path).toBe(200);
     }
+    // A tab's name typed as a path leads to that tab, not to «not found».
+    for (const [path, to] of [['/admin/articles', '/admin'], ['/admin/comments?status=pending', '/admin?status=pending&tab=comments']]) {
+      const moved = await fetch(`${suite.site.baseUrl}${path}`, { redirect: 'manual' });
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.get('location'), path).toBe(to);
+    }
     const page = await openPage();
     await page.goto('/admin/no-such-page');
     await page.getByRole('heading', { name: 'صفحه مورد نظر یافت نشد' }).waitFor();

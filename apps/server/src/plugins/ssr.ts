@@ -7,7 +7,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '@chapar/db';
-import { ADMIN_PAGE_PATHS } from '@chapar/shared/contracts';
+import { ADMIN_PAGE_PATHS, adminTabAddress } from '@chapar/shared/contracts';
 import { brotliOptions, COMPRESS_MIN_BYTES, PAGE_GZIP } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
 import { SESSION_COOKIE } from './auth.ts';
@@ -174,6 +174,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     const isAdmin = url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
     if (isAdmin) {
       const known = ADMIN_PAGES.has(url.split(/[?#]/, 1)[0].replace(/(.)\/$/, '$1'));
+      // A tab's name typed as a path (/admin/articles): the dashboard with that tab open.
+      const tab = known ? undefined : adminTabAddress(url);
+      if (tab) return reply.header('cache-control', 'no-store').redirect(tab, 301);
       return reply.code(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(adminPage);
     }
     const cacheable = !isAdmin && !hasSession(request);

@@ -1,10 +1,8 @@
 // Addresses of the admin area (spec 03 §2.1) and the dashboard's tabs (§2.3), in the spec's order.
+import { ADMIN_TAB_IDS, type AdminTabId } from '@chapar/shared/contracts';
 
-export const TAB_IDS = [
-  'articles', 'system-monitor', 'generate', 'channels', 'duplicate', 'scanner',
-  'watermark', 'auto-monitor', 'newsletter', 'comments', 'ignored', 'telegram-auth',
-] as const;
-export type TabId = (typeof TAB_IDS)[number];
+export const TAB_IDS = ADMIN_TAB_IDS;
+export type TabId = AdminTabId;
 
 export const TAB_LABELS: Record<TabId, string> = {
   articles: 'مقالات',
