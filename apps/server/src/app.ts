@@ -15,6 +15,7 @@ import { registerMedia } from './plugins/media.ts';
 import { registerShareImages } from './plugins/share-image.ts';
 import { createStorages } from './integrations/storage/index.ts';
 import { HotCache } from './plugins/hot-cache.ts';
+import { watchBodyPace } from './plugins/body-deadline.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { articleRoutes } from './modules/articles/routes.ts';
@@ -119,12 +120,16 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 /** zod's compilers for every route (Fastify's types name only its JSON-schema compilers). */
 const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory;
 
+/** A request line and headers that take longer (Node's default: a minute) get a Persian 408, checked every 5 s. */
+const HEADERS_TIMEOUT_MS = 20_000;
+
 /** Builds the whole app: plugins, modules, error handler. Never listens. */
 export async function buildApp({ config, database, ssr = true, telegramGateway, renderer, workerStartDelayMs, invitationMailer = null }: BuildAppOptions): Promise<FastifyInstance> {
   const hotCache = new HotCache();
   const app = Fastify({
     // Cached public answers are written before routing: the hot path never enters the app.
-    serverFactory: (handler) => createServer((req, res) => {
+    serverFactory: (handler) => createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 5_000 }, (req, res) => {
+      watchBodyPace(req, res, config.bodyPace);
       if (!hotCache.serve(req, res)) handler(req, res);
       else countHotCacheHit(req.method ?? 'GET', res.statusCode);
     }),

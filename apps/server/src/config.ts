@@ -69,6 +69,8 @@ const envSchema = z.object({
   STORAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  BODY_GRACE_MS: z.coerce.number().int().min(100).default(20_000),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(2_048),
   WATERMARK_TEXT: optionalString,
   MONITOR_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   MONITOR_AUTOSTART: bool(true),
@@ -184,6 +186,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Each service on the health page answers within this, or is reported down for not answering. */
     healthCheckTimeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    /** A request body gets the grace plus its length at this pace to arrive, then a 408. */
+    bodyPace: { graceMs: env.BODY_GRACE_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
     watermarkText: env.WATERMARK_TEXT ?? env.SITE_NAME,
     monitorIntervalMinutes: env.MONITOR_INTERVAL_MINUTES,
     monitorAutostart: env.MONITOR_AUTOSTART,
