@@ -39,3 +39,58 @@ describe('toasts', () => {
     expect(screen.queryByText('اول')).toBeNull();
   });
 });
+
+function Undoable({ onUndo }: { onUndo: () => void }) {
+  const { toast } = useToast();
+  return (
+    <main id="main" tabIndex={-1}>
+      <button type="button" onClick={() => toast({ title: 'حذف شد', action: { label: 'بازگرداندن', onAction: onUndo } })}>حذف</button>
+      <button type="button">بعدی</button>
+    </main>
+  );
+}
+
+describe('focus when a toast closes from its own button', () => {
+  afterEach(cleanup);
+
+  it('goes back to where it was before the toast, not to the top of the page', () => {
+    const onUndo = vi.fn();
+    render(<ToastProvider><Undoable onUndo={onUndo} /></ToastProvider>);
+    const trigger = screen.getByRole('button', { name: 'حذف' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const undo = screen.getByRole('button', { name: 'بازگرداندن' });
+    undo.focus();
+    fireEvent.click(undo);
+    expect(onUndo).toHaveBeenCalledOnce();
+    expect(screen.queryByText('حذف شد')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('follows focus moved while the toast showed, and falls back to the main content when that is gone', () => {
+    const { rerender } = render(<ToastProvider><Undoable onUndo={() => undefined} /></ToastProvider>);
+    fireEvent.click(screen.getByRole('button', { name: 'حذف' }));
+    const next = screen.getByRole('button', { name: 'بعدی' });
+    next.focus();
+    screen.getByRole('button', { name: 'بستن اعلان' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'بستن اعلان' }));
+    expect(document.activeElement).toBe(next);
+
+    rerender(<ToastProvider><Undoable onUndo={() => undefined} /></ToastProvider>);
+    fireEvent.click(screen.getByRole('button', { name: 'حذف' }));
+    next.focus();
+    next.remove();
+    screen.getByRole('button', { name: 'بستن اعلان' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'بستن اعلان' }));
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+
+  it('stays where it is when the toast closes without having had it', () => {
+    render(<ToastProvider><Undoable onUndo={() => undefined} /></ToastProvider>);
+    fireEvent.click(screen.getByRole('button', { name: 'حذف' }));
+    const next = screen.getByRole('button', { name: 'بعدی' });
+    next.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'بستن اعلان' }));
+    expect(document.activeElement).toBe(next);
+  });
+});

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
 import { focusRing } from './button-styles.ts';
@@ -65,6 +65,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
     <ol
       ref={viewport}
       tabIndex={-1}
+      data-toast-viewport
       aria-label="اعلان‌ها (F8)"
       className="fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]"
     >
@@ -73,11 +74,41 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
   );
 }
 
+/** The focused element when it is outside the toasts: where a keyboard user goes back to. */
+function focusOutside(item: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body && !active.closest('[data-toast-viewport]') && !item?.contains(active) ? active : null;
+}
+
 function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | null>(null);
+  const item = useRef<HTMLLIElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
   const destructive = toast.variant === 'destructive';
+
+  // The last place focus was outside the toasts while this one shows (a deleted row's button,
+  // then the table that took focus when the row went).
+  useLayoutEffect(() => {
+    returnTo.current = focusOutside(item.current);
+    const follow = () => { returnTo.current = focusOutside(item.current) ?? returnTo.current; };
+    document.addEventListener('focusin', follow);
+    return () => document.removeEventListener('focusin', follow);
+  }, []);
+
+  /**
+   * Closes the toast from one of its buttons. Focus was on that button, which goes with the
+   * toast: it goes back where it was before (or to the page's main content), not to the top.
+   */
+  const close = (then?: () => void) => {
+    const hadFocus = item.current?.contains(document.activeElement) ?? false;
+    then?.();
+    onDismiss();
+    if (!hadFocus) return;
+    const back = returnTo.current?.isConnected ? returnTo.current : document.getElementById('main');
+    back?.focus({ preventScroll: true });
+  };
 
   useEffect(() => {
     if (paused) return;
@@ -89,6 +120,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
     // The live region is the text inside the item: a role on the <li> itself would take it out
     // of its list (axe 'listitem'), and the close button's name is not part of the message.
     <li
+      ref={item}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -114,13 +146,13 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       {toast.action && (
         <button
           type="button"
-          onClick={() => { toast.action?.onAction(); onDismiss(); }}
+          onClick={() => close(toast.action?.onAction)}
           className={cn('shrink-0 self-center rounded-lg border px-3 py-1 text-sm font-medium', destructive ? 'border-white/60 hover:bg-black/10' : 'border-border hover:bg-surface', focusRing)}
         >
           {toast.action.label}
         </button>
       )}
-      <button type="button" onClick={onDismiss} aria-label="بستن اعلان" className={cn('rounded-full p-1 hover:bg-black/10', focusRing)}>
+      <button type="button" onClick={() => close()} aria-label="بستن اعلان" className={cn('rounded-full p-1 hover:bg-black/10', focusRing)}>
         <X aria-hidden="true" className="size-4" />
       </button>
     </li>
