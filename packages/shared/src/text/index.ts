@@ -14,6 +14,7 @@ export * from './number-words.ts';
 export * from './spoken.ts';
 export * from './lead.ts';
 export * from './bidi.ts';
+export * from './invisible.ts';
 export * from './feed-paths.ts';
 export * from './newsletter-form.ts';
 export * from './share-image.ts';

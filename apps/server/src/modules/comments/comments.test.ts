@@ -129,6 +129,67 @@ describe('posting a comment', () => {
     expect(res.json()).toEqual({ error: 'validation_error', message });
   });
 
+  // Characters that show nothing: a field of them looks empty on the page, so it is refused as empty.
+  const INVISIBLE = [
+    ['a zero-width space and an override', '\u200b\u202e'],
+    ['zero-width joiners and non-joiners', '\u200c\u200d\u200c'],
+    ['embedding and override controls', '\u202a\u202b\u202c\u202d\u202e'],
+    ['isolate controls', '\u2066\u2067\u2068\u2069'],
+    ['direction marks', '\u200e\u200f\u061c'],
+    ['a BOM, a soft hyphen and a word joiner', '\ufeff\u00ad\u2060'],
+    ['invisible characters between spaces', ' \u200b \u00a0\u202e\n\t\u3000'],
+  ] as const;
+  const count = async () => (await t.database.db.select({ id: comments.id }).from(comments)).length;
+
+  it.each(INVISIBLE)('refuses a name of only %s with the spec message and stores nothing', async (_label, invisible) => {
+    const before = await count();
+    const res = await post(articleId, { authorName: invisible, content: 'متن دیده‌شدنی', ...solved() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message: 'لطفاً نام و متن نظر را وارد کنید' });
+    expect(await count()).toBe(before);
+  });
+
+  it.each(INVISIBLE)('refuses a text of only %s with the spec message and stores nothing', async (_label, invisible) => {
+    const before = await count();
+    const res = await post(articleId, { authorName: 'نام', content: invisible, ...solved() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message: 'لطفاً نام و متن نظر را وارد کنید' });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an invisible reply the same way, and does not spend its captcha', async () => {
+    const parent = (await post(articleId, { authorName: 'والد', content: 'نظر اصلی', ...solved() })).json() as { comment: { id: number } };
+    await approve(parent.comment.id);
+    const before = await count();
+    const captcha = solved();
+    for (const fields of [{ authorName: '\u200b\u202e', content: 'پاسخ' }, { authorName: 'پاسخ‌دهنده', content: '\u2067\u200b\ufeff' }]) {
+      const res = await post(articleId, { ...fields, parentId: parent.comment.id, ...captcha });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation_error', message: 'لطفاً نام و متن نظر را وارد کنید' });
+    }
+    expect(await count()).toBe(before);
+    // Refused before the captcha was looked at: the same answer still sends a real reply.
+    const real = await post(articleId, { authorName: 'پاسخ‌دهنده', content: 'پاسخ واقعی', parentId: parent.comment.id, ...captcha });
+    expect(real.statusCode).toBe(201);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('stores the name and text without bidi controls, keeping ZWNJ inside words', async () => {
+    const res = await post(articleId, {
+      authorName: '\u202eمی\u200cخواهم\u202c \u2066نام\u2069\u200f',
+      content: '\u202bاین\u200cها\u202c را \u200eببینید\u061c \u202dabc\u202c',
+      ...solved(),
+    });
+    expect(res.statusCode).toBe(201);
+    const created = (res.json() as { comment: { id: number; authorName: string; content: string } }).comment;
+    expect(created).toMatchObject({ authorName: 'می\u200cخواهم نام', content: 'این\u200cها را ببینید abc' });
+    const [row] = await t.database.db.select().from(comments).where(eq(comments.id, created.id));
+    expect(row.authorName).toBe('می\u200cخواهم نام');
+    expect(row.authorName).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+    expect(row.authorName).toContain('\u200c');
+    expect(row.content).toBe('این\u200cها را ببینید abc');
+  });
+
   it('accepts an empty optional email and answers 404 for an unknown article', async () => {
     expect((await post(articleId, { authorName: 'نام', content: 'متن', authorEmail: '', ...solved() })).statusCode).toBe(201);
     expect((await post(987654, { authorName: 'نام', content: 'متن', ...solved() })).statusCode).toBe(404);

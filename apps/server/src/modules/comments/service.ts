@@ -1,4 +1,5 @@
 import { ARTICLE_NOT_FOUND, COMMENT_MAX_DEPTH, COMMENT_MESSAGES, type Comment, type CreateCommentBody } from '@chapar/shared/contracts';
+import { hasVisibleText, stripBidiControls } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound, secondsUntilBudgetsAllow, secondsUntilLeaves } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
@@ -34,11 +35,13 @@ export interface SubmitCommentInput extends CreateCommentBody {
   now?: number;
 }
 
-// Control characters (except tab and newline) never belong in a comment; everything else is
-// stored as typed and escaped when rendered, so '<script>' stays visible text.
+// Control characters (except tab and newline) never belong in a comment, nor do the bidi
+// controls (embeddings, overrides, isolates, LRM/RLM/ALM) that would turn the page around the
+// name or text; ZWNJ stays, Persian writes it inside words. Everything else is stored as typed
+// and escaped when rendered, so '<script>' stays visible text.
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const plainText = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL_RE, '').trim();
+const plainText = (text: string) => stripBidiControls(text).replace(/\r\n?/g, '\n').replace(CONTROL_RE, '').trim();
 const oneLine = (text: string) => plainText(text).replace(/\s+/g, ' ');
 
 export function toPublicComment(row: CommentRow): Comment {
@@ -97,7 +100,9 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
   if (input.website && input.website.trim() !== '') throw badRequest('ارسال نظر پذیرفته نشد');
   const authorName = oneLine(input.authorName);
   const content = plainText(input.content);
-  if (!authorName || !content) throw badRequest(COMMENT_MESSAGES.incomplete);
+  // A name or text of only invisible characters (zero-width spaces, bidi controls, a BOM) shows
+  // as empty, so it is refused as an empty one is, before anything is stored or a captcha spent.
+  if (!hasVisibleText(authorName) || !hasVisibleText(content)) throw new AppError('validation_error', COMMENT_MESSAGES.incomplete);
   if (!(await commentRepo.publishedArticleExists(db, input.articleId))) throw notFound(ARTICLE_NOT_FOUND);
   const depth = await replyDepth(db, input.articleId, input.parentId);
 

@@ -1,0 +1,28 @@
+// Text a reader types into a form (a comment's name and text): characters that show nothing.
+// A field of zero-width spaces, bidi controls or a BOM looks empty on the page, so it counts as
+// empty; and the bidi controls that change the direction of what follows them (embeddings,
+// overrides, isolates, LRM/RLM/ALM) are taken out of stored free text, so a name cannot mirror
+// the page around it. ZWNJ (U+200C) stays: Persian needs it inside words (می‌شود).
+
+/**
+ * Bidi formatting controls: LRE, RLE, PDF, LRO, RLO (U+202A–U+202E), LRI, RLI, FSI, PDI
+ * (U+2066–U+2069) and the marks LRM, RLM (U+200E, U+200F) and ALM (U+061C).
+ */
+const BIDI_CONTROL_RE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/**
+ * What shows nothing: whitespace, control and format characters, and every default-ignorable
+ * code point (zero-width space, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, bidi controls, variation
+ * selectors, Hangul fillers, tag characters), and the blank braille pattern.
+ */
+const INVISIBLE_RE = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** `text` without its bidi controls; everything else, ZWNJ included, as written. */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROL_RE, '');
+}
+
+/** True when `text` has at least one character that shows on the page. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE_RE, '') !== '';
+}
