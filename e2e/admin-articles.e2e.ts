@@ -111,7 +111,7 @@ describe('articles table', () => {
     expect(named).toEqual(list.articles.slice(0, 10).map((a) => a.title));
     const text = await confirm.innerText();
     expect(text).toContain(`و ${formatNumberFa(list.articles.length - 10)} مقالهٔ دیگر`);
-    expect(text).toContain('این مقاله‌ها با نظرها و امتیازهایشان به «مقاله‌های حذف‌شده» می‌روند و تا مدتی از همان‌جا بازگرداندنی هستند؛ پس از آن برای همیشه پاک می‌شوند.');
+    expect(text).toContain('این مقاله‌ها با نظرها و امتیازهایشان به «مقاله‌های حذف‌شده» می‌روند و تا ۳۰ روز از همان‌جا بازگرداندنی هستند؛ پس از آن برای همیشه پاک می‌شوند.');
     expect(text).toContain('«لغو انتشار»');
     expect(text).toContain('پست تلگرامی آن‌ها به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ بازگرداندن هر مقاله، پستش را هم از فهرست مسدود بیرون می‌آورد.');
     if (process.env.E2E_SCREENSHOTS_DIR) {

@@ -108,7 +108,7 @@ describe('scanner tab', () => {
     const dialog = page.getByRole('alertdialog');
     // The editor is told what goes over to the kept article before confirming.
     expect(await dialog.innerText()).toContain(`نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${original.toLocaleString('fa-IR', { useGrouping: false })} ندارد، به آن منتقل می‌شوند`);
-    expect(await dialog.innerText()).toContain('مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند.');
+    expect(await dialog.innerText()).toContain('مقالهٔ حذف‌شده تا ۳۰ روز در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند.');
     if (SHOTS) {
       await shoot(page, 'scanner-delete-dialog-1280-light');
       await page.setViewportSize({ width: 390, height: 844 });

@@ -128,7 +128,7 @@ describe('article page: offline copy, script safety and administration', () => {
 
     await panel.getByRole('button', { name: 'حذف مقاله' }).click();
     const dialog = page.getByRole('dialog', { name: 'حذف مقاله' });
-    await dialog.getByText('مقاله از سایت برداشته می‌شود و با نظرها و رسانه‌هایش به «مقاله‌های حذف‌شده» می‌رود؛ تا مدتی از همان‌جا در پیشخوان بازگرداندنی است و پس از آن برای همیشه پاک می‌شود.').waitFor();
+    await dialog.getByText('مقاله از سایت برداشته می‌شود و با نظرها و رسانه‌هایش به «مقاله‌های حذف‌شده» می‌رود؛ تا ۳۰ روز از همان‌جا در پیشخوان بازگرداندنی است و پس از آن برای همیشه پاک می‌شود.').waitFor();
     await dialog.getByRole('button', { name: 'بله، حذف شود' }).click();
     await expectToast(page, 'مقاله حذف شد');
     await page.waitForURL((url) => url.pathname === '/');

@@ -193,7 +193,7 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   await app.register(articleRoutes, { db, policy });
   await app.register(searchRoutes, { db });
   await app.register(trendingRoutes, { database });
-  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://'), secret: config.sessionSecret, dataDir: config.dataDir });
+  await app.register(authRoutes, { db, policy, secureCookies: config.publicBaseUrl.startsWith('https://'), secret: config.sessionSecret, dataDir: config.dataDir, trashRetentionDays: config.trashRetentionDays });
   await app.register(accountRoutes, { db, secret: config.sessionSecret, siteName: config.siteName });
   await app.register(auditRoutes, { db });
   // Feature modules register here, one line each.

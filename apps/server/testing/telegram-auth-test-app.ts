@@ -42,7 +42,7 @@ export async function buildTelegramApp(database: Database, telegram: FakeTelegra
   registerErrorHandler(app);
   const policy = { idleMs: 3_600_000, maxMs: 86_400_000 };
   await registerAuth(app, { db, policy });
-  await app.register(authRoutes, { db, policy, secureCookies: false, secret: options.secret ?? SECRET });
+  await app.register(authRoutes, { db, policy, secureCookies: false, secret: options.secret ?? SECRET, trashRetentionDays: 30 });
   const slept: number[] = [];
   await app.register(telegramAuthRoutes, {
     db,

@@ -45,6 +45,8 @@ export const adminStatusResponse = z.object({
   role: z.string().nullable(),
   permissions: z.array(z.enum(PERMISSIONS)),
   twoFactorSetupRequired: z.boolean(),
+  /** How many days a deleted article or comment stays restorable, said before each delete. */
+  trashRetentionDays: z.number().int(),
 });
 export type AdminStatus = z.infer<typeof adminStatusResponse>;
 

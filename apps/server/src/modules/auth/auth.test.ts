@@ -59,11 +59,12 @@ describe('admin login', () => {
 describe('admin status, logout, CSRF', () => {
   it('reports the session state', async () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/admin/status' });
-    expect(anon.json()).toEqual({ isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false });
+    expect(anon.json()).toEqual({ isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false, trashRetentionDays: t.config.trashRetentionDays });
     const { cookie, csrfToken } = await loginAsAdmin(t.app);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/status', headers: { cookie } });
     expect(res.json()).toEqual({
       isAuthenticated: true, username: 'admin', csrfToken, role: 'owner', permissions: [...ROLE_PERMISSIONS.owner], twoFactorSetupRequired: false,
+      trashRetentionDays: t.config.trashRetentionDays,
     });
   });
 

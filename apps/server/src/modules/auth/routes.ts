@@ -10,7 +10,7 @@ import { login, logout, type OpenedSession, type SessionPolicy } from './service
 import { completeTwoFactor } from './two-factor-login.ts';
 import { forgetFirstAdminPassword } from '../../first-admin-password.ts';
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; secureCookies: boolean; secret: string; dataDir?: string }) {
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy; secureCookies: boolean; secret: string; dataDir?: string; trashRetentionDays: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = {
     path: '/', httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies ? true : 'auto' as const,
@@ -85,6 +85,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; policy: S
       // Until an owner who must sets up two-factor sign-in, only their own account is open.
       permissions: !session || !isRole(role) ? [] : session.twoFactorSetupRequired ? ['self' as const] : [...ROLE_PERMISSIONS[role]],
       twoFactorSetupRequired: session?.twoFactorSetupRequired ?? false,
+      trashRetentionDays: opts.trashRetentionDays,
     };
   });
 }

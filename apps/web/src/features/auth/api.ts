@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStatus, LoginAnswer, LoginBody, LoginSuccess, TwoFactorLoginBody } from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 import { apiRequest, getJson, isApiError } from '../../lib/api-client.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 
@@ -7,7 +8,7 @@ export const ADMIN_STATUS_PATH = '/api/admin/status';
 // Same value as CSRF_HEADER in the contracts; importing it would pull zod into the bundle.
 const CSRF_HEADER = 'x-csrf-token';
 
-const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false };
+const LOGGED_OUT: AdminStatus = { isAuthenticated: false, username: null, csrfToken: null, role: null, permissions: [], twoFactorSetupRequired: false, trashRetentionDays: 0 };
 
 /**
  * Only the browser asks: server-rendered pages are the same for every reader. A 401 means
@@ -30,6 +31,12 @@ export const adminStatusQuery = () =>
 
 export function useAdminStatus(options: { enabled?: boolean } = {}) {
   return useQuery({ ...adminStatusQuery(), enabled: options.enabled ?? true });
+}
+
+/** How long a deleted article stays restorable, for the words before a delete: «۳۰ روز» («مدتی» until known). */
+export function useRestorableSpan(): string {
+  const days = useAdminStatus().data?.trashRetentionDays;
+  return days ? `${toPersianDigits(days)} روز` : 'مدتی';
 }
 
 /** Signed in (the session cookie is set). */

@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useRestorableSpan } from '../../auth/api.ts';
 import { ADMIN_ARTICLE_MESSAGES, TOP_ARTICLES_SHOWN, useArticleDashboard, useArticleTool, useDeleteArticle, type ToolResult } from '../api.ts';
 import { AFTER_SUCCESS_MS, MISSING_ID, TOOL_TEXT, type ToolKind } from '../progress-steps.ts';
 import { PodcastTool } from './podcast-tool.tsx';
@@ -65,6 +66,7 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
   const [running, setRunning] = useState<{ kind: ToolKind; since: number; result: ToolResult | null } | null>(null);
   const remove = useDeleteArticle(articleId, csrfToken);
   const tool = useArticleTool(articleId, csrfToken);
+  const restorableSpan = useRestorableSpan();
   const { toast } = useToast();
   const navigate = useNavigate();
   const failed = (title: string, error: unknown) =>
@@ -124,7 +126,7 @@ export function ArticleAdminPanel({ articleId, articleTitle, csrfToken }: Articl
           <Trash2 aria-hidden="true" className="size-4" />حذف مقاله
         </button>
       </div>
-      <Dialog open={confirming === 'delete'} onClose={() => setConfirming(null)} title="حذف مقاله" description="مقاله از سایت برداشته می‌شود و با نظرها و رسانه‌هایش به «مقاله‌های حذف‌شده» می‌رود؛ تا مدتی از همان‌جا در پیشخوان بازگرداندنی است و پس از آن برای همیشه پاک می‌شود.">
+      <Dialog open={confirming === 'delete'} onClose={() => setConfirming(null)} title="حذف مقاله" description={`مقاله از سایت برداشته می‌شود و با نظرها و رسانه‌هایش به «مقاله‌های حذف‌شده» می‌رود؛ تا ${restorableSpan} از همان‌جا در پیشخوان بازگرداندنی است و پس از آن برای همیشه پاک می‌شود.`}>
         <p className="mb-4 text-sm">«{articleTitle}»</p>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={() => setConfirming(null)} className={buttonStyles.ghost}>انصراف</button>

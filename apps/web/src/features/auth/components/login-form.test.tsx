@@ -36,7 +36,7 @@ describe('LoginForm', () => {
     const answers = [
       { success: false, twoFactorRequired: true, challenge: 'challenge-token-0123456789abcdef', message: 'کد ورود دومرحله‌ای را وارد کنید' },
       { error: 'unauthorized', message: 'کد ورود دومرحله‌ای درست نیست' },
-      { success: true, message: 'ورود موفقیت‌آمیز بود', user: { id: 1, username: 'admin', role: 'owner' }, csrfToken: 't', twoFactorSetupRequired: false },
+      { success: true, message: 'ورود موفقیت‌آمیز بود', user: { id: 1, username: 'admin', role: 'owner' }, csrfToken: 't', twoFactorSetupRequired: false, trashRetentionDays: 30 },
     ];
     const statuses = [200, 401, 200];
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(answers.shift()), { status: statuses.shift() }));

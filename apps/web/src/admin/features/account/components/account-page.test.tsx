@@ -16,7 +16,7 @@ function serve() {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     // The session status holds the CSRF token a change is sent with.
-    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false });
+    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false, trashRetentionDays: 30 });
     if (url.startsWith('/api/admin/account/sessions')) return json({ sessions: [] });
     if (url.startsWith('/api/admin/account/password')) return json({ success: true, message: 'رمز عبور تغییر کرد', endedSessions: 0 });
     if (url.startsWith('/api/admin/account')) return json(ACCOUNT);

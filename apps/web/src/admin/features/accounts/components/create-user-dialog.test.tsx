@@ -10,7 +10,7 @@ function serve() {
   const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false });
+    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false, trashRetentionDays: 30 });
     if (url.startsWith('/api/admin/users')) {
       return json({ user: { id: 2, username: 'sara', name: null, email: null, role: 'editor', status: 'active', twoFactor: false, createdAt: '2026-12-01T10:00:00.000Z', lastLoginAt: null, invitedBy: 'owner', inviteExpiresAt: null }, invitation: null });
     }

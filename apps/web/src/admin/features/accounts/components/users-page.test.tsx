@@ -12,7 +12,7 @@ function serve() {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false });
+    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'owner', csrfToken: 't', role: 'owner', permissions: [], twoFactorSetupRequired: false, trashRetentionDays: 30 });
     if (url.startsWith('/api/admin/users')) return json({ users: [sara] });
     if (url.startsWith('/api/admin/sessions')) return json({ sessions: [] });
     return new Response('{}', { status: 404 });

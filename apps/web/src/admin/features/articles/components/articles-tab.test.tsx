@@ -11,7 +11,7 @@ const ROW = {
   unpublishedReason: null, unpublishedAt: null, editedFields: [],
 };
 const ARTICLE = { ...ROW, excerpt: 'خلاصه', content: '<p>متن</p>', videoUrl: null, metaDescription: null };
-const STATUS = { isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'admin', permissions: ['view', 'articles'], twoFactorSetupRequired: false };
+const STATUS = { isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'admin', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 };
 
 function serve() {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
@@ -42,7 +42,7 @@ describe('the articles tab\'s dialogs', () => {
     await waitFor(() => expect(document.activeElement).toBe(cancel));
     // Before confirming, the editor reads where the article goes and for how long, the choice that deletes nothing, and where the post goes.
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('این مقاله با نظرها و امتیازهایش به «مقاله‌های حذف‌شده» می‌رود و تا مدتی از همان‌جا بازگرداندنی است؛ پس از آن برای همیشه پاک می‌شود.');
+    expect(dialog.textContent).toContain('این مقاله با نظرها و امتیازهایش به «مقاله‌های حذف‌شده» می‌رود و تا ۳۰ روز از همان‌جا بازگرداندنی است؛ پس از آن برای همیشه پاک می‌شود.');
     expect(dialog.textContent).toContain('برای برداشتن از سایت بدون حذف، «لغو انتشار» را به کار ببرید.');
     expect(dialog.textContent).toContain('پست تلگرامی آن به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ بازگرداندن مقاله، پستش را هم از فهرست مسدود بیرون می‌آورد.');
     expect(dialog.textContent).not.toContain('برگشت‌پذیر نیست');

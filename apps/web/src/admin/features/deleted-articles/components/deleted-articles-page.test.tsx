@@ -8,7 +8,7 @@ import { ARTICLES_KEY, BLOCKLIST_KEY } from '../../../lib/article-keys.ts';
 import { DeletedArticlesPage } from './deleted-articles-page.tsx';
 
 const DAY = 86_400_000;
-const EDITOR = { isAuthenticated: true, username: 'editor', csrfToken: 't', role: 'editor', permissions: ['self', 'view', 'articles'], twoFactorSetupRequired: false };
+const EDITOR = { isAuthenticated: true, username: 'editor', csrfToken: 't', role: 'editor', permissions: ['self', 'view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 };
 const VIEWER = { ...EDITOR, username: 'viewer', role: 'viewer', permissions: ['self', 'view'] };
 
 function deleted(id: number, title: string, extra: Partial<DeletedArticle> = {}): DeletedArticle {

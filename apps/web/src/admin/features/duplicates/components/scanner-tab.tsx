@@ -7,6 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
+import { useRestorableSpan } from '../../../../features/auth/api.ts';
 import { RECOMMENDATION_LABELS, scanBand, useDeleteDuplicate, useLastScan, useRunScan } from '../api.ts';
 import { ProgressLog, type LogLine } from './progress-log.tsx';
 
@@ -92,6 +93,7 @@ export function ScannerTab() {
   };
   const scan = useRunScan(follow);
   const remove = useDeleteDuplicate();
+  const span = useRestorableSpan();
   const start = (quiet = false) => {
     setProgress(10);
     setLog([{ time: new Date(), text: 'درخواست اسکن کامل فرستاده شد' }]);
@@ -126,7 +128,7 @@ export function ScannerTab() {
         open={confirm !== null}
         onOpenChange={(open) => { if (!open) setConfirm(null); }}
         title="حذف مقالهٔ تکراری"
-        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. مقالهٔ حذف‌شده تا مدتی در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند. ادامه می‌دهید؟` : ''}
+        description={confirm ? `مقالهٔ ${toPersianDigits(confirm.id)} حذف و نشانی آن به مقالهٔ ${toPersianDigits(confirm.keep)} هدایت می‌شود؛ نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${toPersianDigits(confirm.keep)} ندارد، به آن منتقل می‌شوند. مقالهٔ حذف‌شده تا ${span} در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند. ادامه می‌دهید؟` : ''}
         confirmLabel="حذف"
         destructive
         onConfirm={() => {
