@@ -58,23 +58,27 @@ export async function requireArticle(s: Pick<Services, 'db'>, id: number): Promi
   if (!(await articleAdminRepo.byId(s.db, id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
 }
 
+/** Why and by whom articles are deleted: `reason` for the deleted articles' list, `blockReason` for the blocklist. */
+export interface DeletedBy { reason: string; blockReason: string; by: string | null }
+
 /**
  * The database half of deleting articles, on the caller's transaction. Each is kept among the
  * deleted articles (trash.ts), with its files left in the store, until it is restored or purged.
  * One that came from Telegram puts (telegramId, source) on the blocklist, so the next check does
- * not bring it back.
+ * not bring it back. `reason` is why, for the deleted articles' list (which names who in a column
+ * of its own); the blocklist's entry says who as well.
  */
-export async function deleteArticleRows(tx: Db, ids: number[], who: { reason: string; by: string | null }): Promise<number> {
+export async function deleteArticleRows(tx: Db, ids: number[], who: DeletedBy): Promise<number> {
   const rows = await articleAdminRepo.byIds(tx, ids);
   const posts = rows.flatMap((row) => (row.source && row.telegramId ? [{ source: row.source, telegramId: row.telegramId, title: row.title }] : []));
   await keepDeleted(tx, rows.map((r) => r.id), who.reason, who.by);
-  await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason: who.reason })));
+  await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason: who.blockReason })));
   await postStore.blockAll(tx, posts);
   return (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length;
 }
 
 /** Deletes articles in one transaction (see `deleteArticleRows`). */
-export async function deleteArticles(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[], who: { reason: string; by: string | null }): Promise<number> {
+export async function deleteArticles(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[], who: DeletedBy): Promise<number> {
   const deleted = await s.db.transaction((tx) => deleteArticleRows(tx, ids, who));
   if (deleted) s.contentChanged();
   return deleted;
@@ -86,7 +90,7 @@ const restorableFor = (config: Services['config']) => `تا ${toPersianDigits(co
 export async function deleteArticle(s: Pick<Services, 'config' | 'db' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  await deleteArticles(s, [id], { reason: `حذف توسط ${ltr(by)}`, by });
+  await deleteArticles(s, [id], { reason: 'حذف دستی', blockReason: `حذف توسط ${ltr(by)}`, by });
   const blocked = Boolean(row.source && row.telegramId);
   return { success: true, blocked, message: `${blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد'}؛ ${restorableFor(s.config)}` };
 }
@@ -96,7 +100,7 @@ const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature
 export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
   let count: number;
-  if (body.action === 'delete') count = await deleteArticles(s, ids, { reason: `حذف گروهی توسط ${ltr(by)}`, by });
+  if (body.action === 'delete') count = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
   else if (body.action === 'publish' || body.action === 'unpublish') count = await setPublishedMany(s, ids, body.action === 'publish', by);
   else count = await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();

@@ -50,6 +50,8 @@ describe('a deleted article is kept and can be restored', () => {
     expect(list).toMatchObject({ total: 1, page: 1, retentionDays: 30 });
     const [entry] = list.articles;
     expect(entry).toMatchObject({ id, title: 'عنوانی که ویراستار نوشت', source: 'akhbar_rooz', telegramId: 102, deletedBy: 'admin', comments: 1, files: files.length, remadeAs: null });
+    // Why, beside the column that names who: not «حذف توسط admin» again (the blocklist's entry still says who: blocklist.test.ts).
+    expect(entry.reason).toBe('حذف دستی');
     expect(Date.parse(entry.purgeAt) - Date.parse(entry.deletedAt)).toBe(30 * 86_400_000);
     // The files stay in the store, linked to no article, until a restore or the purge.
     for (const file of await filesOf(102)) {

@@ -223,8 +223,11 @@ describe('full scan and removing a duplicate', () => {
     expect(comments.rows).toEqual([{ article_id: original }]);
     expect((await articleRepo.articlePage(s.db, duplicate, 6)).movedTo).toBe(original);
     // Its post is blocklisted so the next check does not bring it back.
-    const blocked = await t.database.raw.query('select 1 from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY]);
-    expect(blocked.rows).toHaveLength(1);
+    const blocked = await t.database.raw.query<{ reason: string }>('select reason from blocked_posts where source = $1 and telegram_id = 602', [SECONDARY]);
+    expect(blocked.rows).toEqual([{ reason: `تکراری مقالهٔ ${toPersianDigits(original)} (حذف توسط \u2066admin\u2069)` }]);
+    // The deleted articles' list says why; who is its own column there.
+    const kept = await t.database.raw.query('select reason, deleted_by from deleted_articles where article_id = $1', [duplicate]);
+    expect(kept.rows).toEqual([{ reason: `تکراری مقالهٔ ${toPersianDigits(original)}`, deleted_by: 'admin' }]);
   });
 
   it('a removed duplicate can be restored: its own address, comments (with replies written since) and views again; the original keeps the picture', async () => {

@@ -157,7 +157,7 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     await tx.update(articleRedirects).set({ toId: original }).where(eq(articleRedirects.toId, id));
     await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
       .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
-    await deleteArticleRows(tx, [id], { reason: `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`, by });
+    await deleteArticleRows(tx, [id], { reason: `تکراری مقالهٔ ${fa(original)}`, blockReason: `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`, by });
     await noteMerged(tx, id, { into: original, commentIds: movedRows.map((row) => row.id), views: duplicate.views });
     return { moved: movedRows.length, views: duplicate.views, media: carried };
   });
