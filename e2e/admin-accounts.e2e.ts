@@ -177,6 +177,21 @@ describe('a newsroom of several people', () => {
     expect(await edit.locator('td[data-label="موضوع"]').innerText()).toContain('مقاله');
     expect(editedArticleId).toBeGreaterThan(0);
 
+    // An edit of the body and the category: the body reads as plain text, the category by its Persian name.
+    const { csrfToken } = await (await owner.request.get('/api/admin/status')).json() as { csrfToken: string };
+    const longWord = `https://example.com/${'x'.repeat(160)}`;
+    const patch = (data: object) => owner.request.fetch(`/api/admin/articles/${editedArticleId}`, { method: 'PATCH', headers: { 'x-csrf-token': csrfToken }, data });
+    // Through another category first, so the last edit changes it whatever it was.
+    expect((await patch({ category: 'Health' })).status()).toBe(200);
+    expect((await patch({ category: 'Economy', content: `<p>بند <b>تازه</b> &amp; نشانی ${longWord}</p><p>بند دوم</p>` })).status()).toBe(200);
+    await owner.reload();
+    const bodyEdit = row('article.update');
+    await bodyEdit.locator('summary').click();
+    expect(await bodyEdit.locator('li[data-field="category"] [data-after]').innerText()).toBe('اقتصاد');
+    const body = await bodyEdit.locator('li[data-field="content"] [data-after]').innerText();
+    expect(body).toMatch(/^بند تازه & نشانی https:\/\/example\.com\/x+…$/);
+    expect((await bodyEdit.locator('li[data-field] > span.font-medium').allInnerTexts()).join(' ')).not.toMatch(/[A-Za-z]/);
+
     // Filtered to one person.
     await owner.getByRole('combobox', { name: 'انجام‌دهنده' }).click();
     await owner.getByRole('option', { name: 'sahar' }).click();
@@ -200,6 +215,12 @@ describe('a newsroom of several people', () => {
           await details.locator('summary').click();
           await details.scrollIntoViewIfNeeded();
           await shoot(page, `${name}-changes`, false);
+          // Every row's changes open (a long unbroken address among them): they wrap, the table stays within its box.
+          const tableOverflow = await page.locator('table').evaluate((table) => {
+            for (const details of table.querySelectorAll('details')) details.open = true;
+            return table.parentElement!.scrollWidth - table.parentElement!.clientWidth;
+          });
+          if (tableOverflow > 0) problems.push(`${name}: the table is ${tableOverflow}px wider than its box with the changes open`);
         }
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${name}: ${overflow}px horizontal overflow`);

@@ -132,4 +132,14 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   role: 'نقش', disabled: 'غیرفعال', name: 'نام', email: 'ایمیل', isApproved: 'تأییدشده', isActive: 'فعال',
   username: 'نام کاربری', active: 'فعال', enabled: 'روشن', requireOwnerTwoFactor: 'ورود دومرحله‌ای برای مالکان',
   reviewed: 'بازبینی‌شده', shouldProcess: 'پردازش شود', twoFactor: 'ورود دومرحله‌ای', exists: 'موجود',
+  // Operations
+  kind: 'عملیات', confirmedBy: 'تأییدکننده', undoneBy: 'بازگرداننده',
+  // Channels
+  cleaningRules: 'قواعد پاک‌سازی',
+  // Comments
+  authorName: 'نام نویسنده',
+  // Ignored and blocked posts
+  reason: 'دلیل', reviewedBy: 'بازبین', allowRegeneration: 'اجازهٔ تولید دوباره',
+  // Sessions
+  ip: 'نشانی', userAgent: 'مرورگر', lastSeenAt: 'آخرین فعالیت',
 };

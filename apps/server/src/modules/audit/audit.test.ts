@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@chapar/db';
-import { CSRF_HEADER, type AuditEntry, type AuditPage, type OperationRecord } from '@chapar/shared/contracts';
-import { createArticle } from '../../../testing/factories.ts';
+import { AUDIT_FIELD_LABELS, CSRF_HEADER, type AuditEntry, type AuditPage, type OperationRecord } from '@chapar/shared/contracts';
+import { createArticle, createComment } from '../../../testing/factories.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 import { loginAsRole } from '../../../testing/test-app.ts';
 import { pruneAuditWorker } from '../../jobs/prune-audit.ts';
 import type { Services } from '../../services.ts';
+import { ARTICLE_FIELDS } from './operation-articles.ts';
+import { SNAPSHOT_FIELDS } from './targets.ts';
 
 let t: IngestTestApp;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0';
@@ -145,5 +147,37 @@ describe('the audit trail', () => {
     expect(result).toMatchObject({ pruned: 1 });
     expect((await trail()).total).toBe(before - 1);
     expect((await trail('?actor=old')).total).toBe(0);
+  });
+  it('records how many comments a restore brought back, each with its author and text', async () => {
+    const article = await createArticle(t.database);
+    const ids = [];
+    for (const name of ['مینا', 'رضا', 'نگار']) ids.push((await createComment(t.database, { articleId: article.id, authorName: name, content: `نظر ${name}` })).id);
+    expect((await send('DELETE', '/api/admin/comments/bulk', { action: 'delete', commentIds: ids })).statusCode).toBe(200);
+    expect((await send('POST', '/api/admin/comments/restore', { commentIds: ids })).statusCode).toBe(200);
+    const entry = await latest('comment.restore');
+    expect(entry.details).toMatchObject({ restored: 3 });
+    expect(entry.changes).toContainEqual({ id: ids[0], field: 'authorName', before: null, after: 'مینا' });
+  });
+
+  // The audit screen names each field by AUDIT_FIELD_LABELS: a field a snapshot reads without a
+  // Persian name there would show its English key to the editor.
+  it('has a Persian name for every field a snapshot of any kind can hold', () => {
+    const fields = new Set([...Object.values(SNAPSHOT_FIELDS).flat(), ...ARTICLE_FIELDS]);
+    expect(fields.size).toBeGreaterThan(20);
+    const unnamed = [...fields].filter((field) => !/^[\u0600-\u06FF\u200c ()]+$/.test(AUDIT_FIELD_LABELS[field] ?? ''));
+    expect(unnamed).toEqual([]);
+  });
+
+  it('has a Persian name for every field any entry in the trail changed, settings included', async () => {
+    expect((await send('POST', '/api/admin/auto-monitor/start')).statusCode).toBe(200);
+    expect((await send('PATCH', '/api/admin/security', { requireOwnerTwoFactor: false })).statusCode).toBe(200);
+    const channel = await send('POST', '/api/admin/channels', { username: 'audit_channel', role: 'secondary', cleaningRules: { signatures: ['امضا'] } });
+    expect(channel.statusCode).toBe(201);
+    const { id } = channel.json() as { id: number };
+    expect((await send('PATCH', `/api/admin/channels/${id}`, { isActive: false, cleaningRules: { stripLinks: true } })).statusCode).toBe(200);
+    const entries = (await trail('?limit=100')).entries;
+    const fields = new Set(entries.flatMap((e) => e.changes.map((c) => c.field)));
+    for (const field of ['enabled', 'requireOwnerTwoFactor', 'cleaningRules', 'authorName', 'title', 'status']) expect(fields).toContain(field);
+    expect([...fields].filter((field) => !AUDIT_FIELD_LABELS[field])).toEqual([]);
   });
 });

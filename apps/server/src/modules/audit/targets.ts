@@ -31,33 +31,55 @@ async function byId<T extends { id: number }>(rows: Promise<T[]>, fields?: reado
 
 type Loader = (db: Db, ids: Array<number | string>, fields?: readonly string[]) => Promise<Map<string, Snapshot>>;
 
+// The columns each kind's snapshot reads (`id` names the item and is not compared).
+const ARTICLE_COLUMNS = {
+  id: articles.id, title: articles.title, excerpt: articles.excerpt, content: articles.content, category: articles.category,
+  featured: articles.featured, status: articles.status, imageUrl: articles.imageUrl, videoUrl: articles.videoUrl,
+  metaDescription: articles.metaDescription, unpublishedReason: articles.unpublishedReason,
+};
+const OPERATION_COLUMNS = { id: operations.id, kind: operations.kind, status: operations.status, confirmedBy: operations.confirmedBy, undoneBy: operations.undoneBy };
+const CHANNEL_COLUMNS = {
+  id: channels.id, username: channels.username, role: channels.role, title: channels.title, isActive: channels.isActive, cleaningRules: channels.cleaningRules,
+};
+const COMMENT_COLUMNS = { id: comments.id, authorName: comments.authorName, content: comments.content, isApproved: comments.isApproved, articleId: comments.articleId };
+const COMMENT_FIELDS = ['isApproved', 'authorName', 'content'] as const;
+const SUBSCRIBER_COLUMNS = { id: newsletterSubscribers.id, email: newsletterSubscribers.email, name: newsletterSubscribers.name, isActive: newsletterSubscribers.isActive };
+const IGNORED_COLUMNS = { id: ignoredPosts.id, reason: ignoredPosts.reason, reviewedBy: ignoredPosts.reviewedBy, shouldProcess: ignoredPosts.shouldProcess };
+const USER_COLUMNS = {
+  id: adminUsers.id, username: adminUsers.username, role: adminUsers.role, name: adminUsers.name, email: adminUsers.email,
+  disabled: sql<boolean>`${adminUsers.disabledAt} is not null`, twoFactor: sql<boolean>`${adminUsers.totpEnabledAt} is not null`,
+};
+const SESSION_COLUMNS = { id: sessions.publicId, username: adminUsers.username, ip: sessions.ip, userAgent: sessions.userAgent, lastSeenAt: sessions.lastSeenAt };
+const BLOCKED_FIELDS = ['title', 'allowRegeneration'] as const;
+
+const fieldsOf = (columns: Record<string, unknown>) => Object.keys(columns).filter((k) => k !== 'id');
+
+/**
+ * The fields a snapshot of each kind can hold, so every one can be given a Persian name on the
+ * audit screen (AUDIT_FIELD_LABELS). Settings hold what their value holds (see the loader).
+ */
+export const SNAPSHOT_FIELDS: Readonly<Record<Exclude<TargetKind, 'settings'>, readonly string[]>> = {
+  article: fieldsOf(ARTICLE_COLUMNS),
+  operation: fieldsOf(OPERATION_COLUMNS),
+  channel: fieldsOf(CHANNEL_COLUMNS),
+  comment: COMMENT_FIELDS,
+  subscriber: fieldsOf(SUBSCRIBER_COLUMNS),
+  ignored: fieldsOf(IGNORED_COLUMNS),
+  user: fieldsOf(USER_COLUMNS),
+  session: fieldsOf(SESSION_COLUMNS),
+  blocked: BLOCKED_FIELDS,
+};
+
 const LOADERS: Record<TargetKind, Loader> = {
-  article: (db, ids, fields) => byId(db.select({
-    id: articles.id, title: articles.title, excerpt: articles.excerpt, content: articles.content, category: articles.category,
-    featured: articles.featured, status: articles.status, imageUrl: articles.imageUrl, videoUrl: articles.videoUrl,
-    metaDescription: articles.metaDescription, unpublishedReason: articles.unpublishedReason,
-  }).from(articles).where(inArray(articles.id, numbers(ids))), fields),
-  operation: (db, ids) => byId(db.select({
-    id: operations.id, kind: operations.kind, status: operations.status, confirmedBy: operations.confirmedBy, undoneBy: operations.undoneBy,
-  }).from(operations).where(inArray(operations.id, numbers(ids)))),
-  channel: (db, ids) => byId(db.select({
-    id: channels.id, username: channels.username, role: channels.role, title: channels.title, isActive: channels.isActive, cleaningRules: channels.cleaningRules,
-  }).from(channels).where(inArray(channels.id, numbers(ids)))),
-  comment: (db, ids) => byId(db.select({
-    id: comments.id, authorName: comments.authorName, content: comments.content, isApproved: comments.isApproved, articleId: comments.articleId,
-  }).from(comments).where(inArray(comments.id, numbers(ids))), ['isApproved', 'authorName', 'content']),
-  subscriber: (db, ids) => byId(db.select({
-    id: newsletterSubscribers.id, email: newsletterSubscribers.email, name: newsletterSubscribers.name, isActive: newsletterSubscribers.isActive,
-  }).from(newsletterSubscribers).where(inArray(newsletterSubscribers.id, numbers(ids)))),
-  ignored: (db, ids) => byId(db.select({
-    id: ignoredPosts.id, reason: ignoredPosts.reason, reviewedBy: ignoredPosts.reviewedBy, shouldProcess: ignoredPosts.shouldProcess,
-  }).from(ignoredPosts).where(inArray(ignoredPosts.id, numbers(ids)))),
-  user: async (db, ids) => byId(db.select({
-    id: adminUsers.id, username: adminUsers.username, role: adminUsers.role, name: adminUsers.name, email: adminUsers.email,
-    disabled: sql<boolean>`${adminUsers.disabledAt} is not null`, twoFactor: sql<boolean>`${adminUsers.totpEnabledAt} is not null`,
-  }).from(adminUsers).where(inArray(adminUsers.id, numbers(ids)))),
+  article: (db, ids, fields) => byId(db.select(ARTICLE_COLUMNS).from(articles).where(inArray(articles.id, numbers(ids))), fields),
+  operation: (db, ids) => byId(db.select(OPERATION_COLUMNS).from(operations).where(inArray(operations.id, numbers(ids)))),
+  channel: (db, ids) => byId(db.select(CHANNEL_COLUMNS).from(channels).where(inArray(channels.id, numbers(ids)))),
+  comment: (db, ids) => byId(db.select(COMMENT_COLUMNS).from(comments).where(inArray(comments.id, numbers(ids))), COMMENT_FIELDS),
+  subscriber: (db, ids) => byId(db.select(SUBSCRIBER_COLUMNS).from(newsletterSubscribers).where(inArray(newsletterSubscribers.id, numbers(ids)))),
+  ignored: (db, ids) => byId(db.select(IGNORED_COLUMNS).from(ignoredPosts).where(inArray(ignoredPosts.id, numbers(ids)))),
+  user: async (db, ids) => byId(db.select(USER_COLUMNS).from(adminUsers).where(inArray(adminUsers.id, numbers(ids)))),
   session: async (db, ids) => {
-    const rows = await db.select({ id: sessions.publicId, username: adminUsers.username, ip: sessions.ip, userAgent: sessions.userAgent, lastSeenAt: sessions.lastSeenAt })
+    const rows = await db.select(SESSION_COLUMNS)
       .from(sessions).innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
       .where(inArray(sessions.publicId, ids.map(String).filter((id) => /^[0-9a-f-]{36}$/i.test(id))));
     return new Map(rows.map(({ id, ...rest }) => [id, Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]))]));
@@ -69,7 +91,7 @@ const LOADERS: Record<TargetKind, Loader> = {
       const [telegramId, source] = String(id).split('/');
       const [row] = await db.select({ title: blockedPosts.title, allowRegeneration: blockedPosts.allowRegeneration }).from(blockedPosts)
         .where(and(eq(blockedPosts.source, source ?? ''), eq(blockedPosts.telegramId, Number(telegramId) || 0)));
-      if (row) map.set(String(id), { title: cut(row.title), allowRegeneration: row.allowRegeneration });
+      if (row) map.set(String(id), { title: cut(row.title), allowRegeneration: row.allowRegeneration } satisfies Record<(typeof BLOCKED_FIELDS)[number], unknown>);
     }
     return map;
   },

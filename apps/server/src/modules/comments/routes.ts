@@ -77,7 +77,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   }, async (request) => listDeletedComments(db, request.query.limit, retentionDays));
 
   r.post('/api/admin/comments/restore', {
-    config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds } },
+    config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: (_req, answer) => ({ restored: answer?.affected }) } },
     schema: { body: restoreCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await restoreComments(db, request.body.commentIds)));
 

@@ -1,21 +1,18 @@
-import { AUDIT_FIELD_LABELS, ROLE_LABELS, isRole, type AuditEntry } from '@chapar/shared/contracts';
-import { formatNumberFa } from '@chapar/shared/text';
+import { AUDIT_FIELD_LABELS, type AuditEntry } from '@chapar/shared/contracts';
+import { formatJalaliDateTime, formatNumberFa } from '@chapar/shared/text';
+import { itemsSummary, valueWords, type ItemsSummary } from './audit-values.ts';
 
-const STATUS_WORDS: Record<string, string> = {
-  published: 'منتشرشده', unpublished: 'منتشرنشده', draft: 'پیش‌نویس', awaiting: 'در انتظار تأیید', queued: 'در صف', running: 'در حال اجرا', success: 'موفق', error: 'ناموفق',
-};
-
-/** A value before or after, in words: yes/no, roles and statuses in Persian, numbers in Persian digits, the rest isolated. */
+/** A value before or after, in words: yes/no, enum-like values in Persian, numbers in Persian digits, text as plain text, the rest isolated. */
 function Value({ field, value }: { field: string; value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span className="text-muted">خالی</span>;
-  if (typeof value === 'boolean') return <span>{value ? 'بله' : 'خیر'}</span>;
-  if (typeof value === 'number') return <span>{formatNumberFa(value, { useGrouping: false })}</span>;
-  if (typeof value === 'string') {
-    if (field === 'role' && isRole(value)) return <span>{ROLE_LABELS[value]}</span>;
-    if (field === 'status' && STATUS_WORDS[value]) return <span>{STATUS_WORDS[value]}</span>;
-    return <bdi className="break-words">{value}</bdi>;
+  const words = valueWords(field, value);
+  switch (words.kind) {
+    case 'empty': return <span className="text-muted">{words.text}</span>;
+    case 'words': return <span>{words.text}</span>;
+    case 'date': return <span>{formatJalaliDateTime(words.value)}</span>;
+    case 'isolated': return words.ltr
+      ? <bdi dir="ltr" className="wrap-anywhere">{words.text}</bdi>
+      : <bdi className="wrap-anywhere">{words.text}</bdi>;
   }
-  return <bdi dir="ltr" className="break-all font-mono text-xs">{JSON.stringify(value)}</bdi>;
 }
 
 const SIGN_IN_METHODS: Record<string, string> = { password: 'با رمز عبور', totp: 'با کد برنامهٔ احراز هویت', recovery: 'با کد بازیابی' };
@@ -27,26 +24,52 @@ function detailWords(details: Record<string, unknown>): string[] {
   if (typeof details.method === 'string' && SIGN_IN_METHODS[details.method]) words.push(SIGN_IN_METHODS[details.method]);
   if (typeof details.step === 'string' && TELEGRAM_STEPS[details.step]) words.push(TELEGRAM_STEPS[details.step]);
   if (typeof details.count === 'number') words.push(`${formatNumberFa(details.count)} مورد`);
+  if (typeof details.restored === 'number') words.push(`${formatNumberFa(details.restored)} مورد بازگردانده شد`);
   if (typeof details.ended === 'number') words.push(`${formatNumberFa(details.ended)} نشست پایان یافت`);
   if (typeof details.cleared === 'number') words.push(`${formatNumberFa(details.cleared)} عملیات پاک شد`);
   return words;
 }
 
-/** The fields a write changed, before → after; the request's details when no field was compared. */
+const idText = (id: number | string) => (typeof id === 'number' ? formatNumberFa(id, { useGrouping: false }) : id);
+
+const MAX_SHOWN = 12;
+
+/** Items that went to a trash or came back from it: one sentence, and which items by name. */
+function Summary({ summary }: { summary: ItemsSummary }) {
+  const shown = summary.items.slice(0, MAX_SHOWN);
+  return (
+    <div data-summary={summary.kind} className="wrap-anywhere text-xs">
+      <p>{summary.sentence}.</p>
+      <ul className="mt-1 space-y-1">
+        {shown.map((item, i) => (
+          <li key={i} data-item={item.id}>
+            {item.name ? <>«<bdi>{item.name}</bdi>»</> : <span className="text-muted">بی‌نام</span>}
+            {item.id !== undefined && <span className="text-muted"> (شناسهٔ <bdi>{idText(item.id)}</bdi>)</span>}
+          </li>
+        ))}
+      </ul>
+      {summary.items.length > shown.length && <p className="mt-1 text-muted">و {formatNumberFa(summary.items.length - shown.length)} مورد دیگر</p>}
+    </div>
+  );
+}
+
+/** The fields a write changed, before → after; a sentence for items deleted or restored; the request's details when no field was compared. */
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const summary = itemsSummary(entry);
+  if (summary) return <Summary summary={summary} />;
   if (entry.changes.length === 0) {
     const words = detailWords(entry.details);
     return words.length ? <span className="text-muted">{words.join('، ')}</span> : <span className="text-muted">—</span>;
   }
-  const shown = entry.changes.slice(0, 12);
+  const shown = entry.changes.slice(0, MAX_SHOWN);
   return (
-    <details>
+    <details className="min-w-0">
       <summary className="cursor-pointer">{formatNumberFa(entry.changes.length)} تغییر</summary>
       <ul className="mt-2 space-y-1.5">
         {shown.map((change, i) => (
-          <li key={i} className="text-xs" data-field={change.field}>
-            <span className="font-medium">{AUDIT_FIELD_LABELS[change.field] ?? change.field}</span>
-            {change.id !== undefined && <span className="text-muted"> (شناسهٔ <bdi>{typeof change.id === 'number' ? formatNumberFa(change.id, { useGrouping: false }) : change.id}</bdi>)</span>}
+          <li key={i} className="wrap-anywhere text-xs" data-field={change.field}>
+            <span className="font-medium">{AUDIT_FIELD_LABELS[change.field] ?? 'فیلد دیگر'}</span>
+            {change.id !== undefined && <span className="text-muted"> (شناسهٔ <bdi>{idText(change.id)}</bdi>)</span>}
             {': '}
             <span className="rounded bg-red-50 px-1 line-through decoration-red-400 dark:bg-red-950" data-before><Value field={change.field} value={change.before} /></span>
             {' ← '}
