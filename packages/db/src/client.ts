@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction's handle: a Db too, so code that reads or writes takes `Db`; `Tx` says it must run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The raw SQL surface both drivers share; pg-boss and a few hand-written queries use it. */
 export interface RawSql {

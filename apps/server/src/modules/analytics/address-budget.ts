@@ -6,7 +6,7 @@
 // and a restart count on; the address is kept only as a keyed hash, and spent counters are swept.
 import type { Db } from '@chapar/db';
 import { secondsUntilLeaves } from '../../errors.ts';
-import { analyticsRepo, type Tx } from './repo.ts';
+import { analyticsRepo } from './repo.ts';
 
 export interface AddressBudget { readonly windowMs: number; readonly max: number }
 
@@ -42,7 +42,7 @@ const budgetKey = (kind: BudgetKind, budget: AddressBudget, clientHash: string) 
  * request.clientKey). 0 when taken; else the seconds until the full budget has room (Retry-After),
  * and the caller must roll back what this transaction took.
  */
-export async function takeFromAddressBudget(tx: Tx, kind: BudgetKind, clientHash: string, now = Date.now()): Promise<number> {
+export async function takeFromAddressBudget(tx: Db, kind: BudgetKind, clientHash: string, now = Date.now()): Promise<number> {
   for (const budget of ADDRESS_BUDGETS[kind]) {
     const since = await analyticsRepo.claimBudgetSlot(tx, budgetKey(kind, budget, clientHash), budget.max, new Date(now), new Date(now - budget.windowMs));
     if (since) return secondsUntilLeaves(since.getTime(), budget.windowMs, now);

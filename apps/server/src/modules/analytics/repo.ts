@@ -1,20 +1,19 @@
 import { and, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import { analyticsEvents, articles, settings, type Db } from '@chapar/db';
+import { analyticsEvents, articles, settings, type Db, type Tx } from '@chapar/db';
 
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type NewEvent = typeof analyticsEvents.$inferInsert;
 
 const published = eq(articles.status, 'published');
 const num = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 
 export const analyticsRepo = {
-  async publishedArticleExists(db: Tx, articleId: number): Promise<boolean> {
+  async publishedArticleExists(db: Db, articleId: number): Promise<boolean> {
     const [row] = await db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, articleId), published));
     return Boolean(row);
   },
 
   /** False when the unique index already holds this view (views count once per session). */
-  async insertEvent(db: Tx, values: NewEvent): Promise<boolean> {
+  async insertEvent(db: Db, values: NewEvent): Promise<boolean> {
     const rows = await db.insert(analyticsEvents).values(values).onConflictDoNothing().returning({ id: analyticsEvents.id });
     return rows.length > 0;
   },
@@ -24,7 +23,7 @@ export const analyticsRepo = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`share:${articleId}:${network}:${sessionId}`}))`);
   },
 
-  async shareExists(db: Tx, articleId: number, sessionId: string, network: string): Promise<boolean> {
+  async shareExists(db: Db, articleId: number, sessionId: string, network: string): Promise<boolean> {
     const [row] = await db.select({ id: analyticsEvents.id }).from(analyticsEvents).where(and(
       eq(analyticsEvents.articleId, articleId), eq(analyticsEvents.event, 'share'),
       eq(analyticsEvents.sessionId, sessionId), eq(analyticsEvents.value, network),
@@ -38,7 +37,7 @@ export const analyticsRepo = {
    * before `windowStart` is over, and this one starts a new one. One conditional upsert, so two
    * processes cannot both take the last one.
    */
-  async claimBudgetSlot(db: Tx, key: string, max: number, now: Date, windowStart: Date): Promise<Date | null> {
+  async claimBudgetSlot(db: Db, key: string, max: number, now: Date, windowStart: Date): Promise<Date | null> {
     const fresh = JSON.stringify({ count: 1, since: now.toISOString() });
     const over = sql`(${settings.value}->>'since')::timestamptz <= ${windowStart.toISOString()}::timestamptz`;
     const taken = await db.insert(settings)
@@ -59,18 +58,18 @@ export const analyticsRepo = {
   },
 
   /** Removes the budget counters (keys under `prefix`) none was taken from since `before`, skipping any in use. */
-  async dropBudgetsIdleSince(db: Tx, prefix: string, before: Date): Promise<number> {
+  async dropBudgetsIdleSince(db: Db, prefix: string, before: Date): Promise<number> {
     const idle = db.select({ key: settings.key }).from(settings)
       .where(and(like(settings.key, `${prefix}%`), lt(settings.updatedAt, before))).for('update', { skipLocked: true });
     const gone = await db.delete(settings).where(inArray(settings.key, idle)).returning({ key: settings.key });
     return gone.length;
   },
 
-  async incrementViews(db: Tx, articleId: number): Promise<void> {
+  async incrementViews(db: Db, articleId: number): Promise<void> {
     await db.update(articles).set({ views: sql`${articles.views} + 1` }).where(eq(articles.id, articleId));
   },
 
-  async articleTotals(db: Tx, articleId?: number) {
+  async articleTotals(db: Db, articleId?: number) {
     const [row] = await db.select({
       views: num(sql`coalesce(sum(${articles.views}), 0)`),
       articles: num(sql`count(*)`),
@@ -79,7 +78,7 @@ export const analyticsRepo = {
     return row;
   },
 
-  async eventTotals(db: Tx, opts: { visitorsSince: Date; realtimeSince: Date; articleId?: number }) {
+  async eventTotals(db: Db, opts: { visitorsSince: Date; realtimeSince: Date; articleId?: number }) {
     const [row] = await db.select({
       uniqueVisitors: num(sql`count(distinct ${analyticsEvents.sessionId}) filter (where ${analyticsEvents.createdAt} >= ${opts.visitorsSince})`),
       shares: num(sql`count(*) filter (where ${analyticsEvents.event} = 'share')`),
@@ -89,12 +88,12 @@ export const analyticsRepo = {
     return row;
   },
 
-  async topArticles(db: Tx, limit: number) {
+  async topArticles(db: Db, limit: number) {
     return db.select({ id: articles.id, title: articles.title, category: articles.category, views: articles.views, publishedAt: articles.publishedAt })
       .from(articles).where(published).orderBy(desc(articles.views), desc(articles.id)).limit(limit);
   },
 
-  async categoryStats(db: Tx) {
+  async categoryStats(db: Db) {
     return db.select({ category: articles.category, count: num(sql`count(*)`), views: num(sql`coalesce(sum(${articles.views}), 0)`) })
       .from(articles).where(published).groupBy(articles.category)
       .orderBy(desc(sql`coalesce(sum(${articles.views}), 0)`), articles.category);

@@ -1,8 +1,6 @@
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { loginAttempts, type Db } from '@chapar/db';
+import { loginAttempts, type Db, type Tx } from '@chapar/db';
 
-/** A Db or a transaction: every query takes either. */
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Unsuccessful attempts (those being checked included) before a new one. */
 export interface AttemptCounts {
@@ -29,12 +27,12 @@ export const loginAttemptsRepo = {
   },
 
   /** Writes the attempt before its password is checked; it counts as unsuccessful until marked. */
-  async begin(db: Tx, ip: string, username: string, at: Date): Promise<number> {
+  async begin(db: Db, ip: string, username: string, at: Date): Promise<number> {
     const [row] = await db.insert(loginAttempts).values({ ip, username, createdAt: at }).returning({ id: loginAttempts.id });
     return row.id;
   },
 
-  async counts(db: Tx, opts: { ip: string; username: string; since: Date }): Promise<AttemptCounts> {
+  async counts(db: Db, opts: { ip: string; username: string; since: Date }): Promise<AttemptCounts> {
     const { ip, username } = opts;
     const isIp = sql`${loginAttempts.ip} = ${ip}`;
     const isPair = sql`${loginAttempts.ip} = ${ip} and ${loginAttempts.username} = ${username}`;
@@ -62,7 +60,7 @@ export const loginAttemptsRepo = {
   },
 
   /** Whether this user logged in successfully from this address since `since`. */
-  async knownAddress(db: Tx, ip: string, username: string, since: Date): Promise<boolean> {
+  async knownAddress(db: Db, ip: string, username: string, since: Date): Promise<boolean> {
     const [row] = await db.select({ id: loginAttempts.id }).from(loginAttempts)
       .where(and(
         eq(loginAttempts.username, username), eq(loginAttempts.ip, ip), eq(loginAttempts.succeeded, true),

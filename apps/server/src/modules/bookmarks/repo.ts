@@ -1,17 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { articles, bookmarks, type Db } from '@chapar/db';
 
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const bookmarkRepo = {
-  async publishedArticleExists(db: Tx, articleId: number): Promise<boolean> {
+  async publishedArticleExists(db: Db, articleId: number): Promise<boolean> {
     const [row] = await db.select({ id: articles.id }).from(articles)
       .where(and(eq(articles.id, articleId), eq(articles.status, 'published')));
     return Boolean(row);
   },
 
   /** The session's bookmarks of published articles, newest first. */
-  async listForSession(db: Tx, sessionId: string) {
+  async listForSession(db: Db, sessionId: string) {
     return db.select({
       articleId: bookmarks.articleId,
       createdAt: bookmarks.createdAt,
@@ -29,12 +28,12 @@ export const bookmarkRepo = {
       .orderBy(desc(bookmarks.createdAt), desc(bookmarks.id));
   },
 
-  async add(db: Tx, sessionId: string, articleId: number): Promise<void> {
+  async add(db: Db, sessionId: string, articleId: number): Promise<void> {
     await db.insert(bookmarks).values({ sessionId, articleId }).onConflictDoNothing();
   },
 
   /** True when a bookmark was there to remove. */
-  async remove(db: Tx, sessionId: string, articleId: number): Promise<boolean> {
+  async remove(db: Db, sessionId: string, articleId: number): Promise<boolean> {
     const rows = await db.delete(bookmarks)
       .where(and(eq(bookmarks.sessionId, sessionId), eq(bookmarks.articleId, articleId)))
       .returning({ id: bookmarks.id });

@@ -2,7 +2,6 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { eq, lt } from 'drizzle-orm';
 import { captchaSpends, type Db } from '@chapar/db';
 import { toAsciiDigits, toPersianDigits } from '@chapar/shared/text';
-import type { Tx } from './repo.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 /** People take longer than this to read, type and answer; scripts do not. */
@@ -76,7 +75,7 @@ export class UsedCaptchas {
    * Marks the id spent until `now` + the token lifetime; false when it already was. Inside a
    * transaction, a racing spend of the same id (in any process) waits for it and then loses.
    */
-  async spend(id: string, now = Date.now(), tx: Tx = this.db): Promise<boolean> {
+  async spend(id: string, now = Date.now(), tx: Db = this.db): Promise<boolean> {
     await this.prune(now, tx);
     const rows = await tx.insert(captchaSpends).values({ id, expiresAt: new Date(now + CAPTCHA_TTL_MS) })
       .onConflictDoNothing().returning({ id: captchaSpends.id });
@@ -89,7 +88,7 @@ export class UsedCaptchas {
   }
 
   /** On the caller's transaction: the embedded database has one connection, held by it. */
-  private async prune(now: number, tx: Tx): Promise<void> {
+  private async prune(now: number, tx: Db): Promise<void> {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
     await tx.delete(captchaSpends).where(lt(captchaSpends.expiresAt, new Date(now)));

@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { articles, comments, deletedComments, type Db } from '@chapar/db';
+import { articles, comments, deletedComments, type Db, type Tx } from '@chapar/db';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
-/** A Db or a transaction: every query takes either. */
-export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const adminColumns = {
   id: comments.id,
@@ -20,19 +18,19 @@ const adminColumns = {
 export type AdminCommentRow = Pick<CommentRow, Exclude<keyof typeof adminColumns, 'articleTitle'>> & { articleTitle: string };
 
 export const commentRepo = {
-  async publishedArticleExists(db: Tx, articleId: number): Promise<boolean> {
+  async publishedArticleExists(db: Db, articleId: number): Promise<boolean> {
     const [row] = await db.select({ id: articles.id }).from(articles)
       .where(and(eq(articles.id, articleId), eq(articles.status, 'published')));
     return Boolean(row);
   },
 
-  async approvedForArticle(db: Tx, articleId: number): Promise<CommentRow[]> {
+  async approvedForArticle(db: Db, articleId: number): Promise<CommentRow[]> {
     return db.select().from(comments)
       .where(and(eq(comments.articleId, articleId), eq(comments.isApproved, true)))
       .orderBy(asc(comments.createdAt), asc(comments.id));
   },
 
-  async byId(db: Tx, id: number): Promise<CommentRow | undefined> {
+  async byId(db: Db, id: number): Promise<CommentRow | undefined> {
     const [row] = await db.select().from(comments).where(eq(comments.id, id));
     return row;
   },
@@ -48,7 +46,7 @@ export const commentRepo = {
   },
 
   /** How many comments an address sent since each of the given times, and the oldest of them. */
-  async countByAddressSince(db: Tx, ipHash: string, since: Date[]): Promise<Array<{ count: number; oldest: number | null }>> {
+  async countByAddressSince(db: Db, ipHash: string, since: Date[]): Promise<Array<{ count: number; oldest: number | null }>> {
     const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
     const inside = (from: Date) => sql`${comments.createdAt} > ${from.toISOString()}::timestamptz`;
     // Epoch milliseconds, read the same way from both drivers.
@@ -62,26 +60,26 @@ export const commentRepo = {
     }));
   },
 
-  async latestByVisitorSince(db: Tx, visitorKey: string, since: Date): Promise<Date | undefined> {
+  async latestByVisitorSince(db: Db, visitorKey: string, since: Date): Promise<Date | undefined> {
     const [row] = await db.select({ createdAt: comments.createdAt }).from(comments)
       .where(and(eq(comments.visitorId, visitorKey), gt(comments.createdAt, since)))
       .orderBy(desc(comments.createdAt)).limit(1);
     return row?.createdAt;
   },
 
-  async insert(db: Tx, values: NewComment): Promise<CommentRow> {
+  async insert(db: Db, values: NewComment): Promise<CommentRow> {
     const [row] = await db.insert(comments).values(values).returning();
     return row;
   },
 
-  async listForAdmin(db: Tx, opts: { approved?: boolean; limit: number }): Promise<AdminCommentRow[]> {
+  async listForAdmin(db: Db, opts: { approved?: boolean; limit: number }): Promise<AdminCommentRow[]> {
     return db.select(adminColumns).from(comments)
       .innerJoin(articles, eq(articles.id, comments.articleId))
       .where(opts.approved === undefined ? undefined : eq(comments.isApproved, opts.approved))
       .orderBy(desc(comments.createdAt), desc(comments.id)).limit(opts.limit);
   },
 
-  async stats(db: Tx): Promise<{ total: number; pending: number; approved: number }> {
+  async stats(db: Db): Promise<{ total: number; pending: number; approved: number }> {
     const [row] = await db.select({
       total: sql<number>`count(*)::int`,
       approved: sql<number>`(count(*) filter (where ${comments.isApproved}))::int`,
@@ -89,19 +87,19 @@ export const commentRepo = {
     return { total: row.total, approved: row.approved, pending: row.total - row.approved };
   },
 
-  async approve(db: Tx, ids: number[]): Promise<number> {
+  async approve(db: Db, ids: number[]): Promise<number> {
     const rows = await db.update(comments).set({ isApproved: true })
       .where(inArray(comments.id, ids)).returning({ id: comments.id });
     return rows.length;
   },
 
-  async childIds(db: Tx, parentIds: number[]): Promise<number[]> {
+  async childIds(db: Db, parentIds: number[]): Promise<number[]> {
     const rows = await db.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, parentIds));
     return rows.map((r) => r.id);
   },
 
   /** Deletes the comments, keeping each row in deleted_comments first; the ids deleted. */
-  async deleteIds(db: Tx, ids: number[], by: string | null): Promise<number[]> {
+  async deleteIds(db: Db, ids: number[], by: string | null): Promise<number[]> {
     await db.execute(sql`
       INSERT INTO ${deletedComments} (comment_id, article_id, comment, deleted_by)
       SELECT c.id, c.article_id, to_jsonb(c), ${by} FROM ${comments} c WHERE c.id = ANY(${`{${ids.join(',')}}`}::int[])
@@ -111,7 +109,7 @@ export const commentRepo = {
   },
 
   /** The kept comments above these in their threads (a reply's deleted parent, its parent, ...). */
-  async keptAncestorIds(db: Tx, ids: number[]): Promise<number[]> {
+  async keptAncestorIds(db: Db, ids: number[]): Promise<number[]> {
     const rows = await db.execute(sql`
       WITH RECURSIVE up(id) AS (
         SELECT (d.comment ->> 'parent_id')::int FROM ${deletedComments} d WHERE d.comment_id = ANY(${`{${ids.join(',')}}`}::int[])
@@ -123,7 +121,7 @@ export const commentRepo = {
   },
 
   /** Writes kept comments back under their own ids (one whose id is taken is left out); the ids written back. */
-  async restoreIds(db: Tx, ids: number[]): Promise<number[]> {
+  async restoreIds(db: Db, ids: number[]): Promise<number[]> {
     const rows = await db.execute(sql`
       WITH back AS (
         INSERT INTO ${comments} SELECT r.* FROM ${deletedComments} d
@@ -136,7 +134,7 @@ export const commentRepo = {
   },
 
   /** Kept deleted comments, most recently deleted first, with their article's title; and how many in all. */
-  async listDeleted(db: Tx, limit: number) {
+  async listDeleted(db: Db, limit: number) {
     const rows = await db.select({
       id: deletedComments.commentId,
       author: sql<string>`${deletedComments.comment} ->> 'author_name'`,
@@ -155,7 +153,7 @@ export const commentRepo = {
   },
 
   /** Removes kept comments deleted before `before`; how many. */
-  async purgeDeleted(db: Tx, before: Date): Promise<number> {
+  async purgeDeleted(db: Db, before: Date): Promise<number> {
     const rows = await db.delete(deletedComments).where(sql`${deletedComments.deletedAt} < ${before.toISOString()}::timestamptz`).returning({ id: deletedComments.commentId });
     return rows.length;
   },

@@ -3,7 +3,7 @@ import { hasVisibleText, stripBidiControls } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { AppError, badRequest, notFound, secondsUntilBudgetsAllow, secondsUntilLeaves } from '../../errors.ts';
 import { CAPTCHA_MIN_FILL_MS, checkCaptcha, type UsedCaptchas } from './captcha.ts';
-import { commentRepo, type CommentRow, type Tx } from './repo.ts';
+import { commentRepo, type CommentRow } from './repo.ts';
 
 /** One comment per visitor in this window. */
 export const COMMENT_INTERVAL_MS = 15_000;
@@ -83,7 +83,7 @@ async function replyDepth(db: Db, articleId: number, parentId: number | null): P
 }
 
 /** Refuses with 429 once the address has used up a budget; waits until its oldest comment there leaves. */
-async function checkAddressBudget(tx: Tx, ipHash: string, now: number): Promise<void> {
+async function checkAddressBudget(tx: Db, ipHash: string, now: number): Promise<void> {
   const used = await commentRepo.countByAddressSince(tx, ipHash, ADDRESS_BUDGETS.map((b) => new Date(now - b.windowMs)));
   const wait = secondsUntilBudgetsAllow(ADDRESS_BUDGETS, used, now);
   if (wait > 0) throw new AppError('rate_limited', ADDRESS_FLOODED, { 'retry-after': String(wait) });

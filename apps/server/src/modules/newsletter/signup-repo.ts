@@ -1,11 +1,9 @@
 // Signups waiting for their confirmation link, and the counts the signup limits read.
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { newsletterSignups, newsletterSubscribers, type Db } from '@chapar/db';
+import { newsletterSignups, newsletterSubscribers, type Db, type Tx } from '@chapar/db';
 
 export type SignupRow = typeof newsletterSignups.$inferSelect;
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Db | Tx;
 
 const sameEmail = (email: string) => sql`lower(${newsletterSignups.email}) = lower(${email})`;
 const epochMs = (column: unknown) => sql<number | null>`(extract(epoch from min(${column})) * 1000)::float8`;
@@ -17,7 +15,7 @@ export const signupRepo = {
   },
 
   /** Signups from one client since each time, and the oldest of them (epoch ms). */
-  async countByClientSince(tx: Conn, clientHash: string, since: Date[]): Promise<Array<{ count: number; oldest: number | null }>> {
+  async countByClientSince(tx: Db, clientHash: string, since: Date[]): Promise<Array<{ count: number; oldest: number | null }>> {
     return Promise.all(since.map(async (from) => {
       const [row] = await tx.select({ n: count(), oldest: epochMs(newsletterSignups.createdAt) }).from(newsletterSignups)
         .where(and(eq(newsletterSignups.clientHash, clientHash), gt(newsletterSignups.createdAt, from)));
@@ -26,18 +24,18 @@ export const signupRepo = {
   },
 
   /** Confirmation mails sent or on their way to one address since a time. */
-  async mailsToEmailSince(tx: Conn, email: string, since: Date): Promise<number> {
+  async mailsToEmailSince(tx: Db, email: string, since: Date): Promise<number> {
     const [row] = await tx.select({ n: count() }).from(newsletterSignups)
       .where(and(sameEmail(email), gt(newsletterSignups.createdAt, since), sql`${newsletterSignups.mailStatus} in ('queued', 'sending', 'sent')`));
     return row.n;
   },
 
-  async insert(tx: Conn, values: typeof newsletterSignups.$inferInsert): Promise<SignupRow> {
+  async insert(tx: Db, values: typeof newsletterSignups.$inferInsert): Promise<SignupRow> {
     const [row] = await tx.insert(newsletterSignups).values(values).returning();
     return row;
   },
 
-  async byId(db: Conn, id: number): Promise<SignupRow | undefined> {
+  async byId(db: Db, id: number): Promise<SignupRow | undefined> {
     const [row] = await db.select().from(newsletterSignups).where(eq(newsletterSignups.id, id));
     return row;
   },

@@ -2,11 +2,9 @@
 // subscription) and is claimed (queued → sending, with the run's id) before its message goes
 // out; only that claim records the outcome.
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { pushAlerts, pushSends, pushSubscriptions, type Db } from '@chapar/db';
+import { pushAlerts, pushSends, pushSubscriptions, type Db, type Tx } from '@chapar/db';
 
 export type AlertRow = typeof pushAlerts.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Conn = Db | Tx;
 
 export interface ClaimedSend {
   id: number;
@@ -22,19 +20,19 @@ export const pushRepo = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push:${key}`}))`);
   },
 
-  async countByClientSince(conn: Conn, clientHash: string, since: Date): Promise<number> {
+  async countByClientSince(conn: Db, clientHash: string, since: Date): Promise<number> {
     const [row] = await conn.select({ n: count() }).from(pushSubscriptions)
       .where(and(eq(pushSubscriptions.clientHash, clientHash), gte(pushSubscriptions.createdAt, since)));
     return row.n;
   },
 
-  async findByEndpoint(conn: Conn, endpoint: string) {
+  async findByEndpoint(conn: Db, endpoint: string) {
     const [row] = await conn.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     return row;
   },
 
   /** Stores the subscription, or renews the keys of a known endpoint (the browser renewed them). */
-  async upsert(conn: Conn, values: { endpoint: string; p256dh: string; auth: string; clientHash: string }): Promise<void> {
+  async upsert(conn: Db, values: { endpoint: string; p256dh: string; auth: string; clientHash: string }): Promise<void> {
     await conn.insert(pushSubscriptions).values(values)
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: values.p256dh, auth: values.auth } });
   },

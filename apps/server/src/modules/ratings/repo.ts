@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { articles, ratings, type Db } from '@chapar/db';
-import type { Tx } from '../analytics/repo.ts';
 
 export const ratingRepo = {
   async publishedArticleExists(db: Db, articleId: number): Promise<boolean> {
@@ -19,13 +18,13 @@ export const ratingRepo = {
     return { average: row.average === null ? null : Number(row.average), total: row.total, mine: row.mine };
   },
 
-  async exists(db: Tx, articleId: number, sessionId: string): Promise<boolean> {
+  async exists(db: Db, articleId: number, sessionId: string): Promise<boolean> {
     const [row] = await db.select({ id: ratings.id }).from(ratings).where(and(eq(ratings.articleId, articleId), eq(ratings.sessionId, sessionId)));
     return Boolean(row);
   },
 
   /** One rating per (article, session): rating again replaces it. */
-  async upsert(db: Tx, values: { articleId: number; sessionId: string; rating: number; now: Date }): Promise<void> {
+  async upsert(db: Db, values: { articleId: number; sessionId: string; rating: number; now: Date }): Promise<void> {
     await db.insert(ratings)
       .values({ articleId: values.articleId, sessionId: values.sessionId, rating: values.rating, createdAt: values.now, updatedAt: values.now })
       .onConflictDoUpdate({ target: [ratings.articleId, ratings.sessionId], set: { rating: values.rating, updatedAt: values.now } });
