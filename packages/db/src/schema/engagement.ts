@@ -68,7 +68,9 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 
 export const analyticsEvents = pgTable('analytics_events', {
   id: serial('id').primaryKey(),
-  articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+  // No foreign key: a deleted article's events stay while it can be restored (under the same id),
+  // and go when it is removed for good (articles/trash.ts). Events are only written for published articles.
+  articleId: integer('article_id'),
   event: varchar('event', { length: 32 }).notNull(), // view | view_30s | share | bookmark_add | bookmark_remove
   value: varchar('value', { length: 64 }),
   sessionId: varchar('session_id', { length: 64 }),

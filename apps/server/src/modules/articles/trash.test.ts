@@ -39,6 +39,8 @@ describe('a deleted article is kept and can be restored', () => {
     await t.database.raw.query("insert into comments (article_id, author_name, content, is_approved) values ($1, 'مریم', 'نظر نخست', true)", [id]);
     await t.database.raw.query("insert into ratings (article_id, session_id, rating) values ($1, 'reader-1', 4)", [id]);
     await t.database.raw.query("insert into bookmarks (article_id, session_id) values ($1, 'reader-1')", [id]);
+    const viewed = await t.app.inject({ method: 'POST', url: '/api/analytics/track', payload: { articleId: id, event: 'view', sessionId: 'reader-1' } });
+    expect(viewed.json()).toMatchObject({ recorded: true });
     // A comment a moderator deleted earlier: kept among the deleted comments.
     const { rows: [removed] } = await t.database.raw.query<{ id: number }>("insert into comments (article_id, author_name, content) values ($1, 'نیما', 'نظر حذف‌شده') returning id", [id]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/comments/${removed.id}`, headers: t.headers })).statusCode).toBe(200);
@@ -72,6 +74,8 @@ describe('a deleted article is kept and can be restored', () => {
     expect(await one('select count(*)::int as n from comments where article_id = $1', [id])).toEqual({ n: 1 });
     expect(await one('select rating from ratings where article_id = $1', [id])).toEqual({ rating: 4 });
     expect(await one('select count(*)::int as n from bookmarks where article_id = $1', [id])).toEqual({ n: 1 });
+    // Its readers' events came through the delete: the article's analytics are as they were.
+    expect(await one("select count(*)::int as n from analytics_events where article_id = $1 and event = 'view'", [id])).toEqual({ n: 1 });
     // The comment deleted before the article is still among the deleted comments, and restorable.
     const deletedComments = (await t.get('/api/admin/comments/deleted')).json() as { comments: Array<{ articleId: number; content: string }> };
     expect(deletedComments.comments.filter((c) => c.articleId === id).map((c) => c.content)).toEqual(['نظر حذف‌شده']);
@@ -118,8 +122,11 @@ describe('a deleted article is kept and can be restored', () => {
 
     const files = await filesOf(102);
     expect(files.every((f) => f.article_id === remade.id)).toBe(true);
+    expect(await one('select count(*)::int as n from analytics_events where article_id = $1', [id])).toEqual({ n: 1 });
     expect((await purge(id)).json()).toEqual({ success: true, message: 'مقاله برای همیشه حذف شد' });
     expect((await trash()).total).toBe(0);
+    // Removed for good: its readers' events go with it.
+    expect(await one('select count(*)::int as n from analytics_events where article_id = $1', [id])).toEqual({ n: 0 });
     for (const file of files) expect(onDisk(file.storage_key)).toBe(true);
     expect((await purge(id)).statusCode).toBe(404);
   });

@@ -192,10 +192,14 @@ async function podcastOf(s: Pick<Services, 'db' | 'media'>, id: number): Promise
   return key?.startsWith('podcasts/') ? [{ storageKey: key }] : [];
 }
 
-/** Removes a kept article for good: its files and podcast first, then the entry. False when the store kept some. */
+/** Removes a kept article for good: its files and podcast first, then its readers' events and the entry. False when the store kept some. */
 async function purgeOne(s: Pick<Services, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
   if (!(await removeArticleFiles(s, [...await filesOf(s.db, id), ...await podcastOf(s, id)]))) return false;
-  await s.db.delete(deletedArticles).where(eq(deletedArticles.articleId, id));
+  await s.db.transaction(async (tx) => {
+    // Its readers' events were kept for a restore (no foreign key takes them with the article).
+    await tx.execute(sql`DELETE FROM analytics_events WHERE article_id = ${id} AND NOT EXISTS (SELECT 1 FROM articles WHERE id = ${id})`);
+    await tx.delete(deletedArticles).where(eq(deletedArticles.articleId, id));
+  });
   return true;
 }
 
