@@ -82,6 +82,17 @@ describe('the changes of an audit entry', () => {
     }
   });
 
+  it('says the same of a bulk delete, with the count; a bulk unpublish still lists its fields', () => {
+    const two = [...gone({ title: 'باران در تهران', status: 'published', featured: true }, 41), ...gone({ title: 'خبر دوم', status: 'published', featured: false }, 42)];
+    const { container } = render(<AuditChanges entry={entry('article.bulk', two, { action: 'delete', count: 2 })} />);
+    expect(container.textContent).toContain('۲ مقاله به «مقاله‌های حذف‌شده» رفت و از آن‌جا بازگرداندنی است');
+    expect(container.textContent).not.toContain('خالی');
+    cleanup();
+    const unpublished = render(<AuditChanges entry={entry('article.bulk', [{ id: 41, field: 'status', before: 'published', after: 'unpublished' }], { action: 'unpublish' })} />);
+    expect(unpublished.container.querySelector('[data-summary]')).toBeNull();
+    expect(unpublished.container.querySelector('li[data-field="status"]')!.textContent).toContain('منتشرنشده');
+  });
+
   it('says restored articles came back, how many and which', () => {
     const { container } = render(<AuditChanges entry={entry('article.undelete', [...back(ARTICLE, 41), ...back({ ...ARTICLE, title: 'خبر دوم' }, 42)], { count: 2 })} />);
     expect(container.textContent).toContain('۲ مقاله از «مقاله‌های حذف‌شده» بازگردانده شد');

@@ -118,6 +118,7 @@ const LIFECYCLES: Readonly<Record<string, Lifecycle>> = {
 
 function lifecycleOf(entry: AuditEntry): Lifecycle | undefined {
   if (entry.action === 'comment.bulk' && entry.details.delete === true) return COMMENT_TRASHED;
+  if (entry.action === 'article.bulk' && entry.details.action === 'delete') return ARTICLE_TRASHED;
   return LIFECYCLES[entry.action];
 }
 
