@@ -45,6 +45,26 @@ describe('the audit trail', () => {
     expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(started - 1000);
   });
 
+  it('records an edit far into a long body, keeping the part around it, never mid-tag', async () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>بند شمارهٔ ${i + 1} از متنی بلند که بدون تغییر می‌ماند.</p>`).join('');
+    const article = await createArticle(t.database, { content: paragraphs });
+    expect(paragraphs.length).toBeGreaterThan(2_000);
+    const edited = `${paragraphs}<p>بندی که ویراستار در پایان افزود.</p>`;
+    expect((await send('PATCH', `/api/admin/articles/${article.id}`, { content: edited })).statusCode).toBe(200);
+    const [change] = (await latest('article.update')).changes;
+    expect(change.field).toBe('content');
+    const [before, after] = [String(change.before), String(change.after)];
+    expect(after).toContain('بندی که ویراستار در پایان افزود.');
+    expect(before).toContain('بند شمارهٔ 40');
+    // Cut before the change ('…' first), never inside a tag: the first '<' comes before the first '>'.
+    for (const kept of [before, after]) {
+      expect(kept.startsWith('…')).toBe(true);
+      expect(kept.indexOf('<')).toBeLessThan(kept.indexOf('>'));
+      expect(kept.length).toBeLessThanOrEqual(502);
+    }
+    expect(before.endsWith('</p>')).toBe(true);
+  });
+
   it('records nothing for a write that failed', async () => {
     const before = (await trail()).total;
     expect((await send('PATCH', '/api/admin/articles/999999', { title: 'هیچ' })).statusCode).toBe(404);

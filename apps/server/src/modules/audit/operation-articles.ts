@@ -27,7 +27,5 @@ export function articleChanges(ids: string[], before: Map<string, Snapshot>, aft
 export async function confirmedRunChanges(db: Db, operationId: number): Promise<{ changes: AuditChange[]; total: number }> {
   const { ids, total, before } = await operationArticles(db, operationId);
   const after = await loadSnapshots(db, 'article', ids, ARTICLE_FIELDS);
-  // A snapshot from the change log was cut the same way as loadSnapshots cuts, so both sides compare alike.
-  const cutBefore = new Map([...before].map(([id, snap]) => [id, Object.fromEntries(Object.entries(snap).map(([k, v]) => [k, typeof v === 'string' && v.length > 500 ? `${v.slice(0, 500)}…` : v]))]));
-  return { changes: articleChanges(ids, cutBefore, after), total };
+  return { changes: articleChanges(ids, before, after), total };
 }

@@ -1,6 +1,6 @@
 // How the audit trail reads an item before and after a write, to record the fields the write
-// changed. Each kind names the fields an editor cares about; long text is cut (the article's
-// versions keep the full text).
+// changed. Each kind names the fields an editor cares about; a long text is compared whole and
+// kept as the part around its first change (the article's versions keep the full text).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_ID } from '@chapar/shared/contracts';
 import {
@@ -10,12 +10,40 @@ import {
 export type Snapshot = Record<string, unknown>;
 export type TargetKind = 'article' | 'operation' | 'channel' | 'comment' | 'blocked' | 'ignored' | 'subscriber' | 'user' | 'session' | 'settings';
 
-const MAX_TEXT = 500;
+/** Characters of a long text kept in an entry: the part around the first change. */
+export const MAX_TEXT = 500;
+/** How much of a long text before its first change the kept part starts with. */
+const CONTEXT = 60;
 
-function cut(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string' && value.length > MAX_TEXT) return `${value.slice(0, MAX_TEXT)}…`;
-  return value;
+/** A value as the trail compares it (dates as ISO strings); texts stay whole until they are compared. */
+function plain(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** Moves `at` back out of an HTML tag it falls inside, so a kept part never starts or ends mid-tag. */
+function outOfTag(text: string, at: number): number {
+  const open = text.lastIndexOf('<', at - 1);
+  return open > text.lastIndexOf('>', at - 1) ? open : at;
+}
+
+/** At most MAX_TEXT characters of `text` from `start`, with «…» where it was cut. */
+function keptPart(text: string, start: number): string {
+  const from = outOfTag(text, start);
+  const to = from + MAX_TEXT >= text.length ? text.length : outOfTag(text, from + MAX_TEXT);
+  return `${from > 0 ? '…' : ''}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
+}
+
+/**
+ * A changed pair as kept: a long text is cut to the part around where the two first differ
+ * (an edit at the end of a long body is seen, not hidden behind its unchanged first 500 characters).
+ */
+function keptPair(was: unknown, now: unknown): [unknown, unknown] {
+  const long = (v: unknown): v is string => typeof v === 'string' && v.length > MAX_TEXT;
+  if (!long(was) && !long(now)) return [was, now];
+  let first = 0;
+  if (typeof was === 'string' && typeof now === 'string') while (first < was.length && first < now.length && was[first] === now[first]) first++;
+  const start = Math.max(0, first - CONTEXT);
+  return [long(was) ? keptPart(was, start) : was, long(now) ? keptPart(now, start) : now];
 }
 
 const numbers = (ids: Array<number | string>) => ids.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= MAX_ID);
@@ -24,7 +52,7 @@ async function byId<T extends { id: number }>(rows: Promise<T[]>, fields?: reado
   const map = new Map<string, Snapshot>();
   for (const row of await rows) {
     const entries = Object.entries(row).filter(([k]) => k !== 'id' && (!fields || fields.includes(k)));
-    map.set(String(row.id), Object.fromEntries(entries.map(([k, v]) => [k, cut(v)])));
+    map.set(String(row.id), Object.fromEntries(entries.map(([k, v]) => [k, plain(v)])));
   }
   return map;
 }
@@ -82,7 +110,7 @@ const LOADERS: Record<TargetKind, Loader> = {
     const rows = await db.select(SESSION_COLUMNS)
       .from(sessions).innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
       .where(inArray(sessions.publicId, ids.map(String).filter((id) => /^[0-9a-f-]{36}$/i.test(id))));
-    return new Map(rows.map(({ id, ...rest }) => [id, Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, cut(v)]))]));
+    return new Map(rows.map(({ id, ...rest }) => [id, Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, plain(v)]))]));
   },
   // Blocked posts are named '{telegramId}/{source}' in their routes.
   blocked: async (db, ids) => {
@@ -91,7 +119,7 @@ const LOADERS: Record<TargetKind, Loader> = {
       const [telegramId, source] = String(id).split('/');
       const [row] = await db.select({ title: blockedPosts.title, allowRegeneration: blockedPosts.allowRegeneration }).from(blockedPosts)
         .where(and(eq(blockedPosts.source, source ?? ''), eq(blockedPosts.telegramId, Number(telegramId) || 0)));
-      if (row) map.set(String(id), { title: cut(row.title), allowRegeneration: row.allowRegeneration } satisfies Record<(typeof BLOCKED_FIELDS)[number], unknown>);
+      if (row) map.set(String(id), { title: row.title, allowRegeneration: row.allowRegeneration } satisfies Record<(typeof BLOCKED_FIELDS)[number], unknown>);
     }
     return map;
   },
@@ -130,7 +158,8 @@ export function diffSnapshots(ids: string[], before: Map<string, Snapshot>, afte
       // A field empty on both sides (an item made or removed) tells nothing.
       if (same(was, now)) continue;
       const numeric = Number(id);
-      changes.push({ ...(ids.length > 1 ? { id: Number.isInteger(numeric) ? numeric : id } : {}), field, before: was, after: now });
+      const [keptBefore, keptAfter] = keptPair(was, now);
+      changes.push({ ...(ids.length > 1 ? { id: Number.isInteger(numeric) ? numeric : id } : {}), field, before: keptBefore, after: keptAfter });
     }
   }
   return changes;

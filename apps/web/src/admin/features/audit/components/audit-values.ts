@@ -28,11 +28,14 @@ export function shorten(text: string, max = SHORT_TEXT): string {
 
 /**
  * Stored HTML as readable text: tags gone, entities decoded, whitespace collapsed, shortened.
- * The trail keeps at most 500 characters of a body, so a tag may be cut off at the end.
+ * The trail keeps at most 500 characters of a body (the part around its first change, «…» where
+ * it was cut), so a tag may be cut off at the end of an older entry.
  */
 export function htmlAsText(html: string, max = SHORT_TEXT): string {
+  const cutAtEnd = html.endsWith('…');
   const whole = html.replace(/…$/, '').replace(/<[a-z/!][^>]*$/i, '');
-  return shorten(stripHtml(whole), max);
+  const text = shorten(stripHtml(whole), max);
+  return cutAtEnd && !text.endsWith('…') ? `${text}…` : text;
 }
 
 const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
