@@ -85,6 +85,21 @@ describe('focus when a toast closes from its own button', () => {
     expect(document.activeElement).toBe(document.getElementById('main'));
   });
 
+  it('F8 takes the keyboard straight to the undo, which keeps its name; back where it was after', () => {
+    const onUndo = vi.fn();
+    render(<ToastProvider><Undoable onUndo={onUndo} /></ToastProvider>);
+    const trigger = screen.getByRole('button', { name: 'حذف' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    fireEvent.keyDown(window, { key: 'F8' });
+    const undo = screen.getByRole('button', { name: 'بازگرداندن' });
+    expect(document.activeElement).toBe(undo);
+    expect(undo.getAttribute('aria-keyshortcuts')).toBe('F8');
+    fireEvent.click(undo);
+    expect(onUndo).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('stays where it is when the toast closes without having had it', () => {
     render(<ToastProvider><Undoable onUndo={() => undefined} /></ToastProvider>);
     fireEvent.click(screen.getByRole('button', { name: 'حذف' }));

@@ -54,7 +54,8 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F8') {
         event.preventDefault();
-        viewport.current?.focus();
+        // Straight to the toast's own button (an undo) when it has one: one key, not a Tab hunt.
+        (viewport.current?.querySelector<HTMLElement>('[data-toast-action]') ?? viewport.current)?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -146,10 +147,14 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       {toast.action && (
         <button
           type="button"
+          data-toast-action
+          aria-keyshortcuts="F8"
           onClick={() => close(toast.action?.onAction)}
           className={cn('shrink-0 self-center rounded-lg border px-3 py-1 text-sm font-medium', destructive ? 'border-white/60 hover:bg-black/10' : 'border-border hover:bg-surface', focusRing)}
         >
           {toast.action.label}
+          {/* Where a keyboard is, how to reach this button from the page. */}
+          <kbd aria-hidden="true" className="ms-2 hidden rounded border border-current px-1 font-sans text-xs opacity-70 md:inline">F8</kbd>
         </button>
       )}
       <button type="button" onClick={() => close()} aria-label="بستن اعلان" className={cn('rounded-full p-1 hover:bg-black/10', focusRing)}>
