@@ -70,3 +70,51 @@ describe('focus kept inside the admin page', () => {
     expect(document.activeElement).toBe(clearAll);
   });
 });
+
+/** A button disabled while its request runs, as the admin screens' actions are. */
+function Pending() {
+  const main = useRef<HTMLElement>(null);
+  useFocusKeptInside(main);
+  const [pending, setPending] = useState(false);
+  return (
+    <main ref={main} id="main" tabIndex={-1}>
+      <button type="button" disabled={pending} onClick={() => setPending(true)}>تأیید</button>
+      <button type="button" onClick={() => setPending(false)}>پایان درخواست</button>
+      <button type="button">دیگری</button>
+    </main>
+  );
+}
+
+describe('focus on a button disabled while its request runs', () => {
+  afterEach(cleanup);
+
+  it('comes back to it when it is enabled again, not left on <body>', async () => {
+    render(<Pending />);
+    const approve = screen.getByRole('button', { name: 'تأیید' });
+    approve.focus();
+    // The browser's focus fixup: the element disabled by the click loses focus to <body> (jsdom
+    // keeps focus on a disabled element, so the blur comes first here, within the same task).
+    approve.blur();
+    fireEvent.click(approve);
+    await settled();
+    expect(approve.hasAttribute('disabled')).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.click(screen.getByRole('button', { name: 'پایان درخواست' }));
+    await settled();
+    expect(document.activeElement).toBe(approve);
+  });
+
+  it('does not pull focus back when the editor went elsewhere meanwhile', async () => {
+    render(<Pending />);
+    const approve = screen.getByRole('button', { name: 'تأیید' });
+    approve.focus();
+    approve.blur();
+    fireEvent.click(approve);
+    await settled();
+    const other = screen.getByRole('button', { name: 'دیگری' });
+    other.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'پایان درخواست' }));
+    await settled();
+    expect(document.activeElement).toBe(other);
+  });
+});

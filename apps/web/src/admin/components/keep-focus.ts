@@ -4,7 +4,8 @@ import { useEffect, type RefObject } from 'react';
 const LANDING = 'table, section, [role="region"], form, main';
 
 /**
- * Keeps keyboard focus inside `region` when the element that has it is removed: a row deleted
+ * Keeps keyboard focus inside `region` when the element that has it is removed (or disabled while
+ * its request runs, until it is enabled again): a row deleted
  * after its confirmation (the dialog gave focus back to the row's button, then the row went), a
  * list refetched under the reader. Browsers then drop focus to <body> and the next Tab starts from
  * the top of the page; here the closest table, section or form that remains takes it, so the next
@@ -15,18 +16,37 @@ export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void 
     const root = region.current;
     if (!root) return;
     let focused: Element | null = null;
+    // A focused button disabled while its request runs: the browser drops focus to <body>; it
+    // gets focus back when it is enabled again (unless focus went somewhere else meanwhile).
+    let parked: HTMLElement | null = null;
+    const disabled = (element: Element) => element.matches(':disabled');
     const onFocusIn = (event: FocusEvent) => {
       focused = event.target instanceof Element && root.contains(event.target) ? event.target : null;
+      parked = null;
     };
     // Focus moved away on purpose (a click elsewhere, another window): nothing to keep. A removal
-    // can also blur; the element is then no longer connected, and is kept.
+    // can also blur; the element is then no longer connected, and is kept. So can disabling it.
     const onFocusOut = (event: FocusEvent) => {
       const left = event.target;
       queueMicrotask(() => {
-        if (left === focused && left instanceof Element && left.isConnected && document.activeElement !== left) focused = null;
+        if (left !== focused || !(left instanceof HTMLElement) || !left.isConnected || document.activeElement === left) return;
+        if (disabled(left)) parked = left;
+        else focused = null;
       });
     };
+    const unpark = (records: MutationRecord[]) => {
+      for (const record of records) {
+        if (record.type !== 'attributes' || !(record.target instanceof HTMLElement)) continue;
+        const element = record.target;
+        if (element === focused && disabled(element)) parked = element;
+        else if (element === parked && !disabled(element)) {
+          parked = null;
+          if (!document.activeElement || document.activeElement === document.body) element.focus({ preventScroll: true });
+        }
+      }
+    };
     const observer = new MutationObserver((records) => {
+      unpark(records);
       if (!focused || focused.isConnected) return;
       const lost = focused;
       focused = null;
@@ -38,7 +58,7 @@ export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void 
     });
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
-    observer.observe(root, { childList: true, subtree: true });
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
     return () => {
       document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('focusout', onFocusOut);
