@@ -64,3 +64,26 @@ describe('focus after an admin dialog closes', () => {
     expect(document.activeElement).toBe(document.getElementById('main'));
   });
 });
+
+describe('a dialog opened to fill one field', () => {
+  it('starts in that field (the unpublish reason), not on «بستن», and returns to its opener after', async () => {
+    const { UnpublishDialog } = await import('../features/articles/components/unpublish-dialog.tsx');
+    const article = { id: 7, title: 'خبر آزمایشی' } as Parameters<typeof UnpublishDialog>[0]['article'];
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <main id="main" tabIndex={-1}>
+          <button type="button" onClick={() => setOpen(true)}>باز کردن</button>
+          <UnpublishDialog article={open ? article : null} onClose={() => setOpen(false)} onConfirm={() => setOpen(false)} />
+        </main>
+      );
+    }
+    renderWithApp(<Host />);
+    const opener = await openFromButton('dialog');
+    expect(document.activeElement).toBe(screen.getByLabelText('دلیل (اختیاری)'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await focusSettled();
+    expect(document.activeElement).toBe(opener);
+  });
+});

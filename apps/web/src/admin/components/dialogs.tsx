@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -41,11 +41,19 @@ interface AdminDialogProps {
   children: ReactNode;
   /** Called instead of closing when the admin presses Escape or clicks outside (e.g. to ask about unsaved changes). */
   onDismissAttempt?: () => void;
+  /** The field that takes focus on opening (the one the admin came to fill), instead of the first button. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** An accessible modal dialog (Radix): focus trapped, Escape closes, title and description announced. */
-export function AdminDialog({ open, onOpenChange, title, description, wide, children, onDismissAttempt }: AdminDialogProps) {
+export function AdminDialog({ open, onOpenChange, title, description, wide, children, onDismissAttempt, initialFocus }: AdminDialogProps) {
   const returnFocus = useReturnFocus();
+  const onOpenAutoFocus = (event: Event) => {
+    returnFocus.onOpenAutoFocus();
+    if (!initialFocus?.current) return;
+    event.preventDefault();
+    initialFocus.current.focus();
+  };
   const guard = (event: Event) => {
     if (onDismissAttempt) {
       event.preventDefault();
@@ -59,6 +67,7 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
         <Dialog.Content
           dir="rtl"
           {...returnFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           className={cn(panel, wide ? 'sm:max-w-4xl' : 'sm:max-w-lg')}

@@ -38,9 +38,10 @@ function categoryOptions(categories: Category[], current: string): { options: Ar
 
 function Label({ htmlFor, id, children, edited }: { htmlFor?: string; id?: string; children: string; edited?: boolean }) {
   return (
-    <label htmlFor={htmlFor} id={id} className="text-sm font-medium">
-      {children}
-      {edited && <span className="ms-2 rounded bg-surface px-1.5 text-xs font-normal text-muted">ویرایش‌شده به دست مدیر</span>}
+    // A flex gap, not a margin: the badge's background covered the overhanging end of «عنوان»'s ن.
+    <label htmlFor={htmlFor} id={id} className="inline-flex flex-wrap items-baseline gap-x-3 text-sm font-medium">
+      <span>{children}</span>
+      {edited && <span className="rounded bg-surface px-1.5 text-xs font-normal text-muted">ویرایش‌شده به دست مدیر</span>}
     </label>
   );
 }
