@@ -60,7 +60,8 @@ export const articleAdminRepo = {
     return ids.length ? db.delete(articles).where(inArray(articles.id, ids)).returning() : [];
   },
   async setFeatured(db: Db, ids: number[], featured: boolean): Promise<number> {
-    const rows = await db.update(articles).set({ featured }).where(inArray(articles.id, ids)).returning({ id: articles.id });
+    // Only those not already so: the answer counts what changed.
+    const rows = await db.update(articles).set({ featured }).where(and(inArray(articles.id, ids), ne(articles.featured, featured))).returning({ id: articles.id });
     return rows.length;
   },
   /**

@@ -96,6 +96,7 @@ export async function deleteArticle(s: Pick<Services, 'config' | 'db' | 'content
 }
 
 const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
+const ALREADY = { feature: 'ویژه', unfeature: 'عادی', publish: 'منتشرشده', unpublish: 'منتشرنشده' } as const;
 
 export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
   const ids = [...new Set(body.articleIds)];
@@ -105,5 +106,10 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
   else count = await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
   const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
-  return { success: true, message: body.action === 'delete' && count ? `${done}؛ ${restorableFor(s.config)}` : done };
+  if (body.action === 'delete') return { success: true, message: count ? `${done}؛ ${restorableFor(s.config)}` : done };
+  // Articles already in the state asked for are left as they were, and the answer says so.
+  const already = ids.length - count;
+  const alike = `از پیش ${ALREADY[body.action]} ${already > 1 ? 'بودند' : 'بود'}`;
+  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}` };
+  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done };
 }
