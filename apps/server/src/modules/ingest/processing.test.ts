@@ -12,13 +12,21 @@ afterAll(async () => { await t?.close(); });
 
 describe('processing named posts', () => {
   it.each([
-    'https://example.com/akhbar_rooz/102', 'https://t.me/other_channel/102', 'https://t.me/akhbar_rooz/abc', 'https://t.me/c/12345/102',
+    'https://example.com/akhbar_rooz/102', 'https://t.me/akhbar_rooz/abc', 'https://t.me/c/12345/102',
     'javascript:alert(1)', 'http://t.me:8080/akhbar_rooz/102', 'https://user@t.me/akhbar_rooz/102', 'ftp://t.me/akhbar_rooz/102',
   ])('refuses the link %s without fetching anything', async (link) => {
     const before = t.server.requests.length;
     const res = await t.post('/api/admin/process-from-link', { link });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'bad_request', message: 'فرمت لینک تلگرام صحیح نیست' });
+    expect(t.server.requests.length).toBe(before);
+  });
+
+  it('refuses a well-formed link to a channel not active here, saying so, without fetching anything', async () => {
+    const before = t.server.requests.length;
+    const res = await t.post('/api/admin/process-from-link', { link: 'https://t.me/other_channel/102' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'bad_request', message: 'کانال \u2066@other_channel\u2069 در فهرست کانال‌های فعال نیست؛ آن را در «کانال‌ها» فعال کنید یا لینک پستی از کانال‌های فعال بدهید' });
     expect(t.server.requests.length).toBe(before);
   });
 
