@@ -134,6 +134,16 @@ describe('rows wider than a phone', () => {
     await phone.getByRole('navigation', { name: 'بخش‌های پنل' }).evaluate((menu) => { menu.scrollLeft = -menu.scrollWidth; });
     await expect.poll(async () => (await hints(phone))[0]).toEqual({ name: 'بخش‌های پنل', start: 'true', end: 'false', mask: true });
 
+    // A page far along the menu: its item is shown whole, clear of the faded edges (2.5rem, 40 px, each).
+    await phone.goto('/admin/deleted-articles');
+    const menu = phone.getByRole('navigation', { name: 'بخش‌های پنل' });
+    const current = menu.locator('[aria-current="page"]');
+    await current.waitFor();
+    await expect.poll(async () => {
+      const [box, item] = [await menu.boundingBox(), await current.boundingBox()];
+      return Boolean(box && item && item.x >= box.x + 40 && item.x + item.width <= box.x + box.width - 40);
+    }).toBe(true);
+
     const desktop = await suite.signedIn('/admin', { width: 1280, height: 900, colorScheme: 'light' });
     await desktop.getByRole('tablist').waitFor();
     expect((await hints(desktop)).map(({ start, end, mask }) => ({ start, end, mask }))).toEqual([

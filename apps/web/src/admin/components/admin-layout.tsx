@@ -36,9 +36,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   useFocusKeptInside(main);
   const menu = useRef<HTMLElement>(null);
   useScrollHints(menu);
-  // On a phone the menu scrolls sideways: the current page's item is brought into view.
+  // On a phone the menu scrolls sideways: the current page's item is brought to the middle, clear of the faded edges.
   useEffect(() => {
-    menu.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    menu.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
