@@ -65,6 +65,34 @@ describe('focus after an admin dialog closes', () => {
   });
 });
 
+describe('a dialog that opens once a request answers', () => {
+  it('returns to the button that asked, though it was disabled (focus on <body>) when the dialog opened', async () => {
+    function Host() {
+      const [state, setState] = useState<'idle' | 'pending' | 'open'>('idle');
+      return (
+        <main id="main" tabIndex={-1}>
+          <button type="button" disabled={state === 'pending'} onClick={() => { setState('pending'); setTimeout(() => setState('open'), 5); }}>پیش‌نمایش</button>
+          <AdminDialog open={state === 'open'} onOpenChange={(open) => { if (!open) setState('idle'); }} title="پیش‌نمایش"><p>فهرست</p></AdminDialog>
+        </main>
+      );
+    }
+    renderWithApp(<Host />);
+    const asker = screen.getByRole('button', { name: 'پیش‌نمایش' });
+    asker.focus();
+    // The browser drops focus from the button the click disables (jsdom keeps it: blurred first here).
+    asker.blur();
+    fireEvent.click(asker);
+    expect(asker.hasAttribute('disabled')).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await focusSettled();
+    expect(document.activeElement).toBe(asker);
+  });
+});
+
 describe('a dialog opened to fill one field', () => {
   it('starts in that field (the unpublish reason), not on «بستن», and returns to its opener after', async () => {
     const { UnpublishDialog } = await import('../features/articles/components/unpublish-dialog.tsx');

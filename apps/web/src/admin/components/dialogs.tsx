@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -16,10 +16,21 @@ const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overf
  */
 function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
+  // The last element focused outside any dialog: the opener when a dialog opens after a request,
+  // its button disabled meanwhile (focus then sits on <body>).
+  const recent = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const note = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"], [role="alertdialog"]')) recent.current = event.target;
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
   return {
     // Runs before Radix moves focus in, so the active element is still the opener.
     onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : recent.current?.isConnected ? recent.current : null;
     },
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
