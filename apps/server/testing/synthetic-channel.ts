@@ -1,11 +1,11 @@
 // A local stand-in for t.me serving one channel of `count` generated posts (ids 1…count, newest
 // page first, `pageSize` per page, paged with ?before=), and the single-post widget. Tests
 // delete posts, hide them from the pages only, or make the host misbehave as Telegram and the
-// networks in front of it do: 404s, redirects, blank pages, pages that come back empty.
+// networks in front of it do: 404s, 500s, redirects, blank pages, pages that come back empty.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type HostMode = 'normal' | 'answers_404' | 'redirects' | 'blank';
+export type HostMode = 'normal' | 'answers_404' | 'answers_500' | 'redirects' | 'blank';
 
 export interface SyntheticChannel {
   baseUrl: string;
@@ -49,6 +49,7 @@ export async function startSyntheticChannel(opts: { channel?: string; count?: nu
 
   const misbehave = (mode: string, res: import('node:http').ServerResponse): boolean => {
     if (mode === 'answers_404') res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    else if (mode === 'answers_500') res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     else if (mode === 'redirects') res.writeHead(302, { location: `/${channel}` }).end();
     else if (mode === 'blank') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK);
     else return false;

@@ -155,7 +155,7 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
         let item: ArticleRepair;
         try {
           // An admin waits for this run: a failing AI gives way to the offline rewriter at once.
-          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined);
+          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI: payload.requireAI });
         } catch (error) {
           item = result(article, 'error', 'error', (error as Error).message);
         }

@@ -73,6 +73,8 @@ export const repairArticlesJob = jobSpec({
     mode: z.enum(['plan', 'apply']).optional(),
     /** A confirmed verification's changes: exactly these are made. */
     planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update']) })).max(REPAIR_MAX).optional(),
+    /** The admin asked for the AI (regenerate-article): when it fails, the article stays as it was and the item is an error. */
+    requireAI: z.boolean().optional(),
     operationId: z.number().int().optional(),
   }),
   retryLimit: 1,

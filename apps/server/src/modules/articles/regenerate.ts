@@ -29,9 +29,14 @@ function firstItem(outcome: OperationOutcome) {
   return ((outcome.result.items as Array<{ message: string; updated: boolean; imageUrl: string | null; status: string }> | undefined) ?? [])[0];
 }
 
-/** Runs one repair action on one article; an error on the article itself is a 503. */
+/**
+ * Runs one repair action on one article; an error on the article itself is a 503. A regeneration
+ * asks for the AI: when it fails (no answer, or one that cannot be used), the article is left as it
+ * was and the 503 says so, rather than the offline rewriter's text replacing the AI's.
+ */
 async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
-  const outcome = await runOperation(s, repairArticlesJob, { scope: { ids: [id] }, actions: [action] }, { kind, requestedBy: by });
+  const payload = { scope: { ids: [id] }, actions: [action], ...(action === 'regenerate' ? { requireAI: true } : {}) };
+  const outcome = await runOperation(s, repairArticlesJob, payload, { kind, requestedBy: by });
   const item = firstItem(outcome);
   if (item?.status === 'error') throw new AppError('unavailable', item.message);
   return { outcome, item };

@@ -1,6 +1,7 @@
 // With the AI endpoint answering 500, every admin path still makes the articles: the
 // offline rewriter writes them at once, the answer and the post say so, and a run whose
-// items failed says that too (never a plain success).
+// items failed says that too (never a plain success). Only regenerate-article, where the
+// admin asked for the AI itself, answers the failure and leaves the article as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
@@ -61,7 +62,7 @@ describe('admin processing while the AI answers 500', () => {
     expect(ai.requests).toHaveLength(3);
     expect(body).toMatchObject({ success: true, status: 'success', result: { created: 1, failed: 0, aiFallbacks: 1 } });
     expect(body.result.outcomes).toEqual([expect.objectContaining({ telegramId: 102, status: 'created', rewriter: 'offline' })]);
-    expect(body.message).toContain('۱ مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد');
+    expect(body.message).toContain('۱ مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد');
     expect(body.detailedReport.processed).toContainEqual(expect.objectContaining({ fileType: 'article', reason: expect.stringContaining('سرویس هوش مصنوعی در دسترس نبود') }));
     const row = await post(102);
     expect(row).toMatchObject({ state: 'published', article_id: body.articleId });
@@ -96,16 +97,20 @@ describe('admin processing while the AI answers 500', () => {
     expect(await articleCount(109)).toBe(0);
   });
 
-  it('regenerate-article rewrites with the offline rewriter and says so', async () => {
+  // The admin asked for the AI: its failure is the answer, and the offline rewriter writes nothing over the article.
+  it('regenerate-article leaves the article as it was and answers 503 saying the AI failed', async () => {
     const { article_id: id } = await post(102);
     await t.database.raw.query("update articles set title = 'عنوان دستکاری‌شده برای آزمون' where id = $1", [id]);
+    ai.script({ status: 500 });
     const res = await t.post(`/api/admin/regenerate-article/${id}`);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as { success: boolean; message: string };
-    expect(body.success).toBe(true);
-    expect(body.message).toContain(OFFLINE_NOTE);
+    expect(res.statusCode).toBe(503);
+    const body = res.json() as { error: string; message: string };
+    expect(body).toEqual({ error: 'unavailable', message: 'بازنویسی با هوش مصنوعی انجام نشد: سرویس هوش مصنوعی در دسترس نبود؛ مقاله تغییری نکرد' });
+    expect(body.message).not.toContain(OFFLINE_NOTE);
+    expect(ai.requests).toHaveLength(3);
     const { rows } = await t.database.raw.query<{ title: string }>('select title from articles where id = $1', [id]);
-    expect(rows[0].title).not.toBe('عنوان دستکاری‌شده برای آزمون');
+    expect(rows[0].title).toBe('عنوان دستکاری‌شده برای آزمون');
+    expect(await post(102)).toMatchObject({ state: 'published', article_id: id });
   });
 
   it('ai-regenerate says the model was not reached instead of passing off the offline text', async () => {

@@ -19,9 +19,9 @@ import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
 import { borrowedMedia, collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
 import { normalisePost } from '../posts/normalise.ts';
-import { fromPayload, postStore, type PostRef } from '../posts/post-store.ts';
+import { fromPayload, postStore, type PostRef, type PostState } from '../posts/post-store.ts';
 import { PermanentError, RefusedError } from '../operations/permanent-error.ts';
-import { rewritePost } from './rewrite-step.ts';
+import { AiRequiredError, rewritePost } from './rewrite-step.ts';
 import type { Services } from '../../services.ts';
 import { ingestOutcomes } from '../../metrics/registry.ts';
 
@@ -35,6 +35,11 @@ export interface IngestOptions {
   /** Text only: no media downloaded. */
   skipMedia?: boolean;
   useAI?: boolean;
+  /**
+   * The admin asked for the AI (regenerate-article): when it fails, no offline text replaces the
+   * article; the run fails with AiRequiredError and the post keeps the state it had.
+   */
+  requireAI?: boolean;
   /**
    * Fall back to the offline rewriter when the AI fails, rather than fail and be retried:
    * on a job's last attempt, and whenever an admin is waiting for the answer.
@@ -118,7 +123,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
       }
     }
 
-    const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true });
+    const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true, requireAI: opts.requireAI });
     if (!rewrite.ok) {
       if (!opts.force) return await ignore(s, ref, post, normalised.plain, rewrite.reason, done);
       throw new RefusedError('این پست متنی برای ساختن مقاله ندارد');
@@ -142,7 +147,9 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
   } catch (error) {
     // A run that lost its hold leaves the post's state to the run that has it now.
-    if (!opts.claim?.aborted) await postStore.setState(s.db, ref, 'failed', { lastError: (error as Error).message.slice(0, 1000) });
+    // Nothing was written when a required AI failed: the post stays as it was (not 'failed', which a check would redo).
+    if (error instanceof AiRequiredError) await postStore.setState(s.db, ref, row.state as PostState, { lastError: row.lastError });
+    else if (!opts.claim?.aborted) await postStore.setState(s.db, ref, 'failed', { lastError: (error as Error).message.slice(0, 1000) });
     throw error;
   }
 }

@@ -21,8 +21,8 @@ import type { RepairAction } from '../../jobs/specs.ts';
 type RepairArticleDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'storage' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
 
 
-/** Said of an article the offline rewriter wrote because the AI did not answer. */
-export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ نداد؛ متن با بازنویس آفلاین نوشته شد';
+/** Said of an article the offline rewriter wrote because the AI failed: no answer, or one that could not be used. */
+export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ درستی نداد؛ متن با بازنویس آفلاین نوشته شد';
 
 /** Actions that read the post from Telegram again. */
 const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates']);
@@ -48,6 +48,8 @@ export interface ArticleRepair {
 export async function repairArticle(
   s: RepairArticleDeps, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
   log: (line: string) => Promise<void> = async () => undefined,
+  /** requireAI: the admin asked for the AI; when it fails the article is left as it was and the item is an error. */
+  opts: { requireAI?: boolean } = {},
 ): Promise<ArticleRepair> {
   const notes: string[] = [];
   let updated = false;
@@ -73,7 +75,7 @@ export async function repairArticle(
   for (const action of actions) {
     const ref = { source: current.source!, telegramId: current.telegramId! };
     if (action === 'regenerate' || action === 'rewrite') {
-      const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source });
+      const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source, requireAI: opts.requireAI });
       for (const item of outcome.report) await log(reportLine(item));
       updated ||= outcome.status === 'updated' || outcome.status === 'created';
       notes.push(action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');

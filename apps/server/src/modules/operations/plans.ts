@@ -39,13 +39,43 @@ export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: nu
   };
 }
 
-/** The answer's message for a plan: the action, the count, and what the editor is asked. */
+/** Articles of a plan that could not be checked (listed or not): what it covers less what it looked at. */
+export function notCheckedCount(plan: OperationPlan): number {
+  return Math.max(0, plan.items.length + plan.more - plan.looked);
+}
+
+/** A plan that could check none of its articles is no success: nothing was verified. */
+export function planFailed(plan: OperationPlan): boolean {
+  return plan.looked === 0 && notCheckedCount(plan) > 0;
+}
+
+/** Why articles were not checked, the commonest reasons first ('۴۸ مقاله: کانال … خوانده نشد: …'). */
+function notCheckedReasons(plan: OperationPlan): string {
+  const counts = new Map<string, number>();
+  for (const item of plan.items) if (item.change === 'not_checked') counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
+  const reasons = [...counts].sort((a, b) => b[1] - a[1]);
+  if (reasons.length === 1) return reasons[0][0];
+  const shown = reasons.slice(0, 2).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`);
+  if (reasons.length > 2) shown.push(`و ${fa(reasons.length - 2)} دلیل دیگر`);
+  return shown.join('؛ ');
+}
+
+/**
+ * The answer's message for a plan: the action, the count, and what the editor is asked. Articles
+ * that could not be checked come first, with why: 'no change needed' is never said of them.
+ */
 export function planMessage(kind: string, plan: OperationPlan): string {
   const action = jobLabel(kind);
-  if (!plan.changes) return `پیش‌نمایش «${action}»: ${fa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست`;
+  const unchecked = notCheckedCount(plan);
+  const skipped = unchecked ? `${fa(unchecked)} مقاله بررسی نشد (${notCheckedReasons(plan)})` : '';
+  if (!plan.changes) {
+    if (!unchecked) return `پیش‌نمایش «${action}»: ${fa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست`;
+    if (!plan.looked) return `پیش‌نمایش «${action}» ناموفق بود: هیچ‌یک از ${fa(unchecked)} مقاله بررسی نشد (${notCheckedReasons(plan)})؛ چیزی تغییر نکرد`;
+    return `پیش‌نمایش «${action}»: ${skipped}؛ از ${fa(plan.looked)} مقالهٔ بررسی‌شده هیچ‌کدام به تغییر نیاز ندارد`;
+  }
   const what = plan.exact ? `${fa(plan.changes)} مقاله تغییر می‌کند` : `${fa(plan.changes)} مقاله بررسی و در صورت نیاز اصلاح می‌شود`;
   const breaker = plan.breaker?.tripped
     ? `؛ هشدار: ${fa(plan.breaker.unpublish)} مقاله از ${fa(plan.looked)} از انتشار خارج می‌شود، بیش از حد معمول (${fa(plan.breaker.limit)})`
     : '';
-  return `پیش‌نمایش «${action}»: ${what}${breaker}. برای اجرا تأیید کنید`;
+  return `پیش‌نمایش «${action}»: ${what}${breaker}${skipped ? `؛ ${skipped}` : ''}. برای اجرا تأیید کنید`;
 }

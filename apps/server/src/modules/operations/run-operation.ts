@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
 import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
 import { toPersianDigits } from '@chapar/shared/text';
-import { planMessage } from './plans.ts';
+import { planFailed, planMessage } from './plans.ts';
 import type { Services } from '../../services.ts';
 
 export interface OperationOutcome {
@@ -69,7 +69,8 @@ export function operationAnswer(outcome: OperationOutcome, message: string): Ope
   const { operation } = outcome;
   if (operation.status === 'awaiting' && operation.plan) {
     const plan = operation.plan as OperationPlan;
-    return { success: true, message: planMessage(operation.kind, plan), operationId: operation.id, status: 'awaiting', result: null, detailedReport: { processed: [] }, plan };
+    // A plan that could check nothing (its channel not read) is no success, though it waits like any plan.
+    return { success: !planFailed(plan), message: planMessage(operation.kind, plan), operationId: operation.id, status: 'awaiting', result: null, detailedReport: { processed: [] }, plan };
   }
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
   const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled;

@@ -78,10 +78,13 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
     { id: pending.operationId, acknowledgeBreaker: breaker ? acknowledged : undefined, articleIds: proposals ? chosen.map((i) => i.articleId) : undefined },
     { onSuccess: close },
   );
-  const summary = !plan.changes
-    ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.`
+  // Articles it could not check (their channel not read) are never counted as needing no change.
+  const unchecked = Math.max(0, plan.items.length + plan.more - plan.looked);
+  const uncheckedLine = unchecked ? ` ${formatNumberFa(unchecked)} مقاله بررسی نشد؛ دلیل هر کدام در فهرست آمده است.` : '';
+  const summary = (!plan.changes
+    ? plan.looked ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.` : 'هیچ مقاله‌ای بررسی نشد و چیزی تغییر نمی‌کند.'
     : plan.exact ? `این عملیات ${formatNumberFa(plan.changes)} مقاله را تغییر می‌دهد: ${countsLine(changes)}.`
-      : `این عملیات روی ${formatNumberFa(plan.changes)} مقاله اجرا می‌شود و هر کدام را در صورت نیاز اصلاح می‌کند.`;
+      : `این عملیات روی ${formatNumberFa(plan.changes)} مقاله اجرا می‌شود و هر کدام را در صورت نیاز اصلاح می‌کند.`) + uncheckedLine;
   const destructive = changes.some((i) => i.change === 'unpublish');
   return (
     <AdminDialog open onOpenChange={(open) => { if (!open) close(); }} wide title={`پیش‌نمایش «${name}»`} description="هنوز چیزی تغییر نکرده است؛ فهرست را ببینید و سپس تأیید کنید.">
