@@ -34,6 +34,10 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       newPosts: check.newPosts.length,
       editedPosts: check.editedPosts.length,
       deletedPosts: check.deletedPosts.length,
+      // Deleted at the source: taken down now (one at most), or waiting for an editor.
+      unpublishedArticles: check.unpublishedArticleIds.length,
+      deletionsAwaiting: check.deletionsAwaiting,
+      deletionsOperationIds: check.deletionsOperationIds,
       queued: check.toProcess.length,
       processedPosts: outcome?.processed ?? 0,
       published: outcome?.published ?? 0,

@@ -9,6 +9,7 @@ import { checkChannelsJob, mediaMaintenanceJob, repairArticlesJob } from '../../
 import { formatNumberFa } from '@chapar/shared/text';
 import type { ActionResult as Result, AdminAction } from '../operations/admin-action.ts';
 import { finishedMessage, num } from '../operations/run-operation.ts';
+import { deletionWords } from './source-deletions.ts';
 
 /** A count from the result, in Persian digits. */
 const fa = (value: unknown) => formatNumberFa(num(value));
@@ -16,7 +17,8 @@ const items = (r: Result) => (r.items as Array<Record<string, unknown>> | undefi
 const checked = (r: Result) => [
   `${fa(r.newPosts)} پست جدید، ${fa(r.published)} مقاله منتشرشده از ${fa(r.queued)} پست در صف`,
   ...(num(r.failed) ? [`${fa(r.failed)} مورد ناموفق`] : []),
-  ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`] : []),
+  ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`] : []),
+  ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
 ].join('؛ ');
 const repaired = finishedMessage;

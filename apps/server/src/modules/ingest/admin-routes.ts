@@ -12,6 +12,7 @@ import { fetchPostsJob } from '../../jobs/specs.ts';
 import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
+import { deletionWords } from './source-deletions.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
@@ -22,7 +23,9 @@ function processedMessage(r: Record<string, unknown>): string {
   const fa = (value: unknown) => formatNumberFa(num(value));
   const parts = [`${fa(r.created)} مقاله ساخته شد، ${fa(r.updated)} به‌روز شد، ${fa(r.ignored)} نادیده گرفته شد`];
   if (num(r.failed)) parts.push(`${fa(r.failed)} پست ناموفق بود`);
-  if (num(r.aiFallbacks)) parts.push(`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ نداد`);
+  // Posts deleted at the source: one taken down at once, more left for an editor (source-deletions.ts).
+  parts.push(...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)));
+  if (num(r.aiFallbacks)) parts.push(`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`);
   return parts.join('؛ ');
 }
 

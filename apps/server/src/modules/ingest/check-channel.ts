@@ -25,6 +25,11 @@ export interface ChannelCheck {
   newPosts: PostRef[];
   editedPosts: PostRef[];
   deletedPosts: PostRef[];
+  /** Articles taken off the site now because their posts were deleted. */
+  unpublishedArticleIds: number[];
+  /** Articles whose posts were found deleted, waiting for an editor's confirmation (in `deletionsOperationId`). */
+  deletionsAwaiting: number;
+  deletionsOperationId: number | null;
   /** Every post read (or, with `latest`, the newest N). */
   seen: PostRef[];
   /** Posts the pipeline should (re)run: new, edited, unfinished, or no longer blocked. */
@@ -53,7 +58,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);
 
-  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], seen: [], toProcess: [] };
+  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, seen: [], toProcess: [] };
   for (const post of posts) {
     const ref = { source: channel.username, telegramId: post.messageId };
     result.seen.push(ref);
@@ -70,7 +75,11 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
 
   if (range && opts.latest === undefined) {
     const gone = await noticeDeletions(s, source, channel.username, range, covered);
-    result.deletedPosts = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);
+    const settled = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);
+    result.deletedPosts = settled.unpublished;
+    result.unpublishedArticleIds = settled.unpublishedArticleIds;
+    result.deletionsAwaiting = settled.awaiting.length;
+    result.deletionsOperationId = settled.awaitingOperationId;
   }
   await channelRepo.recordCheck(s.db, channel.id, range ? range[1] : null);
   return result;

@@ -12,7 +12,8 @@ import { failureText } from '../../integrations/failure-text.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { MediaNotStoredError } from '../media/post-media.ts';
 import type { OperationReporter } from '../operations/operation-reporter.ts';
-import { postStore } from '../posts/post-store.ts';
+import { postStore, type PostRef } from '../posts/post-store.ts';
+import { settleDeletions } from './source-deletions.ts';
 import type { Services } from '../../services.ts';
 
 type FetchNamedPostsDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
@@ -33,6 +34,7 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
   const outcomes: IngestOutcome[] = [];
   const report: ReportItem[] = [];
   const done = new Set<number>();
+  const gone: PostRef[] = [];
   let failed = 0;
   for (const [i, id] of opts.ids.entries()) {
     // The report's address of the post ('akhbar_rooz/103'); the log names it in Persian.
@@ -43,14 +45,15 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     try {
       const post = await source.fetchPost(opts.source, id);
       if (!post) {
+        // A post we had: deleted at the source. Settled with the others after the loop, as a
+        // channel check settles them: one is taken down, more wait for an editor's confirmation.
         const stored = await postStore.get(s.db, opts.source, id);
-        if (stored && !stored.deletedAt) {
-          await postStore.markDeleted(s.db, { source: opts.source, telegramId: id });
-          if (await articleAdminRepo.unpublishSource(s.db, opts.source, id)) s.contentChanged();
+        if (stored && !stored.deletedAt) gone.push({ source: opts.source, telegramId: id });
+        else {
+          failed++;
+          report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: 'پست یافت نشد (حذف شده یا وجود ندارد)' });
+          await opts.operation.error(`${said(id)}: پست یافت نشد`);
         }
-        failed++;
-        report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason: 'پست یافت نشد (حذف شده یا وجود ندارد)' });
-        await opts.operation.error(`${said(id)}: پست یافت نشد`);
         continue;
       }
       if (done.has(post.messageId)) continue; // another id of the same album
@@ -79,6 +82,17 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     }
     await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
   }
+  const settled = await settleDeletions(s, opts.source, gone, opts.operation.id);
+  for (const ref of gone) {
+    const name = `${opts.source}/${ref.telegramId}`;
+    const down = settled.unpublished.includes(ref) ? await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId) : undefined;
+    const waiting = settled.awaiting.find((item) => item.ref === ref);
+    const reason = down && settled.unpublishedArticleIds.includes(down.id)
+      ? `پست در کانال حذف شده است؛ مقالهٔ ${fa(down.id)} از انتشار خارج شد (از «عملیات» بازگرداندنی)`
+      : waiting ? `پست در کانال حذف شده است؛ مقالهٔ ${fa(waiting.articleId)} تا تأیید ویراستار منتشر می‌ماند` : 'پست در کانال حذف شده است';
+    report.push({ status: 'skipped', articleId: down?.id ?? waiting?.articleId ?? null, filename: name, fileType: 'post', reason });
+    await opts.operation.log(`پست ${fa(ref.telegramId)} از ${handle(opts.source)}: ${reason}`);
+  }
   const articleIds = outcomes.map((o) => o.articleId).filter((id): id is number => id !== null);
   return {
     requested: opts.ids.length,
@@ -87,6 +101,10 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     updated: outcomes.filter((o) => o.status === 'updated').length,
     ignored: outcomes.filter((o) => o.status === 'ignored').length,
     failed,
+    // Deleted at the source: taken down now (one at most), or waiting for an editor.
+    unpublishedArticles: settled.unpublishedArticleIds.length,
+    deletionsAwaiting: settled.awaiting.length,
+    deletionsOperationIds: settled.awaitingOperationId === null ? [] : [settled.awaitingOperationId],
     /** Articles the offline rewriter wrote because the AI failed. */
     aiFallbacks: outcomes.filter((o) => o.aiFallback).length,
     articleId: articleIds[0] ?? null,

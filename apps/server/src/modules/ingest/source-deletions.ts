@@ -1,5 +1,5 @@
-// Posts a channel check found deleted at their source (confirmed by Telegram's own "not found"
-// for the post alone). One is taken off the site at once, kept for undo; more than one in a
+// Posts a channel check (or an admin's request for named posts) found deleted at their source
+// (confirmed by Telegram's own "not found" for the post alone). One is taken off the site at once, kept for undo; more than one in a
 // check waits for an editor: an operation 'source-deletions' lists them, changes nothing, and
 // its confirmation unpublishes exactly those (the verification job's apply step).
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
@@ -13,10 +13,11 @@ import { VERIFY_REASONS } from './verify-source.ts';
 
 export const SOURCE_DELETIONS_KIND = 'source-deletions';
 
-async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<void> {
+/** Marks the post deleted and takes its article off the site; the article's id when it did. */
+async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<number | null> {
   await postStore.markDeleted(s.db, ref);
   const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
-  if (!article || article.status === 'unpublished' || article.editedFields.includes('status')) return;
+  if (!article || article.status === 'unpublished' || article.editedFields.includes('status')) return null;
   // A check that runs for an operation keeps the change there; the schedule's own check makes one, so the editor can undo it.
   const id = operationId ?? (await operationsRepo.create(s.db, { kind: SOURCE_DELETIONS_KIND, params: { refs: [ref] }, requestedBy: null, status: 'running' })).id;
   const unpublished = await withOperation(id, () => articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId));
@@ -25,24 +26,45 @@ async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: Pos
     await operationsRepo.log(s.db, id, `پست ${handle(ref.source)}/${fa(ref.telegramId)} در کانال حذف شده است؛ مقالهٔ ${fa(article.id)} از انتشار خارج شد`);
     await operationsRepo.finish(s.db, id, 'success', { total: 1, updated: 1, unpublished: 1 });
   }
+  return unpublished ? article.id : null;
+}
+
+/** What became of the deletions found: unpublished now, or waiting in an operation for an editor. */
+export interface SettledDeletions {
+  /** Posts marked deleted now; their articles, where published, taken off the site. */
+  unpublished: PostRef[];
+  /** The articles taken off the site now. */
+  unpublishedArticleIds: number[];
+  /** Articles listed in a plan that changes nothing until an editor confirms it. */
+  awaiting: Array<{ articleId: number; ref: PostRef }>;
+  /** That plan's operation. */
+  awaitingOperationId: number | null;
 }
 
 /**
- * Settles the deletions one check of `channel` found. Answers what it unpublished now (one post
- * at most); the rest wait in a plan for an editor, unless an earlier plan already lists them.
+ * Settles the deletions one check of `channel` (or one request for named posts) found: one post
+ * is taken off at once; more wait in a plan for an editor, unless an earlier plan already lists them.
  */
-export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentChanged'>, channel: string, gone: PostRef[], operationId: number | null): Promise<PostRef[]> {
+export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentChanged'>, channel: string, gone: PostRef[], operationId: number | null): Promise<SettledDeletions> {
   if (gone.length <= 1) {
-    for (const ref of gone) await unpublishOne(s, ref, operationId);
-    return gone;
+    const unpublishedArticleIds: number[] = [];
+    for (const ref of gone) {
+      const articleId = await unpublishOne(s, ref, operationId);
+      if (articleId !== null) unpublishedArticleIds.push(articleId);
+    }
+    return { unpublished: gone, unpublishedArticleIds, awaiting: [], awaitingOperationId: null };
   }
   const waiting = await operationsRepo.awaitingArticleIds(s.db, SOURCE_DELETIONS_KIND);
   const rows = [];
+  const awaiting: SettledDeletions['awaiting'] = [];
   for (const ref of gone) {
     const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
-    if (article && article.status !== 'unpublished' && !article.editedFields.includes('status') && !waiting.has(article.id)) rows.push(article);
+    if (article && article.status !== 'unpublished' && !article.editedFields.includes('status') && !waiting.has(article.id)) {
+      rows.push(article);
+      awaiting.push({ articleId: article.id, ref });
+    }
   }
-  if (!rows.length) return [];
+  if (!rows.length) return { unpublished: [], unpublishedArticleIds: [], awaiting: [], awaitingOperationId: null };
   const plan = buildPlan(rows.map((a) => planItem(a, 'unpublish', VERIFY_REASONS.deleted)), { exact: true });
   const op = await operationsRepo.create(s.db, {
     kind: SOURCE_DELETIONS_KIND, job: 'repair-articles', params: { scope: { ids: rows.map((a) => a.id) }, actions: ['verify-source'] },
@@ -50,5 +72,13 @@ export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentC
   });
   await operationsRepo.log(s.db, op.id, `بررسی کانال ${handle(channel)}: ${fa(rows.length)} پست حذف‌شده پیدا شد؛ مقاله‌ها تا تأیید ویراستار منتشر می‌مانند`);
   s.log.warn(`${channel}: ${rows.length} deleted posts wait for an editor's confirmation (operation ${op.id})`);
-  return [];
+  return { unpublished: [], unpublishedArticleIds: [], awaiting, awaitingOperationId: op.id };
+}
+
+/** What an answer says of posts found deleted at their source: articles taken down, or waiting for an editor. */
+export function deletionWords(unpublishedArticles: number, awaiting: number): string[] {
+  return [
+    ...(unpublishedArticles ? [`${fa(unpublishedArticles)} مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است (از «عملیات» بازگرداندنی)`] : []),
+    ...(awaiting ? [`${fa(awaiting)} پست در کانال حذف شده است؛ مقاله‌هایشان تا تأیید ویراستار در «عملیات» منتشر می‌مانند`] : []),
+  ];
 }

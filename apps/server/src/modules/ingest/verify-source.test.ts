@@ -8,6 +8,7 @@ import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/s
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
 import { postStore } from '../posts/post-store.ts';
+import { toPersianDigits } from '@chapar/shared/text';
 
 let t: TestApp;
 let channel: SyntheticChannel;
@@ -66,7 +67,12 @@ describe('verify articles against their source', () => {
       expect(item.reason).toContain('\u2066@demo_newsroom\u2069');
     }
     expect(answer.plan.changes).toBe(0);
-    expect(answer.message).toContain('تغییری لازم نیست');
+    // The 50 checked need no change; the 5 not checked are counted with their reason, never 'no change needed'.
+    expect(answer.success).toBe(true);
+    expect(answer.message).toBe(
+      'پیش‌نمایش «بررسی مقالات با منبع»: ۵ مقاله بررسی نشد (کانال \u2066@demo_newsroom\u2069 در فهرست کانال‌های پیکربندی‌شده نیست)؛ '
+      + 'از ۵۰ مقالهٔ بررسی‌شده هیچ‌کدام به تغییر نیاز ندارد');
+    expect(answer.message).not.toContain('تغییری لازم نیست');
     expect((await post(`/api/admin/operations/${answer.operationId}/confirm`)).statusCode).toBe(400);
     expect(await published()).toBe(55);
   });
@@ -141,18 +147,39 @@ describe('verify articles against their source', () => {
     expect(changes(answer, 'unpublish')).toEqual([]);
     expect(answer.plan.items.find((i) => i.source === channel.channel)?.reason).toContain('هیچ پستی نشان نداد');
   });
+
+  // Nothing checked is no success, and the headline says why instead of 'no change needed'.
+  it.each([
+    ['answers 500', 'answers_500', (name: string) => `۵۰ مقاله: کانال \u2066@${name}\u2069 خوانده نشد: `],
+    ['comes back empty', 'empty', (name: string) => `۵۰ مقاله: صفحهٔ کانال \u2066@${name}\u2069 هیچ پستی نشان نداد؛ `],
+  ] as const)('fails the preview, saying why, when the channel page %s', async (_, mode, why) => {
+    channel.pages(mode);
+    const answer = await verify();
+    expect(answer).toMatchObject({ success: false, status: 'awaiting' });
+    expect(answer.plan).toMatchObject({ looked: 0, changes: 0 });
+    expect(changes(answer, 'not_checked')).toHaveLength(55);
+    expect(answer.message).toMatch(/^پیش‌نمایش «بررسی مقالات با منبع» ناموفق بود: هیچ‌یک از ۵۵ مقاله بررسی نشد \(/);
+    expect(answer.message).toContain(why(channel.channel));
+    expect(answer.message).toContain('۵ مقاله: کانال \u2066@demo_newsroom\u2069 در فهرست کانال‌های پیکربندی‌شده نیست');
+    expect(answer.message).toMatch(/؛ چیزی تغییر نکرد$/);
+    expect(answer.message).not.toContain('تغییری لازم نیست');
+    expect((await post(`/api/admin/operations/${answer.operationId}/confirm`)).statusCode).toBe(400);
+    expect(await published()).toBe(55);
+  }, 30_000);
 });
 
 describe("the monitor's deletion check", () => {
   const forceCheck = async () => {
     const res = await post('/api/admin/auto-monitor/force-check');
     expect(res.statusCode).toBe(200);
+    return res.json() as { success: boolean; message: string };
   };
   const operations = async () => ((await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers })).json() as { operations: OperationRecord[] }).operations;
 
   it('unpublishes one deleted post at once, and that can be undone', async () => {
     channel.remove(45);
-    await forceCheck();
+    // The answer says it, not only the operation's log.
+    expect((await forceCheck()).message).toContain('۱ مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است');
     expect(await unpublishedIds()).toEqual([ids.get(45)]);
     const run = (await operations()).find((o) => o.undoable > 0)!;
     expect(run).toBeDefined();
@@ -162,7 +189,7 @@ describe("the monitor's deletion check", () => {
 
   it('leaves several deleted posts published and asks an editor, once', async () => {
     channel.remove(44, 46, 47);
-    await forceCheck();
+    expect((await forceCheck()).message).toContain('۳ پست در کانال حذف شده است؛ مقاله‌هایشان تا تأیید ویراستار در «عملیات» منتشر می‌مانند');
     await forceCheck();
     expect(await published()).toBe(55);
     const waiting = (await operations()).filter((o) => o.status === 'awaiting');
@@ -182,5 +209,36 @@ describe("the monitor's deletion check", () => {
     await forceCheck();
     expect(await published()).toBe(55);
     expect((await operations()).filter((o) => o.status === 'awaiting')).toEqual([]);
+  });
+});
+
+describe('re-processing named posts the source deleted', () => {
+  const operations = async () => ((await t.app.inject({ method: 'GET', url: '/api/admin/operations', headers })).json() as { operations: OperationRecord[] }).operations;
+
+  it('a range takes nothing down: the articles wait in one plan for an editor, and the answer says so', async () => {
+    channel.remove(30, 31, 32);
+    const res = await post('/api/admin/process-posts-range', { startId: 30, endId: 32 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as OperationResponse;
+    expect(await published()).toBe(55);
+    expect(body.message).toContain('۳ پست در کانال حذف شده است؛ مقاله‌هایشان تا تأیید ویراستار در «عملیات» منتشر می‌مانند');
+    expect(body.detailedReport?.processed).toContainEqual(expect.objectContaining({ articleId: ids.get(30), reason: `پست در کانال حذف شده است؛ مقالهٔ ${toPersianDigits(ids.get(30)!)} تا تأیید ویراستار منتشر می‌ماند` }));
+    const waiting = (await operations()).filter((o) => o.status === 'awaiting');
+    expect(waiting.map((o) => o.name)).toEqual(['source-deletions']);
+    expect(waiting[0].plan?.items.map((i) => i.telegramId).sort((a, b) => Number(a) - Number(b))).toEqual([30, 31, 32]);
+    expect((await post(`/api/admin/operations/${waiting[0].id}/confirm`)).statusCode).toBe(200);
+    expect(await unpublishedIds()).toEqual([30, 31, 32].map((id) => ids.get(id)));
+  });
+
+  it('one post takes its article down at once, says which, and the run can be undone', async () => {
+    channel.remove(36);
+    const res = await post('/api/admin/process-post', { postId: 36 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as OperationResponse;
+    expect(await unpublishedIds()).toEqual([ids.get(36)]);
+    expect(body.message).toContain('۱ مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است');
+    expect(body.detailedReport?.processed).toContainEqual(expect.objectContaining({ articleId: ids.get(36), reason: `پست در کانال حذف شده است؛ مقالهٔ ${toPersianDigits(ids.get(36)!)} از انتشار خارج شد (از «عملیات» بازگرداندنی)` }));
+    expect((await post(`/api/admin/operations/${body.operationId}/undo`)).json()).toMatchObject({ restored: 1 });
+    expect(await published()).toBe(55);
   });
 });

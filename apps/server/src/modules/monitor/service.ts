@@ -8,6 +8,7 @@ import { num, runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { summarisePosts } from '../posts/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
+import { deletionWords } from '../ingest/source-deletions.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
 
 /** The next time a `*\/n * * * *` schedule fires after `now` (UTC minutes 0, n, 2n, … of each hour). */
@@ -58,7 +59,8 @@ export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by
   const failedPosts = Math.max(0, outcome.failed - errors.length);
   const counts = `${fa(result.newPosts)} پست جدید، ${fa(result.processedPosts)} پست پردازش شد`
     + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
-    + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ نداد)` : '');
+    + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ درستی نداد)` : '')
+    + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)).map((words) => `؛ ${words}`).join('');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
     ? `بررسی با خطا انجام شد: ${errors.join('، ')}؛ ${counts}`
     : failedPosts ? `بررسی با خطا انجام شد: ${counts}` : `بررسی انجام شد: ${counts}`;
