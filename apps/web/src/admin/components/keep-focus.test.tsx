@@ -85,19 +85,26 @@ function Pending() {
   );
 }
 
+/**
+ * Focuses the button and presses it; the click disables it, and the browser's focus fixup drops
+ * focus to <body> (jsdom keeps focus on a disabled element, so the blur comes first here, within
+ * the same task).
+ */
+async function pressAndLoseFocus(button: HTMLElement) {
+  button.focus();
+  button.blur();
+  fireEvent.click(button);
+  await settled();
+  expect(button.hasAttribute('disabled')).toBe(true);
+}
+
 describe('focus on a button disabled while its request runs', () => {
   afterEach(cleanup);
 
   it('comes back to it when it is enabled again, not left on <body>', async () => {
     render(<Pending />);
     const approve = screen.getByRole('button', { name: 'تأیید' });
-    approve.focus();
-    // The browser's focus fixup: the element disabled by the click loses focus to <body> (jsdom
-    // keeps focus on a disabled element, so the blur comes first here, within the same task).
-    approve.blur();
-    fireEvent.click(approve);
-    await settled();
-    expect(approve.hasAttribute('disabled')).toBe(true);
+    await pressAndLoseFocus(approve);
     expect(document.activeElement).toBe(document.body);
     fireEvent.click(screen.getByRole('button', { name: 'پایان درخواست' }));
     await settled();
@@ -106,11 +113,7 @@ describe('focus on a button disabled while its request runs', () => {
 
   it('does not pull focus back when the editor went elsewhere meanwhile', async () => {
     render(<Pending />);
-    const approve = screen.getByRole('button', { name: 'تأیید' });
-    approve.focus();
-    approve.blur();
-    fireEvent.click(approve);
-    await settled();
+    await pressAndLoseFocus(screen.getByRole('button', { name: 'تأیید' }));
     const other = screen.getByRole('button', { name: 'دیگری' });
     other.focus();
     fireEvent.click(screen.getByRole('button', { name: 'پایان درخواست' }));
