@@ -68,14 +68,15 @@ function sendPage(reply: FastifyReply, siteName: string, content: PageContent, s
 
 /**
  * A page route's answer to a request refused before its handler runs (a NUL in the token, a form
- * too large or of a type no parser reads): the page an unknown token gets, with the refusal's
- * status, not the API's JSON. Anything else (a 5xx, a 429) goes on to the site's own handler.
+ * too large or of a type no parser reads): the page an unknown token gets, and its 404, as every
+ * page outside the API answers what it cannot find, not the API's JSON. Anything else (a 5xx, a
+ * 429) goes on to the site's own handler.
  */
 function refusedAsPage(siteName: string, content: PageContent) {
   return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     const status = err instanceof AppError ? err.status : (err.statusCode ?? 500);
     if (status < 400 || status >= 500 || status === 429) throw err;
-    return sendPage(reply, siteName, content, status);
+    return sendPage(reply, siteName, content, 404);
   };
 }
 
