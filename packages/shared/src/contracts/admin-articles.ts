@@ -23,6 +23,10 @@ export const bulkArticlesBody = z.object({
 });
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
 
+/** What a bulk action did: its message, and the articles it changed (what its undo puts back). */
+export const bulkArticlesResponse = z.object({ success: z.boolean(), message: z.string(), changedIds: z.array(z.number().int()) });
+export type BulkArticlesResponse = z.infer<typeof bulkArticlesResponse>;
+
 export const REGENERABLE_FIELDS = ['title', 'excerpt', 'metaDescription', 'content'] as const;
 
 export const aiRegenerateBody = z.object({

@@ -59,10 +59,10 @@ export const articleAdminRepo = {
   async delete(db: Db, ids: number[]): Promise<ArticleRow[]> {
     return ids.length ? db.delete(articles).where(inArray(articles.id, ids)).returning() : [];
   },
-  async setFeatured(db: Db, ids: number[], featured: boolean): Promise<number> {
-    // Only those not already so: the answer counts what changed.
+  /** The articles that changed (those not already so). */
+  async setFeatured(db: Db, ids: number[], featured: boolean): Promise<number[]> {
     const rows = await db.update(articles).set({ featured }).where(and(inArray(articles.id, ids), ne(articles.featured, featured))).returning({ id: articles.id });
-    return rows.length;
+    return rows.map((row) => row.id);
   },
   /**
    * The post was deleted from its channel: its article leaves the site, saying why, unless an

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  adminArticle, aiRegenerateBody, aiRegenerateResponse, bulkArticlesBody, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam, okResponse,
+  adminArticle, aiRegenerateBody, aiRegenerateResponse, bulkArticlesBody, bulkArticlesResponse, deleteArticleResponse, errorResponse, fixArticleImageResponse, idParam,
   regenerateArticleBody, regenerateArticleResponse, updateArticleBody, uploadFileResponse, watermarkPreview as watermarkPreviewResponse,
   mediaStatus as mediaStatusResponse,
 } from '@chapar/shared/contracts';
@@ -41,7 +41,7 @@ export async function articleAdminRoutes(app: FastifyInstance, { services: s }: 
         fields: ['title', 'status', 'featured'], details: (req) => ({ action: (req.body as { action: string }).action }),
       },
     },
-    schema: { body: bulkArticlesBody, response: { 200: okResponse, ...errors } } },
+    schema: { body: bulkArticlesBody, response: { 200: bulkArticlesResponse, ...errors } } },
     async (request) => bulkArticles(s, request.body, signedInName(request)));
 
   // Suggests text for a field and changes nothing: not a write for the audit trail.

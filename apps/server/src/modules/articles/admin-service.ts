@@ -2,7 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import type { Db } from '@chapar/db';
-import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
@@ -98,18 +98,22 @@ export async function deleteArticle(s: Pick<Services, 'config' | 'db' | 'content
 const ACTION_DONE = { delete: 'حذف شد', feature: 'ویژه شد', unfeature: 'عادی شد', publish: 'منتشر شد', unpublish: 'از انتشار خارج شد' } as const;
 const ALREADY = { feature: 'ویژه', unfeature: 'عادی', publish: 'منتشرشده', unpublish: 'منتشرنشده' } as const;
 
-export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<{ success: boolean; message: string }> {
+export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<BulkArticlesResponse> {
   const ids = [...new Set(body.articleIds)];
-  let count: number;
-  if (body.action === 'delete') count = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
-  else if (body.action === 'publish' || body.action === 'unpublish') count = await setPublishedMany(s, ids, body.action === 'publish', by);
-  else count = await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  if (body.action === 'delete') {
+    const count = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
+    const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE.delete}`;
+    return { success: true, message: count ? `${done}؛ ${restorableFor(s.config)}` : done, changedIds: count ? ids : [] };
+  }
+  const changedIds = body.action === 'publish' || body.action === 'unpublish'
+    ? await setPublishedMany(s, ids, body.action === 'publish', by)
+    : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  const count = changedIds.length;
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
   const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
-  if (body.action === 'delete') return { success: true, message: count ? `${done}؛ ${restorableFor(s.config)}` : done };
   // Articles already in the state asked for are left as they were, and the answer says so.
   const already = ids.length - count;
   const alike = `از پیش ${ALREADY[body.action]} ${already > 1 ? 'بودند' : 'بود'}`;
-  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}` };
-  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done };
+  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}`, changedIds };
+  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done, changedIds };
 }

@@ -97,12 +97,12 @@ describe('bulk actions and delete', () => {
   it('features, unfeatures and deletes, answering {success, message}', async () => {
     const ids = [(await createArticle(t.database)).id, (await createArticle(t.database)).id];
     const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
-    expect((await bulk('feature', ids)).json()).toEqual({ success: true, message: '۲ مقاله ویژه شد' });
+    expect((await bulk('feature', ids)).json()).toEqual({ success: true, message: '۲ مقاله ویژه شد', changedIds: ids });
     const featured = await t.database.raw.query<{ featured: boolean }>('select featured from articles where id = any($1)', [ids]);
     expect(featured.rows.every((r) => r.featured)).toBe(true);
-    expect((await bulk('feature', ids.slice(0, 1))).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ این مقاله از پیش ویژه بود' });
-    expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد' });
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است' });
+    expect((await bulk('feature', ids.slice(0, 1))).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ این مقاله از پیش ویژه بود', changedIds: [] });
+    expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد', changedIds: ids });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids });
     expect((await bulk('delete', [])).statusCode).toBe(400);
     expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
   });
@@ -112,13 +112,14 @@ describe('bulk actions and delete', () => {
     const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
     const publicIds = async () => ((await t.app.inject({ method: 'GET', url: '/api/articles?limit=100' })).json() as Array<{ id: number }>).map((x) => x.id);
     // The one already down is left as it was, and the answer says so.
-    expect((await bulk('unpublish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۲ مقاله از انتشار خارج شد؛ ۱ مقالهٔ دیگر از پیش منتشرنشده بود' });
-    expect((await bulk('unpublish', [a.id, b.id])).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ هر ۲ مقاله از پیش منتشرنشده بودند' });
+    // Only what changed is named for the undo: c was down already and stays down when it is undone.
+    expect((await bulk('unpublish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۲ مقاله از انتشار خارج شد؛ ۱ مقالهٔ دیگر از پیش منتشرنشده بود', changedIds: [a.id, b.id] });
+    expect((await bulk('unpublish', [a.id, b.id])).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ هر ۲ مقاله از پیش منتشرنشده بودند', changedIds: [] });
     expect(await publicIds()).not.toContain(a.id);
     const rows = await t.database.raw.query<{ status: string; edited_fields: string[]; unpublished_reason: string }>('select status, edited_fields, unpublished_reason from articles where id = $1', [a.id]);
     expect(rows.rows[0]).toMatchObject({ status: 'unpublished', edited_fields: ['status'] });
     expect(rows.rows[0].unpublished_reason).toContain('\u2066admin\u2069');
-    expect((await bulk('publish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۳ مقاله منتشر شد' });
+    expect((await bulk('publish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۳ مقاله منتشر شد', changedIds: [a.id, b.id, c.id] });
     expect(await publicIds()).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
   });
 

@@ -27,12 +27,12 @@ async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, 
   return true;
 }
 
-/** The bulk action of the articles table: how many articles changed state. */
-export async function setPublishedMany(s: PublishingDeps, ids: number[], publish: boolean, by: string): Promise<number> {
+/** The bulk action of the articles table: the articles that changed state. */
+export async function setPublishedMany(s: PublishingDeps, ids: number[], publish: boolean, by: string): Promise<number[]> {
   const changed: number[] = [];
   for (const row of await articleAdminRepo.byIds(s.db, ids)) if (await writeStatus(s, row, publish, by)) changed.push(row.id);
   if (changed.length) s.contentChanged({ articleIds: changed });
-  return changed.length;
+  return changed;
 }
 
 export async function setPublished(s: PublishingDeps, id: number, publish: boolean, opts: { by: string; reason?: string }) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type BulkArticlesBody,
+  ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type BulkArticlesBody, type BulkArticlesResponse,
   type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { ARTICLE_KEY, ARTICLES_KEY, BLOCKLIST_KEY, DELETED_ARTICLES_KEY } from '../../lib/article-keys.ts';
-import { useDeletedToast } from '../../lib/restore-articles.ts';
+import { UNDO_TOAST_MS, useDeletedToast } from '../../lib/restore-articles.ts';
 
 export { ARTICLES_KEY };
 const articleKey = (id: number) => [...ARTICLE_KEY, id] as const;
@@ -89,19 +89,30 @@ export function useDeleteArticle() {
 export type BulkAction = BulkArticlesBody['action'];
 
 /** A bulk action; after a delete the toast offers to put the articles back. */
+/** The action that puts back what a bulk action changed. */
+const UNDO_BULK: Record<Exclude<BulkAction, 'delete'>, Exclude<BulkAction, 'delete'>> = {
+  publish: 'unpublish', unpublish: 'publish', feature: 'unfeature', unfeature: 'feature',
+};
+
 export function useBulkArticles(onDone: () => void) {
   const { toast } = useToast();
   const deletedToast = useDeletedToast();
-  return useAdminAction<{ action: BulkAction; articleIds: number[] }, { message: string }>({
-    run: (request, body) => request('POST', '/api/admin/articles/bulk', body),
+  const action = useAdminAction<{ action: BulkAction; articleIds: number[]; undo?: boolean }, BulkArticlesResponse>({
+    run: (request, { action: kind, articleIds }) => request('POST', '/api/admin/articles/bulk', { action: kind, articleIds }),
     failure: ARTICLE_TEXTS.bulkFailed,
     invalidate: afterDelete,
     onSuccess: (result, body) => {
       if (body.action === 'delete') deletedToast(result.message, body.articleIds);
-      else toast({ title: TOAST_TITLES.success, description: result.message });
+      else if (body.undo || !result.changedIds.length) toast({ title: TOAST_TITLES.success, description: result.message });
+      else {
+        // Exactly the articles it changed go back; those already so were not touched.
+        const back = { action: UNDO_BULK[body.action], articleIds: result.changedIds, undo: true };
+        toast({ title: TOAST_TITLES.success, description: result.message, durationMs: UNDO_TOAST_MS, action: { label: 'بازگرداندن', onAction: () => action.mutate(back) } });
+      }
       onDone();
     },
   });
+  return action;
 }
 
 export function usePublishArticle() {
