@@ -60,7 +60,7 @@ describe('deleting an article from Telegram', () => {
   it('bulk delete blocklists every Telegram article it removes', async () => {
     const ids = [(await articleOf(96)).id, (await articleOf(97)).id];
     const res = await t.post('/api/admin/articles/bulk', { action: 'delete', articleIds: ids });
-    expect(res.json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است' });
+    expect(res.json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids });
     const list = (await t.get('/api/admin/blocked-posts')).json() as { posts: Array<{ telegramId: number }>; stats: object };
     // 113 left the blocklist above; 116 stays on it, allowed.
     expect(list.posts.map((p) => p.telegramId).sort((a, b) => a - b)).toEqual([96, 97, 116]);
