@@ -60,6 +60,11 @@ export const operationPlan = z.object({
 });
 export type OperationPlan = z.infer<typeof operationPlan>;
 
+/** Articles of a plan that could not be checked (listed or not): what it covers less what it looked at. */
+export function notCheckedCount(plan: OperationPlan): number {
+  return Math.max(0, plan.items.length + plan.more - plan.looked);
+}
+
 export const confirmOperationBody = z.object({
   /** The editor has looked at the list although the circuit breaker tripped. */
   acknowledgeBreaker: z.boolean().optional(),

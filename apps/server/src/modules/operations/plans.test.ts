@@ -1,8 +1,8 @@
 // A plan's headline never says 'no change needed' of articles it could not check: it counts them
 // and says why, and a plan that could check none of them is no success.
 import { describe, expect, it } from 'vitest';
-import type { PlanItem, PlannedChange } from '@chapar/shared/contracts';
-import { buildPlan, notCheckedCount, planFailed, planMessage } from './plans.ts';
+import { notCheckedCount, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { buildPlan, planFailed, planMessage } from './plans.ts';
 
 let next = 0;
 const item = (change: PlannedChange, reason = ''): PlanItem => ({ articleId: ++next, title: 'خبر', source: 'akhbar_rooz', telegramId: next, change, reason });

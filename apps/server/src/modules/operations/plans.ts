@@ -1,7 +1,7 @@
 // Bulk jobs plan before they change anything: run with `mode: 'plan'`, a job answers
 // `{ plan }` and its operation waits ('awaiting') until an editor confirms it
 // (operations-routes.ts), which queues the same job again with `mode: 'apply'`.
-import { breakerLimit, jobLabel, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { breakerLimit, jobLabel, notCheckedCount, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import type { ArticleRow } from '../articles/admin-repo.ts';
 
@@ -37,11 +37,6 @@ export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: nu
     more: Math.max(0, total - listed.length),
     breaker: unpublish ? { tripped: unpublish > limit, limit, unpublish } : null,
   };
-}
-
-/** Articles of a plan that could not be checked (listed or not): what it covers less what it looked at. */
-export function notCheckedCount(plan: OperationPlan): number {
-  return Math.max(0, plan.items.length + plan.more - plan.looked);
 }
 
 /** A plan that could check none of its articles is no success: nothing was verified. */

@@ -2,7 +2,7 @@
 // and a circuit breaker's warning when a run would take down an unusual share of what it read.
 import { useMemo, useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { jobLabel, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { jobLabel, notCheckedCount, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
@@ -79,7 +79,7 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
     { onSuccess: close },
   );
   // Articles it could not check (their channel not read) are never counted as needing no change.
-  const unchecked = Math.max(0, plan.items.length + plan.more - plan.looked);
+  const unchecked = notCheckedCount(plan);
   const uncheckedLine = unchecked ? ` ${formatNumberFa(unchecked)} مقاله بررسی نشد؛ دلیل هر کدام در فهرست آمده است.` : '';
   const summary = (!plan.changes
     ? plan.looked ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.` : 'هیچ مقاله‌ای بررسی نشد و چیزی تغییر نمی‌کند.'
