@@ -76,7 +76,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   if (range && opts.latest === undefined) {
     const gone = await noticeDeletions(s, source, channel.username, range, covered);
     const settled = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);
-    result.deletedPosts = settled.unpublished;
+    result.deletedPosts = settled.unpublished.map((post) => post.ref);
     result.unpublishedArticleIds = settled.unpublishedArticleIds;
     result.deletionsAwaiting = settled.awaiting.length;
     result.deletionsOperationId = settled.awaitingOperationId;

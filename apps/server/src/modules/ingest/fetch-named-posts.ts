@@ -7,7 +7,6 @@
 import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { handle, normalizePersian, toPersianDigits as fa } from '@chapar/shared/text';
 import { ingestPostJob } from '../../jobs/specs.ts';
-import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { MediaNotStoredError } from '../media/post-media.ts';
@@ -85,12 +84,12 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
   const settled = await settleDeletions(s, opts.source, gone, opts.operation.id);
   for (const ref of gone) {
     const name = `${opts.source}/${ref.telegramId}`;
-    const down = settled.unpublished.includes(ref) ? await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId) : undefined;
+    const marked = settled.unpublished.find((post) => post.ref === ref);
     const waiting = settled.awaiting.find((item) => item.ref === ref);
-    const reason = down && settled.unpublishedArticleIds.includes(down.id)
-      ? `پست در کانال حذف شده است؛ مقالهٔ ${fa(down.id)} از انتشار خارج شد (از «عملیات» بازگرداندنی)`
+    const reason = marked?.unpublished
+      ? `پست در کانال حذف شده است؛ مقالهٔ ${fa(marked.articleId!)} از انتشار خارج شد (از «عملیات» بازگرداندنی)`
       : waiting ? `پست در کانال حذف شده است؛ مقالهٔ ${fa(waiting.articleId)} تا تأیید ویراستار منتشر می‌ماند` : 'پست در کانال حذف شده است';
-    report.push({ status: 'skipped', articleId: down?.id ?? waiting?.articleId ?? null, filename: name, fileType: 'post', reason });
+    report.push({ status: 'skipped', articleId: marked?.articleId ?? waiting?.articleId ?? null, filename: name, fileType: 'post', reason });
     await opts.operation.log(`پست ${fa(ref.telegramId)} از ${handle(opts.source)}: ${reason}`);
   }
   const articleIds = outcomes.map((o) => o.articleId).filter((id): id is number => id !== null);

@@ -13,11 +13,12 @@ import { VERIFY_REASONS } from './verify-source.ts';
 
 export const SOURCE_DELETIONS_KIND = 'source-deletions';
 
-/** Marks the post deleted and takes its article off the site; the article's id when it did. */
-async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<number | null> {
+/** Marks the post deleted and takes its article off the site: the post's article, if any, and whether it came down now. */
+async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<DeletedPost> {
   await postStore.markDeleted(s.db, ref);
   const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
-  if (!article || article.status === 'unpublished' || article.editedFields.includes('status')) return null;
+  if (!article) return { ref, articleId: null, unpublished: false };
+  if (article.status === 'unpublished' || article.editedFields.includes('status')) return { ref, articleId: article.id, unpublished: false };
   // A check that runs for an operation keeps the change there; the schedule's own check makes one, so the editor can undo it.
   const id = operationId ?? (await operationsRepo.create(s.db, { kind: SOURCE_DELETIONS_KIND, params: { refs: [ref] }, requestedBy: null, status: 'running' })).id;
   const unpublished = await withOperation(id, () => articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId));
@@ -26,13 +27,20 @@ async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: Pos
     await operationsRepo.log(s.db, id, `پست ${handle(ref.source)}/${fa(ref.telegramId)} در کانال حذف شده است؛ مقالهٔ ${fa(article.id)} از انتشار خارج شد`);
     await operationsRepo.finish(s.db, id, 'success', { total: 1, updated: 1, unpublished: 1 });
   }
-  return unpublished ? article.id : null;
+  return { ref, articleId: article.id, unpublished: unpublished !== null };
+}
+
+/** A post marked deleted now, with its article (if it has one) and whether that came off the site. */
+export interface DeletedPost {
+  ref: PostRef;
+  articleId: number | null;
+  unpublished: boolean;
 }
 
 /** What became of the deletions found: unpublished now, or waiting in an operation for an editor. */
 export interface SettledDeletions {
   /** Posts marked deleted now; their articles, where published, taken off the site. */
-  unpublished: PostRef[];
+  unpublished: DeletedPost[];
   /** The articles taken off the site now. */
   unpublishedArticleIds: number[];
   /** Articles listed in a plan that changes nothing until an editor confirms it. */
@@ -47,12 +55,10 @@ export interface SettledDeletions {
  */
 export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentChanged'>, channel: string, gone: PostRef[], operationId: number | null): Promise<SettledDeletions> {
   if (gone.length <= 1) {
-    const unpublishedArticleIds: number[] = [];
-    for (const ref of gone) {
-      const articleId = await unpublishOne(s, ref, operationId);
-      if (articleId !== null) unpublishedArticleIds.push(articleId);
-    }
-    return { unpublished: gone, unpublishedArticleIds, awaiting: [], awaitingOperationId: null };
+    const unpublished: DeletedPost[] = [];
+    for (const ref of gone) unpublished.push(await unpublishOne(s, ref, operationId));
+    const unpublishedArticleIds = unpublished.flatMap((post) => (post.unpublished && post.articleId !== null ? [post.articleId] : []));
+    return { unpublished, unpublishedArticleIds, awaiting: [], awaitingOperationId: null };
   }
   const waiting = await operationsRepo.awaitingArticleIds(s.db, SOURCE_DELETIONS_KIND);
   const rows = [];
