@@ -68,19 +68,20 @@ export interface DeletedBy { reason: string; blockReason: string; by: string | n
  * not bring it back. `reason` is why, for the deleted articles' list (which names who in a column
  * of its own); the blocklist's entry says who as well.
  */
-export async function deleteArticleRows(tx: Db, ids: number[], who: DeletedBy): Promise<number> {
+export async function deleteArticleRows(tx: Db, ids: number[], who: DeletedBy): Promise<number[]> {
   const rows = await articleAdminRepo.byIds(tx, ids);
   const posts = rows.flatMap((row) => (row.source && row.telegramId ? [{ source: row.source, telegramId: row.telegramId, title: row.title }] : []));
   await keepDeleted(tx, rows.map((r) => r.id), who.reason, who.by);
   await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason: who.blockReason })));
   await postStore.blockAll(tx, posts);
-  return (await articleAdminRepo.delete(tx, rows.map((r) => r.id))).length;
+  const deleted = new Set((await articleAdminRepo.delete(tx, rows.map((r) => r.id))).map((row) => row.id));
+  return ids.filter((id) => deleted.has(id));
 }
 
-/** Deletes articles in one transaction (see `deleteArticleRows`). */
-export async function deleteArticles(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[], who: DeletedBy): Promise<number> {
+/** Deletes articles in one transaction (see `deleteArticleRows`); the ids of those it deleted. */
+export async function deleteArticles(s: Pick<Services, 'db' | 'contentChanged'>, ids: number[], who: DeletedBy): Promise<number[]> {
   const deleted = await s.db.transaction((tx) => deleteArticleRows(tx, ids, who));
-  if (deleted) s.contentChanged();
+  if (deleted.length) s.contentChanged();
   return deleted;
 }
 
@@ -101,9 +102,11 @@ const ALREADY = { feature: 'ویژه', unfeature: 'عادی', publish: 'منتش
 export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, by: string): Promise<BulkArticlesResponse> {
   const ids = [...new Set(body.articleIds)];
   if (body.action === 'delete') {
-    const count = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
-    const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE.delete}`;
-    return { success: true, message: count ? `${done}؛ ${restorableFor(s.config)}` : done, changedIds: count ? ids : [] };
+    const changedIds = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
+    if (!changedIds.length) return { success: true, message: 'هیچ مقاله‌ای حذف نشد؛ مقاله‌های انتخاب‌شده دیگر وجود ندارند', changedIds };
+    const gone = ids.length - changedIds.length;
+    const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? `؛ ${toPersianDigits(gone)} مقالهٔ دیگر از پیش حذف شده بود` : ''}`;
+    return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
   const changedIds = body.action === 'publish' || body.action === 'unpublish'
     ? await setPublishedMany(s, ids, body.action === 'publish', by)

@@ -102,7 +102,10 @@ describe('bulk actions and delete', () => {
     expect(featured.rows.every((r) => r.featured)).toBe(true);
     expect((await bulk('feature', ids.slice(0, 1))).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ این مقاله از پیش ویژه بود', changedIds: [] });
     expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد', changedIds: ids });
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۲ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids });
+    expect((await bulk('delete', ids.slice(1))).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(1) });
+    // The answer names only what this request removed: the article deleted above is not counted again.
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ ۱ مقالهٔ دیگر از پیش حذف شده بود؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(0, 1) });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای حذف نشد؛ مقاله‌های انتخاب‌شده دیگر وجود ندارند', changedIds: [] });
     expect((await bulk('delete', [])).statusCode).toBe(400);
     expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
   });
