@@ -1,10 +1,12 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { adminButton } from './styles.ts';
 import { cn } from '../../lib/cn.ts';
+import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
 
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
 const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
 
@@ -15,29 +17,22 @@ const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overf
  * page's main region takes focus, unless something else (an outer dialog's own return) already has it.
  */
 function useReturnFocus() {
+  useFocusHistory();
   const opener = useRef<HTMLElement | null>(null);
-  // The last element focused outside any dialog: the opener when a dialog opens after a request,
-  // its button disabled meanwhile (focus then sits on <body>).
-  const recent = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const note = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && !event.target.closest('[role="dialog"], [role="alertdialog"]')) recent.current = event.target;
-    };
-    document.addEventListener('focusin', note);
-    return () => document.removeEventListener('focusin', note);
-  }, []);
   return {
-    // Runs before Radix moves focus in, so the active element is still the opener.
+    // Runs before Radix moves focus in, so the active element is still the opener; when a dialog
+    // opens after a request, its button disabled meanwhile, focus sits on <body> and the opener is
+    // the last element focused outside any dialog.
     onOpenAutoFocus: () => {
       const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : recent.current?.isConnected ? recent.current : null;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : recentFocus((element) => element.closest(DIALOG) !== null);
     },
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
       const target = opener.current;
       opener.current = null;
-      if (target?.isConnected) target.focus({ preventScroll: true });
-      else if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+      // Nothing to give back to: the main region, unless an outer dialog's own return already took focus.
+      if (target?.isConnected || !document.activeElement || document.activeElement === document.body) focusBack(target);
     },
   };
 }

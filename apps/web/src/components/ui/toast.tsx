@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
+import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
 import { focusRing } from './button-styles.ts';
 
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
@@ -49,6 +50,7 @@ export function useToast(): ToastContextValue {
 
 function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismiss: () => void }) {
   const viewport = useRef<HTMLOListElement>(null);
+  useFocusHistory();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -75,28 +77,15 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
   );
 }
 
-/** The focused element when it is outside the toasts: where a keyboard user goes back to. */
-function focusOutside(item: HTMLElement | null): HTMLElement | null {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body && !active.closest('[data-toast-viewport]') && !item?.contains(active) ? active : null;
-}
+/** Focus leaving a toast's button goes back to the last control outside the toasts that can take it, not to these. */
+const notAReturnPlace = (element: HTMLElement) => element.closest('[data-toast-viewport]') !== null || element.matches(':disabled');
 
 function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | null>(null);
   const item = useRef<HTMLLIElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
   const destructive = toast.variant === 'destructive';
-
-  // The last place focus was outside the toasts while this one shows (a deleted row's button,
-  // then the table that took focus when the row went).
-  useLayoutEffect(() => {
-    returnTo.current = focusOutside(item.current);
-    const follow = () => { returnTo.current = focusOutside(item.current) ?? returnTo.current; };
-    document.addEventListener('focusin', follow);
-    return () => document.removeEventListener('focusin', follow);
-  }, []);
 
   /**
    * Closes the toast from one of its buttons. Focus was on that button, which goes with the
@@ -107,8 +96,8 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
     then?.();
     onDismiss();
     if (!hadFocus) return;
-    const back = returnTo.current?.isConnected ? returnTo.current : document.getElementById('main');
-    back?.focus({ preventScroll: true });
+    // A deleted row's button is gone by now; the table that took focus when the row went is next in line.
+    focusBack(recentFocus(notAReturnPlace));
   };
 
   useEffect(() => {
