@@ -22,6 +22,8 @@ export interface ChannelServer {
   remove(messageId: number): void;
   /** Puts posts 117–119 (published later) on the newest page. */
   publishNewer(): void;
+  /** The channel's pages show their frame without a post (a throttled answer) while `on`. */
+  blank(on: boolean): void;
   /** Serves an HTML page at this path (a Telegraph article). */
   page(pathname: string, html: string): void;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
   const pages = new Map<string, string>();
   const requests: string[] = [];
   let newerPublished = false;
+  let blank = false;
 
   const render = (part: ReturnType<typeof split>, extra: ReturnType<typeof split>['blocks'] = []) => {
     const blocks = [...part.blocks, ...extra].filter((b) => !removed.has(b.id)).map((b) => {
@@ -69,6 +72,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
     requests.push(url.pathname + url.search);
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     if (url.pathname === `/s/${CHANNEL}`) {
+      if (blank) return html('<section class="tgme_channel_history"></section>');
       if (url.searchParams.get('before') === '101') return html(render(older));
       if (url.searchParams.has('before') || url.searchParams.has('after')) return html('<section class="tgme_channel_history"></section>');
       return html(render(latest, newerPublished ? newer.blocks : []));
@@ -94,6 +98,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
     edit: (id, from, to) => edits.set(id, [...(edits.get(id) ?? []), [from, to]]),
     remove: (id) => removed.add(id),
     publishNewer: () => { newerPublished = true; },
+    blank: (on) => { blank = on; },
     page: (pathname, body) => pages.set(pathname, body),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

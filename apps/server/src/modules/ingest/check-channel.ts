@@ -10,6 +10,10 @@ import { postStore, type PostRef } from '../posts/post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
 import type { Services } from '../../services.ts';
 
+export const CHECK_MESSAGES = {
+  emptyPage: 'صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت؛ چیزی تغییر نکرد و بررسی بعدی دوباره امتحان می‌کند',
+} as const;
+
 export interface CheckOptions {
   /** Pages read at most (INGEST_MAX_PAGES by default). */
   maxPages?: number;
@@ -54,6 +58,8 @@ async function readPages(source: TelegramSource, channel: ChannelRow, opts: Chec
 export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | 'contentChanged'>, source: TelegramSource, channel: ChannelRow, opts: CheckOptions = {}): Promise<ChannelCheck> {
   const maxPages = opts.maxPages ?? (opts.latest ? Math.max(s.config.ingestMaxPages, Math.ceil(opts.latest / 10) + 1) : s.config.ingestMaxPages);
   let posts = await readPages(source, channel, opts, maxPages);
+  // A channel that had posts showing none is a fault to report (a throttled or broken answer), not an empty channel.
+  if (!posts.length && channel.lastSeenMessageId !== null) throw new Error(CHECK_MESSAGES.emptyPage);
   const covered = new Set(posts.flatMap((p) => [p.messageId, ...(p.albumMessageIds ?? [])]));
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);

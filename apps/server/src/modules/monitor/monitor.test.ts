@@ -91,6 +91,26 @@ describe('the auto-monitor', () => {
     await site.app.close();
   });
 
+  it('reports a channel whose page shows no post, though it had posts, as a failure that changes nothing', async () => {
+    const site = await start();
+    const published = async () => (await database.raw.query<{ n: number }>("select count(*)::int as n from articles where source = 'akhbar_rooz' and status = 'published'")).rows[0].n;
+    const before = await published();
+    expect(before).toBeGreaterThan(0);
+    server.blank(true);
+    try {
+      const body = (await site.post('/api/admin/auto-monitor/force-check')).json() as { success: boolean; message: string; result: { newPosts: number; errors: string[] } };
+      expect(body.success).toBe(false);
+      expect(body.result.newPosts).toBe(0);
+      expect(body.result.errors).toContain('\u2066@akhbar_rooz\u2069: صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت؛ چیزی تغییر نکرد و بررسی بعدی دوباره امتحان می‌کند');
+      expect(await published()).toBe(before);
+      const health = await site.get('/api/admin/system/health') as { services: Array<{ id: string; status: string }> };
+      expect(health.services.find((s) => s.id === 'channel:secondary')?.status).not.toBe('healthy');
+    } finally {
+      server.blank(false);
+    }
+    await site.app.close();
+  });
+
   it('applies the secondary channel\'s cleaning rules to its articles, under its own name', async () => {
     const site = await start();
     const { rows } = await database.raw.query<{ id: number; content: string }>("select id, content from articles where telegram_id = 101");
