@@ -109,3 +109,30 @@ describe('focus when a toast closes from its own button', () => {
     expect(document.activeElement).toBe(next);
   });
 });
+
+describe('a toast over the bottom of the page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the focused control, and the next one Tab reaches, clear of it while it shows', () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) { scrolled.push(this); });
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return DOMRect.fromRect({ x: 0, y: 0, width: 390, height: this.tagName === 'LI' ? 72 : 40 });
+    });
+    render(<ToastProvider><Undoable onUndo={() => undefined} /></ToastProvider>);
+    const trigger = screen.getByRole('button', { name: 'حذف' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    expect(scrolled).toEqual([trigger]);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+    // The page's scroll padding is the toast's height and a gap, so focus moved by Tab stops above it.
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
+    fireEvent.click(screen.getByRole('button', { name: 'بستن اعلان' }));
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+});

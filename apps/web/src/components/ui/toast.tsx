@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
 import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
@@ -7,6 +7,8 @@ import { focusRing } from './button-styles.ts';
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
+/** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
+const TOAST_CLEARANCE_PX = 24;
 
 export interface ToastInput {
   title: string;
@@ -86,6 +88,16 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
   const start = useRef<number | null>(null);
   const item = useRef<HTMLLIElement>(null);
   const destructive = toast.variant === 'destructive';
+
+  // The toast lies over the bottom of the page: the focused control, and each one Tab reaches while
+  // it shows, scrolls clear of it rather than hiding behind it (phones, where it spans the width).
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${(item.current?.getBoundingClientRect().height ?? 0) + TOAST_CLEARANCE_PX}px`;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !notAReturnPlace(active)) active.scrollIntoView?.({ block: 'nearest' });
+    return () => { root.style.scrollPaddingBottom = ''; };
+  }, []);
 
   /**
    * Closes the toast from one of its buttons. Focus was on that button, which goes with the
