@@ -82,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'channel.update': 'ویرایش کانال',
   'channel.validate': 'بررسی کانال‌ها',
   'comment.approve': 'تأیید نظر',
+  'comment.unapprove': 'برداشتن تأیید نظر',
   'comment.delete': 'حذف نظر',
   'comment.bulk': 'کار گروهی روی نظرها',
   'comment.restore': 'بازگرداندن نظر حذف‌شده',

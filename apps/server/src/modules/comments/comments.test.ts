@@ -114,6 +114,16 @@ describe('posting a comment', () => {
     const after = await publicList();
     const shown = after.comments.find((c) => c.id === body.comment.id);
     expect(shown).toMatchObject({ authorName: 'رضا', isApproved: true, authorEmail: null });
+
+    // Approved by mistake: taking the approval back hides it again and keeps it for another look.
+    const taken = await asAdmin('POST', `/api/admin/comments/${body.comment.id}/unapprove`);
+    expect(taken.json()).toEqual({ success: true, affected: 1, message: 'تأیید نظر برداشته شد؛ نظر تا تأیید دوباره روی سایت دیده نمی‌شود' });
+    expect((await publicList()).comments.map((c) => c.id)).not.toContain(body.comment.id);
+    const pending = (await asAdmin('GET', '/api/admin/comments?status=pending')).json() as { comments: Array<{ id: number }> };
+    expect(pending.comments.map((c) => c.id)).toContain(body.comment.id);
+    expect((await asAdmin('POST', '/api/admin/comments/999999/unapprove')).json()).toMatchObject({ message: 'نظر مورد نظر یافت نشد' });
+    expect((await asAdmin('POST', '/api/admin/comments/999999/unapprove')).statusCode).toBe(404);
+    expect((await approve(body.comment.id)).statusCode).toBe(200);
   });
 
   it.each([

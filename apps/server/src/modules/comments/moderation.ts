@@ -43,13 +43,19 @@ export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pend
 }
 
 export async function approveComments(db: Db, ids: number[]): Promise<ModerationResult> {
-  const affected = await commentRepo.approve(db, [...new Set(ids)]);
+  const affected = await commentRepo.setApproved(db, [...new Set(ids)], true);
   return { success: true, affected, message: `${toPersianDigits(affected)} نظر تأیید شد` };
 }
 
 export async function approveComment(db: Db, id: number): Promise<ModerationResult> {
-  if ((await commentRepo.approve(db, [id])) === 0) throw notFound(COMMENT_NOT_FOUND);
+  if ((await commentRepo.setApproved(db, [id], true)) === 0) throw notFound(COMMENT_NOT_FOUND);
   return { success: true, affected: 1, message: 'نظر تأیید شد' };
+}
+
+/** A comment approved by mistake goes back to waiting: off the article page, kept for another look. */
+export async function unapproveComment(db: Db, id: number): Promise<ModerationResult> {
+  if ((await commentRepo.setApproved(db, [id], false)) === 0) throw notFound(COMMENT_NOT_FOUND);
+  return { success: true, affected: 1, message: 'تأیید نظر برداشته شد؛ نظر تا تأیید دوباره روی سایت دیده نمی‌شود' };
 }
 
 /** A moderator's delete: the answer names every comment it took (`deletedIds`), for the undo. */

@@ -87,8 +87,9 @@ export const commentRepo = {
     return { total: row.total, approved: row.approved, pending: row.total - row.approved };
   },
 
-  async approve(db: Db, ids: number[]): Promise<number> {
-    const rows = await db.update(comments).set({ isApproved: true })
+  /** Approves (or takes back the approval of) the comments; how many of them exist. */
+  async setApproved(db: Db, ids: number[], isApproved: boolean): Promise<number> {
+    const rows = await db.update(comments).set({ isApproved })
       .where(inArray(comments.id, ids)).returning({ id: comments.id });
     return rows.length;
   },

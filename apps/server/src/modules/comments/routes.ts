@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
-import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments } from './moderation.ts';
+import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments, unapproveComment } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
 import { signedInName } from '../../plugins/auth.ts';
 
@@ -85,6 +85,11 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
     config: { permission: 'comments', audit: { action: 'comment.approve', target: 'comment' } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await approveComment(db, request.params.id)));
+
+  r.post('/api/admin/comments/:id/unapprove', {
+    config: { permission: 'comments', audit: { action: 'comment.unapprove', target: 'comment' } },
+    schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
+  }, async (request) => changed(await unapproveComment(db, request.params.id)));
 
   r.delete('/api/admin/comments/:id', {
     config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment' } },

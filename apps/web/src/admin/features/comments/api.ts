@@ -13,6 +13,7 @@ export const DELETED_COMMENTS_KEY = [...COMMENTS_KEY, 'deleted'] as const;
 export const COMMENT_TEXTS = {
   loadFailed: 'خطا در بارگذاری نظرات',
   approveFailed: 'تایید نظر با خطا مواجه شد',
+  unapproveFailed: 'برداشتن تأیید نظر با خطا مواجه شد',
   deleteFailed: 'حذف نظر با خطا مواجه شد',
   bulkFailed: 'عملیات دستهای با خطا مواجه شد',
   restoreFailed: 'بازگرداندن نظر با خطا مواجه شد',
@@ -39,11 +40,29 @@ export function useAdminComments(status: CommentFilter) {
   });
 }
 
+/** Approves a comment; the toast can take the approval back at once (a slip of the finger). */
 export function useApproveComment() {
+  const { toast } = useToast();
+  const unapprove = useUnapproveComment();
   return useAdminAction<number, Moderation>({
     run: (request, id) => request('POST', `/api/admin/comments/${id}/approve`),
-    success: (r) => r.message,
     failure: COMMENT_TEXTS.approveFailed,
+    invalidate: [COMMENTS_KEY],
+    onSuccess: (result, id) => toast({
+      title: TOAST_TITLES.success,
+      description: result.message,
+      durationMs: UNDO_TOAST_MS,
+      action: { label: COMMENT_TEXTS.restore, onAction: () => unapprove.mutate(id) },
+    }),
+  });
+}
+
+/** Takes an approval back: the comment leaves the article page and waits again. */
+export function useUnapproveComment() {
+  return useAdminAction<number, Moderation>({
+    run: (request, id) => request('POST', `/api/admin/comments/${id}/unapprove`),
+    success: (r) => r.message,
+    failure: COMMENT_TEXTS.unapproveFailed,
     invalidate: [COMMENTS_KEY],
   });
 }

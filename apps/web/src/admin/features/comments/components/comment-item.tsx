@@ -1,10 +1,10 @@
-import { Check, Trash2 } from 'lucide-react';
+import { Check, Trash2, Undo2 } from 'lucide-react';
 import type { AdminComment } from '@chapar/shared/contracts';
 import { articlePath, formatJalaliDateTime, isolateLatinRuns, toDate } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { Checkbox } from '../../../components/fields.tsx';
-import { COMMENT_TEXTS, useApproveComment } from '../api.ts';
+import { COMMENT_TEXTS, useApproveComment, useUnapproveComment } from '../api.ts';
 
 interface CommentItemProps {
   comment: AdminComment;
@@ -26,6 +26,7 @@ export function CommentArticle({ comment }: { comment: { articleId: number; arti
 /** One comment with its article, status and actions; its replies nested below it. */
 export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }: CommentItemProps) {
   const approve = useApproveComment();
+  const unapprove = useUnapproveComment();
   const date = toDate(comment.createdAt) ? formatJalaliDateTime(comment.createdAt) : COMMENT_TEXTS.invalidDate;
   return (
     <li data-comment-id={comment.id} className={cn('rounded-xl border border-border bg-card p-4', depth > 0 && 'border-s-4 border-s-accent/40')}>
@@ -43,7 +44,12 @@ export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }
           <CommentArticle comment={comment} />
           <p className="mt-2 whitespace-pre-line break-words">{isolateLatinRuns(comment.content)}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            {!comment.isApproved && (
+            {comment.isApproved ? (
+              <button type="button" onClick={() => unapprove.mutate(comment.id)} disabled={unapprove.isPending} className={buttonStyles.secondary} aria-label={`برداشتن تأیید نظر ${comment.author}`}>
+                <Undo2 aria-hidden="true" className="size-4" />
+                برداشتن تأیید
+              </button>
+            ) : (
               <button type="button" onClick={() => approve.mutate(comment.id)} disabled={approve.isPending} className={buttonStyles.secondary} aria-label={`تأیید نظر ${comment.author}`}>
                 <Check aria-hidden="true" className="size-4" />
                 تأیید
