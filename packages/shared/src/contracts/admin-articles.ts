@@ -24,7 +24,13 @@ export const bulkArticlesBody = z.object({
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
 
 /** What a bulk action did: its message, and the articles it changed (what its undo puts back). */
-export const bulkArticlesResponse = z.object({ success: z.boolean(), message: z.string(), changedIds: z.array(z.number().int()) });
+export const bulkArticlesResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  changedIds: z.array(z.number().int()),
+  /** A bulk publish or unpublish is kept as an operation: its undo puts each article back as it was (its reason too). */
+  operationId: z.number().int().optional(),
+});
 export type BulkArticlesResponse = z.infer<typeof bulkArticlesResponse>;
 
 export const REGENERABLE_FIELDS = ['title', 'excerpt', 'metaDescription', 'content'] as const;

@@ -6,11 +6,13 @@ import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type 
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
+import { withOperation } from './change-log.ts';
 import { fitMeta } from './derived-fields.ts';
 import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
@@ -108,15 +110,32 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
     const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? `؛ ${toPersianDigits(gone)} مقالهٔ دیگر از پیش حذف شده بود` : ''}`;
     return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
-  const changedIds = body.action === 'publish' || body.action === 'unpublish'
-    ? await setPublishedMany(s, ids, body.action === 'publish', by)
-    : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, ids, body.action, by) : null;
+  const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  const operation = publishing ? { operationId: publishing.operationId } : {};
   const count = changedIds.length;
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
   const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
   // Articles already in the state asked for are left as they were, and the answer says so.
   const already = ids.length - count;
   const alike = `از پیش ${ALREADY[body.action]} ${already > 1 ? 'بودند' : 'بود'}`;
-  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}`, changedIds };
-  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done, changedIds };
+  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}`, changedIds, ...operation };
+  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done, changedIds, ...operation };
+}
+
+/**
+ * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo
+ * (the toast's «بازگرداندن», or «عملیات») puts back exactly that: an unpublish reason, its date.
+ */
+async function bulkPublish(s: BulkArticlesDeps, ids: number[], action: 'publish' | 'unpublish', by: string) {
+  const operation = await operationsRepo.create(s.db, { kind: `bulk-${action}`, params: { articleIds: ids }, requestedBy: by, status: 'running' });
+  try {
+    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, ids, action === 'publish', by));
+    await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE[action]}`);
+    await operationsRepo.finish(s.db, operation.id, 'success', { total: ids.length, updated: changedIds.length });
+    return { changedIds, operationId: operation.id };
+  } catch (error) {
+    await operationsRepo.finish(s.db, operation.id, 'error', { total: ids.length }, { completed: false });
+    throw error;
+  }
 }

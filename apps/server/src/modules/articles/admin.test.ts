@@ -116,14 +116,28 @@ describe('bulk actions and delete', () => {
     const publicIds = async () => ((await t.app.inject({ method: 'GET', url: '/api/articles?limit=100' })).json() as Array<{ id: number }>).map((x) => x.id);
     // The one already down is left as it was, and the answer says so.
     // Only what changed is named for the undo: c was down already and stays down when it is undone.
-    expect((await bulk('unpublish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۲ مقاله از انتشار خارج شد؛ ۱ مقالهٔ دیگر از پیش منتشرنشده بود', changedIds: [a.id, b.id] });
-    expect((await bulk('unpublish', [a.id, b.id])).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ هر ۲ مقاله از پیش منتشرنشده بودند', changedIds: [] });
+    const operationId = expect.any(Number) as unknown as number;
+    expect((await bulk('unpublish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۲ مقاله از انتشار خارج شد؛ ۱ مقالهٔ دیگر از پیش منتشرنشده بود', changedIds: [a.id, b.id], operationId });
+    expect((await bulk('unpublish', [a.id, b.id])).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ هر ۲ مقاله از پیش منتشرنشده بودند', changedIds: [], operationId });
     expect(await publicIds()).not.toContain(a.id);
     const rows = await t.database.raw.query<{ status: string; edited_fields: string[]; unpublished_reason: string }>('select status, edited_fields, unpublished_reason from articles where id = $1', [a.id]);
     expect(rows.rows[0]).toMatchObject({ status: 'unpublished', edited_fields: ['status'] });
     expect(rows.rows[0].unpublished_reason).toContain('\u2066admin\u2069');
-    expect((await bulk('publish', [a.id, b.id, c.id])).json()).toEqual({ success: true, message: '۳ مقاله منتشر شد', changedIds: [a.id, b.id, c.id] });
+    const downSince = new Date('2026-11-30T08:00:00Z');
+    await t.database.raw.query('update articles set unpublished_reason = $1, unpublished_at = $2 where id = $3', ['پست در کانال حذف شده است', downSince, c.id]);
+    const published = (await bulk('publish', [a.id, b.id, c.id])).json() as { changedIds: number[]; operationId: number };
+    expect(published).toEqual({ success: true, message: '۳ مقاله منتشر شد', changedIds: [a.id, b.id, c.id], operationId });
     expect(await publicIds()).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+
+    // Its undo puts each article back as it was: c with its own reason and date, not a new one.
+    const undone = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${published.operationId}/undo`, headers });
+    expect(undone.json()).toMatchObject({ success: true, restored: 3, skipped: [] });
+    const back = await t.database.raw.query<{ id: number; status: string; unpublished_reason: string; unpublished_at: Date }>('select id, status, unpublished_reason, unpublished_at from articles where id = any($1) order by id', [[a.id, b.id, c.id]]);
+    expect(back.rows.map((row) => row.status)).toEqual(['unpublished', 'unpublished', 'unpublished']);
+    expect(back.rows[2]).toMatchObject({ unpublished_reason: 'پست در کانال حذف شده است' });
+    expect(new Date(back.rows[2].unpublished_at).toISOString()).toBe(downSince.toISOString());
+    expect(back.rows[0].unpublished_reason).toContain('\u2066admin\u2069');
+    expect(await publicIds()).not.toEqual(expect.arrayContaining([c.id]));
   });
 
   it('deletes an article that did not come from Telegram without blocklisting anything', async () => {

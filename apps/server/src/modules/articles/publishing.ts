@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';
+import { keepBefore } from './change-log.ts';
 import { withFields } from './edit-protection.ts';
 
 type PublishingDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
@@ -16,6 +17,8 @@ type PublishingDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'content
 async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, current: ArticleRow, publish: boolean, by: string, reason?: string): Promise<boolean> {
   if ((current.status === 'published') === publish) return false;
   const now = new Date();
+  // Inside an operation (a bulk publish), the article as it was is kept for the undo.
+  await keepBefore(s.db, current);
   await articleAdminRepo.saveEdit(s.db, current.id, {
     status: publish ? 'published' : 'unpublished',
     unpublishedReason: publish ? null : (reason || `از انتشار خارج شد توسط ${ltr(by)}`),

@@ -7,6 +7,7 @@ import { withQuery } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
 import { ARTICLE_KEY, ARTICLES_KEY, BLOCKLIST_KEY, DELETED_ARTICLES_KEY } from '../../lib/article-keys.ts';
+import { useUndoOperation } from '../../lib/plans.ts';
 import { UNDO_TOAST_MS, useDeletedToast } from '../../lib/restore-articles.ts';
 
 export { ARTICLES_KEY };
@@ -88,27 +89,31 @@ export function useDeleteArticle() {
 
 export type BulkAction = BulkArticlesBody['action'];
 
-/** A bulk action; after a delete the toast offers to put the articles back. */
-/** The action that puts back what a bulk action changed. */
-const UNDO_BULK: Record<Exclude<BulkAction, 'delete'>, Exclude<BulkAction, 'delete'>> = {
-  publish: 'unpublish', unpublish: 'publish', feature: 'unfeature', unfeature: 'feature',
-};
+/** Featuring has nothing else to put back: its undo is the opposite action. */
+const UNFEATURE: Partial<Record<BulkAction, BulkAction>> = { feature: 'unfeature', unfeature: 'feature' };
 
+/**
+ * A bulk action; its toast offers «بازگرداندن» for exactly the articles it changed (those already
+ * so were not touched): a delete from the deleted articles, a publish or unpublish by undoing its
+ * operation (each article back as it was, its unpublish reason too), a feature by the opposite.
+ */
 export function useBulkArticles(onDone: () => void) {
   const { toast } = useToast();
   const deletedToast = useDeletedToast();
+  const undoOperation = useUndoOperation();
   const action = useAdminAction<{ action: BulkAction; articleIds: number[]; undo?: boolean }, BulkArticlesResponse>({
     run: (request, { action: kind, articleIds }) => request('POST', '/api/admin/articles/bulk', { action: kind, articleIds }),
     failure: ARTICLE_TEXTS.bulkFailed,
     invalidate: afterDelete,
     onSuccess: (result, body) => {
+      const opposite = UNFEATURE[body.action];
+      const { operationId } = result;
+      const undo = body.action === 'delete' || body.undo || !result.changedIds.length ? null
+        : operationId !== undefined ? () => undoOperation.mutate(operationId)
+          : opposite ? () => action.mutate({ action: opposite, articleIds: result.changedIds, undo: true }) : null;
       if (body.action === 'delete') deletedToast(result.message, body.articleIds);
-      else if (body.undo || !result.changedIds.length) toast({ title: TOAST_TITLES.success, description: result.message });
-      else {
-        // Exactly the articles it changed go back; those already so were not touched.
-        const back = { action: UNDO_BULK[body.action], articleIds: result.changedIds, undo: true };
-        toast({ title: TOAST_TITLES.success, description: result.message, durationMs: UNDO_TOAST_MS, action: { label: 'بازگرداندن', onAction: () => action.mutate(back) } });
-      }
+      else if (!undo) toast({ title: TOAST_TITLES.success, description: result.message });
+      else toast({ title: TOAST_TITLES.success, description: result.message, durationMs: UNDO_TOAST_MS, action: { label: 'بازگرداندن', onAction: undo } });
       onDone();
     },
   });
