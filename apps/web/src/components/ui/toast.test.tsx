@@ -129,10 +129,16 @@ describe('a toast over the bottom of the page', () => {
     fireEvent.click(trigger);
     expect(scrolled).toEqual([trigger]);
     expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+    // Focus given back without scrolling (a button enabled again after its request) is brought clear too.
+    screen.getByRole('button', { name: 'بعدی' }).focus({ preventScroll: true });
+    expect(scrolled).toEqual([trigger, screen.getByRole('button', { name: 'بعدی' })]);
     // The page's scroll padding is the toast's height and a gap, so focus moved by Tab stops above it.
     expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
+    // And as much room below the page's end, so the last control can scroll clear as well.
+    expect(document.body.style.paddingBottom).toBe('96px');
     fireEvent.click(screen.getByRole('button', { name: 'بستن اعلان' }));
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+    expect(document.body.style.paddingBottom).toBe('');
     delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
   });
 });

@@ -91,12 +91,25 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
 
   // The toast lies over the bottom of the page: the focused control, and each one Tab reaches while
   // it shows, scrolls clear of it rather than hiding behind it (phones, where it spans the width).
+  // The page gets as much room below its end, so a control at the very end can scroll clear too.
   useLayoutEffect(() => {
-    const root = document.documentElement;
-    root.style.scrollPaddingBottom = `${(item.current?.getBoundingClientRect().height ?? 0) + TOAST_CLEARANCE_PX}px`;
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && active !== document.body && !notAReturnPlace(active)) active.scrollIntoView?.({ block: 'nearest' });
-    return () => { root.style.scrollPaddingBottom = ''; };
+    const { documentElement: root, body } = document;
+    const room = `${(item.current?.getBoundingClientRect().height ?? 0) + TOAST_CLEARANCE_PX}px`;
+    const bodyPadding = body.style.paddingBottom;
+    root.style.scrollPaddingBottom = room;
+    body.style.paddingBottom = room;
+    // Also focus given back without scrolling (a button enabled again when its request is done).
+    const clear = (element: EventTarget | null) => {
+      if (element instanceof HTMLElement && element !== body && !notAReturnPlace(element)) element.scrollIntoView?.({ block: 'nearest' });
+    };
+    clear(document.activeElement);
+    const onFocus = (event: FocusEvent) => clear(event.target);
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      root.style.scrollPaddingBottom = '';
+      body.style.paddingBottom = bodyPadding;
+    };
   }, []);
 
   /**
