@@ -12,10 +12,15 @@ async function ensureArticle(db: Db, articleId: number): Promise<void> {
 }
 
 /** Average to one decimal (0 when nobody has rated), count, and this visitor's own stars. */
-export async function getRating(db: Db, articleId: number, sessionId?: string): Promise<RatingSummary> {
-  await ensureArticle(db, articleId);
+async function summary(db: Db, articleId: number, sessionId?: string): Promise<RatingSummary> {
   const { average, total, mine } = await ratingRepo.summary(db, articleId, sessionId);
   return { averageRating: average === null ? 0 : Math.round(average * 10) / 10, totalRatings: total, userRating: mine };
+}
+
+/** A published article's ratings (404 for any other). */
+export async function getRating(db: Db, articleId: number, sessionId?: string): Promise<RatingSummary> {
+  await ensureArticle(db, articleId);
+  return summary(db, articleId, sessionId);
 }
 
 export interface RateInput {
@@ -43,5 +48,5 @@ export async function rateArticle(db: Db, input: RateInput) {
     }
     await ratingRepo.upsert(tx, { articleId: input.articleId, sessionId: input.sessionId, rating: input.rating, now });
   });
-  return { success: true as const, message: 'امتیاز شما ثبت شد', ...(await getRating(db, input.articleId, input.sessionId)) };
+  return { success: true as const, message: 'امتیاز شما ثبت شد', ...(await summary(db, input.articleId, input.sessionId)) };
 }
