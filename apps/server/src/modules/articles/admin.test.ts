@@ -140,6 +140,33 @@ describe('bulk actions and delete', () => {
     expect(await publicIds()).not.toEqual(expect.arrayContaining([c.id]));
   });
 
+  it('undoes a bulk unpublish in its publishing state only: a title edited and a feature set since are kept', async () => {
+    const [a, b] = [await createArticle(t.database), await createArticle(t.database)];
+    const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
+    const { operationId } = (await bulk('unpublish', [a.id, b.id])).json() as { operationId: number };
+    expect((await patch(a.id, { title: 'عنوانی که ویراستار پس از لغو انتشار نوشت' })).statusCode).toBe(200);
+    expect((await bulk('feature', [b.id])).json()).toMatchObject({ changedIds: [b.id] });
+    const undo = () => t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers });
+    expect((await undo()).json()).toMatchObject({ success: true, restored: 2 });
+    const rows = (await t.database.raw.query<{ id: number; title: string; featured: boolean; status: string }>('select id, title, featured, status from articles where id = any($1) order by id', [[a.id, b.id]])).rows;
+    expect(rows).toEqual([
+      { id: a.id, title: 'عنوانی که ویراستار پس از لغو انتشار نوشت', featured: false, status: 'published' },
+      { id: b.id, title: expect.any(String), featured: true, status: 'published' },
+    ]);
+  });
+
+  it('says so, and leaves the operation to undo, when an undo can put back none of its articles', async () => {
+    const a = await createArticle(t.database);
+    const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
+    const { operationId } = (await bulk('unpublish', [a.id])).json() as { operationId: number };
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers })).statusCode).toBe(200);
+    const undo = () => t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers });
+    const nothing = { success: false, restored: 0, message: 'هیچ مقاله‌ای بازگردانده نشد؛ ۱ مقاله: مقاله پس از این عملیات حذف شده است' };
+    expect((await undo()).json()).toMatchObject(nothing);
+    // Not marked undone: another try says the same, not «already undone».
+    expect((await undo()).json()).toMatchObject(nothing);
+  });
+
   it('deletes an article that did not come from Telegram without blocklisting anything', async () => {
     const a = await createArticle(t.database);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${a.id}`, headers });

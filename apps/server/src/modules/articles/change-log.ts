@@ -14,29 +14,38 @@ export function withOperation<T>(operationId: number | null | undefined, work: (
   return operationId ? current.run({ operationId }, work) : work();
 }
 
-/** The fields an undo puts back: everything a machine write may change, derived columns included. */
+/**
+ * The fields an undo puts back: everything a machine write may change, derived columns included.
+ * Not `featured`: only an editor sets it, and an undo must not take back one set after the run.
+ */
 const KEPT = [
   'slug', 'title', 'excerpt', 'content', 'metaDescription', 'imageUrl', 'imageAltText', 'videoUrl', 'videoAltText', 'videoPosterUrl',
-  'videoDuration', 'category', 'keywords', 'featured', 'status', 'unpublishedReason', 'unpublishedAt', 'publishedAt', 'readingTime',
+  'videoDuration', 'category', 'keywords', 'status', 'unpublishedReason', 'unpublishedAt', 'publishedAt', 'readingTime',
   'searchTitle', 'searchBody', 'contentHash', 'imageHash',
 ] as const satisfies ReadonlyArray<keyof ArticleRow>;
 const DATES = new Set<string>(['unpublishedAt', 'publishedAt']);
 
 export type KeptArticle = Pick<ArticleRow, (typeof KEPT)[number]>;
 
-function snapshot(row: ArticleRow): Record<string, unknown> {
-  return Object.fromEntries(KEPT.map((field) => [field, row[field] instanceof Date ? (row[field] as Date).toISOString() : row[field]]));
+type KeptField = (typeof KEPT)[number];
+
+function snapshot(row: ArticleRow, fields: readonly KeptField[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, row[field] instanceof Date ? (row[field] as Date).toISOString() : row[field]]));
 }
 
 export function fromSnapshot(before: Record<string, unknown>): Partial<KeptArticle> {
   return Object.fromEntries(KEPT.filter((f) => f in before).map((f) => [f, DATES.has(f) && before[f] !== null ? new Date(String(before[f])) : before[f]]));
 }
 
-/** Keeps `row` as it is now, if a job of an operation is about to change it (the first write wins). */
-export async function keepBefore(db: Db, row: ArticleRow): Promise<void> {
+/**
+ * Keeps `row` as it is now, if a job of an operation is about to change it (the first write wins).
+ * A write that changes only some fields keeps only those, so the undo leaves the rest as they are
+ * by then (a title edited or an article featured after a bulk unpublish).
+ */
+export async function keepBefore(db: Db, row: ArticleRow, fields: readonly KeptField[] = KEPT): Promise<void> {
   const operationId = current.getStore()?.operationId;
   if (!operationId) return;
-  await db.insert(operationChanges).values({ operationId, articleId: row.id, before: snapshot(row) }).onConflictDoNothing();
+  await db.insert(operationChanges).values({ operationId, articleId: row.id, before: snapshot(row, fields) }).onConflictDoNothing();
 }
 
 export const changeRepo = {

@@ -17,8 +17,8 @@ type PublishingDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'content
 async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, current: ArticleRow, publish: boolean, by: string, reason?: string): Promise<boolean> {
   if ((current.status === 'published') === publish) return false;
   const now = new Date();
-  // Inside an operation (a bulk publish), the article as it was is kept for the undo.
-  await keepBefore(s.db, current);
+  // Inside an operation (a bulk publish), its publishing state as it was is kept for the undo.
+  await keepBefore(s.db, current, ['status', 'unpublishedReason', 'unpublishedAt']);
   await articleAdminRepo.saveEdit(s.db, current.id, {
     status: publish ? 'published' : 'unpublished',
     unpublishedReason: publish ? null : (reason || `از انتشار خارج شد توسط ${ltr(by)}`),

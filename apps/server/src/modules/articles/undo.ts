@@ -53,13 +53,24 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
     if (textChanged) queuePodcast(s, current.id);
     restored.push(current.id);
   }
+  // Nothing came back: the operation is not undone, and another try says the same.
+  if (!restored.length) {
+    return { success: false, message: `هیچ مقاله‌ای بازگردانده نشد؛ ${skippedWords(skipped)}`, restored: 0, skipped };
+  }
   await operationsRepo.markUndone(s.db, id, by);
   await operationsRepo.log(s.db, id, `بازگردانی: ${fa(restored.length)} مقاله به حالت پیش از عملیات برگشت${skipped.length ? `، ${fa(skipped.length)} مقاله دست نخورد` : ''}`);
-  if (restored.length) s.contentChanged({ articleIds: restored });
+  s.contentChanged({ articleIds: restored });
   return {
-    success: restored.length > 0,
+    success: true,
     message: `${fa(restored.length)} مقاله به حالت پیش از عملیات بازگردانده شد${skipped.length ? `؛ ${fa(skipped.length)} مقاله دست نخورد` : ''}`,
     restored: restored.length,
     skipped,
   };
+}
+
+/** Why the articles an undo left were left, most common first ('۲ مقاله پس از این عملیات حذف شده است'). */
+function skippedWords(skipped: UndoOperationResponse['skipped']): string {
+  const counts = new Map<string, number>();
+  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`).join('؛ ');
 }

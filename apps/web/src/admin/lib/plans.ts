@@ -51,11 +51,14 @@ export function useDiscardPlan() {
   });
 }
 
-/** Puts back every article a finished operation changed. */
+/** Puts back every article a finished operation changed; an undo that could put back none says why, as an error. */
 export function useUndoOperation() {
+  const { toast } = useToast();
   return useAdminAction<number, UndoOperationResponse>({
     run: (request, id) => request('POST', `/api/admin/operations/${id}/undo`),
-    success: (result) => result.message,
+    onSuccess: (result) => toast(result.success
+      ? { title: TOAST_TITLES.success, description: result.message }
+      : { title: TOAST_TITLES.error, description: result.message, variant: 'destructive' }),
     failure: PLAN_TEXTS.undoFailed,
     invalidate: [[...OPERATIONS_KEY], ...ARTICLE_KEYS.map((k) => [...k])],
   });
