@@ -110,18 +110,24 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
     const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? `؛ ${toPersianDigits(gone)} مقالهٔ دیگر از پیش حذف شده بود` : ''}`;
     return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
-  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, ids, body.action, by) : null;
-  const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, ids, body.action === 'feature');
+  // Ids that name no article (deleted meanwhile) are neither changed nor counted as 'already so'.
+  const found = await articleAdminRepo.existingIds(s.db, ids);
+  if (!found.length) throw notFound(BULK_NONE_FOUND);
+  const missing = ids.length - found.length ? `؛ ${toPersianDigits(ids.length - found.length)} مقالهٔ انتخاب‌شده پیدا نشد` : '';
+  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, found, body.action, by) : null;
+  const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
   const operation = publishing ? { operationId: publishing.operationId } : {};
   const count = changedIds.length;
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
   const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
   // Articles already in the state asked for are left as they were, and the answer says so.
-  const already = ids.length - count;
+  const already = found.length - count;
   const alike = `از پیش ${ALREADY[body.action]} ${already > 1 ? 'بودند' : 'بود'}`;
-  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}`, changedIds, ...operation };
-  return { success: true, message: already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done, changedIds, ...operation };
+  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}${missing}`, changedIds, ...operation };
+  return { success: true, message: `${already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done}${missing}`, changedIds, ...operation };
 }
+
+const BULK_NONE_FOUND = 'هیچ‌یک از مقاله‌های انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
 
 /**
  * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo

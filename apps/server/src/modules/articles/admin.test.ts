@@ -101,6 +101,11 @@ describe('bulk actions and delete', () => {
     const featured = await t.database.raw.query<{ featured: boolean }>('select featured from articles where id = any($1)', [ids]);
     expect(featured.rows.every((r) => r.featured)).toBe(true);
     expect((await bulk('feature', ids.slice(0, 1))).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ این مقاله از پیش ویژه بود', changedIds: [] });
+    // An id that names no article is neither changed nor called 'already featured'.
+    expect((await bulk('feature', [...ids, 99_999_999])).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای تغییر نکرد؛ هر ۲ مقاله از پیش ویژه بودند؛ ۱ مقالهٔ انتخاب‌شده پیدا نشد', changedIds: [] });
+    const none = await bulk('unpublish', [99_999_998, 99_999_999]);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ message: 'هیچ‌یک از مقاله‌های انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });
     expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد', changedIds: ids });
     expect((await bulk('delete', ids.slice(1))).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(1) });
     // The answer names only what this request removed: the article deleted above is not counted again.
