@@ -121,9 +121,12 @@ describe('posting a comment', () => {
     expect((await publicList()).comments.map((c) => c.id)).not.toContain(body.comment.id);
     const pending = (await asAdmin('GET', '/api/admin/comments?status=pending')).json() as { comments: Array<{ id: number }> };
     expect(pending.comments.map((c) => c.id)).toContain(body.comment.id);
+    // Again: nothing changes, and the answer says it was waiting already.
+    expect((await asAdmin('POST', `/api/admin/comments/${body.comment.id}/unapprove`)).json()).toEqual({ success: true, affected: 0, message: 'این نظر از پیش در انتظار تأیید بود' });
     expect((await asAdmin('POST', '/api/admin/comments/999999/unapprove')).json()).toMatchObject({ message: 'نظر مورد نظر یافت نشد' });
     expect((await asAdmin('POST', '/api/admin/comments/999999/unapprove')).statusCode).toBe(404);
     expect((await approve(body.comment.id)).statusCode).toBe(200);
+    expect((await approve(body.comment.id)).json()).toEqual({ success: true, affected: 0, message: 'این نظر از پیش تأیید شده بود' });
   });
 
   it.each([

@@ -44,19 +44,23 @@ export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pend
 
 export async function approveComments(db: Db, ids: number[]): Promise<ModerationResult> {
   const affected = await commentRepo.setApproved(db, [...new Set(ids)], true);
-  return { success: true, affected, message: `${toPersianDigits(affected)} نظر تأیید شد` };
+  return { success: true, affected, message: affected ? `${toPersianDigits(affected)} نظر تأیید شد` : 'هیچ نظری تغییر نکرد؛ نظرهای انتخاب‌شده از پیش تأیید شده بودند' };
 }
 
-export async function approveComment(db: Db, id: number): Promise<ModerationResult> {
-  if ((await commentRepo.setApproved(db, [id], true)) === 0) throw notFound(COMMENT_NOT_FOUND);
-  return { success: true, affected: 1, message: 'نظر تأیید شد' };
+/** One comment approved, or taken back to waiting (approved by mistake: off the article page, kept for another look). */
+async function setCommentApproved(db: Db, id: number, approved: boolean): Promise<ModerationResult> {
+  if (await commentRepo.setApproved(db, [id], approved)) return { success: true, affected: 1, message: APPROVAL_TEXTS[`${approved}`].done };
+  if (!(await commentRepo.exists(db, id))) throw notFound(COMMENT_NOT_FOUND);
+  return { success: true, affected: 0, message: APPROVAL_TEXTS[`${approved}`].already };
 }
 
-/** A comment approved by mistake goes back to waiting: off the article page, kept for another look. */
-export async function unapproveComment(db: Db, id: number): Promise<ModerationResult> {
-  if ((await commentRepo.setApproved(db, [id], false)) === 0) throw notFound(COMMENT_NOT_FOUND);
-  return { success: true, affected: 1, message: 'تأیید نظر برداشته شد؛ نظر تا تأیید دوباره روی سایت دیده نمی‌شود' };
-}
+const APPROVAL_TEXTS = {
+  true: { done: 'نظر تأیید شد', already: 'این نظر از پیش تأیید شده بود' },
+  false: { done: 'تأیید نظر برداشته شد؛ نظر تا تأیید دوباره روی سایت دیده نمی‌شود', already: 'این نظر از پیش در انتظار تأیید بود' },
+} as const;
+
+export const approveComment = (db: Db, id: number) => setCommentApproved(db, id, true);
+export const unapproveComment = (db: Db, id: number) => setCommentApproved(db, id, false);
 
 /** A moderator's delete: the answer names every comment it took (`deletedIds`), for the undo. */
 export async function deleteComments(db: Db, ids: number[], by: string | null): Promise<ModerationResult> {

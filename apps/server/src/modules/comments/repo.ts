@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { articles, comments, deletedComments, type Db, type Tx } from '@chapar/db';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -87,11 +87,14 @@ export const commentRepo = {
     return { total: row.total, approved: row.approved, pending: row.total - row.approved };
   },
 
-  /** Approves (or takes back the approval of) the comments; how many of them exist. */
+  /** Approves (or takes back the approval of) the comments not already so; how many changed. */
   async setApproved(db: Db, ids: number[], isApproved: boolean): Promise<number> {
     const rows = await db.update(comments).set({ isApproved })
-      .where(inArray(comments.id, ids)).returning({ id: comments.id });
+      .where(and(inArray(comments.id, ids), ne(comments.isApproved, isApproved))).returning({ id: comments.id });
     return rows.length;
+  },
+  async exists(db: Db, id: number): Promise<boolean> {
+    return (await db.select({ id: comments.id }).from(comments).where(eq(comments.id, id))).length > 0;
   },
 
   async childIds(db: Db, parentIds: number[]): Promise<number[]> {

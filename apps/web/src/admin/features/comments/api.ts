@@ -48,11 +48,11 @@ export function useApproveComment() {
     run: (request, id) => request('POST', `/api/admin/comments/${id}/approve`),
     failure: COMMENT_TEXTS.approveFailed,
     invalidate: [COMMENTS_KEY],
+    // An approval this click made can be taken back; one that was there before is not this click's to undo.
     onSuccess: (result, id) => toast({
       title: TOAST_TITLES.success,
       description: result.message,
-      durationMs: UNDO_TOAST_MS,
-      action: { label: COMMENT_TEXTS.restore, onAction: () => unapprove.mutate(id) },
+      ...(result.affected ? { durationMs: UNDO_TOAST_MS, action: { label: COMMENT_TEXTS.restore, onAction: () => unapprove.mutate(id) } } : {}),
     }),
   });
 }

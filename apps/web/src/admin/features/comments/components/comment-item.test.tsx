@@ -41,6 +41,17 @@ describe('taking back a comment\'s approval', () => {
     expect(sent).toEqual(['POST /api/admin/comments/41/approve', 'POST /api/admin/comments/41/unapprove']);
   });
 
+  it('offers no «بازگرداندن» when the comment was approved already (by another moderator meanwhile)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      return String(input).startsWith('/api/admin/status') ? json(STATUS) : json({ success: true, affected: 0, message: 'این نظر از پیش تأیید شده بود' });
+    }));
+    renderWithApp(item(false));
+    fireEvent.click(screen.getByRole('button', { name: 'تأیید نظر مینا' }));
+    await screen.findByText('این نظر از پیش تأیید شده بود');
+    expect(screen.queryByRole('button', { name: 'بازگرداندن' })).toBeNull();
+  });
+
   it('an approved comment\'s row has «برداشتن تأیید» in place of «تأیید»', async () => {
     const sent = serve();
     renderWithApp(item(true));
