@@ -18,6 +18,8 @@ export const CHANNEL_MESSAGES = {
   roleTaken: (role: ChannelRole, username: string) =>
     `نقش «${CHANNEL_ROLE_LABELS[role]}» را کانال فعال \u2066@${username}\u2069 دارد و هر نقش تنها یک کانال فعال دارد؛ نخست آن کانال را غیرفعال کنید یا نقش دیگری برگزینید`,
   badPattern: (pattern: string) => `الگوی «${pattern}» یک عبارت باقاعده معتبر نیست`,
+  /** A channel that had posts answered with a page of none: a throttled or broken answer, not an empty channel. */
+  emptyPage: 'صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت',
 } as const;
 
 /**

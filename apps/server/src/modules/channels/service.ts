@@ -121,9 +121,11 @@ export async function validateChannels(s: Pick<Services, 'db' | 'sources'>): Pro
     const started = performance.now();
     try {
       const page = await source.fetchPage(row.username);
+      // A page of no posts from a channel that had some is what a check reports as a failure too.
+      const empty = !page.posts.length && row.lastSeenMessageId !== null;
       results.push({
-        username: row.username, role: row.role, valid: true, reachable: true, postsOnPage: page.posts.length,
-        latestPostId: page.posts.at(-1)?.messageId ?? null, responseTime: Math.round(performance.now() - started), error: null,
+        username: row.username, role: row.role, valid: true, reachable: !empty, postsOnPage: page.posts.length,
+        latestPostId: page.posts.at(-1)?.messageId ?? null, responseTime: Math.round(performance.now() - started), error: empty ? CHANNEL_MESSAGES.emptyPage : null,
       });
     } catch (error) {
       const invalid = error instanceof TelegramFetchError && (error.code === 'invalid_channel' || error.code === 'not_found');

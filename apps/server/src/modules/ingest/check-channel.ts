@@ -2,6 +2,7 @@
 // already known), store every post, notice edits (the text changed) and deletions (a
 // known post missing from the range the pages cover, confirmed by asking for it alone),
 // and say which posts need the pipeline.
+import { CHANNEL_MESSAGES } from '@chapar/shared/contracts';
 import type { ChannelPage, TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import type { ChannelRow } from '../channels/repo.ts';
@@ -9,10 +10,6 @@ import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
 import type { Services } from '../../services.ts';
-
-export const CHECK_MESSAGES = {
-  emptyPage: 'صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت؛ چیزی تغییر نکرد و بررسی بعدی دوباره امتحان می‌کند',
-} as const;
 
 export interface CheckOptions {
   /** Pages read at most (INGEST_MAX_PAGES by default). */
@@ -59,7 +56,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   const maxPages = opts.maxPages ?? (opts.latest ? Math.max(s.config.ingestMaxPages, Math.ceil(opts.latest / 10) + 1) : s.config.ingestMaxPages);
   let posts = await readPages(source, channel, opts, maxPages);
   // A channel that had posts showing none is a fault to report (a throttled or broken answer), not an empty channel.
-  if (!posts.length && channel.lastSeenMessageId !== null) throw new Error(CHECK_MESSAGES.emptyPage);
+  if (!posts.length && channel.lastSeenMessageId !== null) throw new Error(`${CHANNEL_MESSAGES.emptyPage}؛ چیزی تغییر نکرد و بررسی بعدی دوباره امتحان می‌کند`);
   const covered = new Set(posts.flatMap((p) => [p.messageId, ...(p.albumMessageIds ?? [])]));
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);

@@ -105,6 +105,10 @@ describe('the auto-monitor', () => {
       expect(await published()).toBe(before);
       const health = await site.get('/api/admin/system/health') as { services: Array<{ id: string; status: string }> };
       expect(health.services.find((s) => s.id === 'channel:secondary')?.status).not.toBe('healthy');
+      // The channels tab's check of each channel says the same, not «در دسترس».
+      const validated = (await site.post('/api/admin/validate-channels')).json() as { success: boolean; results: Array<{ username: string; reachable: boolean; error: string | null }> };
+      expect(validated.success).toBe(false);
+      expect(validated.results.find((r) => r.username === 'akhbar_rooz')).toMatchObject({ reachable: false, error: 'صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت' });
     } finally {
       server.blank(false);
     }
