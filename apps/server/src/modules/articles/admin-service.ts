@@ -116,7 +116,7 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
   const missing = ids.length - found.length ? `؛ ${toPersianDigits(ids.length - found.length)} مقالهٔ انتخاب‌شده پیدا نشد` : '';
   const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, found, body.action, by) : null;
   const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
-  const operation = publishing ? { operationId: publishing.operationId } : {};
+  const operation = publishing?.operationId === undefined ? {} : { operationId: publishing.operationId };
   const count = changedIds.length;
   if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
   const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
@@ -133,10 +133,13 @@ const BULK_NONE_FOUND = 'هیچ‌یک از مقاله‌های انتخاب‌�
  * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo
  * (the toast's «بازگرداندن», or «عملیات») puts back exactly that: an unpublish reason, its date.
  */
-async function bulkPublish(s: BulkArticlesDeps, ids: number[], action: 'publish' | 'unpublish', by: string) {
+async function bulkPublish(s: BulkArticlesDeps, ids: number[], action: 'publish' | 'unpublish', by: string): Promise<{ changedIds: number[]; operationId?: number }> {
+  // Nothing to change, nothing to undo: no operation for the list.
+  const publish = action === 'publish';
+  if (!(await articleAdminRepo.byIds(s.db, ids)).some((row) => (row.status === 'published') !== publish)) return { changedIds: [] };
   const operation = await operationsRepo.create(s.db, { kind: `bulk-${action}`, params: { articleIds: ids }, requestedBy: by, status: 'running' });
   try {
-    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, ids, action === 'publish', by));
+    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, ids, publish, by));
     await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE[action]}`);
     await operationsRepo.finish(s.db, operation.id, 'success', { total: ids.length, updated: changedIds.length });
     return { changedIds, operationId: operation.id };
