@@ -36,6 +36,24 @@ describe('focus history', () => {
     expect(recentFocus(skipMarked)).toBe(first);
   });
 
+  it('gives focus to a disabled target when it is enabled again, or to the main region when it goes', async () => {
+    render(<Page />);
+    const [first, second] = screen.getAllByRole('button') as HTMLButtonElement[];
+    first.disabled = true;
+    focusBack(first);
+    expect(document.activeElement).toBe(document.body);
+    first.disabled = false;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(first);
+
+    first.blur();
+    second.disabled = true;
+    focusBack(second);
+    second.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+
   it('falls back to the main region when nothing is left to go back to', () => {
     render(<Page />);
     const [first] = screen.getAllByRole('button');

@@ -34,8 +34,23 @@ export function recentFocus(skip: (element: HTMLElement) => boolean): HTMLElemen
   return null;
 }
 
-/** Focus to `target` if it is still there, else to the page's main region; never scrolls. */
+const nothingFocused = () => !document.activeElement || document.activeElement === document.body;
+
+/**
+ * Focus to `target` if it is still there, else to the page's main region; never scrolls. A target
+ * disabled while its request runs (a bulk delete's button) cannot take focus yet: it gets it when it
+ * is enabled again, or the main region does if it goes, unless focus went elsewhere meanwhile.
+ */
 export function focusBack(target: HTMLElement | null): void {
+  if (target?.isConnected && target.matches(':disabled')) {
+    const observer = new MutationObserver(() => {
+      if (target.isConnected && target.matches(':disabled')) return;
+      observer.disconnect();
+      if (nothingFocused()) focusBack(target);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    return;
+  }
   const back = target?.isConnected ? target : document.getElementById('main');
   back?.focus({ preventScroll: true });
 }
