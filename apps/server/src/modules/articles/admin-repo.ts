@@ -22,12 +22,6 @@ export const articleAdminRepo = {
   async byIds(db: Db, ids: number[]): Promise<ArticleRow[]> {
     return ids.length ? db.select().from(articles).where(inArray(articles.id, ids)).orderBy(asc(articles.id)) : [];
   },
-  /** Those of `ids` that name an article, in the order given. */
-  async existingIds(db: Db, ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const found = new Set((await db.select({ id: articles.id }).from(articles).where(inArray(articles.id, ids))).map((row) => row.id));
-    return ids.filter((id) => found.has(id));
-  },
   async bySource(db: Db, source: string, telegramId: number): Promise<ArticleRow | undefined> {
     const [row] = await db.select().from(articles).where(and(eq(articles.source, source), eq(articles.telegramId, telegramId)));
     return row;

@@ -10,7 +10,7 @@ import { operationsRepo } from '../operations/operations-repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { articleAdminRepo } from './admin-repo.ts';
+import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
 import { withOperation } from './change-log.ts';
 import { fitMeta } from './derived-fields.ts';
@@ -111,10 +111,11 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
     return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
   // Ids that name no article (deleted meanwhile) are neither changed nor counted as 'already so'.
-  const found = await articleAdminRepo.existingIds(s.db, ids);
+  const rows = await articleAdminRepo.byIds(s.db, ids);
+  const found = rows.map((row) => row.id);
   if (!found.length) throw notFound(BULK_NONE_FOUND);
   const missing = ids.length - found.length ? `؛ ${toPersianDigits(ids.length - found.length)} مقالهٔ انتخاب‌شده پیدا نشد` : '';
-  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, found, body.action, by) : null;
+  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, rows, body.action, by) : null;
   const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
   const operation = publishing?.operationId === undefined ? {} : { operationId: publishing.operationId };
   const count = changedIds.length;
@@ -133,13 +134,14 @@ const BULK_NONE_FOUND = 'هیچ‌یک از مقاله‌های انتخاب‌�
  * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo
  * (the toast's «بازگرداندن», or «عملیات») puts back exactly that: an unpublish reason, its date.
  */
-async function bulkPublish(s: BulkArticlesDeps, ids: number[], action: 'publish' | 'unpublish', by: string): Promise<{ changedIds: number[]; operationId?: number }> {
+async function bulkPublish(s: BulkArticlesDeps, rows: ArticleRow[], action: 'publish' | 'unpublish', by: string): Promise<{ changedIds: number[]; operationId?: number }> {
   // Nothing to change, nothing to undo: no operation for the list.
   const publish = action === 'publish';
-  if (!(await articleAdminRepo.byIds(s.db, ids)).some((row) => (row.status === 'published') !== publish)) return { changedIds: [] };
+  if (!rows.some((row) => (row.status === 'published') !== publish)) return { changedIds: [] };
+  const ids = rows.map((row) => row.id);
   const operation = await operationsRepo.create(s.db, { kind: `bulk-${action}`, params: { articleIds: ids }, requestedBy: by, status: 'running' });
   try {
-    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, ids, publish, by));
+    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, rows, publish, by));
     await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE[action]}`);
     await operationsRepo.finish(s.db, operation.id, 'success', { total: ids.length, updated: changedIds.length });
     return { changedIds, operationId: operation.id };

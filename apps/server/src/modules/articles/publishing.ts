@@ -30,10 +30,10 @@ async function writeStatus(s: Pick<Services, 'config' | 'db' | 'log' | 'jobs'>, 
   return true;
 }
 
-/** The bulk action of the articles table: the articles that changed state. */
-export async function setPublishedMany(s: PublishingDeps, ids: number[], publish: boolean, by: string): Promise<number[]> {
+/** The bulk action of the articles table, on the rows it read: the ids of those that changed state. */
+export async function setPublishedMany(s: PublishingDeps, rows: ArticleRow[], publish: boolean, by: string): Promise<number[]> {
   const changed: number[] = [];
-  for (const row of await articleAdminRepo.byIds(s.db, ids)) if (await writeStatus(s, row, publish, by)) changed.push(row.id);
+  for (const row of rows) if (await writeStatus(s, row, publish, by)) changed.push(row.id);
   if (changed.length) s.contentChanged({ articleIds: changed });
   return changed;
 }
