@@ -5,6 +5,7 @@ import { PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contra
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
+import { countedReasons } from '../operations/plans.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';
@@ -55,7 +56,7 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
   }
   // Nothing came back: the operation is not undone, and another try says the same.
   if (!restored.length) {
-    return { success: false, message: `هیچ مقاله‌ای بازگردانده نشد؛ ${skippedWords(skipped)}`, restored: 0, skipped };
+    return { success: false, message: `هیچ مقاله‌ای بازگردانده نشد؛ ${countedReasons(skipped.map((item) => item.reason))}`, restored: 0, skipped };
   }
   await operationsRepo.markUndone(s.db, id, by);
   await operationsRepo.log(s.db, id, `بازگردانی: ${fa(restored.length)} مقاله به حالت پیش از عملیات برگشت${skipped.length ? `، ${fa(skipped.length)} مقاله دست نخورد` : ''}`);
@@ -66,11 +67,4 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
     restored: restored.length,
     skipped,
   };
-}
-
-/** Why the articles an undo left were left, most common first ('۲ مقاله پس از این عملیات حذف شده است'). */
-function skippedWords(skipped: UndoOperationResponse['skipped']): string {
-  const counts = new Map<string, number>();
-  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`).join('؛ ');
 }

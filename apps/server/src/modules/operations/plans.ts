@@ -44,15 +44,23 @@ export function planFailed(plan: OperationPlan): boolean {
   return plan.looked === 0 && notCheckedCount(plan) > 0;
 }
 
-/** Why articles were not checked, the commonest reasons first ('۴۸ مقاله: کانال … خوانده نشد: …'). */
-function notCheckedReasons(plan: OperationPlan): string {
+/**
+ * Reasons counted, the commonest first ('۴۸ مقاله: …؛ ۲ مقاله: …'); past `shown` of them, the rest
+ * are counted as reasons ('و ۳ دلیل دیگر'). Said of articles a plan could not check or an undo left.
+ */
+export function countedReasons(reasons: string[], shown = Infinity): string {
   const counts = new Map<string, number>();
-  for (const item of plan.items) if (item.change === 'not_checked') counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
-  const reasons = [...counts].sort((a, b) => b[1] - a[1]);
-  if (reasons.length === 1) return reasons[0][0];
-  const shown = reasons.slice(0, 2).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`);
-  if (reasons.length > 2) shown.push(`و ${fa(reasons.length - 2)} دلیل دیگر`);
-  return shown.join('؛ ');
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  const words = sorted.slice(0, shown).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`);
+  if (sorted.length > shown) words.push(`و ${fa(sorted.length - shown)} دلیل دیگر`);
+  return words.join('؛ ');
+}
+
+/** Why articles were not checked: the one reason alone, or the two commonest with their counts. */
+function notCheckedReasons(plan: OperationPlan): string {
+  const reasons = plan.items.flatMap((item) => (item.change === 'not_checked' ? [item.reason] : []));
+  return new Set(reasons).size === 1 ? reasons[0] : countedReasons(reasons, 2);
 }
 
 /**
