@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { focusWhenEnabled } from '../../lib/focus-history.ts';
 
 /** Where focus goes when what had it leaves the page: the closest of these that is still there. */
 const LANDING = 'table, section, [role="region"], form, main';
@@ -16,13 +17,12 @@ export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void 
     const root = region.current;
     if (!root) return;
     let focused: Element | null = null;
-    // A focused button disabled while its request runs: the browser drops focus to <body>; it
-    // gets focus back when it is enabled again (unless focus went somewhere else meanwhile).
-    let parked: HTMLElement | null = null;
     const disabled = (element: Element) => element.matches(':disabled');
+    // A focused button disabled while its request runs: the browser drops focus to <body>; it gets
+    // focus back when it is enabled again. If it goes instead, the removal below finds it a place.
+    const park = (element: HTMLElement) => focusWhenEnabled(element, () => {});
     const onFocusIn = (event: FocusEvent) => {
       focused = event.target instanceof Element && root.contains(event.target) ? event.target : null;
-      parked = null;
     };
     // Focus moved away on purpose (a click elsewhere, another window): nothing to keep. A removal
     // can also blur; the element is then no longer connected, and is kept. So can disabling it.
@@ -30,23 +30,17 @@ export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void 
       const left = event.target;
       queueMicrotask(() => {
         if (left !== focused || !(left instanceof HTMLElement) || !left.isConnected || document.activeElement === left) return;
-        if (disabled(left)) parked = left;
+        if (disabled(left)) park(left);
         else focused = null;
       });
     };
-    const unpark = (records: MutationRecord[]) => {
+    const parkDisabled = (records: MutationRecord[]) => {
       for (const record of records) {
-        if (record.type !== 'attributes' || !(record.target instanceof HTMLElement)) continue;
-        const element = record.target;
-        if (element === focused && disabled(element)) parked = element;
-        else if (element === parked && !disabled(element)) {
-          parked = null;
-          if (!document.activeElement || document.activeElement === document.body) element.focus({ preventScroll: true });
-        }
+        if (record.type === 'attributes' && record.target === focused && record.target instanceof HTMLElement && disabled(record.target)) park(record.target);
       }
     };
     const observer = new MutationObserver((records) => {
-      unpark(records);
+      parkDisabled(records);
       if (!focused || focused.isConnected) return;
       const lost = focused;
       focused = null;

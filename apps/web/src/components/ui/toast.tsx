@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
-import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
+import { focusBack, onFocusMoved, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
 import { focusRing } from './button-styles.ts';
 
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
@@ -99,14 +99,13 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
     root.style.scrollPaddingBottom = room;
     body.style.paddingBottom = room;
     // Also focus given back without scrolling (a button enabled again when its request is done).
-    const clear = (element: EventTarget | null) => {
+    const clear = (element: Element | null) => {
       if (element instanceof HTMLElement && element !== body && !notAReturnPlace(element)) element.scrollIntoView?.({ block: 'nearest' });
     };
     clear(document.activeElement);
-    const onFocus = (event: FocusEvent) => clear(event.target);
-    document.addEventListener('focusin', onFocus);
+    const stop = onFocusMoved(clear);
     return () => {
-      document.removeEventListener('focusin', onFocus);
+      stop();
       root.style.scrollPaddingBottom = '';
       body.style.paddingBottom = bodyPadding;
     };
