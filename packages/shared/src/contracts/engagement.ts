@@ -137,15 +137,23 @@ const commentIds = z.array(commentId, { error: 'فهرست نظرها نامعت
   .min(1, 'هیچ نظری انتخاب نشده است').max(1000, 'حداکثر ۱۰۰۰ نظر در هر عملیات');
 
 /** POST /api/admin/comments/bulk */
-export const bulkApproveCommentsBody = z.object({ action: z.literal('approve', { error: 'عملیات نامعتبر است' }), commentIds });
+/** POST /api/admin/comments/bulk: approve (spec 03 §7), or take approvals back ('unapprove', the undo of a bulk approve). */
+export const bulkApproveCommentsBody = z.object({ action: z.enum(['approve', 'unapprove'], { error: 'عملیات نامعتبر است' }), commentIds });
 /** DELETE /api/admin/comments/bulk */
 export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { error: 'عملیات نامعتبر است' }), commentIds });
 
 /**
  * Approve, delete and bulk answers; `affected` counts comments changed (deletes include replies).
  * A delete names every comment it took (`deletedIds`, replies too): they are kept, and can be restored.
+ * A bulk approve or unapprove names the comments it changed (`changedIds`), for its undo.
  */
-export const moderationResponse = z.object({ success: z.boolean(), message: z.string(), affected: z.number().int(), deletedIds: z.array(z.number().int()).optional() });
+export const moderationResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  affected: z.number().int(),
+  deletedIds: z.array(z.number().int()).optional(),
+  changedIds: z.array(z.number().int()).optional(),
+});
 
 /** GET /api/admin/comments/deleted: kept deleted comments, most recently deleted first. */
 export const deletedCommentsQuery = z.object({ limit: plainNumber(z.coerce.number().int().min(1).max(500)).default(100) });

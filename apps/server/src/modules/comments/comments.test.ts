@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import { comments, deletedComments } from '@chapar/db';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { auditLog, comments, deletedComments } from '@chapar/db';
 import type { DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { toAsciiDigits } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
@@ -325,6 +325,39 @@ describe('moderation API', () => {
     expect((await asAdmin('DELETE', `/api/admin/comments/${b}`)).statusCode).toBe(404);
     expect((await approve(b)).statusCode).toBe(404);
     expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [] })).statusCode).toBe(400);
+  });
+
+  it('a bulk approve names what it changed, and its undo takes back only those approvals', async () => {
+    const make = async (content: string) =>
+      ((await post(articleId, { authorName: 'گروهی', content, ...solved() })).json() as { comment: { id: number } }).comment.id;
+    const before = await make('از پیش تأییدشده');
+    await approve(before);
+    const [a, b] = [await make('نظر اول گروه'), await make('نظر دوم گروه')];
+    const gone = 2_000_000;
+
+    const approved = await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [a, b, before, gone] });
+    expect(approved.json()).toEqual({
+      success: true, affected: 2, changedIds: [a, b],
+      message: '۲ نظر تأیید شد؛ ۱ نظر دیگر از پیش تأیید شده بود؛ ۱ نظر انتخاب‌شده پیدا نشد',
+    });
+    expect((await publicList()).comments.map((c) => c.id)).toEqual(expect.arrayContaining([a, b, before]));
+
+    // The toast's «بازگرداندن» sends back the ids the approve changed: the one approved before stays.
+    const undone = await asAdmin('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds: [a, b] });
+    expect(undone.json()).toEqual({ success: true, affected: 2, changedIds: [a, b], message: 'تأیید ۲ نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده نمی‌شوند' });
+    const shown = (await publicList()).comments.map((c) => c.id);
+    expect(shown).toContain(before);
+    expect(shown).not.toContain(a);
+    expect(shown).not.toContain(b);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'comment.bulk')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit[0].details).toMatchObject({ unapprove: true });
+
+    expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds: [a, b] })).json())
+      .toMatchObject({ affected: 0, changedIds: [], message: 'هیچ نظری تغییر نکرد؛ هر ۲ نظر از پیش در انتظار تأیید بودند' });
+    const none = await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [gone] });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ message: 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });
+    expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'feature', commentIds: [a] })).json()).toMatchObject({ message: 'عملیات نامعتبر است' });
   });
 
   it('a delete is kept and undone: the comments and their replies come back as they were, under their own ids', async () => {

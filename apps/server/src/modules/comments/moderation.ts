@@ -7,7 +7,7 @@ import { commentRepo, type AdminCommentRow } from './repo.ts';
 const COMMENT_NOT_FOUND = 'نظر مورد نظر یافت نشد';
 const RESTORE_NOT_FOUND = 'نظرهای حذف‌شده برای بازگرداندن پیدا نشد';
 
-export interface ModerationResult { success: boolean; message: string; affected: number; deletedIds?: number[] }
+export interface ModerationResult { success: boolean; message: string; affected: number; deletedIds?: number[]; changedIds?: number[] }
 
 function toAdminComment(row: AdminCommentRow): AdminComment {
   return {
@@ -42,14 +42,35 @@ export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pend
   return { comments: roots, stats };
 }
 
-export async function approveComments(db: Db, ids: number[]): Promise<ModerationResult> {
-  const affected = await commentRepo.setApproved(db, [...new Set(ids)], true);
-  return { success: true, affected, message: affected ? `${toPersianDigits(affected)} نظر تأیید شد` : 'هیچ نظری تغییر نکرد؛ نظرهای انتخاب‌شده از پیش تأیید شده بودند' };
+const BULK_APPROVAL_TEXTS = {
+  true: { done: (n: string) => `${n} نظر تأیید شد`, before: 'تأیید شده' },
+  false: { done: (n: string) => `تأیید ${n} نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده نمی‌شوند`, before: 'در انتظار تأیید' },
+} as const;
+const BULK_NONE_FOUND = 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
+
+/**
+ * A bulk approve, or its undo (approvals taken back). The answer names the comments it changed
+ * (`changedIds`): the undo takes back those, not the ones that were so before. Ids that name no
+ * comment (deleted meanwhile) are said to be missing, not 'already so'.
+ */
+export async function setCommentsApproved(db: Db, ids: number[], approved: boolean): Promise<ModerationResult> {
+  const asked = [...new Set(ids)];
+  const changedIds = await commentRepo.setApproved(db, asked, approved);
+  const found = changedIds.length === asked.length ? asked.length : await commentRepo.countExisting(db, asked);
+  if (!found) throw notFound(BULK_NONE_FOUND);
+  const texts = BULK_APPROVAL_TEXTS[`${approved}`];
+  const already = found - changedIds.length;
+  const wasSo = `از پیش ${texts.before} ${already > 1 ? 'بودند' : 'بود'}`;
+  const missing = asked.length > found ? `؛ ${toPersianDigits(asked.length - found)} نظر انتخاب‌شده پیدا نشد` : '';
+  const message = changedIds.length
+    ? `${texts.done(toPersianDigits(changedIds.length))}${already ? `؛ ${toPersianDigits(already)} نظر دیگر ${wasSo}` : ''}${missing}`
+    : `هیچ نظری تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} نظر` : 'این نظر'} ${wasSo}${missing}`;
+  return { success: true, affected: changedIds.length, changedIds, message };
 }
 
 /** One comment approved, or taken back to waiting (approved by mistake: off the article page, kept for another look). */
 async function setCommentApproved(db: Db, id: number, approved: boolean): Promise<ModerationResult> {
-  if (await commentRepo.setApproved(db, [id], approved)) return { success: true, affected: 1, message: APPROVAL_TEXTS[`${approved}`].done };
+  if ((await commentRepo.setApproved(db, [id], approved)).length) return { success: true, affected: 1, message: APPROVAL_TEXTS[`${approved}`].done };
   if (!(await commentRepo.exists(db, id))) throw notFound(COMMENT_NOT_FOUND);
   return { success: true, affected: 0, message: APPROVAL_TEXTS[`${approved}`].already };
 }

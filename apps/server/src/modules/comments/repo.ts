@@ -88,10 +88,15 @@ export const commentRepo = {
   },
 
   /** Approves (or takes back the approval of) the comments not already so; how many changed. */
-  async setApproved(db: Db, ids: number[], isApproved: boolean): Promise<number> {
+  /** Sets the approval of those of `ids` that differ; the ids it changed. */
+  async setApproved(db: Db, ids: number[], isApproved: boolean): Promise<number[]> {
     const rows = await db.update(comments).set({ isApproved })
       .where(and(inArray(comments.id, ids), ne(comments.isApproved, isApproved))).returning({ id: comments.id });
-    return rows.length;
+    return rows.map((row) => row.id);
+  },
+  /** How many of `ids` name a comment. */
+  async countExisting(db: Db, ids: number[]): Promise<number> {
+    return (await db.select({ id: comments.id }).from(comments).where(inArray(comments.id, ids))).length;
   },
   async exists(db: Db, id: number): Promise<boolean> {
     return (await db.select({ id: comments.id }).from(comments).where(eq(comments.id, id))).length > 0;

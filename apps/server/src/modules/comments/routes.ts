@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
-import { approveComment, approveComments, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments, unapproveComment } from './moderation.ts';
+import { approveComment, setCommentsApproved, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments, unapproveComment } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
 import { signedInName } from '../../plugins/auth.ts';
 
@@ -62,9 +62,9 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   }, async (request) => listCommentsForAdmin(db, request.query));
 
   r.post('/api/admin/comments/bulk', {
-    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ approve: true }) } },
+    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: (req) => ({ [(req.body as { action: string }).action]: true }) } },
     schema: { body: bulkApproveCommentsBody, response: { 200: moderationResponse, ...errors } },
-  }, async (request) => changed(await approveComments(db, request.body.commentIds)));
+  }, async (request) => changed(await setCommentsApproved(db, request.body.commentIds, request.body.action === 'approve')));
 
   r.delete('/api/admin/comments/bulk', {
     config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },

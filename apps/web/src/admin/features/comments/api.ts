@@ -28,8 +28,11 @@ interface CommentsResponse {
   comments: AdminComment[];
   stats: { total: number; pending: number; approved: number };
 }
-/** `deletedIds`: what a delete took, replies too; kept by the server, so it can be put back. */
-interface Moderation { message: string; affected: number; deletedIds?: number[] }
+/**
+ * `deletedIds`: what a delete took, replies too; kept by the server, so it can be put back.
+ * `changedIds`: the comments a bulk approve changed, whose approvals its undo takes back.
+ */
+interface Moderation { message: string; affected: number; deletedIds?: number[]; changedIds?: number[] }
 
 export function useAdminComments(status: CommentFilter) {
   const request = useAdminRequest();
@@ -108,16 +111,37 @@ export function useDeleteComment() {
   });
 }
 
+type BulkAction = 'approve' | 'unapprove' | 'delete';
+
+/** Takes back the approvals a bulk approve made (its toast's «بازگرداندن»). */
+function useBulkUnapprove() {
+  return useAdminAction<number[], Moderation>({
+    run: (request, commentIds) => request('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds }),
+    success: (r) => r.message,
+    failure: COMMENT_TEXTS.unapproveFailed,
+    invalidate: [COMMENTS_KEY],
+  });
+}
+
 export function useBulkComments(onDone: () => void) {
   const { toast } = useToast();
   const deleted = useDeletedToast();
-  return useAdminAction<{ action: 'approve' | 'delete'; commentIds: number[] }, Moderation>({
-    run: (request, body) => request(body.action === 'approve' ? 'POST' : 'DELETE', '/api/admin/comments/bulk', body),
+  const unapprove = useBulkUnapprove();
+  return useAdminAction<{ action: BulkAction; commentIds: number[] }, Moderation>({
+    run: (request, body) => request(body.action === 'delete' ? 'DELETE' : 'POST', '/api/admin/comments/bulk', body),
     failure: COMMENT_TEXTS.bulkFailed,
     invalidate: [COMMENTS_KEY],
     onSuccess: (result, body) => {
       if (body.action === 'delete') deleted(result);
-      else toast({ title: TOAST_TITLES.success, description: result.message });
+      else {
+        // Only the approvals this click made are taken back: a comment approved before stays approved.
+        const changed = result.changedIds ?? [];
+        toast({
+          title: TOAST_TITLES.success,
+          description: result.message,
+          ...(changed.length ? { durationMs: UNDO_TOAST_MS, action: { label: COMMENT_TEXTS.restore, onAction: () => unapprove.mutate(changed) } } : {}),
+        });
+      }
       onDone();
     },
   });
