@@ -121,3 +121,50 @@ describe('focus on a button disabled while its request runs', () => {
     expect(document.activeElement).toBe(other);
   });
 });
+
+/** A list of items with two buttons each, as the deleted comments are; «بازگرداندن» takes the item out. */
+function Items({ initial }: { initial: string[] }) {
+  const main = useRef<HTMLElement>(null);
+  useFocusKeptInside(main);
+  const [items, setItems] = useState(initial);
+  return (
+    <main ref={main} id="main" tabIndex={-1}>
+      <section aria-label="نظرهای حذف‌شده">
+        <ul>
+          {items.map((item) => (
+            <li key={item}>
+              <a href={`#${item}`}>{`خبر ${item}`}</a>
+              <button type="button" onClick={() => setItems((all) => all.filter((i) => i !== item))}>{`بازگرداندن ${item}`}</button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}
+
+async function press(name: string) {
+  const button = screen.getByRole('button', { name });
+  button.focus();
+  fireEvent.click(button);
+  await settled();
+  expect(screen.queryByRole('button', { name })).toBeNull();
+}
+
+describe('focus when a list item goes from under it', () => {
+  afterEach(cleanup);
+
+  it('goes to the same control of the item that took its place, so the next Tab goes on from there', async () => {
+    render(<Items initial={['الف', 'ب', 'پ']} />);
+    await press('بازگرداندن الف');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'بازگرداندن ب' }));
+  });
+
+  it('goes to the item before when the last one went, and to the section when none is left', async () => {
+    render(<Items initial={['الف', 'ب']} />);
+    await press('بازگرداندن ب');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'بازگرداندن الف' }));
+    await press('بازگرداندن الف');
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'نظرهای حذف‌شده' }));
+  });
+});

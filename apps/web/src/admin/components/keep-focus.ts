@@ -3,6 +3,22 @@ import { focusWhenEnabled } from '../../lib/focus-history.ts';
 
 /** Where focus goes when what had it leaves the page: the closest of these that is still there. */
 const LANDING = 'table, section, [role="region"], form, main';
+const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A list item removed with focus inside it (a comment restored, a row of a list deleted): the
+ * control in the same place in the item that took its place, the next or, when it was the last,
+ * the one before. The next Tab then goes on from there, not from the top of a long list.
+ */
+function sameControlNearby(record: MutationRecord, lost: Element): HTMLElement | null {
+  const item = [...record.removedNodes].find((node) => node instanceof HTMLLIElement && node.contains(lost));
+  if (!(item instanceof HTMLLIElement)) return null;
+  const place = [...item.querySelectorAll(CONTROLS)].indexOf(lost);
+  const neighbour = [record.nextSibling, record.previousSibling].find((node) => node instanceof HTMLLIElement && node.isConnected);
+  if (!(neighbour instanceof HTMLLIElement)) return null;
+  const controls = [...neighbour.querySelectorAll<HTMLElement>(CONTROLS)];
+  return controls[place] ?? controls[0] ?? null;
+}
 
 /**
  * Keeps keyboard focus inside `region` when the element that has it is removed (or disabled while
@@ -45,10 +61,17 @@ export function useFocusKeptInside(region: RefObject<HTMLElement | null>): void 
       const lost = focused;
       focused = null;
       if (document.activeElement && document.activeElement !== document.body) return;
-      const parent = records.find((r) => [...r.removedNodes].some((node) => node === lost || node.contains(lost)))?.target;
+      const removal = records.find((r) => [...r.removedNodes].some((node) => node === lost || node.contains(lost)));
+      const parent = removal?.target;
       const landing = (parent instanceof Element && parent.isConnected ? parent.closest<HTMLElement>(LANDING) : null) ?? root;
-      if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
-      landing.focus({ preventScroll: true });
+      const land = () => {
+        if (!landing.hasAttribute('tabindex')) landing.tabIndex = -1;
+        landing.focus({ preventScroll: true });
+      };
+      const nearby = removal ? sameControlNearby(removal, lost) : null;
+      if (!nearby) land();
+      else if (nearby.matches(':disabled')) focusWhenEnabled(nearby, land);
+      else nearby.focus();
     });
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
