@@ -91,6 +91,8 @@ export const operationChanges = pgTable('operation_changes', {
   articleId: integer('article_id').notNull(),
   /** The article's fields before the job's first write to it. */
   before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  /** The same fields after the job's last write to it: a later edit is told apart from the job's own. */
+  after: jsonb('after').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
   undoneAt: timestamp('undone_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('operation_changes_op_article_uq').on(t.operationId, t.articleId)]);

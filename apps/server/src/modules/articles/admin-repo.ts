@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL }
 import { articles, type Db } from '@chapar/db';
 import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import type { ArticleInsert, ArticleRow } from './article-row.ts';
-import { keepBefore } from './change-log.ts';
+import { keepAfter, keepBefore } from './change-log.ts';
 import { keepEdited } from './edit-protection.ts';
 
 export type { ArticleInsert, ArticleRow } from './article-row.ts';
@@ -39,6 +39,7 @@ export const articleAdminRepo = {
     const [row] = await db.insert(articles).values(fields)
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
       .returning({ id: articles.id, created: sql<boolean>`(xmax = 0)` });
+    if (existing) await keepAfter(db, row.id);
     return row;
   },
   /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
@@ -49,11 +50,13 @@ export const articleAdminRepo = {
     if (!Object.keys(kept).length) return current;
     await keepBefore(db, current);
     const [row] = await db.update(articles).set(kept).where(eq(articles.id, id)).returning();
+    await keepAfter(db, id);
     return row;
   },
   /** An admin's save: written as given (the caller records which fields were edited). */
   async saveEdit(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
     const [row] = await db.update(articles).set(patch).where(eq(articles.id, id)).returning();
+    await keepAfter(db, id);
     return row;
   },
   async delete(db: Db, ids: number[]): Promise<ArticleRow[]> {
@@ -80,6 +83,7 @@ export const articleAdminRepo = {
         sql`NOT ('status' = ANY(${articles.editedFields}))`,
       ))
       .returning({ id: articles.id });
+    if (row) await keepAfter(db, row.id);
     return row?.id ?? null;
   },
   /** Another article with the same text fingerprint (the same story posted twice). */

@@ -161,6 +161,23 @@ describe('bulk actions and delete', () => {
     ]);
   });
 
+  it('an undo leaves an article whose publishing an editor changed after the run, however soon after, and puts back the rest', async () => {
+    const [a, b] = [await createArticle(t.database, { status: 'unpublished' }), await createArticle(t.database, { status: 'unpublished' })];
+    await t.database.raw.query('update articles set unpublished_reason = $1 where id = any($2)', ['پست در کانال حذف شده است', [a.id, b.id]]);
+    const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });
+    const { operationId } = (await bulk('publish', [a.id, b.id])).json() as { operationId: number };
+    // At once (well inside a second), the editor takes a down again with a reason of their own.
+    const down = await t.app.inject({ method: 'POST', url: `/api/admin/articles/${a.id}/unpublish`, headers, payload: { reason: 'در انتظار تأیید منبع' } });
+    expect(down.statusCode, down.body).toBe(200);
+    const undone = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers });
+    expect(undone.json()).toMatchObject({ success: true, restored: 1, skipped: [{ articleId: a.id, reason: 'مقاله پس از این عملیات دوباره تغییر کرده است؛ دست نخورد' }] });
+    const rows = (await t.database.raw.query<{ id: number; status: string; unpublished_reason: string }>('select id, status, unpublished_reason from articles where id = any($1) order by id', [[a.id, b.id]])).rows;
+    expect(rows).toEqual([
+      { id: a.id, status: 'unpublished', unpublished_reason: 'در انتظار تأیید منبع' },
+      { id: b.id, status: 'unpublished', unpublished_reason: 'پست در کانال حذف شده است' },
+    ]);
+  });
+
   it('says so, and leaves the operation to undo, when an undo can put back none of its articles', async () => {
     const a = await createArticle(t.database);
     const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });

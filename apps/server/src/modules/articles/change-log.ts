@@ -4,7 +4,7 @@
 // write (repairs, media tasks, re-ingests) is covered without threading the id through each call.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { operationChanges, type Db } from '@chapar/db';
+import { articles, operationChanges, type Db } from '@chapar/db';
 import type { ArticleRow } from './article-row.ts';
 
 const current = new AsyncLocalStorage<{ operationId: number }>();
@@ -47,6 +47,30 @@ export async function keepBefore(db: Db, row: ArticleRow, fields: readonly KeptF
   if (!operationId) return;
   await db.insert(operationChanges).values({ operationId, articleId: row.id, before: snapshot(row, fields) }).onConflictDoNothing();
 }
+
+/** After a job of an operation wrote to an article: what it left (the last write wins), for the undo. */
+export async function keepAfter(db: Db, articleId: number): Promise<void> {
+  const operationId = current.getStore()?.operationId;
+  if (!operationId) return;
+  const [row] = await db.select().from(articles).where(eq(articles.id, articleId));
+  if (!row) return;
+  await db.update(operationChanges).set({ after: snapshot(row, KEPT) })
+    .where(and(eq(operationChanges.operationId, operationId), eq(operationChanges.articleId, articleId)));
+}
+
+/**
+ * Whether `row` was changed since the job's last write, in a field the undo would put back. A
+ * change kept before `after` was recorded has none: it is judged by the time of the run's end.
+ */
+export function changedSinceRun(row: ArticleRow, change: { before: Record<string, unknown>; after: Record<string, unknown> | null }, runEnd: Date): boolean {
+  if (!change.after) return row.updatedAt.getTime() > runEnd.getTime() + SAME_RUN_MS;
+  const fields = KEPT.filter((field) => field in change.before);
+  const now = snapshot(row, fields);
+  return fields.some((field) => JSON.stringify(now[field]) !== JSON.stringify(change.after![field]));
+}
+
+/** For changes kept without `after`: writes in the same second as the run's end belong to the run. */
+const SAME_RUN_MS = 1_000;
 
 export const changeRepo = {
   async pending(db: Db, operationId: number) {

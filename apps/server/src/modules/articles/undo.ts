@@ -9,14 +9,11 @@ import { countedReasons } from '../operations/plans.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';
-import { changeRepo, fromSnapshot } from './change-log.ts';
+import { changedSinceRun, changeRepo, fromSnapshot } from './change-log.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionFields, versionRepo } from './versions.ts';
 
 type UndoOperationDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
-
-/** Writes in the same second as the run's end belong to the run. */
-const SAME_RUN_MS = 1_000;
 
 export async function undoOperation(s: UndoOperationDeps, id: number, by: string): Promise<UndoOperationResponse> {
   const operation = await operationsRepo.get(s.db, id);
@@ -34,7 +31,7 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
       skipped.push({ articleId: change.articleId, reason: 'مقاله پس از این عملیات حذف شده است' });
       continue;
     }
-    if (current.updatedAt.getTime() > operation.finishedAt.getTime() + SAME_RUN_MS) {
+    if (changedSinceRun(current, change, operation.finishedAt)) {
       skipped.push({ articleId: current.id, reason: 'مقاله پس از این عملیات دوباره تغییر کرده است؛ دست نخورد' });
       continue;
     }
