@@ -9,7 +9,9 @@ import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, COMMENT_NAME_MAX } from '../text
 const positiveId = (label: string) => plainNumber(z.coerce.number({ error: `${label} باید عدد باشد` })
   .int(`${label} باید عدد صحیح باشد`).positive(`${label} باید مثبت باشد`).max(MAX_ID, `${label} بیش از حد بزرگ است`));
 const articleId = positiveId('شناسه مقاله');
-const commentId = positiveId('شناسه نظر');
+/** A comment id inside a JSON body: a number, never `true`, `"1"` or `[1]` read as one. */
+const commentIdInBody = z.number({ error: 'شناسه نظر باید عدد باشد' })
+  .int('شناسه نظر باید عدد صحیح باشد').positive('شناسه نظر باید مثبت باشد').max(MAX_ID, 'شناسه نظر بیش از حد بزرگ است');
 
 // ---------------------------------------------------------------- visitor session
 
@@ -77,7 +79,7 @@ export const createCommentBody = z.object({
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, COMMENT_MESSAGES.captchaRequired).max(10, COMMENT_MESSAGES.captchaWrong)),
   captchaToken: z.string({ error: COMMENT_MESSAGES.captchaRequired }).min(1, COMMENT_MESSAGES.captchaRequired).max(512),
-  parentId: commentId.nullish().transform((v) => v ?? null),
+  parentId: commentIdInBody.nullish().transform((v) => v ?? null),
   /** Honeypot: a hidden field people leave empty. */
   website: z.string().max(500).optional(),
 });
@@ -133,7 +135,7 @@ export const adminCommentsResponse = z.object({
   stats: z.object({ total: z.number().int(), pending: z.number().int(), approved: z.number().int() }),
 });
 
-const commentIds = z.array(commentId, { error: 'فهرست نظرها نامعتبر است' })
+const commentIds = z.array(commentIdInBody, { error: 'فهرست نظرها نامعتبر است' })
   .min(1, 'هیچ نظری انتخاب نشده است').max(1000, 'حداکثر ۱۰۰۰ نظر در هر عملیات');
 
 /** POST /api/admin/comments/bulk */
@@ -170,7 +172,7 @@ export type DeletedCommentsResponse = z.infer<typeof deletedCommentsResponse>;
 
 /** POST /api/admin/comments/restore: deleted comments (a delete's `deletedIds`) put back under their own ids. */
 export const restoreCommentsBody = z.object({
-  commentIds: z.array(commentId, { error: 'فهرست نظرها نامعتبر است' }).min(1, 'هیچ نظری انتخاب نشده است').max(20_000, 'حداکثر ۲۰٬۰۰۰ نظر در هر عملیات'),
+  commentIds: z.array(commentIdInBody, { error: 'فهرست نظرها نامعتبر است' }).min(1, 'هیچ نظری انتخاب نشده است').max(20_000, 'حداکثر ۲۰٬۰۰۰ نظر در هر عملیات'),
 });
 export type RestoreCommentsBody = z.infer<typeof restoreCommentsBody>;
 

@@ -266,6 +266,12 @@ describe('replies', () => {
     const pendingId = (pending.json() as { comment: { id: number } }).comment.id;
     expect((await post(articleId, { authorName: 'ت', content: 'پاسخ', parentId: pendingId, ...solved() })).statusCode).toBe(400);
     expect((await post(articleId, { authorName: 'ت', content: 'پاسخ', parentId: 999999, ...solved() })).statusCode).toBe(400);
+    // A parent id is a number: `true`, "12" or [12] are not read as one.
+    for (const parentId of [true, String(elsewhereId), [elsewhereId]]) {
+      const odd = await post(articleId, { authorName: 'ث', content: 'پاسخ', parentId, ...solved() });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json()).toMatchObject({ message: 'شناسه نظر باید عدد باشد' });
+    }
   });
 
   it('lists comments oldest first', async () => {
@@ -358,6 +364,15 @@ describe('moderation API', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message: 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });
     expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'feature', commentIds: [a] })).json()).toMatchObject({ message: 'عملیات نامعتبر است' });
+    // Ids are numbers in the body: `true`, "12" or [12] change nothing, in any of the bulk actions.
+    for (const odd of [[true], [String(a)], [[a]]]) {
+      for (const [method, url, action] of [['POST', '/api/admin/comments/bulk', 'approve'], ['DELETE', '/api/admin/comments/bulk', 'delete'], ['POST', '/api/admin/comments/restore', undefined]] as const) {
+        const res = await asAdmin(method, url, { action, commentIds: odd });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(odd)}`).toBe(400);
+        expect(res.json()).toMatchObject({ message: 'شناسه نظر باید عدد باشد' });
+      }
+    }
+    expect((await t.database.db.select({ isApproved: comments.isApproved }).from(comments).where(eq(comments.id, a)))[0]).toEqual({ isApproved: false });
   });
 
   it('a delete is kept and undone: the comments and their replies come back as they were, under their own ids', async () => {
