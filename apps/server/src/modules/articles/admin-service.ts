@@ -105,16 +105,16 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
   const ids = [...new Set(body.articleIds)];
   if (body.action === 'delete') {
     const changedIds = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
-    if (!changedIds.length) return { success: true, message: 'هیچ مقاله‌ای حذف نشد؛ مقاله‌های انتخاب‌شده دیگر وجود ندارند', changedIds };
+    if (!changedIds.length) throw notFound(BULK_NONE_FOUND);
     const gone = ids.length - changedIds.length;
-    const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? `؛ ${toPersianDigits(gone)} مقالهٔ دیگر از پیش حذف شده بود` : ''}`;
+    const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? missingWords(gone) : ''}`;
     return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
   // Ids that name no article (deleted meanwhile) are neither changed nor counted as 'already so'.
   const rows = await articleAdminRepo.byIds(s.db, ids);
   const found = rows.map((row) => row.id);
   if (!found.length) throw notFound(BULK_NONE_FOUND);
-  const missing = ids.length - found.length ? `؛ ${toPersianDigits(ids.length - found.length)} مقالهٔ انتخاب‌شده پیدا نشد` : '';
+  const missing = ids.length - found.length ? missingWords(ids.length - found.length) : '';
   const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, rows, body.action, by) : null;
   const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
   const operation = publishing?.operationId === undefined ? {} : { operationId: publishing.operationId };
@@ -129,6 +129,8 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
 }
 
 const BULK_NONE_FOUND = 'هیچ‌یک از مقاله‌های انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
+/** Chosen ids that name no article (deleted meanwhile, or never one): neither changed nor 'already so'. */
+const missingWords = (n: number) => `؛ ${toPersianDigits(n)} مقالهٔ انتخاب‌شده پیدا نشد`;
 
 /**
  * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo

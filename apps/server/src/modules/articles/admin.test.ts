@@ -109,8 +109,13 @@ describe('bulk actions and delete', () => {
     expect((await bulk('unfeature', ids)).json()).toEqual({ success: true, message: '۲ مقاله عادی شد', changedIds: ids });
     expect((await bulk('delete', ids.slice(1))).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(1) });
     // The answer names only what this request removed: the article deleted above is not counted again.
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ ۱ مقالهٔ دیگر از پیش حذف شده بود؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(0, 1) });
-    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: 'هیچ مقاله‌ای حذف نشد؛ مقاله‌های انتخاب‌شده دیگر وجود ندارند', changedIds: [] });
+    expect((await bulk('delete', ids)).json()).toEqual({ success: true, message: '۱ مقاله حذف شد؛ ۱ مقالهٔ انتخاب‌شده پیدا نشد؛ تا ۳۰ روز از «مقاله‌های حذف‌شده» بازگرداندنی است', changedIds: ids.slice(0, 1) });
+    // None left (deleted already, or never an article): a Persian 404, as for the other actions.
+    for (const gone of [ids, [99_999_999]]) {
+      const none = await bulk('delete', gone);
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toMatchObject({ message: 'هیچ‌یک از مقاله‌های انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });
+    }
     expect((await bulk('delete', [])).statusCode).toBe(400);
     expect(((await bulk('archive', ids)).json() as { message: string }).message).toContain('لطفاً مقالات و عملیات مورد نظر را انتخاب کنید');
   });

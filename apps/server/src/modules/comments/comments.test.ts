@@ -373,6 +373,13 @@ describe('moderation API', () => {
       }
     }
     expect((await t.database.db.select({ isApproved: comments.isApproved }).from(comments).where(eq(comments.id, a)))[0]).toEqual({ isApproved: false });
+
+    // A delete says which chosen ids it did not find, and one that finds none is a 404, not «۰ نظر حذف شد».
+    expect((await asAdmin('DELETE', '/api/admin/comments/bulk', { action: 'delete', commentIds: [b, gone] })).json())
+      .toEqual({ success: true, affected: 1, deletedIds: [b], message: '۱ نظر حذف شد؛ ۱ نظر انتخاب‌شده پیدا نشد' });
+    const noneDeleted = await asAdmin('DELETE', '/api/admin/comments/bulk', { action: 'delete', commentIds: [b, gone] });
+    expect(noneDeleted.statusCode).toBe(404);
+    expect(noneDeleted.json()).toMatchObject({ message: 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });
   });
 
   it('a delete is kept and undone: the comments and their replies come back as they were, under their own ids', async () => {

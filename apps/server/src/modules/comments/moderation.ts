@@ -86,7 +86,11 @@ export const unapproveComment = (db: Db, id: number) => setCommentApproved(db, i
 /** A moderator's delete: the answer names every comment it took (`deletedIds`), for the undo. */
 export async function deleteComments(db: Db, ids: number[], by: string | null): Promise<ModerationResult> {
   const deletedIds = await deleteWithReplies(db, ids, by);
-  return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد` };
+  if (!deletedIds.length) throw notFound(BULK_NONE_FOUND);
+  const deleted = new Set(deletedIds);
+  const gone = new Set(ids.filter((id) => !deleted.has(id))).size;
+  const missing = gone ? `؛ ${toPersianDigits(gone)} نظر انتخاب‌شده پیدا نشد` : '';
+  return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد${missing}` };
 }
 
 export async function deleteComment(db: Db, id: number, by: string | null): Promise<ModerationResult> {
