@@ -89,6 +89,7 @@ export const OPERATION_MESSAGES = {
   cancelRequested: 'درخواست لغو ثبت شد؛ عملیات پس از مورد جاری متوقف می‌شود',
   cancelled: 'عملیات لغو شد',
   cleared: (count: number) => `${toPersianDigits(count)} عملیات پایان‌یافته پاک شد`,
+  keptForUndo: 'این عملیات پاک نشد: تغییرهای آن هنوز بازگرداندنی است و بازگرداندن از همین گزارش انجام می‌شود',
 } as const;
 
 /** POST /api/admin/watermark-preview (multipart image): the original and the marked copy side by side. */

@@ -158,6 +158,10 @@ describe('bulk actions and delete', () => {
     expect((await patch(a.id, { title: 'عنوانی که ویراستار پس از لغو انتشار نوشت' })).statusCode).toBe(200);
     expect((await bulk('feature', [b.id])).json()).toMatchObject({ changedIds: [b.id] });
     const undo = () => t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers });
+    // Its record is what the undo works from: clearing it is refused while it can be undone.
+    const clear = await t.app.inject({ method: 'DELETE', url: `/api/admin/operations/${operationId}`, headers });
+    expect(clear.statusCode).toBe(409);
+    expect(clear.json()).toMatchObject({ message: 'این عملیات پاک نشد: تغییرهای آن هنوز بازگرداندنی است و بازگرداندن از همین گزارش انجام می‌شود' });
     expect((await undo()).json()).toMatchObject({ success: true, restored: 2 });
     const rows = (await t.database.raw.query<{ id: number; title: string; featured: boolean; status: string }>('select id, title, featured, status from articles where id = any($1) order by id', [[a.id, b.id]])).rows;
     expect(rows).toEqual([

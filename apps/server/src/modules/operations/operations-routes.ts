@@ -124,7 +124,9 @@ export async function operationsRoutes(app: FastifyInstance, { services: s, acti
     const row = await operationsRepo.get(s.db, request.params.id);
     if (!row) throw notFound(OPERATION_MESSAGES.notFound);
     if (row.status !== 'success' && row.status !== 'error') throw new AppError('conflict', 'عملیات در حال اجرا پاک نمی‌شود؛ نخست آن را لغو کنید');
+    // Finished but still undoable: its record is what the undo works from, so it stays.
     const cleared = await operationsRepo.clearFinished(s.db, row.id);
+    if (!cleared) throw new AppError('conflict', OPERATION_MESSAGES.keptForUndo);
     return { success: true, message: OPERATION_MESSAGES.cleared(cleared), cleared };
   });
 }
