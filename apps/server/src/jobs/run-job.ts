@@ -7,7 +7,8 @@ import { withOperation } from '../modules/articles/change-log.ts';
 import { failureText } from '../integrations/failure-text.ts';
 import { OperationCancelledError, operationReporter } from '../modules/operations/operation-reporter.ts';
 import { isPlan } from '../modules/operations/plans.ts';
-import { failedItems, operationsRepo } from '../modules/operations/operations-repo.ts';
+import { checkedNothing, failedItems, operationsRepo } from '../modules/operations/operations-repo.ts';
+import { NOTHING_CHECKED } from '../modules/operations/run-operation.ts';
 import { PermanentError, RefusedError } from '../modules/operations/permanent-error.ts';
 import type { Services } from '../services.ts';
 import { pickServices, type JobDefinition } from './define-job.ts';
@@ -38,8 +39,10 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       } else if (payload.operationId) {
         // A run that finished with items that failed is no success: its record says so, result kept.
         const failed = failedItems(result);
+        const unchecked = checkedNothing(result);
         if (failed) await operation.error(`${toPersianDigits(failed)} مورد ناموفق بود`);
-        await operationsRepo.finish(db, payload.operationId, failed ? 'error' : 'success', result, { completed: true });
+        if (unchecked) await operation.error(NOTHING_CHECKED);
+        await operationsRepo.finish(db, payload.operationId, failed || unchecked ? 'error' : 'success', result, { completed: true });
       }
       return { id: job.id, status: 'completed', output: result };
     } catch (error) {

@@ -121,6 +121,22 @@ describe('repairs of existing articles', () => {
     expect(res.json()).toMatchObject({ success: true, updated: false, imageUrl: '/media/tg/akhbar_rooz/102/0-image.jpg', videoUrl: null });
   });
 
+  it('fix-article/{id} that could not read the article\'s post is no success, and its operation says so', async () => {
+    const { id } = await articleOf(102);
+    await t.database.raw.query("update articles set source = 'kanal_nist' where id = $1", [id]);
+    try {
+      const res = await t.post(`/api/admin/fix-article/${id}`);
+      const answer = res.json() as { success: boolean; status: string; message: string; operationId: number };
+      expect(answer).toMatchObject({ success: false, status: 'error' });
+      expect(answer.message).toMatch(/^مقاله بررسی نشد: /);
+      const operation = (await t.app.inject({ method: 'GET', url: `/api/admin/operations/${answer.operationId}`, headers: t.headers })).json() as { status: string; errors: string[] };
+      expect(operation.status).toBe('error');
+      expect(operation.errors.at(-1)).toContain('هیچ مقاله‌ای بررسی نشد و چیزی تغییر نکرد');
+    } finally {
+      await t.database.raw.query("update articles set source = 'akhbar_rooz' where id = $1", [id]);
+    }
+  });
+
   it('complete-telegraph-processing reads a linked Telegraph article into the text', async () => {
     t.server.page('/Vam-Maskan-11-18', `<html><body><article class="tl_article_content" id="_tl_editor"><h1>جزئیات کامل طرح وام مسکن</h1>
       <p>سقف وام خرید مسکن در تهران به ۱ میلیارد تومان افزایش یافت و بانک‌ها از ماه آینده ثبت‌نام می‌کنند.</p>

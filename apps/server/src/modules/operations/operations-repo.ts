@@ -15,6 +15,15 @@ export function failedItems(result: Record<string, unknown> | null | undefined):
   return typeof failed === 'number' && Number.isFinite(failed) && failed > 0 ? failed : 0;
 }
 
+/**
+ * A run that looked at articles and could check none of them (their channel could not be read):
+ * nothing failed, and nothing was done either, so it is no success.
+ */
+export function checkedNothing(result: Record<string, unknown> | null | undefined): boolean {
+  const notChecked = result?.notChecked;
+  return typeof notChecked === 'number' && notChecked > 0 && notChecked === result?.total;
+}
+
 export const operationsRepo = {
   async create(db: Db, input: { kind: string; job?: string | null; params: Record<string, unknown>; requestedBy?: string | null; status?: OperationStatus; plan?: Record<string, unknown> }): Promise<OperationRow> {
     const [row] = await db.insert(operations).values({

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { OperationPlan, OperationResponse, ReportItem } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
 import type { JobSpec } from '../../jobs/job-spec.ts';
-import { failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
+import { checkedNothing, failedItems, operationsRepo, type OperationRow } from './operations-repo.ts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { planFailed, planMessage } from './plans.ts';
 import type { Services } from '../../services.ts';
@@ -53,7 +53,7 @@ export async function waitForOutcome(s: Pick<Services, 'config' | 'db'>, id: num
   const row = await waitForOperation(s, id, s.config.adminJobWaitMs);
   const failed = failedItems(row.result);
   const cancelled = row.result?.cancelled === true;
-  if (row.status === 'error' && !failed && !cancelled) {
+  if (row.status === 'error' && !failed && !cancelled && !checkedNothing(row.result)) {
     const reason = row.errors.at(-1)?.replace(/^\S+ /, '') ?? 'عملیات ناموفق بود';
     throw new AppError(row.result?.refused === true ? 'conflict' : 'unavailable', `${reason} (عملیات ${toPersianDigits(row.id)})`);
   }
@@ -62,6 +62,8 @@ export async function waitForOutcome(s: Pick<Services, 'config' | 'db'>, id: num
 }
 
 export const CANCELLED = 'عملیات به درخواست مدیر لغو شد';
+/** Said of a run that could check none of its articles. */
+export const NOTHING_CHECKED = 'هیچ مقاله‌ای بررسی نشد و چیزی تغییر نکرد';
 const STILL_RUNNING = 'عملیات هنوز در حال اجراست؛ نتیجه را در فهرست عملیات ببینید';
 
 /** The common answer of processing endpoints; `message` for a finished run (it names the failed count). */
@@ -73,7 +75,7 @@ export function operationAnswer(outcome: OperationOutcome, message: string): Ope
     return { success: !planFailed(plan), message: planMessage(operation.kind, plan), operationId: operation.id, status: 'awaiting', result: null, detailedReport: { processed: [] }, plan };
   }
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
-  const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled;
+  const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled && !checkedNothing(outcome.result);
   return {
     success: clean,
     message: outcome.cancelled ? CANCELLED : outcome.finished ? message : STILL_RUNNING,
@@ -91,6 +93,10 @@ export const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  * of it ('۱۰۰ مقاله بررسی شد: ۳ مقاله از انتشار خارج شد، ۲ مقاله اصلاح شد، ۵۰ مقاله بررسی نشد').
  */
 export function finishedMessage(r: Record<string, unknown>): string {
+  if (checkedNothing(r)) {
+    const why = (r.items as Array<{ message?: string }> | undefined)?.[0]?.message;
+    return num(r.total) === 1 && why ? `مقاله بررسی نشد: ${why}` : `هیچ‌یک از ${toPersianDigits(num(r.total))} مقاله بررسی نشد و چیزی تغییر نکرد`;
+  }
   const fixed = num(r.updated) - num(r.unpublished);
   const unchanged = num(r.total) - num(r.updated) - num(r.notChecked) - num(r.failed);
   const parts = [
