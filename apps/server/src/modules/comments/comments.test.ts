@@ -360,6 +360,9 @@ describe('moderation API', () => {
 
     expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds: [a, b] })).json())
       .toMatchObject({ affected: 0, changedIds: [], message: 'هیچ نظری تغییر نکرد؛ هر ۲ نظر از پیش در انتظار تأیید بودند' });
+    await approve(a);
+    expect((await asAdmin('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds: [a] })).json())
+      .toMatchObject({ affected: 1, message: 'تأیید ۱ نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده نمی‌شود' });
     const none = await asAdmin('POST', '/api/admin/comments/bulk', { action: 'approve', commentIds: [gone] });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message: 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید' });

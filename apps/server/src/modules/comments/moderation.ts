@@ -43,8 +43,8 @@ export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pend
 }
 
 const BULK_APPROVAL_TEXTS = {
-  true: { done: (n: string) => `${n} نظر تأیید شد`, before: 'تأیید شده' },
-  false: { done: (n: string) => `تأیید ${n} نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده نمی‌شوند`, before: 'در انتظار تأیید' },
+  true: { done: (n: string, _many: boolean) => `${n} نظر تأیید شد`, before: 'تأیید شده' },
+  false: { done: (n: string, many: boolean) => `تأیید ${n} نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده ${many ? 'نمی‌شوند' : 'نمی‌شود'}`, before: 'در انتظار تأیید' },
 } as const;
 const BULK_NONE_FOUND = 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
 
@@ -63,7 +63,7 @@ export async function setCommentsApproved(db: Db, ids: number[], approved: boole
   const wasSo = `از پیش ${texts.before} ${already > 1 ? 'بودند' : 'بود'}`;
   const missing = asked.length > found ? `؛ ${toPersianDigits(asked.length - found)} نظر انتخاب‌شده پیدا نشد` : '';
   const message = changedIds.length
-    ? `${texts.done(toPersianDigits(changedIds.length))}${already ? `؛ ${toPersianDigits(already)} نظر دیگر ${wasSo}` : ''}${missing}`
+    ? `${texts.done(toPersianDigits(changedIds.length), changedIds.length > 1)}${already ? `؛ ${toPersianDigits(already)} نظر دیگر ${wasSo}` : ''}${missing}`
     : `هیچ نظری تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} نظر` : 'این نظر'} ${wasSo}${missing}`;
   return { success: true, affected: changedIds.length, changedIds, message };
 }
