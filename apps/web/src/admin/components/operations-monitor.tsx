@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Ban, CheckCircle2, CircleAlert, Clock, ListChecks, LoaderCircle, Trash2, Undo2 } from 'lucide-react';
+import { Ban, CheckCircle2, CircleAlert, Clock, ListChecks, LoaderCircle, RotateCcw, Trash2, Undo2 } from 'lucide-react';
 import { ITEM_OUTCOME_LABELS, jobLabel, type ItemOutcome, type OperationRecord, type ReportItem } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -13,10 +13,12 @@ import { useShowPlan } from './plan-host.tsx';
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
 const stripTime = (line: string) => line.replace(/^\d{4}-\d\d-\d\dT\S+ /, '');
 
-type Shown = 'idle' | 'running' | 'awaiting' | 'success' | 'partial' | 'cancelled' | 'error';
+type Shown = 'idle' | 'running' | 'awaiting' | 'success' | 'partial' | 'cancelled' | 'error' | 'undone';
 
 /** What a record is, as an editor reads it: a run with failed items is never a plain success. */
 export function shownStatus(op: OperationRecord): Shown {
+  // Undone: what it changed is back as it was, whatever the run's own outcome.
+  if (op.undoneAt) return 'undone';
   if (op.status === 'error') {
     if (op.results?.cancelled === true) return 'cancelled';
     const failed = Number(op.results?.failed ?? 0);
@@ -34,6 +36,7 @@ const STATUS_TEXT: Record<Shown, string> = {
   partial: 'با خطا در بخشی از موارد',
   cancelled: 'لغو شد',
   error: 'ناموفق',
+  undone: 'بازگردانده‌شده',
 };
 const STATUS_TONE: Record<Shown, string> = {
   idle: 'bg-surface text-muted',
@@ -43,8 +46,9 @@ const STATUS_TONE: Record<Shown, string> = {
   partial: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   cancelled: 'bg-surface text-fg',
   error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  undone: 'bg-surface text-fg',
 };
-const STATUS_ICON = { idle: Clock, running: LoaderCircle, awaiting: CircleAlert, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert } as const;
+const STATUS_ICON = { idle: Clock, running: LoaderCircle, awaiting: CircleAlert, success: CheckCircle2, partial: CircleAlert, cancelled: Ban, error: CircleAlert, undone: RotateCcw } as const;
 
 const SUMMARY_FIELDS: Array<[string, string]> = [
   ['total', 'کل'], ['processed', 'پردازش‌شده'], ['created', 'ساخته‌شده'], ['updated', 'تغییرکرده'], ['unpublished', 'از انتشار خارج‌شده'],
