@@ -102,11 +102,11 @@ describe('admin newsletter page', () => {
     // The preview: the mail's own HTML in a shut frame, and its text part.
     await panel.getByRole('button', { name: 'پیش‌نمایش' }).click();
     const dialog = page.getByRole('dialog', { name: 'پیش‌نمایش خبرنامه' });
-    const frame = page.frameLocator('iframe[title="نسخه HTML خبرنامه"]');
+    const frame = page.frameLocator('iframe[title="نسخهٔ ایمیل خبرنامه"]');
     await frame.getByRole('link', { name: 'خبر پربازدید امروز درباره بازار ارز و طلا' }).first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'admin-preview-1280-light');
-    await dialog.getByRole('button', { name: 'نسخه متنی' }).click();
+    await dialog.getByRole('button', { name: 'نسخهٔ متنی' }).click();
     await dialog.getByText(/۱\. خبر پربازدید امروز/).waitFor();
     await dialog.getByRole('button', { name: 'بستن' }).click();
 

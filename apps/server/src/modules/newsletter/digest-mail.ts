@@ -27,8 +27,9 @@ function shortExcerpt(text: string | null): string {
   return clean.length > EXCERPT_MAX ? `${clean.slice(0, EXCERPT_MAX).replace(/\s+\S*$/, '')}…` : clean;
 }
 
+/** 'ورزش، ۱۳ آذر ۱۴۰۵': a Persian comma, since a middle dot beside Persian digits reads as a zero (۰). */
 function metaLine(a: DigestArticle): string {
-  return [categoryFaName(a.category), a.publishedAt ? formatJalaliDate(a.publishedAt) : ''].filter(Boolean).join(' · ');
+  return [categoryFaName(a.category), a.publishedAt ? formatJalaliDate(a.publishedAt) : ''].filter(Boolean).join('، ');
 }
 
 function articleRow(a: DigestArticle, index: number, base: string): string {

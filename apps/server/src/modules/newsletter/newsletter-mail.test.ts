@@ -155,6 +155,9 @@ describe('the digest', () => {
     expect(mail.parsed.subject).toMatch(/^خبرنامه چاپار — [۰-۹]+ [آ-ی]+ ۱۴[۰-۹]{2}$/);
     const text = mail.parsed.text as string;
     expect(text).toContain('۱. خبر اول: بازار ارز آرام شد');
+    // Category and date apart by a Persian comma: a middle dot beside Persian digits reads as a zero.
+    expect(text).toMatch(/^ {3}[^\n،·]+، [۰-۹]+ [آ-ی]+ ۱۴[۰-۹]{2}$/m);
+    expect(text).not.toContain('·');
     expect(text).toContain(`${TEST_BASE_URL}/newsletter/unsubscribe?token=`);
     expect(html).toContain(`${TEST_BASE_URL}/newsletter/unsubscribe?token=`);
   });

@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useDigestPreview, useSendNow } from '../digest-api.ts';
 
-const PARTS = [{ value: 'html', label: 'نسخه HTML' }, { value: 'text', label: 'نسخه متنی' }] as const;
+const PARTS = [{ value: 'html', label: 'نسخهٔ ایمیل' }, { value: 'text', label: 'نسخهٔ متنی' }] as const;
 
 function PreviewDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const preview = useDigestPreview(open);
@@ -23,7 +23,7 @@ function PreviewDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
           {preview.data.articleCount === 0 && <p className="text-sm text-muted">مقاله تازه‌ای برای این دوره نیست؛ خبرنامه‌ای با این محتوا فرستاده نمی‌شود.</p>}
           {part === 'html'
             // The mail's own HTML, shut in: no scripts, no access to this page.
-            ? <iframe title="نسخه HTML خبرنامه" sandbox="" srcDoc={preview.data.html} className="h-[65dvh] w-full rounded-lg border border-border bg-white" />
+            ? <iframe title="نسخهٔ ایمیل خبرنامه" sandbox="" srcDoc={preview.data.html} className="h-[65dvh] w-full rounded-lg border border-border bg-white" />
             : <pre dir="rtl" className="h-[65dvh] overflow-auto whitespace-pre-wrap rounded-lg border border-border bg-surface p-3 font-sans text-sm leading-7">{preview.data.text}</pre>}
         </div>
       )}

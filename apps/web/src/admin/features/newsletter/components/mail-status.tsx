@@ -15,7 +15,8 @@ export function MailStatus({ mail }: { mail: NewsletterDigestsResponse['mail'] }
               <span key={name}>{i > 0 && ' و '}<code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">{name}</code></span>
             ))}
             {' را در محیط سرور تنظیم کنید و سرور را دوباره راه بیندازید؛ برای نمونه '}
-            <code dir="ltr" className="rounded bg-amber-100 px-1 break-all dark:bg-amber-900">SMTP_URL=smtp://user:pass@mail.example.com:587</code>
+            {/* Breaks only between its parts on a phone, never inside a word. */}
+            <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">SMTP_URL=<wbr />smtp://<wbr />user:pass@<wbr />mail.example.com:587</code>
             {' و '}
             <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">MAIL_FROM=news@example.com</code>
             {'. عضویت‌های تازه تا آن زمان در انتظار ایمیل تأیید می‌مانند.'}
