@@ -54,7 +54,11 @@ interface ActionOptions<TVars, TResult> {
   onSuccess?: (result: TResult, vars: TVars) => void;
 }
 
-/** A write with the spec's toasts: 'موفقیت' with the success text, 'خطا' with the server's message or the fallback. */
+/**
+ * A write with the spec's toasts: 'موفقیت' with the success text, 'خطا' with the server's message or
+ * the fallback. An answer that says `success: false` (channels checked and some not reachable) is
+ * shown as the error it reports, with the same text.
+ */
 export function useAdminAction<TVars = void, TResult = unknown>(options: ActionOptions<TVars, TResult>) {
   const request = useAdminRequest();
   const queryClient = useQueryClient();
@@ -65,7 +69,8 @@ export function useAdminAction<TVars = void, TResult = unknown>(options: ActionO
       await Promise.all((options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (options.success) {
         const description = typeof options.success === 'function' ? options.success(result, vars) : options.success;
-        toast({ title: TOAST_TITLES.success, description });
+        const failed = typeof result === 'object' && result !== null && (result as { success?: unknown }).success === false;
+        toast(failed ? { title: TOAST_TITLES.error, description, variant: 'destructive' } : { title: TOAST_TITLES.success, description });
       }
       options.onSuccess?.(result, vars);
     },
