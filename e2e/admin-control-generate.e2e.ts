@@ -118,11 +118,15 @@ describe('generate tab', () => {
     expect(progress).toBeLessThan(100);
     expect(await cancelled.innerText()).toContain('عملیات به درخواست مدیر لغو شد');
     // What it changed before the stop can be put back; once undone, clearing removes it too.
+    const id = await cancelled.getAttribute('data-operation-id');
     await cancelled.getByRole('button', { name: /بازگردانی/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: /^بازگردانی/ }).click();
-    await cancelled.getByText('بازگردانده شد').first().waitFor({ timeout: 30_000 });
+    // Undone, its badge says so rather than its run's end.
+    const undone = page.locator(`[data-operation-id="${id}"][data-status="undone"]`);
+    await undone.getByText('بازگردانده‌شده', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await undone.innerText()).toContain('بازگردانده شد');
     await page.getByRole('button', { name: 'پاک کردن پایان‌یافته‌ها' }).click();
-    await cancelled.waitFor({ state: 'detached' });
+    await undone.waitFor({ state: 'detached' });
   });
 });
 
