@@ -2,7 +2,7 @@
 // and the one upsert keyed on (source, telegramId) that makes ingestion idempotent.
 // Machine writes (`upsertIngested`, `update`) keep the fields an admin edited by hand
 // (edit-protection.ts); the admin's own saves go through `saveEdit`.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
 import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import type { ArticleInsert, ArticleRow } from './article-row.ts';
@@ -38,9 +38,9 @@ export const articleAdminRepo = {
     const set = existing ? keepEdited(existing, { ...update, ...published }) : { ...update, ...published };
     const [row] = await db.insert(articles).values(fields)
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
-      .returning({ id: articles.id, created: sql<boolean>`(xmax = 0)` });
-    if (existing) await keepAfter(db, row.id);
-    return row;
+      .returning({ ...getTableColumns(articles), created: sql<boolean>`(xmax = 0)` });
+    if (existing) await keepAfter(db, row);
+    return { id: row.id, created: row.created };
   },
   /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
   async update(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
@@ -50,13 +50,13 @@ export const articleAdminRepo = {
     if (!Object.keys(kept).length) return current;
     await keepBefore(db, current);
     const [row] = await db.update(articles).set(kept).where(eq(articles.id, id)).returning();
-    await keepAfter(db, id);
+    await keepAfter(db, row);
     return row;
   },
   /** An admin's save: written as given (the caller records which fields were edited). */
   async saveEdit(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
     const [row] = await db.update(articles).set(patch).where(eq(articles.id, id)).returning();
-    await keepAfter(db, id);
+    await keepAfter(db, row);
     return row;
   },
   async delete(db: Db, ids: number[]): Promise<ArticleRow[]> {
@@ -82,8 +82,8 @@ export const articleAdminRepo = {
         eq(articles.source, source), eq(articles.telegramId, telegramId), ne(articles.status, 'unpublished'),
         sql`NOT ('status' = ANY(${articles.editedFields}))`,
       ))
-      .returning({ id: articles.id });
-    if (row) await keepAfter(db, row.id);
+      .returning();
+    await keepAfter(db, row);
     return row?.id ?? null;
   },
   /** Another article with the same text fingerprint (the same story posted twice). */

@@ -4,7 +4,7 @@
 // write (repairs, media tasks, re-ingests) is covered without threading the id through each call.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { articles, operationChanges, type Db } from '@chapar/db';
+import { operationChanges, type Db } from '@chapar/db';
 import type { ArticleRow } from './article-row.ts';
 
 const current = new AsyncLocalStorage<{ operationId: number }>();
@@ -48,14 +48,12 @@ export async function keepBefore(db: Db, row: ArticleRow, fields: readonly KeptF
   await db.insert(operationChanges).values({ operationId, articleId: row.id, before: snapshot(row, fields) }).onConflictDoNothing();
 }
 
-/** After a job of an operation wrote to an article: what it left (the last write wins), for the undo. */
-export async function keepAfter(db: Db, articleId: number): Promise<void> {
+/** After a job of an operation wrote `row` (as the write returned it): what it left (the last write wins), for the undo. */
+export async function keepAfter(db: Db, row: ArticleRow | undefined): Promise<void> {
   const operationId = current.getStore()?.operationId;
-  if (!operationId) return;
-  const [row] = await db.select().from(articles).where(eq(articles.id, articleId));
-  if (!row) return;
+  if (!operationId || !row) return;
   await db.update(operationChanges).set({ after: snapshot(row, KEPT) })
-    .where(and(eq(operationChanges.operationId, operationId), eq(operationChanges.articleId, articleId)));
+    .where(and(eq(operationChanges.operationId, operationId), eq(operationChanges.articleId, row.id)));
 }
 
 /**
