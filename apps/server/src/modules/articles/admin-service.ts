@@ -4,6 +4,7 @@
 import type { Db } from '@chapar/db';
 import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
+import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
@@ -105,32 +106,27 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
   const ids = [...new Set(body.articleIds)];
   if (body.action === 'delete') {
     const changedIds = await deleteArticles(s, ids, { reason: 'حذف گروهی', blockReason: `حذف گروهی توسط ${ltr(by)}`, by });
-    if (!changedIds.length) throw notFound(BULK_NONE_FOUND);
-    const gone = ids.length - changedIds.length;
-    const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${gone ? missingWords(gone) : ''}`;
+    if (!changedIds.length) throw noneFound(ARTICLES);
+    const done = `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE.delete}${missingWords(ARTICLES, ids.length - changedIds.length)}`;
     return { success: true, message: `${done}؛ ${restorableFor(s.config)}`, changedIds };
   }
   // Ids that name no article (deleted meanwhile) are neither changed nor counted as 'already so'.
   const rows = await articleAdminRepo.byIds(s.db, ids);
   const found = rows.map((row) => row.id);
-  if (!found.length) throw notFound(BULK_NONE_FOUND);
-  const missing = ids.length - found.length ? missingWords(ids.length - found.length) : '';
+  if (!found.length) throw noneFound(ARTICLES);
   const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, rows, body.action, by) : null;
   const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
   const operation = publishing?.operationId === undefined ? {} : { operationId: publishing.operationId };
-  const count = changedIds.length;
-  if ((body.action === 'feature' || body.action === 'unfeature') && count) s.contentChanged();
-  const done = `${toPersianDigits(count)} مقاله ${ACTION_DONE[body.action]}`;
+  if ((body.action === 'feature' || body.action === 'unfeature') && changedIds.length) s.contentChanged();
   // Articles already in the state asked for are left as they were, and the answer says so.
-  const already = found.length - count;
-  const alike = `از پیش ${ALREADY[body.action]} ${already > 1 ? 'بودند' : 'بود'}`;
-  if (!count) return { success: true, message: `هیچ مقاله‌ای تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} مقاله` : 'این مقاله'} ${alike}${missing}`, changedIds, ...operation };
-  return { success: true, message: `${already > 0 ? `${done}؛ ${toPersianDigits(already)} مقالهٔ دیگر ${alike}` : done}${missing}`, changedIds, ...operation };
+  const message = bulkMessage(ARTICLES, { changed: changedIds.length, already: found.length - changedIds.length, missing: ids.length - found.length }, {
+    done: (n) => `${n} مقاله ${ACTION_DONE[body.action]}`,
+    wasSo: `از پیش ${ALREADY[body.action]}`,
+  });
+  return { success: true, message, changedIds, ...operation };
 }
 
-const BULK_NONE_FOUND = 'هیچ‌یک از مقاله‌های انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
-/** Chosen ids that name no article (deleted meanwhile, or never one): neither changed nor 'already so'. */
-const missingWords = (n: number) => `؛ ${toPersianDigits(n)} مقالهٔ انتخاب‌شده پیدا نشد`;
+const ARTICLES: BulkNoun = { one: 'مقاله', linked: 'مقالهٔ', any: 'مقاله‌ای', plural: 'مقاله‌های' };
 
 /**
  * A bulk publish or unpublish runs as an operation that keeps each article as it was, so its undo

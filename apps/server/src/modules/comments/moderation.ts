@@ -1,6 +1,7 @@
 import type { AdminComment, DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
+import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { notFound } from '../../errors.ts';
 import { commentRepo, type AdminCommentRow } from './repo.ts';
 
@@ -43,10 +44,10 @@ export async function listCommentsForAdmin(db: Db, opts: { status: 'all' | 'pend
 }
 
 const BULK_APPROVAL_TEXTS = {
-  true: { done: (n: string, _many: boolean) => `${n} نظر تأیید شد`, before: 'تأیید شده' },
-  false: { done: (n: string, many: boolean) => `تأیید ${n} نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده ${many ? 'نمی‌شوند' : 'نمی‌شود'}`, before: 'در انتظار تأیید' },
+  true: { done: (n: string) => `${n} نظر تأیید شد`, wasSo: 'از پیش تأیید شده' },
+  false: { done: (n: string, many: boolean) => `تأیید ${n} نظر برداشته شد؛ تا تأیید دوباره روی سایت دیده ${many ? 'نمی‌شوند' : 'نمی‌شود'}`, wasSo: 'از پیش در انتظار تأیید' },
 } as const;
-const BULK_NONE_FOUND = 'هیچ‌یک از نظرهای انتخاب‌شده پیدا نشد؛ شاید پیش‌تر حذف شده باشند. فهرست را دوباره بارگذاری کنید';
+const COMMENTS: BulkNoun = { one: 'نظر', linked: 'نظر', any: 'نظری', plural: 'نظرهای' };
 
 /**
  * A bulk approve, or its undo (approvals taken back). The answer names the comments it changed
@@ -57,15 +58,9 @@ export async function setCommentsApproved(db: Db, ids: number[], approved: boole
   const asked = [...new Set(ids)];
   const changedIds = await commentRepo.setApproved(db, asked, approved);
   const found = changedIds.length === asked.length ? asked.length : await commentRepo.countExisting(db, asked);
-  if (!found) throw notFound(BULK_NONE_FOUND);
-  const texts = BULK_APPROVAL_TEXTS[`${approved}`];
-  const already = found - changedIds.length;
-  const wasSo = `از پیش ${texts.before} ${already > 1 ? 'بودند' : 'بود'}`;
-  const missing = asked.length > found ? `؛ ${toPersianDigits(asked.length - found)} نظر انتخاب‌شده پیدا نشد` : '';
-  const message = changedIds.length
-    ? `${texts.done(toPersianDigits(changedIds.length), changedIds.length > 1)}${already ? `؛ ${toPersianDigits(already)} نظر دیگر ${wasSo}` : ''}${missing}`
-    : `هیچ نظری تغییر نکرد؛ ${already > 1 ? `هر ${toPersianDigits(already)} نظر` : 'این نظر'} ${wasSo}${missing}`;
-  return { success: true, affected: changedIds.length, changedIds, message };
+  if (!found) throw noneFound(COMMENTS);
+  const counts = { changed: changedIds.length, already: found - changedIds.length, missing: asked.length - found };
+  return { success: true, affected: changedIds.length, changedIds, message: bulkMessage(COMMENTS, counts, BULK_APPROVAL_TEXTS[`${approved}`]) };
 }
 
 /** One comment approved, or taken back to waiting (approved by mistake: off the article page, kept for another look). */
@@ -86,11 +81,10 @@ export const unapproveComment = (db: Db, id: number) => setCommentApproved(db, i
 /** A moderator's delete: the answer names every comment it took (`deletedIds`), for the undo. */
 export async function deleteComments(db: Db, ids: number[], by: string | null): Promise<ModerationResult> {
   const deletedIds = await deleteWithReplies(db, ids, by);
-  if (!deletedIds.length) throw notFound(BULK_NONE_FOUND);
+  if (!deletedIds.length) throw noneFound(COMMENTS);
   const deleted = new Set(deletedIds);
   const gone = new Set(ids.filter((id) => !deleted.has(id))).size;
-  const missing = gone ? `؛ ${toPersianDigits(gone)} نظر انتخاب‌شده پیدا نشد` : '';
-  return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد${missing}` };
+  return { success: true, affected: deletedIds.length, deletedIds, message: `${toPersianDigits(deletedIds.length)} نظر حذف شد${missingWords(COMMENTS, gone)}` };
 }
 
 export async function deleteComment(db: Db, id: number, by: string | null): Promise<ModerationResult> {
