@@ -60,10 +60,15 @@ export function useApproveComment() {
   });
 }
 
-/** Takes an approval back: the comment leaves the article page and waits again. */
+/**
+ * Takes approvals back: the comments leave the article page and wait again. One id is one
+ * comment's «برداشتن تأیید» (or its approve's undo); a list is a bulk approve's undo.
+ */
 export function useUnapproveComment() {
-  return useAdminAction<number, Moderation>({
-    run: (request, id) => request('POST', `/api/admin/comments/${id}/unapprove`),
+  return useAdminAction<number | number[], Moderation>({
+    run: (request, ids) => (Array.isArray(ids)
+      ? request('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds: ids })
+      : request('POST', `/api/admin/comments/${ids}/unapprove`)),
     success: (r) => r.message,
     failure: COMMENT_TEXTS.unapproveFailed,
     invalidate: [COMMENTS_KEY],
@@ -113,20 +118,10 @@ export function useDeleteComment() {
 
 type BulkAction = 'approve' | 'unapprove' | 'delete';
 
-/** Takes back the approvals a bulk approve made (its toast's «بازگرداندن»). */
-function useBulkUnapprove() {
-  return useAdminAction<number[], Moderation>({
-    run: (request, commentIds) => request('POST', '/api/admin/comments/bulk', { action: 'unapprove', commentIds }),
-    success: (r) => r.message,
-    failure: COMMENT_TEXTS.unapproveFailed,
-    invalidate: [COMMENTS_KEY],
-  });
-}
-
 export function useBulkComments(onDone: () => void) {
   const { toast } = useToast();
   const deleted = useDeletedToast();
-  const unapprove = useBulkUnapprove();
+  const unapprove = useUnapproveComment();
   return useAdminAction<{ action: BulkAction; commentIds: number[] }, Moderation>({
     run: (request, body) => request(body.action === 'delete' ? 'DELETE' : 'POST', '/api/admin/comments/bulk', body),
     failure: COMMENT_TEXTS.bulkFailed,
