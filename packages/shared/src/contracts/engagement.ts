@@ -75,13 +75,14 @@ export const createCommentBody = z.object({
     .min(1, COMMENT_MESSAGES.incomplete).max(COMMENT_CONTENT_MAX, COMMENT_MESSAGES.contentTooLong),
   authorEmail: emailOrEmpty.nullish().transform((v) => v || null),
   /** The visitor's answer; Persian digits are accepted. */
-  captchaAnswer: z.union([z.string(), z.number()], { error: COMMENT_MESSAGES.captchaRequired })
+  captchaAnswer: z.union([z.string(), z.number()], { error: (issue) => (issue.input == null ? COMMENT_MESSAGES.captchaRequired : COMMENT_MESSAGES.captchaWrong) })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, COMMENT_MESSAGES.captchaRequired).max(10, COMMENT_MESSAGES.captchaWrong)),
-  captchaToken: z.string({ error: COMMENT_MESSAGES.captchaRequired }).min(1, COMMENT_MESSAGES.captchaRequired).max(512),
+  captchaToken: z.string({ error: (issue) => (issue.input == null ? COMMENT_MESSAGES.captchaRequired : COMMENT_MESSAGES.captchaInvalid) })
+    .min(1, COMMENT_MESSAGES.captchaRequired).max(512, COMMENT_MESSAGES.captchaInvalid),
   parentId: commentIdInBody.nullish().transform((v) => v ?? null),
   /** Honeypot: a hidden field people leave empty. */
-  website: z.string().max(500).optional(),
+  website: z.string({ error: COMMENT_MESSAGES.rejected }).max(500, COMMENT_MESSAGES.rejected).optional(),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 

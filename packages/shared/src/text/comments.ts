@@ -12,6 +12,10 @@ export const COMMENT_MESSAGES = {
   captchaRequired: 'کد امنیتی الزامی است',
   captchaWrong: 'کد امنیتی اشتباه است',
   captchaExpired: 'کد امنیتی منقضی شده است؛ کد تازه را وارد کنید',
+  /** A token the server did not issue (cut short, altered): the form gets a fresh one. */
+  captchaInvalid: 'کد امنیتی معتبر نیست؛ کد تازه را وارد کنید',
+  /** The hidden field filled in: only a script does that. */
+  rejected: 'ارسال نظر پذیرفته نشد',
   tooDeep: 'حداکثر ۳ سطح پاسخ مجاز است',
   pending: 'نظر شما پس از بررسی منتشر خواهد شد',
 } as const;

@@ -76,11 +76,21 @@ describe('captcha', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'validation_error', message: 'کد امنیتی الزامی است' });
     }
+    // An answer that is not a number or text at all was given, so it is wrong, not missing.
+    for (const captchaAnswer of [{}, [], true]) {
+      const res = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: solved().captchaToken, captchaAnswer });
+      expect(res.json()).toEqual({ error: 'validation_error', message: 'کد امنیتی اشتباه است' });
+    }
   });
 
   it('refuses forged, expired and too-fast answers', async () => {
     const forged = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: 'v1.AAAAAAAAAAAAAAAA.0.AAAAAAAAAAAAAAAAAAAAAA', captchaAnswer: '5' });
     expect(forged.json()).toMatchObject({ error: 'captcha_invalid' });
+    // A token the server never issued is not 'expired': it is said to be invalid, with a fresh one.
+    const cut = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: 'v1.cut-short', captchaAnswer: '5' });
+    expect(cut.json()).toMatchObject({ error: 'captcha_invalid', message: 'کد امنیتی معتبر نیست؛ کد تازه را وارد کنید', captcha: { question: expect.any(String) } });
+    const huge = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: 'v1.'.padEnd(600, 'A'), captchaAnswer: '5' });
+    expect(huge.json()).toEqual({ error: 'validation_error', message: 'کد امنیتی معتبر نیست؛ کد تازه را وارد کنید' });
     const expired = await post(articleId, { authorName: 'مینا', content: 'سلام', ...solved(11 * 60_000) });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ error: 'captcha_invalid', captcha: { question: expect.any(String) } });
@@ -209,8 +219,12 @@ describe('posting a comment', () => {
   });
 
   it('refuses a filled honeypot', async () => {
-    const res = await post(articleId, { authorName: 'ربات', content: 'تبلیغ', website: 'http://spam.example', ...solved() });
-    expect(res.statusCode).toBe(400);
+    // Whatever the script puts there (text, a number, a long string), it is refused the same way.
+    for (const website of ['http://spam.example', 123, 'x'.repeat(600)]) {
+      const res = await post(articleId, { authorName: 'ربات', content: 'تبلیغ', website, ...solved() });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { message: string }).message).toBe('ارسال نظر پذیرفته نشد');
+    }
     expect(await t.database.db.select().from(comments).where(eq(comments.authorName, 'ربات'))).toHaveLength(0);
   });
 

@@ -17,6 +17,8 @@ export const ADDRESS_BUDGETS = [
 ] as const;
 const ADDRESS_FLOODED = 'از این نشانی در مدت کوتاهی نظرهای زیادی فرستاده شده است؛ لطفاً کمی بعد دوباره تلاش کنید';
 
+const CAPTCHA_REFUSED = { wrong: COMMENT_MESSAGES.captchaWrong, expired: COMMENT_MESSAGES.captchaExpired, malformed: COMMENT_MESSAGES.captchaInvalid } as const;
+
 /** A captcha the visitor must answer again; the route attaches a fresh challenge. */
 export class CaptchaRejected extends Error {
   readonly code = 'captcha_invalid';
@@ -97,7 +99,7 @@ async function checkAddressBudget(tx: Db, ipHash: string, now: number): Promise<
 export async function submitComment(deps: CommentDeps, input: SubmitCommentInput): Promise<Comment> {
   const { db } = deps;
   const now = input.now ?? Date.now();
-  if (input.website && input.website.trim() !== '') throw badRequest('ارسال نظر پذیرفته نشد');
+  if (input.website && input.website.trim() !== '') throw badRequest(COMMENT_MESSAGES.rejected);
   const authorName = oneLine(input.authorName);
   const content = plainText(input.content);
   // A name or text of only invisible characters (zero-width spaces, bidi controls, a BOM) shows
@@ -110,7 +112,7 @@ export async function submitComment(deps: CommentDeps, input: SubmitCommentInput
   if (!check.ok) {
     // A wrong answer spends the token, so its answer cannot be found by trying them all.
     if (check.id) await deps.usedCaptchas.spend(check.id, now);
-    throw new CaptchaRejected(check.reason === 'wrong' ? COMMENT_MESSAGES.captchaWrong : COMMENT_MESSAGES.captchaExpired);
+    throw new CaptchaRejected(CAPTCHA_REFUSED[check.reason]);
   }
   if (await deps.usedCaptchas.has(check.id)) throw new CaptchaRejected(COMMENT_MESSAGES.captchaExpired);
   if (now - check.issuedAt < CAPTCHA_MIN_FILL_MS) throw badRequest('ارسال بیش از حد سریع بود؛ چند ثانیه صبر کنید و دوباره بفرستید');
