@@ -179,6 +179,24 @@ describe('the audit trail', () => {
     expect(entry.changes).toContainEqual({ id: ids[0], field: 'authorName', before: null, after: 'مینا' });
   });
 
+  it('records the replies a delete took along, and the deleted comments above a reply its restore brought back', async () => {
+    const article = await createArticle(t.database);
+    const root = await createComment(t.database, { articleId: article.id, authorName: 'پدر', content: 'نظر اصلی' });
+    const reply = await createComment(t.database, { articleId: article.id, authorName: 'پاسخ‌دهنده', content: 'پاسخ', parentId: root.id });
+    const deep = await createComment(t.database, { articleId: article.id, authorName: 'نوه', content: 'پاسخ به پاسخ', parentId: reply.id });
+    expect((await send('DELETE', `/api/admin/comments/${root.id}`)).statusCode).toBe(200);
+    const deleted = await latest('comment.delete');
+    expect(new Set(deleted.changes.map((c) => c.id))).toEqual(new Set([root.id, reply.id, deep.id]));
+    expect(deleted.changes).toContainEqual({ id: deep.id, field: 'authorName', before: 'نوه', after: null });
+
+    // Restoring only the deepest reply brings back the two above it: the entry names all three.
+    expect((await send('POST', '/api/admin/comments/restore', { commentIds: [deep.id] })).statusCode).toBe(200);
+    const restored = await latest('comment.restore');
+    expect(restored.details).toMatchObject({ restored: 3 });
+    expect(new Set(restored.changes.map((c) => c.id))).toEqual(new Set([root.id, reply.id, deep.id]));
+    expect(restored.changes).toContainEqual({ id: root.id, field: 'authorName', before: null, after: 'پدر' });
+  });
+
   // The audit screen names each field by AUDIT_FIELD_LABELS: a field a snapshot reads without a
   // Persian name there would show its English key to the editor.
   it('has a Persian name for every field a snapshot of any kind can hold', () => {

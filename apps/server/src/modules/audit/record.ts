@@ -18,6 +18,11 @@ export interface AuditSpec {
   target?: TargetKind;
   /** The items written (default: the `id` path parameter). */
   ids?: (request: FastifyRequest) => Array<number | string>;
+  /**
+   * Items the write touches beyond those it names, read before it runs (the replies a comment
+   * delete takes along, the deleted comments above a restored reply): recorded as the named ones are.
+   */
+  related?: (db: Db, ids: number[]) => Promise<number[]>;
   /** Only these fields are compared (a bulk action over many articles). */
   fields?: readonly string[];
   /** The answer's field naming the item a create made (e.g. 'id', 'operationId'). */
@@ -100,7 +105,8 @@ export function registerAuditTrail(app: FastifyInstance, db: Db): void {
   app.addHook('preHandler', async (request) => {
     if (!isAudited(request)) return;
     const spec = request.routeOptions.config?.audit || undefined;
-    const ids = idsOf(request, spec);
+    const named = idsOf(request, spec);
+    const ids = spec?.related ? [...new Set([...named, ...(await spec.related(db, named.map(Number))).map(String)])] : named;
     const before = spec?.target ? await loadSnapshots(db, spec.target, ids, spec.fields) : new Map<string, Snapshot>();
     request.auditState = { ids, before };
     if (spec?.operationArticles === 'undo' && ids.length === 1) {

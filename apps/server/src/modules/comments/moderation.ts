@@ -94,17 +94,9 @@ export async function deleteComment(db: Db, id: number, by: string | null): Prom
   return { success: true, affected, deletedIds, message: affected > 1 ? `نظر و ${toPersianDigits(affected - 1)} پاسخ آن حذف شد` : 'نظر حذف شد' };
 }
 
-/** Deletes the comments and every reply below them (replies have no foreign key to cascade); they are kept. */
+/** Deletes the comments and every reply below them; they are kept. */
 async function deleteWithReplies(db: Db, ids: number[], by: string | null): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const all = new Set(ids);
-    let frontier = [...all];
-    while (frontier.length) {
-      frontier = (await commentRepo.childIds(tx, frontier)).filter((id) => !all.has(id));
-      for (const id of frontier) all.add(id);
-    }
-    return commentRepo.deleteIds(tx, [...all], by);
-  });
+  return db.transaction(async (tx) => commentRepo.deleteIds(tx, await commentRepo.withReplies(tx, ids), by));
 }
 
 /**

@@ -102,9 +102,16 @@ export const commentRepo = {
     return (await db.select({ id: comments.id }).from(comments).where(eq(comments.id, id))).length > 0;
   },
 
-  async childIds(db: Db, parentIds: number[]): Promise<number[]> {
-    const rows = await db.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, parentIds));
-    return rows.map((r) => r.id);
+  /** The comments and every reply below them (replies have no foreign key to cascade). */
+  async withReplies(db: Db, ids: number[]): Promise<number[]> {
+    const all = new Set(ids);
+    let frontier = [...all];
+    while (frontier.length) {
+      const children = await db.select({ id: comments.id }).from(comments).where(inArray(comments.parentId, frontier));
+      frontier = children.map((r) => r.id).filter((id) => !all.has(id));
+      for (const id of frontier) all.add(id);
+    }
+    return [...all];
   },
 
   /** Deletes the comments, keeping each row in deleted_comments first; the ids deleted. */

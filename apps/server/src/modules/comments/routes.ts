@@ -12,6 +12,7 @@ import { visitorOf } from '../analytics/visitor.ts';
 import { issueCaptcha, UsedCaptchas } from './captcha.ts';
 import { approveComment, setCommentsApproved, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments, unapproveComment } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
+import { commentRepo } from './repo.ts';
 import { signedInName } from '../../plugins/auth.ts';
 
 export async function commentRoutes(app: FastifyInstance, { db, secret, retentionDays }: { db: Db; secret: string; retentionDays: number }) {
@@ -67,7 +68,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   }, async (request) => changed(await setCommentsApproved(db, request.body.commentIds, request.body.action === 'approve')));
 
   r.delete('/api/admin/comments/bulk', {
-    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: () => ({ delete: true }) } },
+    config: { permission: 'comments', audit: { action: 'comment.bulk', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, related: commentRepo.withReplies, details: () => ({ delete: true }) } },
     schema: { body: bulkDeleteCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await deleteComments(db, request.body.commentIds, signedInName(request))));
 
@@ -77,7 +78,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   }, async (request) => listDeletedComments(db, request.query.limit, retentionDays));
 
   r.post('/api/admin/comments/restore', {
-    config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, details: (_req, answer) => ({ restored: answer?.affected }) } },
+    config: { permission: 'comments', audit: { action: 'comment.restore', target: 'comment', ids: (req) => (req.body as { commentIds: number[] }).commentIds, related: commentRepo.keptAncestorIds, details: (_req, answer) => ({ restored: answer?.affected }) } },
     schema: { body: restoreCommentsBody, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await restoreComments(db, request.body.commentIds)));
 
@@ -92,7 +93,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   }, async (request) => changed(await unapproveComment(db, request.params.id)));
 
   r.delete('/api/admin/comments/:id', {
-    config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment' } },
+    config: { permission: 'comments', audit: { action: 'comment.delete', target: 'comment', related: commentRepo.withReplies } },
     schema: { params: idParam, response: { 200: moderationResponse, ...errors } },
   }, async (request) => changed(await deleteComment(db, request.params.id, signedInName(request))));
 
