@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { NEWSLETTER_FLOODED, newsletterOutcomeOf, type NewsletterForm, type NewsletterOutcome } from '@chapar/shared/text';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 
 export interface SubscribeBody {
   email: string;
@@ -52,6 +52,12 @@ export function useNewsletterOutcome(form: NewsletterForm): NewsletterOutcome | 
 export function isValidNewsletterEmail(email: string): boolean {
   const trimmed = email.trim();
   return trimmed !== '' && trimmed.includes('@');
+}
+
+/** What a failed signup says: the server's reason (too many signups, a refused address), else «try again». */
+export function subscribeErrorText(error: unknown): string {
+  if (isApiError(error) && error.serverMessage) return error.serverMessage;
+  return newsletterTexts.failedBody;
 }
 
 export function useSubscribe() {

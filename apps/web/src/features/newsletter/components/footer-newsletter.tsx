@@ -1,34 +1,52 @@
 import { useId, useState, type FormEvent } from 'react';
 import { NEWSLETTER_FOOTER_ACTION, NEWSLETTER_FORM_ANCHORS } from '@chapar/shared/text';
-import { CheckCircle2 } from '../../../components/icons';
+import { CheckCircle2, LoaderCircle } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
-import { newsletterOutcomeTexts, newsletterTexts, useNewsletterOutcome } from '../api.ts';
+import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
+
+interface Shown { title?: string; body: string; error: boolean }
 
 /**
- * Footer field (spec 01 §5): email required; shows 'subscribed' and resets, with no call.
- * That is the form with the page's script. Without it (or before the footer has hydrated) the
- * browser would otherwise drop the address, so the form POSTs to /newsletter/subscribe like the
- * sidebar box, and the reader comes back to this page with the outcome shown here.
+ * Footer field (spec 01 §5, and docs/decisions/0015): the reader is signed up for real, as in the
+ * sidebar box, and told what happens next (the confirmation mail), not «subscribed» with no call.
+ * Without the page's script (or before the footer has hydrated) the form POSTs to
+ * /newsletter/subscribe, and the reader comes back to this page with the outcome shown here.
  */
 export function FooterNewsletter() {
   const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const subscribe = useSubscribe();
   const id = useId();
   // The outcome of a signup sent without the script, until the reader uses the field again.
   const outcome = useNewsletterOutcome('footer');
   const [outcomeShown, setOutcomeShown] = useState(true);
-  const arrived = outcome && outcomeShown && !done ? newsletterOutcomeTexts[outcome] : null;
+  const arrived = outcome && outcomeShown && !shown ? newsletterOutcomeTexts[outcome] : null;
+  const message = shown ?? arrived;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return;
-    setEmail('');
-    setDone(true);
     setOutcomeShown(false);
+    if (!isValidNewsletterEmail(email)) {
+      setShown({ title: newsletterTexts.invalidTitle, body: newsletterTexts.invalidBody, error: true });
+      return;
+    }
+    subscribe.mutate({ email: email.trim() }, {
+      onSuccess: (result) => {
+        if (result.success === false) {
+          setShown({ title: newsletterTexts.failedTitle, body: result.error || result.message || newsletterTexts.failedBody, error: true });
+          return;
+        }
+        setShown(result.pending
+          ? { title: newsletterTexts.pendingTitle, body: result.message || newsletterTexts.pendingNote, error: false }
+          : { body: newsletterTexts.footerSuccess, error: false });
+        setEmail('');
+      },
+      onError: (error) => setShown({ title: newsletterTexts.failedTitle, body: subscribeErrorText(error), error: true }),
+    });
   };
 
   return (
-    <form id={NEWSLETTER_FORM_ANCHORS.footer} method="post" action={NEWSLETTER_FOOTER_ACTION} onSubmit={submit} className="scroll-mt-24 space-y-2">
+    <form id={NEWSLETTER_FORM_ANCHORS.footer} method="post" action={NEWSLETTER_FOOTER_ACTION} onSubmit={submit} noValidate className="scroll-mt-24 space-y-2">
       <label htmlFor={id} className="block text-sm text-muted">تازه‌ترین خبرها را در ایمیل خود بخوانید</label>
       <div className="flex gap-2">
         <input
@@ -38,21 +56,22 @@ export function FooterNewsletter() {
           required
           dir="ltr"
           value={email}
-          onChange={(e) => { setEmail(e.target.value); setDone(false); }}
+          onChange={(e) => { setEmail(e.target.value); setShown(null); }}
           placeholder="نشانی ایمیل"
           className={`${inputStyles} text-start placeholder:text-end`}
         />
-        <button type="submit" className={buttonStyles.primary}>عضویت</button>
+        <button type="submit" disabled={subscribe.isPending} className={buttonStyles.primary}>
+          {subscribe.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          عضویت
+        </button>
       </div>
-      <p aria-live="polite" className={`min-h-6 text-sm ${arrived?.error ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-400'}`}>
-        {done && <><CheckCircle2 aria-hidden="true" className="me-1 inline size-4" />{newsletterTexts.footerSuccess}</>}
-        {arrived && (
-          <span data-newsletter-outcome={outcome}>
-            <strong className="block font-bold">
-              {!arrived.error && <CheckCircle2 aria-hidden="true" className="me-1 inline size-4" />}
-              {arrived.title}
-            </strong>
-            {arrived.body}
+      <p aria-live="polite" className={`min-h-6 text-sm ${message?.error ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-400'}`}>
+        {message && (
+          <span {...(arrived && !shown ? { 'data-newsletter-outcome': outcome } : { 'data-newsletter-result': message.error ? 'error' : 'ok' })}>
+            {message.title
+              ? <strong className="block font-bold">{!message.error && <CheckCircle2 aria-hidden="true" className="me-1 inline size-4" />}{message.title}</strong>
+              : !message.error && <CheckCircle2 aria-hidden="true" className="me-1 inline size-4" />}
+            {message.body}
           </span>
         )}
       </p>

@@ -117,16 +117,37 @@ describe('the newsletter forms without JavaScript', () => {
     expect(container.querySelector('[data-newsletter-outcome="invalid"]')!.textContent).toContain(newsletterTexts.invalidBody);
   });
 
-  it("with the script the footer still makes no call: it shows 'subscribed' and resets", () => {
-    const fetchMock = vi.fn();
+  it('with the script the footer signs the reader up and says a confirmation mail is on its way', async () => {
+    const waiting = 'ایمیلی برای تأیید عضویت به این نشانی فرستادیم؛ برای تکمیل عضویت پیوند آن را باز کنید.';
+    const fetchMock = vi.fn(async () => Response.json({ success: true, alreadySubscribed: false, pending: true, message: waiting }));
     vi.stubGlobal('fetch', fetchMock);
     const { container } = renderWithApp(<FooterNewsletter />, { route: '/?newsletter=footer-sent' });
     const input = container.querySelector('input')!;
-    fireEvent.change(input, { target: { value: 'reader@example.com' } });
+    fireEvent.change(input, { target: { value: ' reader@example.com ' } });
     fireEvent.submit(container.querySelector('form')!);
-    expect(container.textContent).toContain(newsletterTexts.footerSuccess);
+    expect(await screen.findByText(waiting)).toBeTruthy();
+    expect(container.textContent).toContain(newsletterTexts.pendingTitle);
+    expect(container.textContent).not.toContain(newsletterTexts.footerSuccess);
     expect(container.querySelector('[data-newsletter-outcome]')).toBeNull();
     expect(input.value).toBe('');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/newsletter/subscribe');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'reader@example.com' });
+  });
+
+  it("the footer shows the server's reason when a signup is refused, keeps the address, and calls nothing for an address without @", async () => {
+    const busy = 'از این نشانی در مدت کوتاهی درخواست‌های زیادی فرستاده شده است';
+    const fetchMock = vi.fn(async () => Response.json({ error: 'rate_limited', message: busy }, { status: 429 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { container } = renderWithApp(<FooterNewsletter />);
+    const input = container.querySelector('input')!;
+    fireEvent.change(input, { target: { value: 'not-an-address' } });
+    fireEvent.submit(container.querySelector('form')!);
+    expect(container.querySelector('[data-newsletter-result="error"]')!.textContent).toContain(newsletterTexts.invalidBody);
     expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'reader@example.com' } });
+    fireEvent.submit(container.querySelector('form')!);
+    expect(await screen.findByText(busy)).toBeTruthy();
+    expect(input.value).toBe('reader@example.com');
   });
 });

@@ -3,13 +3,7 @@ import { NEWSLETTER_FORM_ANCHORS, NEWSLETTER_FORM_PATH } from '@chapar/shared/te
 import { CheckCircle2, LoaderCircle, Mail } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, useNewsletterOutcome, useSubscribe } from '../api.ts';
-
-function errorText(error: unknown): string {
-  if (isApiError(error) && error.serverMessage) return error.serverMessage;
-  return newsletterTexts.failedBody;
-}
+import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
 
 /**
  * Sidebar newsletter (spec 01 §5): email with an at-sign, optional name. With the page's script
@@ -47,7 +41,7 @@ export function NewsletterBox() {
         setEmail('');
         setName('');
       },
-      onError: (error) => toast({ title: newsletterTexts.failedTitle, description: errorText(error), variant: 'destructive' }),
+      onError: (error) => toast({ title: newsletterTexts.failedTitle, description: subscribeErrorText(error), variant: 'destructive' }),
     });
   };
 
