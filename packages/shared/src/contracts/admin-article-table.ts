@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../text/search.ts';
 import { article } from './articles.ts';
 
 export const ADMIN_ARTICLES_PAGE_SIZE = 20;
@@ -48,7 +49,7 @@ const intParam = (label: string, min: number, max: number) =>
 
 /** GET /api/admin/articles */
 export const adminArticlesQuery = z.object({
-  search: z.string().trim().max(200, 'عبارت جستجو حداکثر ۲۰۰ نویسه است').default(''),
+  search: z.string().trim().max(SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG).default(''),
   sortBy: z.enum(ADMIN_ARTICLE_SORTS, { error: 'ترتیب نامعتبر است' }).default('publishedAt'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'جهت ترتیب نامعتبر است' }).default('desc'),
   page: intParam('page', 1, 100_000).default(1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { article } from './articles.ts';
+import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../text/search.ts';
 
 export const SEARCH_SORTS = ['relevance', 'date', 'views'] as const;
 export const SEARCH_DATES = ['all', 'today', 'week', 'month', '3months'] as const;
@@ -8,7 +9,7 @@ export const SEARCH_PAGE_SIZE = 20;
 
 /** GET /api/search/advanced: an empty q is allowed and answers an empty result. */
 export const searchQuery = z.object({
-  q: z.string().max(200, 'عبارت جستجو حداکثر ۲۰۰ نویسه است').default(''),
+  q: z.string().max(SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG).default(''),
   category: z.string().max(64).default('all'),
   sort: z.enum(SEARCH_SORTS, { error: 'ترتیب نامعتبر است' }).default('relevance'),
   date: z.enum(SEARCH_DATES, { error: 'بازه زمانی نامعتبر است' }).default('all'),

@@ -18,3 +18,4 @@ export * from './invisible.ts';
 export * from './feed-paths.ts';
 export * from './newsletter-form.ts';
 export * from './share-image.ts';
+export * from './search.ts';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from '../../../components/icons';
+import { SEARCH_QUERY_MAX } from '@chapar/shared/text';
 import { paths } from '../../../lib/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -28,6 +29,7 @@ export function HeaderSearch({ className, autoFocus }: { className?: string; aut
         id={id}
         name="q"
         type="search"
+        maxLength={SEARCH_QUERY_MAX}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         placeholder="جستجو در اخبار..."

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Search } from '../../../components/icons';
-import { ADMIN_CATEGORY_SLUGS, categoryFaName } from '@chapar/shared/text';
+import { ADMIN_CATEGORY_SLUGS, categoryFaName, SEARCH_QUERY_MAX } from '@chapar/shared/text';
 import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
 import { DATE_OPTIONS, SORT_OPTIONS, type SearchParams } from '../api.ts';
 
@@ -28,7 +28,7 @@ export function SearchForm({ params, onChange }: SearchFormProps) {
     <form role="search" action="/search" method="get" onSubmit={submit} className="space-y-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex gap-2">
         <label htmlFor={ids.q} className="sr-only">عبارت جستجو</label>
-        <input id={ids.q} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="چه خبری را می‌جویید؟" className={`${inputBase} h-11 text-base`} />
+        <input id={ids.q} name="q" type="search" maxLength={SEARCH_QUERY_MAX} value={q} onChange={(e) => setQ(e.target.value)} placeholder="چه خبری را می‌جویید؟" className={`${inputBase} h-11 text-base`} />
         <button type="submit" className={`${buttonStyles.primary} h-11 shrink-0`}>
           <Search aria-hidden="true" className="size-4" />
           جستجو

@@ -1,6 +1,7 @@
 import { AlertCircle, SearchX } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useSearch, type SearchParams } from '../api.ts';
 
 export const SEARCH_TEXTS = {
@@ -17,7 +18,8 @@ export function SearchResults({ params }: { params: SearchParams }) {
     return (
       <p role="alert" className="flex items-center justify-center gap-2 rounded-xl bg-accent-soft p-6 text-accent">
         <AlertCircle aria-hidden="true" className="size-5" />
-        {SEARCH_TEXTS.failed}
+        {/* A query the server refuses (too long) says why: trying again would not help. */}
+        {isApiError(search.error, 400) && search.error.serverMessage ? search.error.serverMessage : SEARCH_TEXTS.failed}
       </p>
     );
   }
