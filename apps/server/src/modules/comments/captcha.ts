@@ -6,6 +6,11 @@ import { toAsciiDigits, toPersianDigits } from '@chapar/shared/text';
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 /** People take longer than this to read, type and answer; scripts do not. */
 export const CAPTCHA_MIN_FILL_MS = 3_000;
+/**
+ * A new question given after a refused answer: the visitor has already filled in the form and only
+ * answers again, so it is issued as if this much less than CAPTCHA_MIN_FILL_MS remained (one second).
+ */
+export const CAPTCHA_RETRY_HEAD_START_MS = 2_000;
 const OPERAND_MIN = 1;
 const OPERAND_MAX = 10;
 const PRUNE_EVERY_MS = 60_000;

@@ -5,7 +5,8 @@ import type { DeletedCommentsResponse } from '@chapar/shared/contracts';
 import { toAsciiDigits } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
-import { issueCaptcha } from './captcha.ts';
+import { checkCaptcha, issueCaptcha, UsedCaptchas } from './captcha.ts';
+import { submitComment } from './service.ts';
 import { commentRepo } from './repo.ts';
 
 let t: TestApp;
@@ -68,6 +69,24 @@ describe('captcha', () => {
     const retry = await post(articleId, { authorName: 'مینا', content: 'سلام', captchaToken: c.token, captchaAnswer: String(c.answer) });
     expect(retry.statusCode).toBe(400);
     expect(retry.json()).toMatchObject({ error: 'captcha_invalid' });
+  });
+
+  it('gives the question after a wrong answer a head start: the visitor only answers again, the form is filled', async () => {
+    const c = issueCaptcha(t.config.sessionSecret, Date.now() - 5_000);
+    const res = await post(articleId, { authorName: 'مینا', content: 'دوباره', captchaToken: c.token, captchaAnswer: String(c.answer === 20 ? 19 : c.answer + 1) });
+    const fresh = (res.json() as { captcha: { token: string; question: string } }).captcha;
+    const answer = String(sum(fresh.question));
+    const check = checkCaptcha(t.config.sessionSecret, fresh.token, answer);
+    if (!check.ok) throw new Error('the fresh question does not check');
+    // Issued two seconds back: one second of the three remains, not all three.
+    const age = Date.now() - check.issuedAt;
+    expect(age).toBeGreaterThanOrEqual(2_000);
+    expect(age).toBeLessThan(2_000 + 1_000);
+    const deps = { db: t.database.db, secret: t.config.sessionSecret, usedCaptchas: new UsedCaptchas(t.database.db) };
+    const input = { articleId, authorName: 'مینا', content: 'دوباره', authorEmail: null, parentId: null, captchaToken: fresh.token, captchaAnswer: answer, visitorKey: 'retry-visitor', ipHash: 'retry-address' };
+    // At once it is still too fast; one second later (the visitor's clock) it is taken.
+    await expect(submitComment(deps, { ...input, now: Date.now() })).rejects.toThrow('سریع');
+    expect((await submitComment(deps, { ...input, now: Date.now() + 1_000 })).authorName).toBe('مینا');
   });
 
   it('requires an answer', async () => {

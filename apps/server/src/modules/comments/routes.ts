@@ -9,7 +9,7 @@ import type { Db } from '@chapar/db';
 import { AppError } from '../../errors.ts';
 import { persianOr } from '../../plugins/error-handler.ts';
 import { visitorOf } from '../analytics/visitor.ts';
-import { issueCaptcha, UsedCaptchas } from './captcha.ts';
+import { CAPTCHA_RETRY_HEAD_START_MS, issueCaptcha, UsedCaptchas } from './captcha.ts';
 import { approveComment, setCommentsApproved, deleteComment, deleteComments, listCommentsForAdmin, listDeletedComments, restoreComments, unapproveComment } from './moderation.ts';
 import { CaptchaRejected, listArticleComments, submitComment } from './service.ts';
 import { commentRepo } from './repo.ts';
@@ -19,8 +19,9 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': errorResponse };
   const deps = { db, secret, usedCaptchas: new UsedCaptchas(db) };
-  const freshCaptcha = () => {
-    const { answer: _answer, ...challenge } = issueCaptcha(secret);
+  /** A question for the form; `retry` for the one that replaces a refused answer's. */
+  const freshCaptcha = (retry = false) => {
+    const { answer: _answer, ...challenge } = issueCaptcha(secret, Date.now() - (retry ? CAPTCHA_RETRY_HEAD_START_MS : 0));
     return challenge;
   };
 
@@ -52,7 +53,7 @@ export async function commentRoutes(app: FastifyInstance, { db, secret, retentio
       return reply.code(201).send({ success: true, message: COMMENT_MESSAGES.pending, comment });
     } catch (err) {
       if (!(err instanceof CaptchaRejected)) throw err;
-      return reply.code(400).send({ error: err.code, message: err.message, captcha: freshCaptcha() });
+      return reply.code(400).send({ error: err.code, message: err.message, captcha: freshCaptcha(true) });
     }
   });
 
