@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
-import { articles, type Db } from '@chapar/db';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { articles, mediaAssets, type Db } from '@chapar/db';
 
 const published = eq(articles.status, 'published');
 const newestFirst = [desc(articles.publishedAt), desc(articles.id)];
@@ -20,7 +20,10 @@ const itemColumns = {
 export const feedRepo = {
   /** Newest published articles, optionally of one category (its stored English name). */
   async latest(db: Db, opts: { limit: number; category?: string }) {
-    return db.select({ ...itemColumns, imageUrl: articles.imageUrl }).from(articles)
+    // The cover's size as stored (kept up to date by the watermark), for the enclosure's length.
+    const imageBytes = sql<number | null>`(SELECT ${mediaAssets.bytes} FROM ${mediaAssets}
+      WHERE ${mediaAssets.articleId} = ${articles.id} AND ${mediaAssets.url} = ${articles.imageUrl} AND ${mediaAssets.bytes} > 0 LIMIT 1)`;
+    return db.select({ ...itemColumns, imageUrl: articles.imageUrl, imageBytes }).from(articles)
       .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)
       .orderBy(...newestFirst).limit(opts.limit);
   },

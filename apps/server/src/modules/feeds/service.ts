@@ -45,9 +45,10 @@ function rssItem(site: FeedSite, a: FeedArticle): string {
     el('description', a.excerpt || a.metaDescription || ''),
     el('category', categoryFaName(a.category)),
     // One enclosure per item: the podcast where there is one (so a podcast app can subscribe),
-    // else the cover image. RSS requires a length; 0 is the accepted value when it is not known.
+    // else the cover image, at its stored size. RSS requires a length; 0 is the accepted value
+    // when it is not known (an image from elsewhere, a podcast made before sizes were kept).
     podcast ? empty('enclosure', { url: podcast, type: 'audio/mpeg', length: a.podcastBytes ?? 0 })
-      : image ? empty('enclosure', { url: image, type: imageType(image), length: 0 }) : '',
+      : image ? empty('enclosure', { url: image, type: imageType(image), length: a.imageBytes ?? 0 }) : '',
     podcast && a.podcastDuration ? el('itunes:duration', String(a.podcastDuration)) : '',
     podcast && image ? empty('itunes:image', { href: image }) : '',
     '</item>',
