@@ -53,11 +53,59 @@ async function savedPage(request) {
   return undefined;
 }
 
-function offlinePage() {
-  const html = '<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
-    + '<title>آفلاین | چاپار</title></head><body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem;line-height:2">'
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeHtml = (text) => text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi,
+  (_m, dec, hex, name) => (name ? ENTITIES[name.toLowerCase()] : String.fromCodePoint(parseInt(dec ?? hex, dec ? 10 : 16))));
+
+// The articles saved for reading offline, newest saved last in the cache, each with its title.
+async function savedArticles() {
+  const cache = await caches.open(ARTICLES_CACHE);
+  const saved = [];
+  for (const key of await cache.keys()) {
+    const { pathname } = new URL(key.url);
+    if (!pathname.startsWith('/article/') || !articleIdOf(pathname)) continue;
+    const page = await cache.match(key);
+    const title = /<title>([^<]*)<\/title>/.exec(page ? await page.text() : '');
+    saved.push({ href: pathname, title: title ? unescapeHtml(title[1]).replace(/\s*\|[^|]*$/, '') : '' });
+  }
+  return saved.reverse();
+}
+
+// The site's own font, if a saved page brought it into a cache (its name is hashed by the build).
+async function cachedFontUrl() {
+  for (const name of [ARTICLES_CACHE, ASSETS_CACHE]) {
+    const cache = await caches.open(name);
+    const key = (await cache.keys()).find((request) => /\/assets\/Vazirmatn[^/]*\.woff2$/.test(new URL(request.url).pathname));
+    if (key) return new URL(key.url).pathname;
+  }
+  return null;
+}
+
+// Colours of the site's light and dark themes; /theme-init.js (saved with every article) sets
+// the reader's own choice, and without it the system's preference decides.
+const OFFLINE_STYLE = ':root{--bg:#fff;--fg:#16161a;--muted:#5d5f66;--card:#f5f5f6;--border:#e4e4e7;--accent:#c8102e;color-scheme:light}'
+  + 'html.dark{--bg:#0e0e10;--fg:#ececee;--muted:#a0a1a8;--card:#18181b;--border:#2c2c31;--accent:#f04157;color-scheme:dark}'
+  + '@media (prefers-color-scheme:dark){html.no-js{--bg:#0e0e10;--fg:#ececee;--muted:#a0a1a8;--card:#18181b;--border:#2c2c31;--accent:#f04157;color-scheme:dark}}'
+  + 'body{margin:0;background:var(--bg);color:var(--fg);font-family:Vazirmatn,Tahoma,system-ui,sans-serif;line-height:1.9}'
+  + 'main{max-width:40rem;margin:0 auto;padding:3rem 1rem}h1{font-size:1.5rem;margin:0 0 .5rem}h2{font-size:1.1rem;margin:2rem 0 .75rem}'
+  + 'p{color:var(--muted);margin:0 0 1rem}a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}'
+  + 'ul{list-style:none;padding:0;margin:0}li{border:1px solid var(--border);background:var(--card);border-radius:.75rem;margin-bottom:.5rem}'
+  + 'li a{display:block;padding:.75rem 1rem;color:var(--fg);text-decoration:none}li a:hover{color:var(--accent)}';
+
+// A page the reader did not save, opened without a network: says so, in the site's look, and
+// lists the articles that were saved, which open offline.
+async function offlinePage() {
+  const [saved, font] = await Promise.all([savedArticles().catch(() => []), cachedFontUrl().catch(() => null)]);
+  const fontFace = font ? `@font-face{font-family:Vazirmatn;src:url('${font}') format('woff2');font-weight:100 900;font-display:swap}` : '';
+  const list = saved.length
+    ? '<h2>مقاله‌های ذخیره‌شده برای خواندن آفلاین</h2><ul>'
+      + saved.map((a) => `<li><a href="${escapeHtml(a.href)}">${escapeHtml(a.title || 'مقالهٔ ذخیره‌شده')}</a></li>`).join('') + '</ul>'
+    : '';
+  const html = '<!doctype html><html lang="fa" dir="rtl" class="no-js"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+    + `<title>آفلاین | چاپار</title><script src="/theme-init.js"></script><style>${fontFace}${OFFLINE_STYLE}</style></head><body><main>`
     + '<h1>اتصال اینترنت برقرار نیست</h1><p>این صفحه برای خواندن آفلاین ذخیره نشده است. پس از اتصال دوباره تلاش کنید.</p>'
-    + '<p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>';
+    + `<p><a href="/">بازگشت به صفحه اصلی</a></p>${list}</main></body></html>`;
   return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'x-chapar-offline': '1' } });
 }
 
