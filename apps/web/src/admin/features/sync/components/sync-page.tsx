@@ -142,7 +142,7 @@ export function SyncPage() {
           {button('precise-telegram-sync', 'اجرای همگام‌سازی دقیق', true)}
         </Card>
         <Card icon={<ListChecks aria-hidden="true" className="size-4" />} title="۴. اصلاح کامل همه مقاله‌ها">
-          <p className="text-muted">رسانه، تاریخ، متن و خلاصه همه مقاله‌های تلگرامی (حدود ۱۰۵ مقاله) بازبینی و اصلاح می‌شود.</p>
+          <p className="text-muted">رسانه، تاریخ، متن و خلاصه همه مقاله‌های تلگرامی بازبینی و اصلاح می‌شود؛ پیش از اجرا شمار و فهرست مقاله‌هایی را که تغییر می‌کنند می‌بینید و تأیید می‌کنید.</p>
           {button('fix-all-articles', 'اصلاح همه مقاله‌ها')}
         </Card>
         <Card icon={<Sparkles aria-hidden="true" className="size-4" />} title="۵. تطبیق هوشمند رسانه">
