@@ -14,13 +14,11 @@ export function MailStatus({ mail }: { mail: NewsletterDigestsResponse['mail'] }
             {mail.missing.map((name, i) => (
               <span key={name}>{i > 0 && ' و '}<code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">{name}</code></span>
             ))}
-            {' را در محیط سرور تنظیم کنید و سرور را دوباره راه بیندازید؛ برای نمونه '}
-            {/* Breaks only between its parts on a phone, never inside a word. */}
-            <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">SMTP_URL=<wbr />smtp://<wbr />user:pass@<wbr />mail.example.com:587</code>
-            {' و '}
-            <code dir="ltr" className="rounded bg-amber-100 px-1 dark:bg-amber-900">MAIL_FROM=news@example.com</code>
-            {'. عضویت‌های تازه تا آن زمان در انتظار ایمیل تأیید می‌مانند.'}
+            {' را در محیط سرور تنظیم کنید و سرور را دوباره راه بیندازید؛ برای نمونه:'}
           </p>
+          {/* One setting per line, each whole: on a phone the box scrolls rather than split a value. */}
+          <pre dir="ltr" tabIndex={0} aria-label="نمونهٔ تنظیمات ایمیل" className="overflow-x-auto rounded-lg bg-amber-100 px-3 py-2 text-start text-xs dark:bg-amber-900"><code>{'SMTP_URL=smtp://user:pass@mail.example.com:587\nMAIL_FROM=news@example.com'}</code></pre>
+          <p>عضویت‌های تازه تا آن زمان در انتظار ایمیل تأیید می‌مانند.</p>
         </div>
       </div>
     );
