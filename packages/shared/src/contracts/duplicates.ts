@@ -8,6 +8,7 @@ import { toPersianDigits } from '../text/digits.ts';
 export const DUPLICATE_MESSAGES = {
   required: 'لطفاً شناسه پست یا محتوا را وارد کنید',
   postIdFormat: 'شناسه پست باید فقط عدد باشد (بدون @ و بدون نام کانال)',
+  postIdRange: 'شناسه پست بیش از حد بزرگ است',
   postNotFound: 'پستی با این شناسه در کانال‌ها پیدا نشد',
   notDuplicate: 'برای این مقاله نسخهٔ اصلی‌ای پیدا نشد؛ حذف انجام نشد',
   articleNotFound: 'مقاله پیدا نشد',

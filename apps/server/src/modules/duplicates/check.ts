@@ -127,11 +127,13 @@ export async function checkDuplicateContent(s: Pick<Services, 'config' | 'databa
   return checkAnswer(s, await judgeStory(s, { plain, textHash: textHash(plain), date: new Date() }), started);
 }
 
-/** A post id as the spec has it: digits only (Persian digits too), no @, no channel name. */
+/** A post id as the spec has it: digits only (Persian digits too), no @, no channel name, at most a safe integer. */
 export function parsePostId(raw: string | number | null | undefined): number {
   if (raw === null || raw === undefined || String(raw).trim() === '') throw badRequest(DUPLICATE_MESSAGES.required);
   const text = String(raw).trim().replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
-  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw badRequest(DUPLICATE_MESSAGES.postIdFormat);
+  // Digits past the safe integers (a JSON number too) are a number, only too big for an id.
+  if ((typeof raw === 'number' || /^\d+$/.test(text)) && Number(text) > Number.MAX_SAFE_INTEGER) throw badRequest(DUPLICATE_MESSAGES.postIdRange);
+  if (!/^\d+$/.test(text) || Number(text) <= 0) throw badRequest(DUPLICATE_MESSAGES.postIdFormat);
   return Number(text);
 }
 

@@ -123,6 +123,14 @@ describe('single check', () => {
       expect(res.statusCode, postId).toBe(400);
       expect(res.json().message).toContain('عدد');
     }
+    // Only digits, but past the safe integers: too big, not "not a number", and never a 500.
+    for (const postId of ['99999999999999999999', '۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹', '9007199254740992', 1e20, 1e21]) {
+      const res = await post('/api/admin/check-duplicate-post', { postId });
+      expect(res.statusCode, String(postId)).toBe(400);
+      expect(res.json(), String(postId)).toEqual({ error: 'bad_request', message: 'شناسه پست بیش از حد بزرگ است' });
+    }
+    // The largest safe id is looked up like any other.
+    expect((await post('/api/admin/check-duplicate-post', { postId: String(Number.MAX_SAFE_INTEGER) })).statusCode).toBe(404);
     const unknown = await post('/api/admin/check-duplicate-post', { postId: '777777' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('پستی با این شناسه در کانال‌ها پیدا نشد');

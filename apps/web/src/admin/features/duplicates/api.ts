@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DuplicateCheckResult, OperationRecord, ScanResult } from '@chapar/shared/contracts';
 import { DUPLICATE_MESSAGES, duplicateTextTooShort } from '@chapar/shared/contracts';
+import { toAsciiDigits } from '@chapar/shared/text';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, TOAST_TITLES, useAdminRequest } from '../../lib/api.ts';
@@ -13,12 +14,14 @@ export type CheckMethod = 'post' | 'content';
 
 /**
  * Spec 03 §5: a post id is digits only (Persian digits too), without @ and without the
- * channel name; a text needs what the server needs to judge it (the same shared rule).
+ * channel name, and no bigger than a safe integer; a text needs what the server needs to
+ * judge it (the same shared rule).
  */
 export function checkInputError(method: CheckMethod, value: string): string | null {
   const text = value.trim();
   if (!text) return DUPLICATE_MESSAGES.required;
-  if (method === 'post' && !/^[0-9۰-۹]{1,15}$/.test(text)) return DUPLICATE_MESSAGES.postIdFormat;
+  if (method === 'post' && !/^[0-9۰-۹]+$/.test(text)) return DUPLICATE_MESSAGES.postIdFormat;
+  if (method === 'post' && Number(toAsciiDigits(text)) > Number.MAX_SAFE_INTEGER) return DUPLICATE_MESSAGES.postIdRange;
   if (method === 'content') return duplicateTextTooShort(text);
   return null;
 }

@@ -14,12 +14,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open() {
+function open(method: 'post' | 'content' = 'content') {
   renderWithApp(<DuplicateTab />, { data: [[[ADMIN_STATUS_PATH], status]] });
-  fireEvent.click(screen.getByRole('radio', { name: 'با متن خبر' }));
+  if (method === 'content') fireEvent.click(screen.getByRole('radio', { name: 'با متن خبر' }));
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'بررسی تکراری' }));
 const typeText = (text: string) => fireEvent.change(screen.getByLabelText('متن خبر'), { target: { value: text } });
+const typePostId = (text: string) => fireEvent.change(screen.getByLabelText('شناسه پست'), { target: { value: text } });
+// The message under the field (a failure's toast is an alert too).
+const fieldAlert = () => within(screen.getByRole('button', { name: 'بررسی تکراری' }).closest('form')!).getByRole('alert');
+
+/** A check by post id the server fails (500): the panel ends at ۰٪ with «بررسی ناموفق بود». */
+async function failedPostCheck() {
+  const fetch = vi.fn(async () => json(500, { error: 'internal', message: 'خطای داخلی سرور' }));
+  vi.stubGlobal('fetch', fetch);
+  open('post');
+  typePostId('12345');
+  submit();
+  await screen.findByText('بررسی ناموفق بود');
+  expect(screen.getByTestId('progress-log').textContent).toContain('۰٪');
+  return fetch;
+}
 
 describe('duplicate tab', () => {
   it('refuses a text too short to judge under the field, before anything is sent and without a progress bar', () => {
@@ -81,5 +96,56 @@ describe('duplicate tab', () => {
     await screen.findByTestId('duplicate-result');
     expect(screen.getByTestId('duplicate-confidence').className).toMatch(/red/);
     expect(screen.getByTestId('duplicate-confidence').textContent).toContain('بسیار زیاد (۹۲٪)');
+  });
+
+  it('says a post id past the safe integers is too big, not that it is not a number, before anything is sent', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    open('post');
+    for (const id of ['99999999999999999999', '۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹۹', '9007199254740992']) {
+      typePostId(id);
+      submit();
+      expect(fieldAlert().textContent, id).toBe('شناسه پست بیش از حد بزرگ است');
+    }
+    typePostId('@akhbar_rooz');
+    submit();
+    expect(fieldAlert().textContent).toBe('شناسه پست باید فقط عدد باشد (بدون @ و بدون نام کانال)');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('switching the method drops the failed run\'s progress panel and log', async () => {
+    await failedPostCheck();
+    fireEvent.click(screen.getByRole('radio', { name: 'با متن خبر' }));
+    expect(screen.queryByTestId('progress-log')).toBeNull();
+    typeText('دلار');
+    submit();
+    expect(fieldAlert().textContent).toMatch(/^متن برای بررسی تکراری بودن کوتاه است/);
+    expect(screen.queryByTestId('progress-log')).toBeNull();
+    expect(screen.queryByText('بررسی ناموفق بود')).toBeNull();
+  });
+
+  it('a new check refused by the form drops the previous run\'s progress panel and log', async () => {
+    const fetch = await failedPostCheck();
+    const sent = fetch.mock.calls.length;
+    typePostId('@akhbar_rooz');
+    submit();
+    expect(fieldAlert().textContent).toBe('شناسه پست باید فقط عدد باشد (بدون @ و بدون نام کانال)');
+    expect(screen.queryByTestId('progress-log')).toBeNull();
+    expect(fetch.mock.calls.length).toBe(sent);
+  });
+
+  it('an answer that arrives after the method was switched does not bring its run back', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; })));
+    open('post');
+    typePostId('12345');
+    submit();
+    await screen.findByTestId('progress-log');
+    fireEvent.click(screen.getByRole('radio', { name: 'با متن خبر' }));
+    expect(screen.queryByTestId('progress-log')).toBeNull();
+    answer(json(200, { isDuplicate: true, confidence: 92, duplicateType: 'keyword_analysis', processingTime: 5, details: 'تکرار', duplicateArticles: [] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('progress-log')).toBeNull();
+    expect(screen.queryByTestId('duplicate-result')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ExternalLink, SearchCheck } from 'lucide-react';
 import { DUPLICATE_CHECK_MIN_CHARS, DUPLICATE_CHECK_MIN_WORDS, duplicateTextSize } from '@chapar/shared/contracts';
 import { categoryFaName, formatJalaliDate, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
@@ -25,25 +25,30 @@ export function DuplicateTab() {
   const [log, setLog] = useState<LogLine[]>([]);
   const check = useCheckDuplicate();
   const result = check.data;
+  // The panel, log and result belong to one run; a later run (or a method switch) drops them.
+  const run = useRef(0);
   const note = (text: string) => setLog((lines) => [...lines, { time: new Date(), text }]);
+  const clearRun = () => { run.current += 1; check.reset(); setLog([]); setProgress(0); };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    clearRun();
+    const mine = run.current;
     const problem = checkInputError(method, value);
     setError(problem);
     if (problem) return;
-    setLog([]);
-    check.reset();
     setProgress(STEPS[0].at); note(STEPS[0].text);
     setProgress(STEPS[1].at); note(STEPS[1].text);
     try {
       const answer = await check.mutateAsync({ method, value });
+      if (run.current !== mine) return;
       setProgress(STEPS[2].at); note(STEPS[2].text);
       setProgress(100);
       note(answer.isDuplicate
         ? `تکراری با اطمینان ${formatNumberFa(answer.confidence)}٪`
         : `مقالهٔ تکراری پیدا نشد (اطمینان ${formatNumberFa(answer.confidence)}٪)`);
     } catch (failure) {
+      if (run.current !== mine) return;
       setProgress(0);
       // The server refused the input (a text that is too short once cleaned): said under the field.
       if (isApiError(failure, 400)) {
@@ -66,7 +71,7 @@ export function DuplicateTab() {
             <div className="mt-2 flex flex-wrap gap-4">
               {([['post', 'با شناسه پست'], ['content', 'با متن خبر']] as const).map(([m, label]) => (
                 <label key={m} className="inline-flex items-center gap-2 text-sm">
-                  <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => { setMethod(m); setError(null); }} className="size-4 accent-[var(--color-accent)]" />
+                  <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => { setMethod(m); setError(null); clearRun(); }} className="size-4 accent-[var(--color-accent)]" />
                   {label}
                 </label>
               ))}
@@ -136,7 +141,7 @@ export function DuplicateTab() {
               })}
             </ul>
           )}
-          <button type="button" className={cn(buttonStyles.secondary, 'mt-3')} onClick={() => { check.reset(); setLog([]); setProgress(0); setValue(''); }}>بررسی تازه</button>
+          <button type="button" className={cn(buttonStyles.secondary, 'mt-3')} onClick={() => { clearRun(); setValue(''); }}>بررسی تازه</button>
         </div>
       )}
     </section>
