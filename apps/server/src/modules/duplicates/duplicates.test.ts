@@ -380,6 +380,15 @@ describe('content verification', () => {
       expect(res.json().message).toBe('لطفا شماره مقالات را به درستی وارد کنید');
     }
   });
+
+  it('ids that name no article check nothing, and say so as a 404, not a success', async () => {
+    const one = await post('/api/admin/verify-articles', { articleIds: [99_999] });
+    expect(one.statusCode).toBe(404);
+    expect(one.json().message).toBe('مقاله‌ای با این شناسه نیست؛ چیزی بررسی نشد');
+    const two = await post('/api/admin/verify-articles', { articleIds: [99_998, 99_999] });
+    expect(two.statusCode).toBe(404);
+    expect(two.json().message).toBe('هیچ‌یک از ۲ شناسه مقاله‌ای نیست؛ چیزی بررسی نشد');
+  });
 });
 
 describe('the AI judge', () => {

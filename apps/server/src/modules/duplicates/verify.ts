@@ -5,7 +5,7 @@
 // the article only once the editor has seen it and confirmed (the plan of an operation).
 import { DUPLICATE_MESSAGES, MAX_ID, type OperationPlan, type PlanItem, type ReportItem, type VerifyArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { cleanPostText, findMissingNumbers, type RewriteResult, type Rewriter } from '../../integrations/ai/index.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -56,6 +56,8 @@ export async function verifyArticles(s: VerifyArticlesDeps, rawIds: Array<number
     `SELECT a.id, a.title, a.content, a.telegram_id, a.source, a.edited_fields, p.text AS post_text
      FROM articles a LEFT JOIN telegram_posts p ON p.source = a.source AND p.telegram_id = a.telegram_id
      WHERE a.id = ANY($1::int[])`, [ids]);
+  // Nothing to check is not a check that found nothing wrong.
+  if (!rows.length) throw notFound(ids.length > 1 ? `هیچ‌یک از ${fa(ids.length)} شناسه مقاله‌ای نیست؛ چیزی بررسی نشد` : 'مقاله‌ای با این شناسه نیست؛ چیزی بررسی نشد');
   const judge = createAiJudge({ aiBaseUrl: s.config.ai.baseUrl, aiApiKey: s.config.ai.apiKey, aiModel: s.config.ai.model });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const analyses: VerifyArticlesResponse['analyses'] = [];
@@ -117,16 +119,16 @@ export async function verifyArticles(s: VerifyArticlesDeps, rawIds: Array<number
     ? await operationsRepo.create(s.db, { kind: 'verify-articles', job: 'verify-content', params: {}, requestedBy: by, status: 'awaiting', plan })
     : null;
   const proposed = regenerationResults.filter((r) => r.result.proposed).length;
-  const notFound = ids.filter((id) => !byId.has(id));
+  const missingIds = ids.filter((id) => !byId.has(id));
   return {
     success: true,
-    message: `${fa(analyses.length)} مقاله بررسی شد؛ ${fa(analyses.filter((a) => a.needsRegeneration).length)} نیاز به بازنویسی داشت و برای ${fa(proposed)} مقاله بازنویسی پیشنهاد شد${notFound.length ? `؛ ${fa(notFound.length)} شناسه پیدا نشد` : ''}`,
+    message: `${fa(analyses.length)} مقاله بررسی شد؛ ${fa(analyses.filter((a) => a.needsRegeneration).length)} نیاز به بازنویسی داشت و برای ${fa(proposed)} مقاله بازنویسی پیشنهاد شد${missingIds.length ? `؛ ${fa(missingIds.length)} شناسه پیدا نشد` : ''}`,
     totalAnalyzed: analyses.length,
     needRegeneration: analyses.filter((a) => a.needsRegeneration).length,
     successfullyRegenerated: 0,
     analyses,
     regenerationResults,
-    notFound,
+    notFound: missingIds,
     operationId: operation?.id ?? null,
     plan: operation ? plan : null,
   };
