@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { MAX_ID } from './page-reads.ts';
 import { ROLES } from './permissions.ts';
+import { ltr } from '../text/bidi.ts';
+import { toPersianDigits } from '../text/digits.ts';
 
 const USERNAME = /^[\p{L}\p{N}._-]{3,64}$/u;
 
@@ -11,8 +13,12 @@ export const usernameField = z.string({ error: 'نام کاربری الزامی
 export const newPasswordField = z.string({ error: 'رمز عبور الزامی است' })
   .min(10, 'رمز عبور باید دست‌کم ۱۰ نویسه باشد').max(256, 'رمز عبور بیش از حد بلند است');
 const roleField = z.enum(ROLES, { error: 'نقش باید یکی از مالک، ویراستار، ناظر نظرها یا بیننده باشد' });
-const emailField = z.email({ error: 'نشانی ایمیل درست نیست' }).max(254);
-const nameField = z.string().trim().max(100, 'نام بیش از حد بلند است');
+/** The longest staff name and e-mail address (characters). */
+export const STAFF_NAME_MAX = 100;
+export const STAFF_EMAIL_MAX = 254;
+export const staffEmailField = z.email({ error: `نشانی ایمیل باید به شکل ${ltr('name@example.com')} باشد` })
+  .max(STAFF_EMAIL_MAX, `نشانی ایمیل باید حداکثر ${toPersianDigits(STAFF_EMAIL_MAX)} نویسه باشد`);
+export const staffNameField = z.string().trim().max(STAFF_NAME_MAX, `نام باید حداکثر ${toPersianDigits(STAFF_NAME_MAX)} نویسه باشد`);
 
 export const staffUser = z.object({
   id: z.number().int(),
@@ -44,8 +50,8 @@ export type InvitationInfo = z.infer<typeof invitationInfo>;
 export const createUserBody = z.object({
   username: usernameField,
   role: roleField,
-  email: emailField.optional(),
-  name: nameField.optional(),
+  email: staffEmailField.optional(),
+  name: staffNameField.optional(),
   /** Either a password set now, or an invitation (a one-time link the person opens to choose one). */
   password: newPasswordField.optional(),
   invite: z.boolean().optional(),
@@ -56,8 +62,8 @@ export const createUserResponse = z.object({ user: staffUser, invitation: invita
 
 export const updateUserBody = z.object({
   role: roleField.optional(),
-  email: emailField.nullable().optional(),
-  name: nameField.nullable().optional(),
+  email: staffEmailField.nullable().optional(),
+  name: staffNameField.nullable().optional(),
   disabled: z.boolean().optional(),
 }).refine((b) => Object.keys(b).length > 0, { message: 'چیزی برای تغییر فرستاده نشد' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
@@ -80,7 +86,7 @@ export const accountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 
-export const updateAccountBody = z.object({ name: nameField.nullable().optional(), email: emailField.nullable().optional() })
+export const updateAccountBody = z.object({ name: staffNameField.nullable().optional(), email: staffEmailField.nullable().optional() })
   .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'چیزی برای تغییر فرستاده نشد' });
 
 export const changePasswordBody = z.object({

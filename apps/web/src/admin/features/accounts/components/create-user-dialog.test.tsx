@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { newPasswordField, usernameField } from '@chapar/shared/contracts';
+import { STAFF_NAME_MAX, newPasswordField, staffEmailField, staffNameField, usernameField } from '@chapar/shared/contracts';
 import '../../../../testing/dom-shims.ts';
 import { renderWithApp } from '../../../../testing/render.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
@@ -53,6 +53,37 @@ describe('the new account dialog', () => {
     await waitFor(() => expect(createRequests(fetch)).toHaveLength(1));
     expect(JSON.parse(String(createRequests(fetch)[0]![1]!.body))).toMatchObject({ username: 'sara', password: '1234567890', role: 'editor' });
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+  });
+
+  it('refuses a too long name and a malformed e-mail under their fields, stating the rule', async () => {
+    const fetch = serve();
+    renderWithApp(<CreateUserDialog open onOpenChange={() => {}} mailConfigured={false} />);
+    fireEvent.change(await screen.findByLabelText('نام کاربری'), { target: { value: 'sara' } });
+    const name = screen.getByLabelText('نام');
+    const email = screen.getByLabelText('ایمیل');
+    // The input stops typing at the server's limit; a longer value (set by script) is still refused.
+    expect(name.getAttribute('maxLength')).toBe(String(STAFF_NAME_MAX));
+    fireEvent.change(name, { target: { value: 'ن'.repeat(STAFF_NAME_MAX + 1) } });
+    fireEvent.change(email, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ساخت و دعوت' }));
+
+    const nameMessage = staffNameField.safeParse('ن'.repeat(STAFF_NAME_MAX + 1)).error!.issues[0]!.message;
+    const emailMessage = staffEmailField.safeParse('ab').error!.issues[0]!.message;
+    expect(nameMessage).toContain('۱۰۰');
+    expect(nameMessage).not.toMatch(/\d/);
+    expect(screen.getByText(nameMessage).id).toBe(name.getAttribute('aria-describedby'));
+    expect(screen.getByText(emailMessage).id).toBe(email.getAttribute('aria-describedby'));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(createRequests(fetch)).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: 'سارا' } });
+    fireEvent.change(email, { target: { value: 'sara@example.com' } });
+    expect(screen.queryByText(nameMessage)).toBeNull();
+    expect(screen.queryByText(emailMessage)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'ساخت و دعوت' }));
+    await waitFor(() => expect(createRequests(fetch)).toHaveLength(1));
+    expect(JSON.parse(String(createRequests(fetch)[0]![1]!.body))).toMatchObject({ username: 'sara', name: 'سارا', email: 'sara@example.com', invite: true });
   });
 
   it('sends an invitation without asking for a password', async () => {

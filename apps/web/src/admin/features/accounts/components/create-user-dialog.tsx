@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, newPasswordField, usernameField, type InvitationInfo, type Role, type StaffUser } from '@chapar/shared/contracts';
+import {
+  ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, STAFF_NAME_MAX, newPasswordField, staffEmailField, staffNameField, usernameField, type InvitationInfo, type Role, type StaffUser,
+} from '@chapar/shared/contracts';
+import { toPersianDigits } from '@chapar/shared/text';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
 import { Select } from '../../../components/fields.tsx';
@@ -9,6 +12,8 @@ import { useCreateStaff } from '../api.ts';
 import { InvitationLink } from './invitation-link.tsx';
 
 const ROLE_OPTIONS = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+/** Name and e-mail may be left empty; what is typed is checked with the contract's fields. */
+const optional = (field: Parameters<typeof refusal>[0], value: string) => (value.trim() ? refusal(field, value.trim()) : undefined);
 
 /** A labelled field; `error` (shown once the form was sent) is tied to the input for screen readers. */
 function Field({ label, children, hint, error }: {
@@ -38,6 +43,8 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
   /** Checks show after the first send, then follow each keystroke. */
   const [tried, setTried] = useState(false);
   const usernameError = tried ? refusal(usernameField, username) : undefined;
+  const nameError = tried ? optional(staffNameField, name) : undefined;
+  const emailError = tried ? optional(staffEmailField, email) : undefined;
   const passwordError = tried && method === 'password' ? refusal(newPasswordField, password) : undefined;
   const create = useCreateStaff((answer) => {
     if (answer.invitation) setCreated(answer);
@@ -52,7 +59,8 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (refusal(usernameField, username) || (method === 'password' && refusal(newPasswordField, password))) return;
+    if (refusal(usernameField, username) || optional(staffNameField, name) || optional(staffEmailField, email)
+      || (method === 'password' && refusal(newPasswordField, password))) return;
     create.mutate({
       username: username.trim(), role, name: name.trim() || undefined, email: email.trim() || undefined,
       ...(method === 'invite' ? { invite: true } : { password }),
@@ -70,9 +78,11 @@ export function CreateUserDialog({ open, onOpenChange, mailConfigured }: { open:
           <Field label="نام کاربری" hint="حروف، رقم، نقطه، خط تیره یا زیرخط؛ ۳ تا ۶۴ نویسه" error={usernameError}>
             {(id, described) => <input id={id} {...described} required value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" autoComplete="off" className={inputStyles} />}
           </Field>
-          <Field label="نام">{(id) => <input id={id} value={name} onChange={(e) => setName(e.target.value)} dir="auto" className={inputStyles} />}</Field>
-          <Field label="ایمیل" hint={mailConfigured ? 'پیوند دعوت به این نشانی فرستاده می‌شود' : 'سرویس ایمیل پیکربندی نشده است؛ پیوند دعوت را خودتان بدهید'}>
-            {(id) => <input id={id} type="email" value={email} onChange={(e) => setEmail(e.target.value)} dir="ltr" className={inputStyles} />}
+          <Field label="نام" hint={`اختیاری؛ حداکثر ${toPersianDigits(STAFF_NAME_MAX)} نویسه`} error={nameError}>
+            {(id, described) => <input id={id} {...described} value={name} onChange={(e) => setName(e.target.value)} maxLength={STAFF_NAME_MAX} dir="auto" className={inputStyles} />}
+          </Field>
+          <Field label="ایمیل" hint={mailConfigured ? 'پیوند دعوت به این نشانی فرستاده می‌شود' : 'سرویس ایمیل پیکربندی نشده است؛ پیوند دعوت را خودتان بدهید'} error={emailError}>
+            {(id, described) => <input id={id} {...described} type="email" value={email} onChange={(e) => setEmail(e.target.value)} dir="ltr" className={inputStyles} />}
           </Field>
           <Select label="نقش" value={role} onChange={setRole} options={ROLE_OPTIONS} />
           <fieldset className="space-y-2">
