@@ -92,7 +92,8 @@ export function TelegramAuthPage({ embedded = false }: { embedded?: boolean }) {
         {s.isAuthenticated ? <ShieldCheck aria-hidden="true" className="size-6 shrink-0" /> : <PlugZap aria-hidden="true" className="size-6 shrink-0 text-muted" />}
         <div>
           <p className="font-bold">{s.isAuthenticated ? 'حساب تلگرام سایت وصل است' : i.configured ? 'حساب تلگرام سایت وصل نیست' : 'ورود به تلگرام پیکربندی نشده است'}</p>
-          <p className="mt-1 text-sm">{s.message}</p>
+          {/* Not configured, the server's sentence repeats the heading; the card below names the variables. */}
+          {i.configured && <p className="mt-1 text-sm">{s.message}</p>}
           <p className="mt-1 text-xs opacity-80">وضعیت هر ۲ ثانیه به‌روز می‌شود.</p>
         </div>
       </div>
