@@ -4,6 +4,17 @@ import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
 
+const MINUTE = 60_000;
+const STEPS = [1, 2, 5, 10, 15, 30, 60];
+
+/** Ticks on whole minutes, at most `count`: a clock label shows minutes, so finer ticks read the same time twice. */
+function minuteTicks(from: number, to: number, count = 6): number[] {
+  const step = (STEPS.find((m) => (to - from) / (m * MINUTE) < count) ?? 60) * MINUTE;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(from / step) * step; t <= to; t += step) ticks.push(t);
+  return ticks.length ? ticks : [from];
+}
+
 const clock = (iso: string | number) => toPersianDigits(new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tehran' }));
 
 function ChartFrame({ title, summary, children }: { title: string; summary: string; children: React.ReactElement }) {
@@ -38,6 +49,9 @@ function PersianLegend({ payload }: DefaultLegendContentProps) {
   );
 }
 
+// The right margin holds half the last time label, so it sits under its own tick and is not pushed
+// against the chart's edge, where the browser's text width (a pixel more than measured) got clipped.
+const MARGIN = { top: 5, right: 24, bottom: 0, left: -15 };
 const axis = { stroke: 'currentColor', tick: { fill: 'currentColor', fontSize: 11 }, tickLine: false } as const;
 const tooltipStyle = { contentStyle: { background: 'var(--color-card, #fff)', borderColor: 'var(--color-border, #ddd)', direction: 'rtl' as const }, labelFormatter: (v: unknown) => clock(String(v)) };
 
@@ -55,9 +69,9 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
           title="صف پردازش در یک ساعت گذشته"
           summary={`${formatNumberFa(queue.length)} نمونه؛ آخرین: ${formatNumberFa(lastQueue?.pending ?? 0)} در انتظار، ${formatNumberFa(lastQueue?.processing ?? 0)} در حال پردازش، ${formatNumberFa(lastQueue?.failed ?? 0)} ناموفق`}
         >
-          <LineChart accessibilityLayer={false} data={queue} margin={{ top: 5, right: 10, bottom: 0, left: -15 }}>
+          <LineChart accessibilityLayer={false} data={queue} margin={MARGIN}>
             <CartesianGrid strokeOpacity={0.2} />
-            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
+            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={minuteTicks(queue[0]!.at, queue.at(-1)!.at)} tickFormatter={clock} {...axis} />
             <YAxis allowDecimals={false} tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
             <Tooltip {...tooltipStyle} formatter={(v) => formatNumberFa(Number(v))} />
             <Legend content={PersianLegend} />
@@ -69,9 +83,9 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
       )}
       {times.length === 0 ? <figure className="rounded-xl border border-border bg-card p-3"><figcaption className="text-sm font-bold">زمان پاسخ سرویس‌ها در یک ساعت گذشته</figcaption>{empty}</figure> : (
         <ChartFrame title="زمان پاسخ سرویس‌ها در یک ساعت گذشته (میلی‌ثانیه)" summary={`${formatNumberFa(times.length)} نمونه از ${formatNumberFa(ids.length)} سرویس`}>
-          <LineChart accessibilityLayer={false} data={times} margin={{ top: 5, right: 10, bottom: 0, left: -15 }}>
+          <LineChart accessibilityLayer={false} data={times} margin={MARGIN}>
             <CartesianGrid strokeOpacity={0.2} />
-            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={clock} {...axis} />
+            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={minuteTicks(times[0]!.at, times.at(-1)!.at)} tickFormatter={clock} {...axis} />
             <YAxis tickFormatter={(v: number) => formatNumberFa(v)} {...axis} />
             <Tooltip {...tooltipStyle} formatter={(v) => `${formatNumberFa(Number(v))} میلی‌ثانیه`} />
             <Legend content={PersianLegend} />
