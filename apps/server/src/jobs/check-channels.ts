@@ -38,6 +38,9 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       unpublishedArticles: check.unpublishedArticleIds.length,
       deletionsAwaiting: check.deletionsAwaiting,
       deletionsOperationIds: check.deletionsOperationIds,
+      // Edited at the source: more than one published article is rewritten only once an editor confirms.
+      editsAwaiting: check.editsAwaiting,
+      editsOperationIds: check.editsOperationIds,
       queued: check.toProcess.length,
       processedPosts: outcome?.processed ?? 0,
       published: outcome?.published ?? 0,

@@ -49,6 +49,8 @@ export const fetchPostsJob = jobSpec({
     useAI: z.boolean().optional(),
     contentVerification: z.string().max(5000).optional(),
     operationId: z.number().int().optional(),
+    /** A confirmed plan's kept items (ingest/source-edits.ts): only their posts are read again. */
+    planned: z.array(z.object({ articleId: z.number().int() })).optional(),
   }),
   retryLimit: 1,
 });

@@ -46,6 +46,7 @@ export const JOB_LABELS: Record<string, string> = {
   'make-podcast': 'ساخت پادکست',
   'make-podcasts': 'ساخت پادکست‌ها',
   'source-deletions': 'پست‌های حذف‌شده در کانال',
+  'source-edits': 'پست‌های ویرایش‌شده در کانال',
   'bulk-publish': 'انتشار گروهی مقاله‌ها',
   'bulk-unpublish': 'لغو انتشار گروهی مقاله‌ها',
   'verify-articles': 'تأیید محتوا و بازنویسی',

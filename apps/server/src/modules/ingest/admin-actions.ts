@@ -10,6 +10,7 @@ import { formatNumberFa } from '@chapar/shared/text';
 import type { ActionResult as Result, AdminAction } from '../operations/admin-action.ts';
 import { finishedMessage, num } from '../operations/run-operation.ts';
 import { deletionWords } from './source-deletions.ts';
+import { editWords } from './source-edits.ts';
 
 /** A count from the result, in Persian digits. */
 const fa = (value: unknown) => formatNumberFa(num(value));
@@ -19,6 +20,7 @@ const checked = (r: Result) => [
   ...(num(r.failed) ? [`${fa(r.failed)} مورد ناموفق`] : []),
   ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`] : []),
   ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)),
+  ...editWords(num(r.editsAwaiting)),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
 ].join('؛ ');
 const repaired = finishedMessage;

@@ -27,6 +27,9 @@ export interface CheckAllResult {
   /** Articles whose posts were found deleted, waiting for an editor in these operations. */
   deletionsAwaiting: number;
   deletionsOperationIds: number[];
+  /** Articles whose posts were edited at the source, waiting for an editor in these operations. */
+  editsAwaiting: number;
+  editsOperationIds: number[];
   seen: PostRef[];
   toProcess: PostRef[];
   errors: string[];
@@ -48,7 +51,7 @@ export async function resolveChannels(s: Pick<Services, 'db'>, names?: string[])
 export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
-  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
+  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
   if (!channels.length && !errors.length) result.errors.push(`هیچ کانال فعالی پیکربندی نشده است (${ltr('TELEGRAM_CHANNELS')})`);
   for (const [i, channel] of channels.entries()) {
     let check: ChannelCheck;
@@ -68,9 +71,11 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
     result.unpublishedArticleIds.push(...check.unpublishedArticleIds);
     result.deletionsAwaiting += check.deletionsAwaiting;
     if (check.deletionsOperationId !== null) result.deletionsOperationIds.push(check.deletionsOperationId);
+    result.editsAwaiting += check.editsAwaiting;
+    if (check.editsOperationId !== null) result.editsOperationIds.push(check.editsOperationId);
     result.seen.push(...check.seen);
     result.toProcess.push(...check.toProcess);
-    await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده${check.deletionsAwaiting ? `، ${fa(check.deletionsAwaiting)} حذف‌شده در انتظار تأیید ویراستار` : ''}`);
+    await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده${check.deletionsAwaiting ? `، ${fa(check.deletionsAwaiting)} حذف‌شده در انتظار تأیید ویراستار` : ''}${check.editsAwaiting ? `، ${fa(check.editsAwaiting)} ویرایش‌شده در انتظار تأیید ویراستار` : ''}`);
     await opts.operation?.progress(((i + 1) / channels.length) * 40);
   }
   return result;

@@ -9,6 +9,7 @@ import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
+import { holdEdits } from './source-edits.ts';
 import type { Services } from '../../services.ts';
 
 export interface CheckOptions {
@@ -31,6 +32,9 @@ export interface ChannelCheck {
   /** Articles whose posts were found deleted, waiting for an editor's confirmation (in `deletionsOperationId`). */
   deletionsAwaiting: number;
   deletionsOperationId: number | null;
+  /** Posts edited at the source whose articles wait for an editor's confirmation (in `editsOperationId`). */
+  editsAwaiting: number;
+  editsOperationId: number | null;
   /** Every post read (or, with `latest`, the newest N). */
   seen: PostRef[];
   /** Posts the pipeline should (re)run: new, edited, unfinished, or no longer blocked. */
@@ -61,7 +65,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);
 
-  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, seen: [], toProcess: [] };
+  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, editsAwaiting: 0, editsOperationId: null, seen: [], toProcess: [] };
   for (const post of posts) {
     const ref = { source: channel.username, telegramId: post.messageId };
     result.seen.push(ref);
@@ -76,6 +80,14 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
     }
   }
 
+  if (opts.latest === undefined) {
+    // Edits that would rewrite several published articles at once wait for an editor.
+    const edits = await holdEdits(s, channel.username, result.editedPosts);
+    const held = new Set(edits.held.map((ref) => ref.telegramId));
+    result.toProcess = result.toProcess.filter((ref) => !held.has(ref.telegramId));
+    result.editsAwaiting = edits.held.length;
+    result.editsOperationId = edits.operationId;
+  }
   if (range && opts.latest === undefined) {
     const gone = await noticeDeletions(s, source, channel.username, range, covered);
     const settled = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);

@@ -5,7 +5,9 @@ import { ignoredReasonText, INGEST_REASONS, REWRITER_LABELS, type IgnoreReason, 
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { classifyCategory } from '../../integrations/ai/index.ts';
 import { fetchTelegraphArticle, telegraphLinks, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
-import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
+import { changedFields } from '../articles/edit-protection.ts';
+import { versionRepo } from '../articles/versions.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
@@ -134,6 +136,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
     const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
+    if (existing && !opts.force) await keepReplaced(s, existing);
     if (media) await attachMedia(s, id, ref, media);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
@@ -161,6 +164,16 @@ async function ignore(s: Pick<Services, 'db'>, ref: PostRef, post: TelegramPost,
   });
   await postStore.setState(s.db, ref, 'ignored');
   return done('ignored', duplicateOf, ignoredReasonText(reason, duplicateOf));
+}
+
+/**
+ * A post edited at its source rewrote its article with nobody asking (an admin's regenerate keeps
+ * its own version): the article's history keeps what was replaced, so an editor can restore it.
+ */
+async function keepReplaced(s: Pick<Services, 'db'>, before: ArticleRow): Promise<void> {
+  const after = await articleAdminRepo.byId(s.db, before.id);
+  const changed = after ? changedFields(before, after) : [];
+  if (changed.length) await versionRepo.keep(s.db, before, { action: 'regenerate', changed, by: null });
 }
 
 /** Links the stored media to the article and removes what an edit took away. */

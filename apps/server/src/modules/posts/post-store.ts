@@ -9,7 +9,8 @@ import type { TelegramPost } from '../../integrations/telegram/index.ts';
 
 export type PostRow = typeof telegramPosts.$inferSelect;
 /** new → processing → published | ignored | blocked | failed; deleted when gone from the channel. */
-export type PostState = 'new' | 'processing' | 'published' | 'ignored' | 'blocked' | 'failed' | 'deleted';
+/** `held`: edited at the source, waiting in a plan for an editor (ingest/source-edits.ts). */
+export type PostState = 'new' | 'processing' | 'published' | 'ignored' | 'blocked' | 'failed' | 'deleted' | 'held';
 export interface PostRef { source: string; telegramId: number }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -11,7 +11,7 @@ const SETTLED = new Set(['published', 'ignored', 'blocked', 'deleted', 'failed']
 /** Where a post stands, as the report says it. */
 const POST_STATE_LABELS: Record<PostState, string> = {
   new: 'در صف پردازش', processing: 'در حال پردازش', published: 'منتشر شد', ignored: 'نادیده گرفته شد',
-  blocked: 'در فهرست مسدود است', failed: 'ناموفق', deleted: 'از کانال حذف شده است',
+  blocked: 'در فهرست مسدود است', failed: 'ناموفق', deleted: 'از کانال حذف شده است', held: 'ویرایش‌شده در کانال؛ در انتظار تأیید ویراستار',
 };
 
 export interface PostsOutcome {
