@@ -1,7 +1,8 @@
 // Posts a channel check (or an admin's request for named posts) found deleted at their source
 // (confirmed by Telegram's own "not found" for the post alone). One is taken off the site at once, kept for undo; more than one in a
 // check waits for an editor: an operation 'source-deletions' lists them, changes nothing, and
-// its confirmation unpublishes exactly those (the verification job's apply step).
+// its confirmation (the verification job's apply step) reads each post again and unpublishes only
+// those Telegram still says are gone: a plan never expires, so its evidence may be old.
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { withOperation } from '../articles/change-log.ts';

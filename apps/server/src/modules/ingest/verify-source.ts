@@ -33,6 +33,9 @@ export const VERIFY_REASONS = {
   olderThanRead: (oldest: number) => `قدیمی‌تر از پست‌های خوانده‌شده (قدیمی‌ترین: ${fa(oldest)})`,
   unconfirmed: (why: string) => `در صفحهٔ کانال نبود و خواندن دوباره نتیجه‌ای نداد: ${why}`,
   noSource: 'این مقاله منبع تلگرامی ندارد',
+  foundAgain: 'پست دوباره در کانال پیدا شد؛ مقاله منتشر ماند',
+  recheckFailed: (why: string) => `پست هنگام تأیید دوباره از تلگرام خوانده نشد؛ مقاله بررسی نشد و دست نخورد: ${why}`,
+  notPublished: 'مقاله از پیش منتشرنشده بود یا وضعیت آن را ویراستار تعیین کرده است',
 } as const;
 
 interface Window {
@@ -115,13 +118,27 @@ export async function planVerify(s: Pick<Services, 'db'>, source: TelegramSource
   return items;
 }
 
-/** One confirmed change of a verification plan. */
+/**
+ * One confirmed change of a verification plan (or of the monitor's parked deletions). A plan may be
+ * old: an unpublish is made only when Telegram, asked for the post alone now, still says "not found".
+ */
 export async function applyVerifyItem(s: ApplyVerifyItemDeps, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   if (change === 'unpublish') {
+    if (article.status === 'unpublished' || article.editedFields.includes('status')) return result(article, 'success', 'unchanged', VERIFY_REASONS.notPublished);
+    let found: TelegramPost | null;
+    try {
+      found = await source.fetchPost(ref.source, ref.telegramId);
+    } catch (error) {
+      return result(article, 'skipped', 'not_checked', VERIFY_REASONS.recheckFailed(telegramFailure(error)));
+    }
+    if (found) {
+      await postStore.markPresent(s.db, ref, article.id);
+      return result(article, 'success', 'unchanged', VERIFY_REASONS.foundAgain);
+    }
     await postStore.markDeleted(s.db, ref);
     const unpublished = await articleAdminRepo.unpublishSource(s.db, ref.source, ref.telegramId);
-    if (!unpublished) return result(article, 'success', 'unchanged', 'مقاله از پیش منتشرنشده بود یا وضعیت آن را ویراستار تعیین کرده است');
+    if (!unpublished) return result(article, 'success', 'unchanged', VERIFY_REASONS.notPublished);
     s.contentChanged({ articleIds: [article.id] });
     return result(article, 'success', 'unpublished', VERIFY_REASONS.deleted);
   }

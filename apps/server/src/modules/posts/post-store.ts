@@ -2,7 +2,7 @@
 // posts here and the per-post job reads them back, so a job carries only the key and a
 // re-run always sees the latest fetched version.
 import { createHash } from 'node:crypto';
-import { and, between, eq, inArray, isNull } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -68,6 +68,11 @@ export const postStore = {
       await db.update(telegramPosts).set({ state: 'blocked', articleId: null })
         .where(and(eq(telegramPosts.source, source), inArray(telegramPosts.telegramId, ids)));
     }
+  },
+  /** A post taken for deleted that Telegram shows again: no longer marked deleted, its article's again. */
+  async markPresent(db: Db, ref: PostRef, articleId: number): Promise<void> {
+    await db.update(telegramPosts).set({ deletedAt: null, state: 'published', articleId })
+      .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId), isNotNull(telegramPosts.deletedAt)));
   },
   async markDeleted(db: Db, ref: PostRef): Promise<void> {
     await db.update(telegramPosts).set({ deletedAt: new Date(), state: 'deleted' })
