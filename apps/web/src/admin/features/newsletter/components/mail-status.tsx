@@ -17,7 +17,7 @@ export function MailStatus({ mail }: { mail: NewsletterDigestsResponse['mail'] }
             {' را در محیط سرور تنظیم کنید و سرور را دوباره راه بیندازید؛ برای نمونه:'}
           </p>
           {/* One setting per line, each whole: on a phone the box scrolls rather than split a value. */}
-          <pre dir="ltr" tabIndex={0} aria-label="نمونهٔ تنظیمات ایمیل" className="overflow-x-auto rounded-lg bg-amber-100 px-3 py-2 text-start text-xs dark:bg-amber-900"><code>{'SMTP_URL=smtp://user:pass@mail.example.com:587\nMAIL_FROM=news@example.com'}</code></pre>
+          <pre dir="ltr" tabIndex={0} aria-label="نمونهٔ تنظیمات ایمیل" className="overflow-x-auto rounded-lg bg-amber-100 px-3 py-2 text-start text-xs dark:bg-amber-900"><code>{'SMTP_URL=smtp://user:pass@host:587\nMAIL_FROM=news@example.com'}</code></pre>
           <p>عضویت‌های تازه تا آن زمان در انتظار ایمیل تأیید می‌مانند.</p>
         </div>
       </div>
