@@ -1,10 +1,11 @@
 // Why something failed, as an editor reads it in an operation's log, report or answer. Our own
 // errors already speak Persian; an integration's (the AI client, the media download, GramJS,
-// a library) speak English for the server log, so here they are said in Persian by their kind.
+// the S3 SDK, a library) speak English for the server log, so here they are said in Persian by their kind.
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { isDeadline, noAnswerWithin } from './deadline.ts';
 import { RewriteError, type RewriteErrorCode } from './ai/index.ts';
 import { SpeechEndpointError } from './speech/index.ts';
+import { isS3Error, s3FailureReason } from './storage/failure.ts';
 import { MediaFetchError, TelegramFetchError, type MediaFetchErrorCode } from './telegram/index.ts';
 import { MtprotoError, type MtprotoErrorCode } from './telegram/mtproto/index.ts';
 import { telegramFailure } from './telegram-failure.ts';
@@ -48,6 +49,8 @@ export function failureText(error: unknown, channel?: string): string {
   if (error instanceof MtprotoError && !PERSIAN.test(error.message)) return MTPROTO[error.code] ?? 'حساب تلگرام سایت درخواست را انجام نداد';
   if (isDeadline(error)) return `کار ${noAnswerWithin(deadlineMs(error))}`;
   if (error instanceof SpeechEndpointError && !PERSIAN.test(error.message)) return 'سرویس گفتار خطا داد';
+  // The store's failures come as StorageUnavailableError (Persian); an SDK error that escaped unwrapped too.
+  if (isS3Error(error)) return s3FailureReason(error);
   const message = error instanceof Error ? error.message : String(error);
   if (PERSIAN.test(message)) return message;
   if ((error as Error | null)?.name === 'AbortError') return 'کار پیش از پایان متوقف شد';

@@ -13,8 +13,8 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { withDeadline } from '../deadline.ts';
-import { bucketFailure } from './failure.ts';
-import { assertKey, DEFAULT_STORAGE_LIMITS, keyUnder, StorageUnavailableError, type Storage, type StorageLimits } from './types.ts';
+import { bucketFailure, publicUrlReason } from './failure.ts';
+import { assertKey, DEFAULT_STORAGE_LIMITS, InvalidStorageKeyError, keyUnder, StorageUnavailableError, type Storage, type StorageLimits } from './types.ts';
 
 export interface S3Options {
   /** Undefined for AWS itself. */
@@ -26,6 +26,9 @@ export interface S3Options {
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
 }
+
+/** What MEDIA_BASE_URL gave instead of the object just written. */
+const OTHER_CONTENT = 'چیز دیگری جز فایل آزمایشی داد';
 
 /** Parts of 8 MiB, four in flight: at most 32 MiB of one file in memory however large it is. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -108,7 +111,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   /** One call to the bucket within its deadline (`ms`, or `outer` aborting first), its failures said as the store's. */
   const call = <T>(what: string, work: (sdk: { client: S3Client; sdk: S3Sdk }, signal: AbortSignal) => Promise<T>, ms = timeoutMs, outer?: AbortSignal) =>
     withDeadline(ms, `s3 ${what}`, async (signal) => work(await connect(), signal), outer)
-      .catch((error: unknown) => { throw bucketFailure(error, bucket, ms, describeS3Error); });
+      .catch((error: unknown) => { throw error instanceof InvalidStorageKeyError ? error : bucketFailure(error, bucket, ms, describeS3Error); });
 
   /** Small files in one request, large ones in parts; each 8 MiB part adds one timeout to the deadline. */
   const upload = (key: string, body: Buffer | Readable, contentType: string, bytes: number, outer?: AbortSignal) =>
@@ -194,10 +197,13 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         if (/^https?:\/\//.test(baseUrl)) {
           const answer = await fetch(url(key), { signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
           const text = answer.ok ? await answer.text() : '';
-          if (text !== 'ok') throw new Error(answer.ok ? 'other content' : `HTTP ${answer.status}`);
+          if (!answer.ok) throw Object.assign(new Error(`HTTP ${answer.status}`), { status: answer.status });
+          if (text !== 'ok') throw new Error(OTHER_CONTENT);
         }
       } catch (error) {
-        throw new Error(`نشانی MEDIA_BASE_URL (\u2068${baseUrl}\u2069) رسانه‌های سطل را نمی‌دهد (\u2068${(error as Error).message}\u2069)`);
+        const why = (error as Error).message === OTHER_CONTENT ? OTHER_CONTENT : publicUrlReason(error, timeoutMs);
+        // The bucket works; readers are what cannot load it: said as such, not as the store down.
+        throw new Error(`نشانی \u2068MEDIA_BASE_URL\u2069 (\u2068${baseUrl}\u2069) رسانه‌های سطل را نمی‌دهد (${why})`, { cause: error });
       } finally {
         await remove(key).catch(() => undefined);
       }

@@ -48,8 +48,11 @@ export interface Storage {
  */
 export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';
-  constructor(readonly detail: string, options?: { cause?: unknown }) {
-    super(`ذخیره‌سازی رسانه در دسترس نیست: ${detail}`, options);
+  /** The SDK's or the system's own words (English), for the server log; never shown to editors. */
+  readonly technical: string | undefined;
+  constructor(readonly detail: string, options?: { cause?: unknown; technical?: string }) {
+    super(`ذخیره‌سازی رسانه در دسترس نیست: ${detail}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.technical = options?.technical;
   }
 }
 
@@ -65,8 +68,16 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = { timeoutMs: 10_000, maxAtt
 // no absolute paths, only the characters our key builders use.
 const KEY_RE = /^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]{0,300}$/;
 
+/** A key no storage accepts: the caller's mistake, never the store failing. */
+export class InvalidStorageKeyError extends Error {
+  override readonly name = 'InvalidStorageKeyError';
+  constructor(key: string) {
+    super(`Invalid storage key: ${key}`);
+  }
+}
+
 export function assertKey(key: string): string {
-  if (!KEY_RE.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!KEY_RE.test(key)) throw new InvalidStorageKeyError(key);
   return key;
 }
 

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { HealthChecker } from './health.ts';
 import { SystemHistoryLog } from './history.ts';
 
-type SystemAdminRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'>;
+type SystemAdminRoutesDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer' | 'jobs'> & Partial<Pick<Services, 'log'>>;
 
 /** How often the queue is sampled for the chart while nobody has the page open. */
 export const QUEUE_SAMPLE_INTERVAL_MS = 60_000;

@@ -11,12 +11,13 @@ import { handle, ltr } from '@chapar/shared/text';
 import { DEFAULT_AI_MODEL, probeAiEndpoint } from '../../integrations/ai/index.ts';
 import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/deadline.ts';
 import { missingMailSettings } from '../../integrations/mail/index.ts';
+import { StorageUnavailableError } from '../../integrations/storage/index.ts';
 import { channelRepo } from '../channels/repo.ts';
 import type { Services } from '../../services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
 
-type HealthCheckerDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer'>;
+type HealthCheckerDeps = Pick<Services, 'config' | 'database' | 'db' | 'storage' | 'speech' | 'sources' | 'mailer'> & Partial<Pick<Services, 'log'>>;
 
 const REMOTE_TTL_MS = 60_000;
 /** A working AI endpoint is asked again after this long; a failing one after REMOTE_TTL_MS. */
@@ -105,11 +106,22 @@ export class HealthChecker {
         if (speech.status === 'down') throw new Error(speech.error);
       })),
       // The bucket's name is isolated, as the channels' handles are.
-      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => s.storage.probe(signal))),
+      this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => this.storage(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
       this.cached('mail', s.mailer ? `سرویس ایمیل (سرور ${ltr(s.mailer.server)})` : 'سرویس ایمیل', REMOTE_TTL_MS, () => this.mail()),
       ...channelChecks,
     ]);
+  }
+
+  /** The store's probe; its failure is said in Persian on the page, the SDK's own words go to the log. */
+  private async storage(signal: AbortSignal): Promise<void> {
+    try {
+      await this.s.storage.probe(signal);
+    } catch (error) {
+      const technical = error instanceof StorageUnavailableError ? error.technical : undefined;
+      this.s.log?.warn(`storage health check failed: ${technical ?? (error as Error).message}`);
+      throw error;
+    }
   }
 
   private async ai(): Promise<Check> {
