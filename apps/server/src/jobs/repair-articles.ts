@@ -13,7 +13,9 @@ import { toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-repo.ts';
 import type { OperationReporter } from '../modules/operations/operation-reporter.ts';
 import { buildPlan, planItem, PLAN_LISTED } from '../modules/operations/plans.ts';
-import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
+import { REPAIR_REASONS, repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
+import { failureText } from '../integrations/failure-text.ts';
+import { AiRequiredError } from '../modules/ingest/rewrite-step.ts';
 import type { Services } from '../services.ts';
 import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
 import { defineJob } from './define-job.ts';
@@ -34,6 +36,17 @@ const FILTERS = {
 const PAGE = 200;
 /** The most per-article lines kept in a run's result (its counts always cover every article). */
 const KEPT_ITEMS = REPAIR_MAX;
+/** The AI's failures in a row (no answer, a refused key) after which the rest of a run does not ask it. */
+const AI_BREAK = 2;
+
+/** Actions whose text a rewriter writes. */
+const writesText = (actions: Payload['actions']) => actions.includes('rewrite') || actions.includes('regenerate');
+
+/** What a scope plan says of an article the run rewrites: which rewriter writes it, and what a failure does. */
+const REWRITER_PLANNED = {
+  ai: 'متن را هوش مصنوعی می‌نویسد؛ اگر پاسخ درستی ندهد، مقاله دست نمی‌خورد',
+  offline: 'هوش مصنوعی تنظیم نشده است؛ متن را بازنویس آفلاین می‌نویسد',
+} as const;
 
 type Payload = z.infer<typeof repairArticlesJob.payload>;
 type Scope = Payload['scope'];
@@ -140,8 +153,9 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
     if (payload.mode === 'plan') {
       // The scope the confirmed run works on; each article changes only where it needs to.
       const items = [];
+      const reason = writesText(payload.actions) ? REWRITER_PLANNED[s.rewriter.name] : '';
       for await (const page of pages()) {
-        items.push(...page.slice(0, PLAN_LISTED - items.length).map((a) => planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', '')));
+        items.push(...page.slice(0, PLAN_LISTED - items.length).map((a) => planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', reason)));
         if (items.length >= PLAN_LISTED) break;
       }
       return { plan: buildPlan(items, { exact: false, looked: total, total }) };
@@ -149,19 +163,41 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
     await operation.log(`${fa(total)} مقاله در دامنهٔ این عملیات`);
     const { source } = await s.sources.current();
     const run = tally();
+    // The configured AI writes the text, or nothing does: its failure leaves the article as it was
+    // (as regenerate-article does). With no AI configured, the offline rewriter is the rewriter.
+    const requireAI = payload.requireAI || (writesText(payload.actions) && s.rewriter.name !== 'offline');
+    let aiDown = 0;
+    let aiFailed = 0;
+    let lastAiFailure = '';
     for await (const rows of pages()) {
       for (const article of rows) {
         await operation.checkpoint();
         let item: ArticleRepair;
+        if (requireAI && aiDown >= AI_BREAK) {
+          aiFailed++;
+          await run.add(result(article, 'skipped', 'not_checked', REPAIR_REASONS.aiStopped(lastAiFailure)), article, operation, total);
+          continue;
+        }
         try {
-          // An admin waits for this run: a failing AI gives way to the offline rewriter at once.
-          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI: payload.requireAI });
+          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI });
+          if (item.status === 'success') aiDown = 0;
         } catch (error) {
-          item = result(article, 'error', 'error', (error as Error).message);
+          if (error instanceof AiRequiredError && !payload.requireAI) {
+            // Not rewritten, and not changed: listed with why. A service that did not answer counts
+            // towards the break (a refused key at once); an answer it could not use does not.
+            item = result(article, 'skipped', 'not_checked', error.message);
+            aiFailed++;
+            const code = error.cause.code;
+            aiDown = code === 'unauthorized' ? AI_BREAK : code === 'upstream' || code === 'timeout' ? aiDown + 1 : 0;
+            lastAiFailure = failureText(error.cause);
+            if (aiDown >= AI_BREAK) await operation.error(REPAIR_REASONS.aiStopping(lastAiFailure));
+          } else {
+            item = result(article, 'error', 'error', (error as Error).message);
+          }
         }
         await run.add(item, article, operation, total);
       }
     }
-    return run.result();
+    return { ...run.result(), aiFailed };
   },
 });

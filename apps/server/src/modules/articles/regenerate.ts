@@ -5,7 +5,8 @@ import { ADMIN_ARTICLE_MESSAGES, AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/c
 import { RewriteError, type RegenerableField } from '../../integrations/ai/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { repairArticlesJob } from '../../jobs/specs.ts';
-import { runOperation, type OperationOutcome } from '../operations/run-operation.ts';
+import { REPAIR_REASONS } from '../ingest/repair.ts';
+import { CANCELLED, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
 import { regenerateKeepingEdits } from './regenerate-edits.ts';
@@ -32,15 +33,22 @@ function firstItem(outcome: OperationOutcome) {
 /**
  * Runs one repair action on one article; an error on the article itself is a 503. A regeneration
  * asks for the AI: when it fails (no answer, or one that cannot be used), the article is left as it
- * was and the 503 says so, rather than the offline rewriter's text replacing the AI's.
+ * was and the 503 says so, rather than the offline rewriter's text replacing the AI's. A run that
+ * could do nothing to it (its post not found: 409; not read: 503) fails as its record does.
  */
 async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
   const payload = { scope: { ids: [id] }, actions: [action], ...(action === 'regenerate' ? { requireAI: true } : {}) };
   const outcome = await runOperation(s, repairArticlesJob, payload, { kind, requestedBy: by });
   const item = firstItem(outcome);
   if (item?.status === 'error') throw new AppError('unavailable', item.message);
+  if (item && outcome.finished && outcome.operation.status === 'error') {
+    throw new AppError(item.message === REPAIR_REASONS.postMissing ? 'conflict' : 'unavailable', item.message);
+  }
   return { outcome, item };
 }
+
+/** The answer's success is the record's: a finished run that ended 'error' (cancelled, say) is none. */
+const succeeded = (outcome: OperationOutcome) => outcome.finished && outcome.operation.status !== 'error';
 
 export async function regenerateArticle(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null, overwriteEdits = false) {
   const row = await telegramArticle(s, id);
@@ -49,9 +57,9 @@ export async function regenerateArticle(s: Pick<Services, 'config' | 'db' | 'job
   return {
     finished: outcome.finished,
     body: {
-      success: outcome.finished,
+      success: succeeded(outcome),
       process: steps(outcome),
-      message: outcome.finished ? (item?.message ?? 'بازسازی انجام شد') : 'بازسازی در حال اجراست',
+      message: outcome.cancelled ? CANCELLED : outcome.finished ? (item?.message ?? 'بازسازی انجام شد') : 'بازسازی در حال اجراست',
       // The article keeps its id: it is keyed to its post, so regenerating updates it in place.
       newArticleId: row.id,
       articleId: row.id,
@@ -67,9 +75,9 @@ export async function fixArticleImage(s: Pick<Services, 'config' | 'db' | 'jobs'
   return {
     finished: outcome.finished,
     body: {
-      success: outcome.finished,
+      success: succeeded(outcome),
       process: steps(outcome),
-      message: outcome.finished ? (item?.message ?? 'تصویر پردازش شد') : 'پردازش تصویر در حال اجراست',
+      message: outcome.cancelled ? CANCELLED : outcome.finished ? (item?.message ?? 'تصویر پردازش شد') : 'پردازش تصویر در حال اجراست',
       articleId: id,
       imageUrl: fresh?.imageUrl ?? null,
       operationId: outcome.operation.id,

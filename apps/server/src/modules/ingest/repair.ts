@@ -32,6 +32,9 @@ const TEXT_ACTION_DONE = { excerpt: 'خلاصه و توضیح متا مرتب ش
 export const REPAIR_REASONS = {
   postMissing: 'پست در کانال یافت نشد؛ مقاله دست نخورد (برای خارج کردن از انتشار «بررسی مقالات با منبع» را اجرا کنید)',
   notRead: (why: string) => `پست از تلگرام خوانده نشد؛ مقاله دست نخورد: ${why}`,
+  /** A run stopped asking the AI after it kept failing: said of each article left, and once in the log. */
+  aiStopped: (why: string) => `سرویس هوش مصنوعی در این اجرا پاسخ درستی نداد (${why})؛ این مقاله به آن فرستاده نشد و تغییری نکرد`,
+  aiStopping: (why: string) => `سرویس هوش مصنوعی پاسخ درستی نداد (${why})؛ بقیهٔ مقاله‌ها در این اجرا به آن فرستاده نمی‌شود و تغییری نمی‌کند`,
 } as const;
 
 export interface ArticleRepair {

@@ -15,6 +15,8 @@ export async function confirmOperation(
   const row = await operationsRepo.get(s.db, id);
   if (!row) throw new AppError('not_found', 'عملیات یافت نشد');
   const spec = row.job ? JOB_SPECS[row.job] : undefined;
+  // A preview that found nothing to change ended at once; confirming it is still asking for nothing.
+  if (operationsRepo.isFinishedPreview(row)) throw new AppError('bad_request', PLAN_MESSAGES.nothingToConfirm);
   if (row.status !== 'awaiting' || !row.plan || !spec) throw new AppError('conflict', PLAN_MESSAGES.notAwaiting);
   const plan = row.plan as OperationPlan;
   if (plan.breaker?.tripped && !body.acknowledgeBreaker) throw new AppError('conflict', PLAN_MESSAGES.breakerNeedsAck);

@@ -2,6 +2,8 @@
 // came of it. Jobs write to them as they work; the admin screens read them.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { operationChanges, operations, type Db } from '@chapar/db';
+import type { OperationPlan } from '@chapar/shared/contracts';
+import { nothingToConfirm, previewOutcome } from './plans.ts';
 
 export type OperationRow = typeof operations.$inferSelect;
 export type OperationStatus = 'queued' | 'running' | 'awaiting' | 'success' | 'error';
@@ -25,16 +27,35 @@ export function checkedNothing(result: Record<string, unknown> | null | undefine
 }
 
 export const operationsRepo = {
+  /** A record made 'awaiting' with a plan that has nothing to confirm is made finished instead (previewOutcome). */
   async create(db: Db, input: { kind: string; job?: string | null; params: Record<string, unknown>; requestedBy?: string | null; status?: OperationStatus; plan?: Record<string, unknown> }): Promise<OperationRow> {
+    const ended = input.status === 'awaiting' && input.plan && nothingToConfirm(input.plan as OperationPlan) ? previewOutcome(input.kind, input.plan as OperationPlan) : null;
     const [row] = await db.insert(operations).values({
-      kind: input.kind, job: input.job ?? null, params: input.params, requestedBy: input.requestedBy ?? null, status: input.status ?? 'queued', plan: input.plan ?? null,
+      kind: input.kind, job: input.job ?? null, params: input.params, requestedBy: input.requestedBy ?? null, status: ended?.status ?? input.status ?? 'queued', plan: input.plan ?? null,
       ...(input.status === 'awaiting' ? { progress: 100, finishedAt: new Date() } : {}),
+      ...(ended ? { result: ended.result } : {}),
     }).returning();
-    return row;
+    if (!ended) return row;
+    await this.log(db, row.id, ended.message, ended.status === 'error');
+    return (await this.get(db, row.id))!;
   },
-  /** A plan is ready: nothing has changed; the record waits for an editor's confirmation. */
+  /**
+   * A plan is ready: nothing has changed; the record waits for an editor's confirmation. A plan
+   * with nothing to confirm ends at once instead, a success or (nothing could be checked) an error.
+   */
   async awaitConfirmation(db: Db, id: number, plan: Record<string, unknown>): Promise<void> {
+    if (nothingToConfirm(plan as OperationPlan)) {
+      const [row] = await db.select({ kind: operations.kind }).from(operations).where(eq(operations.id, id));
+      const { status, message, result } = previewOutcome(row?.kind ?? '', plan as OperationPlan);
+      await db.update(operations).set({ status, plan, result, progress: 100, finishedAt: new Date() }).where(eq(operations.id, id));
+      await this.log(db, id, message, status === 'error');
+      return;
+    }
     await db.update(operations).set({ status: 'awaiting', plan, progress: 100, finishedAt: new Date() }).where(eq(operations.id, id));
+  },
+  /** A preview that ended at once with nothing to confirm (awaitConfirmation): never confirmed, never waiting. */
+  isFinishedPreview(row: Pick<OperationRow, 'plan' | 'result' | 'confirmedAt' | 'status'>): boolean {
+    return row.plan !== null && row.confirmedAt === null && row.result?.preview === true && (row.status === 'success' || row.status === 'error');
   },
   /** An editor confirmed the plan: the record runs again. False when it was not waiting (confirmed twice, cancelled). */
   async confirm(db: Db, id: number, by: string | null): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Bulk jobs plan before they change anything: run with `mode: 'plan'`, a job answers
 // `{ plan }` and its operation waits ('awaiting') until an editor confirms it
-// (operations-routes.ts), which queues the same job again with `mode: 'apply'`.
+// (operations-routes.ts), which queues the same job again with `mode: 'apply'`. A plan with
+// nothing to confirm does not wait: it ends at once (previewOutcome).
 import { breakerLimit, jobLabel, notCheckedCount, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import type { ArticleRow } from '../articles/admin-repo.ts';
@@ -42,6 +43,22 @@ export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: nu
 /** A plan that could check none of its articles is no success: nothing was verified. */
 export function planFailed(plan: OperationPlan): boolean {
   return plan.looked === 0 && notCheckedCount(plan) > 0;
+}
+
+/** A plan an editor could not confirm: it changes nothing (none needed, or none could be checked). */
+export function nothingToConfirm(plan: OperationPlan): boolean {
+  return !plan.changes;
+}
+
+/**
+ * How a plan with nothing to confirm ends, at once rather than waiting for an editor: a success
+ * when it checked and found nothing to change, an error when it could check nothing. `checkedNothing`
+ * (operations-repo.ts) reads the second from the result's counts.
+ */
+export function previewOutcome(kind: string, plan: OperationPlan): { status: 'success' | 'error'; message: string; result: Record<string, unknown> } {
+  const notChecked = notCheckedCount(plan);
+  const message = planMessage(kind, plan);
+  return { status: planFailed(plan) ? 'error' : 'success', message, result: { preview: true, message, total: plan.looked + notChecked, notChecked } };
 }
 
 /**

@@ -74,6 +74,12 @@ export function operationAnswer(outcome: OperationOutcome, message: string): Ope
     // A plan that could check nothing (its channel not read) is no success, though it waits like any plan.
     return { success: !planFailed(plan), message: planMessage(operation.kind, plan), operationId: operation.id, status: 'awaiting', result: null, detailedReport: { processed: [] }, plan };
   }
+  if (operationsRepo.isFinishedPreview(operation)) {
+    // A plan with nothing to confirm ended at once: its own message and plan, its real status.
+    const plan = operation.plan as OperationPlan;
+    const status = operation.status === 'error' ? 'error' : 'success';
+    return { success: status === 'success', message: planMessage(operation.kind, plan), operationId: operation.id, status, result: outcome.result, detailedReport: { processed: [] }, plan };
+  }
   const report = (outcome.result.detailedReport as { processed?: ReportItem[] } | undefined)?.processed ?? [];
   const clean = outcome.finished && outcome.failed === 0 && !outcome.cancelled && !checkedNothing(outcome.result);
   return {
@@ -93,16 +99,21 @@ export const num = (value: unknown) => (typeof value === 'number' ? value : 0);
  * of it ('۱۰۰ مقاله بررسی شد: ۳ مقاله از انتشار خارج شد، ۲ مقاله اصلاح شد، ۵۰ مقاله بررسی نشد').
  */
 export function finishedMessage(r: Record<string, unknown>): string {
+  // aiFailed: articles a rewrite left as they were because the AI failed (counted in notChecked too).
+  const aiFailed = num(r.aiFailed);
   if (checkedNothing(r)) {
     const why = (r.items as Array<{ message?: string }> | undefined)?.[0]?.message;
-    return num(r.total) === 1 && why ? `مقاله بررسی نشد: ${why}` : `هیچ‌یک از ${toPersianDigits(num(r.total))} مقاله بررسی نشد و چیزی تغییر نکرد`;
+    if (num(r.total) === 1 && why) return `مقاله بررسی نشد: ${why}`;
+    if (aiFailed === num(r.total)) return `سرویس هوش مصنوعی پاسخ درستی نداد؛ هیچ‌یک از ${toPersianDigits(aiFailed)} مقاله بازنویسی نشد و چیزی تغییر نکرد`;
+    return `هیچ‌یک از ${toPersianDigits(num(r.total))} مقاله بررسی نشد و چیزی تغییر نکرد`;
   }
   const fixed = num(r.updated) - num(r.unpublished);
   const unchanged = num(r.total) - num(r.updated) - num(r.notChecked) - num(r.failed);
   const parts = [
     num(r.unpublished) && `${toPersianDigits(num(r.unpublished))} مقاله از انتشار خارج شد`,
     fixed > 0 && `${toPersianDigits(fixed)} مقاله اصلاح شد`,
-    num(r.notChecked) && `${toPersianDigits(num(r.notChecked))} مقاله بررسی نشد`,
+    aiFailed && `${toPersianDigits(aiFailed)} مقاله دست نخورد، چون سرویس هوش مصنوعی پاسخ درستی نداد`,
+    num(r.notChecked) > aiFailed && `${toPersianDigits(num(r.notChecked) - aiFailed)} مقاله بررسی نشد`,
     unchanged > 0 && `${toPersianDigits(unchanged)} مقاله بدون تغییر ماند`,
     num(r.failed) && `${toPersianDigits(num(r.failed))} خطا`,
   ].filter(Boolean);

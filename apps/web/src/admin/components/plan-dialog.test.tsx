@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { OperationPlan, PlanItem } from '@chapar/shared/contracts';
 import '../../testing/dom-shims.ts';
 import { renderWithApp } from '../../testing/render.tsx';
@@ -25,5 +25,17 @@ describe('the plan preview\'s summary', () => {
   it('says «no change needed» when every article was checked', () => {
     const summary = show({ looked: 2, changes: 0, exact: true, more: 0, breaker: null, items: [item(1, 'unchanged'), item(2, 'unchanged')] });
     expect(summary).toBe('۲ مقاله بررسی شد و تغییری لازم نیست.');
+  });
+
+  it('a plan with nothing to confirm has ended: «بستن» closes it without asking the server to cancel it', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const onClose = vi.fn();
+    const plan = { looked: 2, changes: 0, exact: true, more: 0, breaker: null, items: [item(1, 'unchanged'), item(2, 'unchanged')] };
+    renderWithApp(<PlanDialog pending={{ operationId: 3, name: 'check-articles', plan }} onClose={onClose} />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'بستن' }).find((b) => b.textContent === 'بستن')!);
+    expect(onClose).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

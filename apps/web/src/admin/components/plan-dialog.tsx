@@ -124,7 +124,7 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
           </details>
         )}
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
-          <button type="button" className={buttonStyles.secondary} disabled={discard.isPending} onClick={() => discard.mutate(pending.operationId, { onSuccess: close })}>
+          <button type="button" className={buttonStyles.secondary} disabled={discard.isPending} onClick={() => (plan.changes ? discard.mutate(pending.operationId, { onSuccess: close }) : close())}>
             {plan.changes ? 'انصراف و کنار گذاشتن' : 'بستن'}
           </button>
           {plan.changes > 0 && (

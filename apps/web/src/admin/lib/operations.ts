@@ -55,8 +55,9 @@ export function useRunJob(onDone?: (answer: OperationAnswer, job: JobRequest) =>
     onMutate: () => { setTimeout(() => void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY }), 300); },
     onSuccess: (answer, job) => {
       void queryClient.invalidateQueries({ queryKey: OPERATIONS_KEY });
-      // A bulk job's first answer is its plan: nothing changed yet; the dialog asks, and its run answers onDone.
-      if (answer.status === 'awaiting' && answer.plan && answer.operationId) {
+      // A bulk job's first answer is its plan: nothing changed yet; the dialog asks, and its run answers
+      // onDone. A plan with nothing to confirm has already ended: the dialog shows why, with nothing to ask.
+      if (answer.plan && answer.operationId) {
         showPlan({ operationId: answer.operationId, name: job.path.replace(/\/\d+$/, ''), plan: answer.plan }, onDone && ((run) => onDone(run, job)));
         return;
       }
