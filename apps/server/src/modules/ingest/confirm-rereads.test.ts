@@ -2,44 +2,26 @@
 // from Telegram again and unpublishes only those still "not found"; a post that is back stays
 // published, and a read that fails now changes nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { OperationRecord, OperationResponse } from '@chapar/shared/contracts';
-import { createArticle } from '../../../testing/factories.ts';
-import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
-import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
+import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
+import { resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { postStore } from '../posts/post-store.ts';
 
 let t: TestApp;
 let channel: SyntheticChannel;
 let headers: Record<string, string>;
-const ids = new Map<number, number>(); // telegram id → article id
+let ids: Map<number, number>; // telegram id → article id
 
 beforeAll(async () => {
-  channel = await startSyntheticChannel({ count: 50 });
-  t = await buildTestApp({
-    config: { worker: true, telegramWebBaseUrl: channel.baseUrl, channels: [{ role: 'primary', username: channel.channel }], podcastAuto: false },
-  });
-  const { cookie, csrfToken } = await loginAsAdmin(t.app);
-  headers = { cookie, 'x-csrf-token': csrfToken };
-  const source = createWebPreviewSource({ baseUrl: channel.baseUrl });
-  for (let id = 1; id <= 50; id++) {
-    const post = (await source.fetchPost(channel.channel, id))!;
-    await postStore.saveFetched(t.database.db, channel.channel, post);
-    const article = await createArticle(t.database, { source: channel.channel, telegramId: id, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, id)) });
-    await postStore.setState(t.database.db, { source: channel.channel, telegramId: id }, 'published', { articleId: article.id });
-    ids.set(id, article.id);
-  }
+  ({ t, channel, headers, ids } = await startSyntheticNewsroom(50));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   await channel?.close();
 });
 afterEach(async () => {
-  channel.reset();
-  await t.database.db.execute(sql`update articles set status = 'published', unpublished_reason = null, unpublished_at = null, edited_fields = '{}'`);
-  await t.database.db.execute(sql`update telegram_posts set deleted_at = null, state = 'published'`);
-  await t.database.db.execute(sql`delete from operations`);
+  await resetNewsroom({ t, channel });
 });
 
 const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });

@@ -1,36 +1,20 @@
 // «بررسی مقالات با منبع» and the monitor's deletion check: absence is not deletion, bulk takedowns
 // wait for an editor, a circuit breaker stops unusual runs, and a confirmed run can be undone.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { OperationRecord, OperationResponse, UndoOperationResponse } from '@chapar/shared/contracts';
 import { createArticle } from '../../../testing/factories.ts';
-import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
-import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
-import { postStore } from '../posts/post-store.ts';
+import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
+import { resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { toPersianDigits } from '@chapar/shared/text';
 
 let t: TestApp;
 let channel: SyntheticChannel;
 let headers: Record<string, string>;
-const ids = new Map<number, number>(); // telegram id → article id
+let ids: Map<number, number>; // telegram id → article id
 
 beforeAll(async () => {
-  channel = await startSyntheticChannel({ count: 50 });
-  t = await buildTestApp({
-    config: { worker: true, telegramWebBaseUrl: channel.baseUrl, channels: [{ role: 'primary', username: channel.channel }], podcastAuto: false },
-  });
-  const { cookie, csrfToken } = await loginAsAdmin(t.app);
-  headers = { cookie, 'x-csrf-token': csrfToken };
-  // 50 articles from the configured channel, their posts stored as a check would have, and 5 from a channel not configured.
-  const source = createWebPreviewSource({ baseUrl: channel.baseUrl });
-  for (let id = 1; id <= 50; id++) {
-    const post = (await source.fetchPost(channel.channel, id))!;
-    await postStore.saveFetched(t.database.db, channel.channel, post);
-    const article = await createArticle(t.database, { source: channel.channel, telegramId: id, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, id)) });
-    await postStore.setState(t.database.db, { source: channel.channel, telegramId: id }, 'published', { articleId: article.id });
-    ids.set(id, article.id);
-  }
+  ({ t, channel, headers, ids } = await startSyntheticNewsroom(50));
   for (let id = 1; id <= 5; id++) await createArticle(t.database, { source: 'demo_newsroom', telegramId: 900 + id, publishedAt: new Date(Date.UTC(2026, 10, 2, 0, id)) });
 }, 60_000);
 afterAll(async () => {
@@ -39,10 +23,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   // Each test starts from a channel that answers well and a site where everything is published.
-  channel.reset();
-  await t.database.db.execute(sql`update articles set status = 'published', unpublished_reason = null, unpublished_at = null, edited_fields = '{}'`);
-  await t.database.db.execute(sql`update telegram_posts set deleted_at = null, state = 'published'`);
-  await t.database.db.execute(sql`delete from operations`);
+  await resetNewsroom({ t, channel });
 });
 
 const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });

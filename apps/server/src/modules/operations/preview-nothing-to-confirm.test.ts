@@ -4,11 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PLAN_MESSAGES, type OperationRecord, type OperationResponse } from '@chapar/shared/contracts';
-import { createArticle } from '../../../testing/factories.ts';
-import { startSyntheticChannel, type SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
-import { createWebPreviewSource } from '../../integrations/telegram/index.ts';
-import { postStore } from '../posts/post-store.ts';
+import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
+import { startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import type { TestApp } from '../../../testing/test-app.ts';
 import { operationsRepo } from './operations-repo.ts';
 import { buildPlan, planItem } from './plans.ts';
 
@@ -17,19 +15,7 @@ let channel: SyntheticChannel;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
-  channel = await startSyntheticChannel({ count: 5 });
-  t = await buildTestApp({
-    config: { worker: true, telegramWebBaseUrl: channel.baseUrl, channels: [{ role: 'primary', username: channel.channel }], podcastAuto: false },
-  });
-  const { cookie, csrfToken } = await loginAsAdmin(t.app);
-  headers = { cookie, 'x-csrf-token': csrfToken };
-  const source = createWebPreviewSource({ baseUrl: channel.baseUrl });
-  for (let id = 1; id <= 5; id++) {
-    const post = (await source.fetchPost(channel.channel, id))!;
-    await postStore.saveFetched(t.database.db, channel.channel, post);
-    const article = await createArticle(t.database, { source: channel.channel, telegramId: id, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, id)) });
-    await postStore.setState(t.database.db, { source: channel.channel, telegramId: id }, 'published', { articleId: article.id });
-  }
+  ({ t, channel, headers } = await startSyntheticNewsroom(5));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
