@@ -30,7 +30,7 @@ export const articleAdminRepo = {
    * Inserts the post's article, or updates it if the post already has one; an update keeps
    * what an admin edited by hand (and an admin's publish or unpublish).
    */
-  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ id: number; created: boolean }> {
+  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ article: ArticleRow; created: boolean }> {
     const { publishedAt: _p, ...update } = fields;
     const published = update.status === 'published' ? { unpublishedReason: null, unpublishedAt: null } : {};
     const existing = await articleAdminRepo.bySource(db, fields.source, fields.telegramId);
@@ -39,8 +39,9 @@ export const articleAdminRepo = {
     const [row] = await db.insert(articles).values(fields)
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
       .returning({ ...getTableColumns(articles), created: sql<boolean>`(xmax = 0)` });
-    if (existing) await keepAfter(db, row);
-    return { id: row.id, created: row.created };
+    const { created, ...article } = row;
+    if (existing) await keepAfter(db, article);
+    return { article, created };
   },
   /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
   async update(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {

@@ -4,7 +4,7 @@ import { articleReadingMinutes, buildAltText, slugify } from '@chapar/shared/tex
 import { cleanTopics } from '@chapar/shared/topics';
 import type { RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
-import { articleAdminRepo } from '../articles/admin-repo.ts';
+import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { searchColumns } from '../search/index-text.ts';
 import type { PostMedia } from '../media/post-media.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
@@ -41,7 +41,7 @@ export interface WriteArticleInput {
   borrowed?: { image: MediaAssetRow | null; video: MediaAssetRow | null };
 }
 
-export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ id: number; created: boolean }> {
+export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ article: ArticleRow; created: boolean }> {
   const { post, normalised, rewrite, media } = input;
   const category = normalised.categoryHint ?? rewrite.category;
   const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);

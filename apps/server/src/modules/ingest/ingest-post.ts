@@ -135,8 +135,9 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     opts.claim?.throwIfAborted();
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
-    const { id, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
-    if (existing && !opts.force) await keepReplaced(s, existing);
+    const { article, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
+    const id = article.id;
+    if (existing && !opts.force) await keepReplaced(s, existing, article);
     if (media) await attachMedia(s, id, ref, media);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
@@ -170,9 +171,8 @@ async function ignore(s: Pick<Services, 'db'>, ref: PostRef, post: TelegramPost,
  * A post edited at its source rewrote its article with nobody asking (an admin's regenerate keeps
  * its own version): the article's history keeps what was replaced, so an editor can restore it.
  */
-async function keepReplaced(s: Pick<Services, 'db'>, before: ArticleRow): Promise<void> {
-  const after = await articleAdminRepo.byId(s.db, before.id);
-  const changed = after ? changedFields(before, after) : [];
+async function keepReplaced(s: Pick<Services, 'db'>, before: ArticleRow, after: ArticleRow): Promise<void> {
+  const changed = changedFields(before, after);
   if (changed.length) await versionRepo.keep(s.db, before, { action: 'regenerate', changed, by: null });
 }
 
