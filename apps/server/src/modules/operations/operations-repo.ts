@@ -26,32 +26,39 @@ export function checkedNothing(result: Record<string, unknown> | null | undefine
   return typeof notChecked === 'number' && notChecked > 0 && notChecked === result?.total;
 }
 
+/** The update that appends a timestamped line to a record's logs (or errors), past MAX_LINES dropped. */
+function logLine(line: string, isError: boolean) {
+  const column = isError ? operations.errors : operations.logs;
+  const entry = JSON.stringify([`${new Date().toISOString()} ${line}`]);
+  const value = sql`case when jsonb_array_length(${column}) < ${MAX_LINES} then ${column} || ${entry}::jsonb else ${column} end`;
+  return isError ? { errors: value } : { logs: value };
+}
+
 export const operationsRepo = {
-  /** A record made 'awaiting' with a plan that has nothing to confirm is made finished instead (previewOutcome). */
+  /** A record made 'awaiting' with a plan that has nothing to confirm is made finished instead (finishPreview). */
   async create(db: Db, input: { kind: string; job?: string | null; params: Record<string, unknown>; requestedBy?: string | null; status?: OperationStatus; plan?: Record<string, unknown> }): Promise<OperationRow> {
-    const ended = input.status === 'awaiting' && input.plan && nothingToConfirm(input.plan as OperationPlan) ? previewOutcome(input.kind, input.plan as OperationPlan) : null;
+    const ends = input.status === 'awaiting' && input.plan && nothingToConfirm(input.plan as OperationPlan) ? input.plan : null;
     const [row] = await db.insert(operations).values({
-      kind: input.kind, job: input.job ?? null, params: input.params, requestedBy: input.requestedBy ?? null, status: ended?.status ?? input.status ?? 'queued', plan: input.plan ?? null,
+      kind: input.kind, job: input.job ?? null, params: input.params, requestedBy: input.requestedBy ?? null, status: ends ? 'running' : input.status ?? 'queued', plan: input.plan ?? null,
       ...(input.status === 'awaiting' ? { progress: 100, finishedAt: new Date() } : {}),
-      ...(ended ? { result: ended.result } : {}),
     }).returning();
-    if (!ended) return row;
-    await this.log(db, row.id, ended.message, ended.status === 'error');
-    return (await this.get(db, row.id))!;
+    return ends ? this.finishPreview(db, row.id, row.kind, ends) : row;
   },
-  /**
-   * A plan is ready: nothing has changed; the record waits for an editor's confirmation. A plan
-   * with nothing to confirm ends at once instead, a success or (nothing could be checked) an error.
-   */
+  /** A plan is ready: nothing has changed; the record waits for an editor's confirmation (or, with nothing to confirm, ends). */
   async awaitConfirmation(db: Db, id: number, plan: Record<string, unknown>): Promise<void> {
     if (nothingToConfirm(plan as OperationPlan)) {
       const [row] = await db.select({ kind: operations.kind }).from(operations).where(eq(operations.id, id));
-      const { status, message, result } = previewOutcome(row?.kind ?? '', plan as OperationPlan);
-      await db.update(operations).set({ status, plan, result, progress: 100, finishedAt: new Date() }).where(eq(operations.id, id));
-      await this.log(db, id, message, status === 'error');
+      if (row) await this.finishPreview(db, id, row.kind, plan);
       return;
     }
     await db.update(operations).set({ status: 'awaiting', plan, progress: 100, finishedAt: new Date() }).where(eq(operations.id, id));
+  },
+  /** A preview with nothing to confirm ends at once: a success or (nothing could be checked) an error, its message logged. */
+  async finishPreview(db: Db, id: number, kind: string, plan: Record<string, unknown>): Promise<OperationRow> {
+    const { status, message, result } = previewOutcome(kind, plan as OperationPlan);
+    const [row] = await db.update(operations).set({ status, plan, result, progress: 100, finishedAt: new Date(), ...logLine(message, status === 'error') })
+      .where(eq(operations.id, id)).returning();
+    return row;
   },
   /** A preview that ended at once with nothing to confirm (awaitConfirmation): never confirmed, never waiting. */
   isFinishedPreview(row: Pick<OperationRow, 'plan' | 'result' | 'confirmedAt' | 'status'>): boolean {
@@ -120,12 +127,7 @@ export const operationsRepo = {
     await db.update(operations).set({ progress: Math.max(0, Math.min(99, Math.round(progress))) }).where(eq(operations.id, id));
   },
   async log(db: Db, id: number, line: string, isError = false): Promise<void> {
-    const column = isError ? operations.errors : operations.logs;
-    const entry = JSON.stringify([`${new Date().toISOString()} ${line}`]);
-    const set = isError
-      ? { errors: sql`case when jsonb_array_length(${column}) < ${MAX_LINES} then ${column} || ${entry}::jsonb else ${column} end` }
-      : { logs: sql`case when jsonb_array_length(${column}) < ${MAX_LINES} then ${column} || ${entry}::jsonb else ${column} end` };
-    await db.update(operations).set(set).where(eq(operations.id, id));
+    await db.update(operations).set(logLine(line, isError)).where(eq(operations.id, id));
   },
   /** `completed`: the run went to its end (some items may have failed); progress is then 100. */
   async finish(db: Db, id: number, status: 'success' | 'error', result: Record<string, unknown> | null, opts: { completed?: boolean } = {}): Promise<void> {
