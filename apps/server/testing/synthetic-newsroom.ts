@@ -41,3 +41,9 @@ export async function resetNewsroom({ t, channel }: Pick<SyntheticNewsroom, 't' 
   await t.database.db.execute(sql`update telegram_posts set deleted_at = null, state = 'published'`);
   await t.database.db.execute(sql`delete from operations`);
 }
+
+/** After the file: the app and the channel closed (either may be missing when set-up failed). */
+export async function closeNewsroom(newsroom: Partial<Pick<SyntheticNewsroom, 't' | 'channel'>>): Promise<void> {
+  await newsroom.t?.close();
+  await newsroom.channel?.close();
+}

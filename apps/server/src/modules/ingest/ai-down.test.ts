@@ -3,7 +3,7 @@
 // items failed says that too (never a plain success). Only regenerate-article, where the
 // admin asked for the AI itself, answers the failure and leaves the article as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_UNAVAILABLE_MESSAGE } from '@chapar/shared/contracts';
+import { AI_UNAVAILABLE_MESSAGE, type OperationResponse } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { OFFLINE_NOTE } from './repair.ts';
@@ -12,15 +12,11 @@ import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;
 
-interface Answer {
-  success: boolean;
-  status: string;
-  message: string;
-  operationId: number;
+/** The answer's common shape, with what the ingest jobs put in their result. */
+type Answer = OperationResponse & {
   articleId: number | null;
   result: { created: number; failed: number; aiFallbacks: number; outcomes: Array<{ telegramId: number; status: string; rewriter: string | null }> };
-  detailedReport: { processed: Array<{ status: string; fileType: string | null; filename: string | null; reason: string }> };
-}
+};
 
 const post = async (telegramId: number) =>
   (await t.database.raw.query<{ state: string; last_error: string | null; article_id: number | null }>(

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationRecord, OperationResponse } from '@chapar/shared/contracts';
 import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import { closeNewsroom, resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { postStore } from '../posts/post-store.ts';
 
@@ -16,10 +16,7 @@ let ids: Map<number, number>; // telegram id → article id
 beforeAll(async () => {
   ({ t, channel, headers, ids } = await startSyntheticNewsroom(50));
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await channel?.close();
-});
+afterAll(() => closeNewsroom({ t, channel }));
 afterEach(async () => {
   await resetNewsroom({ t, channel });
 });

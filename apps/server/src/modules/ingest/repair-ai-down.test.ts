@@ -3,6 +3,7 @@
 // run the AI failed for every article changed nothing and says so as a failure. Once the AI has
 // failed twice in a row, the rest of the run does not wait on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
@@ -10,15 +11,11 @@ import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;
 
-interface Answer {
-  success: boolean;
-  status: string;
-  message: string;
-  operationId: number;
-  plan?: { changes: number; items: Array<{ articleId: number; change: string; reason: string }> };
+/** The answer's common shape, with what this job puts in its result and report. */
+type Answer = OperationResponse & {
   result: { total: number; updated: number; failed: number; notChecked: number };
   detailedReport: { processed: Array<{ status: string; outcome: string; articleId: number; reason: string }> };
-}
+};
 
 const texts = async () => (await t.database.raw.query<{ id: number; title: string; excerpt: string; content: string; updated_at: Date }>(
   'select id, title, excerpt, content, updated_at from articles order by id')).rows;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationRecord, OperationResponse, UndoOperationResponse } from '@chapar/shared/contracts';
 import { createArticle } from '../../../testing/factories.ts';
 import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import { closeNewsroom, resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { toPersianDigits } from '@chapar/shared/text';
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
   ({ t, channel, headers, ids } = await startSyntheticNewsroom(50));
   for (let id = 1; id <= 5; id++) await createArticle(t.database, { source: 'demo_newsroom', telegramId: 900 + id, publishedAt: new Date(Date.UTC(2026, 10, 2, 0, id)) });
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await channel?.close();
-});
+afterAll(() => closeNewsroom({ t, channel }));
 afterEach(async () => {
   // Each test starts from a channel that answers well and a site where everything is published.
   await resetNewsroom({ t, channel });
