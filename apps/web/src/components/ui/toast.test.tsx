@@ -95,6 +95,9 @@ describe('focus when a toast closes from its own button', () => {
     const undo = screen.getByRole('button', { name: 'بازگرداندن' });
     expect(document.activeElement).toBe(undo);
     expect(undo.getAttribute('aria-keyshortcuts')).toBe('F8');
+    // The region's name is Persian only; its key is told by aria-keyshortcuts, not in the name.
+    const region = screen.getByRole('list', { name: 'اعلان‌ها' });
+    expect(region.getAttribute('aria-keyshortcuts')).toBe('F8');
     fireEvent.click(undo);
     expect(onUndo).toHaveBeenCalledOnce();
     expect(document.activeElement).toBe(trigger);

@@ -71,7 +71,8 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
       ref={viewport}
       tabIndex={-1}
       data-toast-viewport
-      aria-label="اعلان‌ها (F8)"
+      aria-label="اعلان‌ها"
+      aria-keyshortcuts="F8"
       className="fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]"
     >
       {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />}
