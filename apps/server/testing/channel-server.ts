@@ -26,6 +26,8 @@ export interface ChannelServer {
   blank(on: boolean): void;
   /** Serves an HTML page at this path (a Telegraph article). */
   page(pathname: string, html: string): void;
+  /** Paths starting with `prefix` answer 500 while `on` (the media CDN or a Telegraph page down). */
+  fail(prefix: string, on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
   const edits = new Map<number, Array<[string, string]>>();
   const removed = new Set<number>();
   const pages = new Map<string, string>();
+  const failing = new Set<string>();
   const requests: string[] = [];
   let newerPublished = false;
   let blank = false;
@@ -70,6 +73,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     requests.push(url.pathname + url.search);
+    if ([...failing].some((prefix) => url.pathname.startsWith(prefix))) return res.writeHead(500).end('Internal Server Error');
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     if (url.pathname === `/s/${CHANNEL}`) {
       if (blank) return html('<section class="tgme_channel_history"></section>');
@@ -100,6 +104,7 @@ export async function startChannelServer(): Promise<ChannelServer> {
     publishNewer: () => { newerPublished = true; },
     blank: (on) => { blank = on; },
     page: (pathname, body) => pages.set(pathname, body),
+    fail: (prefix, on) => (on ? failing.add(prefix) : failing.delete(prefix)),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -111,7 +111,10 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const channel = await channelRepo.byUsername(s.db, ref.source);
     const rules = compileRules(ref.source, channel?.cleaningRules);
     const telegraph = await readTelegraph(s, post);
-    const normalised = normalisePost(post, rules, { telegraph });
+    // The post's long text is on a Telegraph page that cannot be read now: an article is not cut
+    // down to the post's teaser, and a new one waits for a retry while one is left.
+    if (telegraph === UNREAD && (existing || opts.finalAttempt === false)) throw new Error(existing ? TELEGRAPH_UNREAD.kept : TELEGRAPH_UNREAD.retry);
+    const normalised = normalisePost(post, rules, { telegraph: telegraph === UNREAD ? null : telegraph });
 
     if (!opts.force) {
       const reason: IgnoreReason | undefined = contentIgnoreReason(post, normalised, rules);
@@ -131,7 +134,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
       throw new RefusedError('این پست متنی برای ساختن مقاله ندارد');
     }
     const source = opts.source ?? (await s.sources.current()).source;
-    const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await collectMedia(s, source, post, ref);
+    const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await keepUnfetched(s, existing?.id, ref, await collectMedia(s, source, post, ref));
     opts.claim?.throwIfAborted();
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
@@ -185,6 +188,24 @@ async function attachMedia(s: Pick<Services, 'db' | 'media'>, articleId: number,
   await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey)));
 }
 
+/**
+ * A file of the post that could not be fetched this time is not one the post lost: the article
+ * keeps the stored file it has in its place (attachMedia removes only what is left out).
+ */
+async function keepUnfetched(s: Pick<Services, 'db'>, articleId: number | undefined, ref: PostRef, media: PostMedia): Promise<PostMedia> {
+  if (!articleId || !media.report.some((item) => item.status === 'error')) return media;
+  const fetched = new Set([...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey));
+  const kept = (await mediaRepo.forArticle(s.db, articleId)).filter((m) => isOwnPostFile(ref, m.storageKey) && !fetched.has(m.storageKey));
+  if (!kept.length) return media;
+  return {
+    images: [...media.images, ...kept.filter((m) => m.kind === 'image')].sort((a, b) => a.position - b.position),
+    video: media.video ?? kept.find((m) => m.kind === 'video') ?? null,
+    audio: media.audio ?? kept.find((m) => m.kind === 'audio') ?? null,
+    report: [...media.report, { status: 'skipped', articleId, filename: null, fileType: 'article', reason: MEDIA_KEPT(kept.length) }],
+  };
+}
+export const MEDIA_KEPT = (n: number) => `${fa(n)} فایل رسانهٔ مقاله که این بار دریافت نشد، سر جایش ماند`;
+
 /** Text-only runs keep the media the article already has (its album stays in the body). */
 async function existingMedia(s: Pick<Services, 'db'>, articleId: number | undefined): Promise<PostMedia | null> {
   if (!articleId) return null;
@@ -194,6 +215,13 @@ async function existingMedia(s: Pick<Services, 'db'>, articleId: number | undefi
   return { images, video: assets.find((a) => a.kind === 'video') ?? null, audio: assets.find((a) => a.kind === 'audio') ?? null, report: [] };
 }
 
+/** A Telegraph page the post links to that could not be read (null: the post links to none). */
+const UNREAD = Symbol('telegraph page not read');
+export const TELEGRAPH_UNREAD = {
+  kept: 'صفحهٔ تلگراف پست خوانده نشد؛ مقاله تغییری نکرد و پست بعداً دوباره پردازش می‌شود',
+  retry: 'صفحهٔ تلگراف پست خوانده نشد؛ پست بعداً دوباره پردازش می‌شود',
+} as const;
+
 async function readTelegraph(s: Pick<Services, 'config' | 'log' | 'mediaPolicy'>, post: TelegramPost) {
   const [link] = telegraphLinks(post.links, s.config.telegraphBaseUrl);
   if (!link) return null;
@@ -201,6 +229,6 @@ async function readTelegraph(s: Pick<Services, 'config' | 'log' | 'mediaPolicy'>
     return await fetchTelegraphArticle(link, s.mediaPolicy);
   } catch (error) {
     s.log.warn(`${post.channel}/${post.messageId}: Telegraph page not read (${(error as Error).message})`);
-    return null;
+    return UNREAD;
   }
 }
