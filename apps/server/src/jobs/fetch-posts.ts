@@ -1,7 +1,8 @@
 // Posts an admin named (by link, id or range), read from Telegram one by one and put
-// through the pipeline right here, so the answer can say what became of each.
+// through the pipeline right here, so the answer can say what became of each. A confirmed
+// plan of edits at the source (`planned`) reads the posts the editor kept (source-edits.ts).
 import { fetchNamedPosts } from '../modules/ingest/fetch-named-posts.ts';
-import { plannedPostIds } from '../modules/ingest/source-edits.ts';
+import { applyEdits } from '../modules/ingest/source-edits.ts';
 import { defineJob } from './define-job.ts';
 import { fetchPostsJob } from './specs.ts';
 
@@ -11,7 +12,7 @@ export const fetchPostsWorker = defineJob(fetchPostsJob, {
   localConcurrency: 2,
   async handler(payload, { services, operation }) {
     const { operationId: _op, planned, ...options } = payload;
-    const ids = planned ? await plannedPostIds(services, options.source, options.ids, planned) : options.ids;
-    return { ...(await fetchNamedPosts(services, { ...options, ids, operation })) };
+    if (planned) return applyEdits(services, options, planned, operation);
+    return { ...(await fetchNamedPosts(services, { ...options, operation })) };
   },
 });

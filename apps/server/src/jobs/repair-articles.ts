@@ -13,9 +13,9 @@ import { toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-repo.ts';
 import type { OperationReporter } from '../modules/operations/operation-reporter.ts';
 import { buildPlan, planItem, PLAN_LISTED } from '../modules/operations/plans.ts';
-import { REPAIR_REASONS, repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
-import { failureText } from '../integrations/failure-text.ts';
+import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
 import { AiRequiredError } from '../modules/ingest/rewrite-step.ts';
+import { aiBreaker } from '../modules/ingest/ai-breaker.ts';
 import type { Services } from '../services.ts';
 import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
 import { defineJob } from './define-job.ts';
@@ -36,8 +36,6 @@ const FILTERS = {
 const PAGE = 200;
 /** The most per-article lines kept in a run's result (its counts always cover every article). */
 const KEPT_ITEMS = REPAIR_MAX;
-/** The AI's failures in a row (no answer, a refused key) after which the rest of a run does not ask it. */
-const AI_BREAK = 2;
 
 /** Actions whose text a rewriter writes. */
 const writesText = (actions: Payload['actions']) => actions.includes('rewrite') || actions.includes('regenerate');
@@ -166,31 +164,25 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
     // The configured AI writes the text, or nothing does: its failure leaves the article as it was
     // (as regenerate-article does). With no AI configured, the offline rewriter is the rewriter.
     const requireAI = payload.requireAI || (writesText(payload.actions) && s.rewriter.name !== 'offline');
-    let aiDown = 0;
-    let aiFailed = 0;
-    let lastAiFailure = '';
+    const ai = aiBreaker();
     for await (const rows of pages()) {
       for (const article of rows) {
         await operation.checkpoint();
         let item: ArticleRepair;
-        if (requireAI && aiDown >= AI_BREAK) {
-          aiFailed++;
-          await run.add(result(article, 'skipped', 'not_checked', REPAIR_REASONS.aiStopped(lastAiFailure)), article, operation, total);
+        const stopped = requireAI ? ai.skip() : null;
+        if (stopped) {
+          await run.add(result(article, 'skipped', 'not_checked', stopped), article, operation, total);
           continue;
         }
         try {
           item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI });
-          if (item.status === 'success') aiDown = 0;
+          if (item.status === 'success') ai.answered();
         } catch (error) {
           if (error instanceof AiRequiredError && !payload.requireAI) {
-            // Not rewritten, and not changed: listed with why. A service that did not answer counts
-            // towards the break (a refused key at once); an answer it could not use does not.
+            // Not rewritten, and not changed: listed with why.
             item = result(article, 'skipped', 'not_checked', error.message);
-            aiFailed++;
-            const code = error.cause.code;
-            aiDown = code === 'unauthorized' ? AI_BREAK : code === 'upstream' || code === 'timeout' ? aiDown + 1 : 0;
-            lastAiFailure = failureText(error.cause);
-            if (aiDown >= AI_BREAK) await operation.error(REPAIR_REASONS.aiStopping(lastAiFailure));
+            const stopping = ai.fail(error);
+            if (stopping) await operation.error(stopping);
           } else {
             item = result(article, 'error', 'error', (error as Error).message);
           }
@@ -198,6 +190,6 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
         await run.add(item, article, operation, total);
       }
     }
-    return { ...run.result(), aiFailed };
+    return { ...run.result(), aiFailed: ai.failed };
   },
 });

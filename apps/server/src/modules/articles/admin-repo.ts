@@ -26,6 +26,10 @@ export const articleAdminRepo = {
     const [row] = await db.select().from(articles).where(and(eq(articles.source, source), eq(articles.telegramId, telegramId)));
     return row;
   },
+  /** The articles of many posts of one channel, in one query (in no particular order). */
+  async bySourceIds(db: Db, source: string, telegramIds: number[]): Promise<ArticleRow[]> {
+    return telegramIds.length ? db.select().from(articles).where(and(eq(articles.source, source), inArray(articles.telegramId, telegramIds))) : [];
+  },
   /**
    * Inserts the post's article, or updates it if the post already has one; an update keeps
    * what an admin edited by hand (and an admin's publish or unpublish).

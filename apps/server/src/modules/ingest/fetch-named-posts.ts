@@ -1,14 +1,18 @@
 // Named posts from one channel: each read alone (an album by any of its ids), checked
 // against the admin's verification text if one was given, stored and ingested. An admin
 // is waiting for the answer, so a failing AI does not fail a post: the offline rewriter
-// writes it at once (the AI request has already been retried), and the result says so. A post
+// writes it at once (the AI request has already been retried), and the result says so; unless
+// the run requires the AI (`requireAI`): then a failure leaves the post and its article as they
+// were, and after repeated failures the rest are not sent to it (ai-breaker.ts). A post
 // whose media could not be stored (the store failing) is counted as failed and handed to its
 // ingest-post job, which tries it again with backoff until the store is back.
 import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { handle, normalizePersian, toPersianDigits as fa } from '@chapar/shared/text';
 import { ingestPostJob } from '../../jobs/specs.ts';
 import { failureText } from '../../integrations/failure-text.ts';
+import { aiBreaker } from './ai-breaker.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
+import { AiRequiredError } from './rewrite-step.ts';
 import { MediaNotStoredError } from '../media/post-media.ts';
 import type { OperationReporter } from '../operations/operation-reporter.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
@@ -24,6 +28,8 @@ export interface FetchNamedOptions {
   skipExisting?: boolean;
   skipMedia?: boolean;
   useAI?: boolean;
+  /** The configured AI writes each article, or nothing does (no offline text replaces one). */
+  requireAI?: boolean;
   contentVerification?: string;
   operation: OperationReporter;
 }
@@ -35,10 +41,17 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
   const done = new Set<number>();
   const gone: PostRef[] = [];
   let failed = 0;
+  const ai = aiBreaker();
   for (const [i, id] of opts.ids.entries()) {
     // The report's address of the post ('akhbar_rooz/103'); the log names it in Persian.
     const name = `${opts.source}/${id}`;
     const said = (telegramId: number) => `پست ${fa(telegramId)} از ${handle(opts.source)}`;
+    const stopped = opts.requireAI ? ai.skip() : null;
+    if (stopped) {
+      report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: stopped });
+      await opts.operation.log(`${said(id)}: ${stopped}`);
+      continue;
+    }
     // The post's own id (an album's first message) once it has been read.
     let telegramId = id;
     try {
@@ -66,18 +79,27 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
       }
       await postStore.saveFetched(s.db, opts.source, post);
       const outcome = await ingestPost(s, { source: opts.source, telegramId: post.messageId }, {
-        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, finalAttempt: true, source,
+        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, requireAI: opts.requireAI, finalAttempt: true, source,
       });
+      ai.answered();
       outcomes.push(outcome);
       report.push(...outcome.report);
       await opts.operation.log(`${said(post.messageId)}: ${outcome.reason}`);
     } catch (error) {
-      failed++;
-      s.log.warn(`${name}: ${(error as Error).message}`);
-      let reason = failureText(error, opts.source);
-      if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
-      report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
-      await opts.operation.error(`${said(telegramId)}: ${reason}`);
+      if (error instanceof AiRequiredError) {
+        // Not rewritten, and not changed: listed with why (not a failure of the post).
+        report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: error.message });
+        await opts.operation.log(`${said(telegramId)}: ${error.message}`);
+        const stopping = ai.fail(error);
+        if (stopping) await opts.operation.error(stopping);
+      } else {
+        failed++;
+        s.log.warn(`${name}: ${(error as Error).message}`);
+        let reason = failureText(error, opts.source);
+        if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
+        report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
+        await opts.operation.error(`${said(telegramId)}: ${reason}`);
+      }
     }
     await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
   }
@@ -106,6 +128,8 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     deletionsOperationIds: settled.awaitingOperationId === null ? [] : [settled.awaitingOperationId],
     /** Articles the offline rewriter wrote because the AI failed. */
     aiFallbacks: outcomes.filter((o) => o.aiFallback).length,
+    /** With `requireAI`: posts left as they were because the AI failed (or was no longer asked). */
+    aiFailed: ai.failed,
     articleId: articleIds[0] ?? null,
     articleIds,
     outcomes: outcomes.map((o) => ({ telegramId: o.ref.telegramId, status: o.status, articleId: o.articleId, reason: o.reason ?? null, rewriter: o.rewriter ?? null })),

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { requireAdmin, signedInName } from '../../plugins/auth.ts';
 import { changeRepo } from '../articles/change-log.ts';
 import { undoOperation } from '../articles/undo.ts';
+import { releaseCancelledEdits } from '../ingest/source-edits.ts';
 import type { AdminAction } from './admin-action.ts';
 import { confirmOperation } from './confirm-operation.ts';
 import { operationsRepo, type OperationRow, type OperationStatus } from './operations-repo.ts';
@@ -106,7 +107,9 @@ export async function operationsRoutes(app: FastifyInstance, { services: s, acti
     if (!before) throw notFound(OPERATION_MESSAGES.notFound);
     if (before.status === 'success' || before.status === 'error') throw new AppError('conflict', OPERATION_MESSAGES.notRunning);
     const row = await operationsRepo.requestCancel(s.db, before.id, OPERATION_MESSAGES.cancelled);
-    return toOperationRecord(row!);
+    // A cancelled plan of edits at the source lets go of the posts it held.
+    await releaseCancelledEdits(s, row!);
+    return toOperationRecord((await operationsRepo.get(s.db, before.id))!);
   });
 
   r.delete('/api/admin/operations', {
