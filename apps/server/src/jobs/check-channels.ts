@@ -3,7 +3,7 @@
 // callers that answer with the outcome ask it to wait for them.
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { waitForPosts } from '../modules/posts/wait-posts.ts';
+import { untouchedPosts, waitForPosts } from '../modules/posts/wait-posts.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
@@ -26,9 +26,10 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       });
     }
     await operation.log(`${toPersianDigits(check.toProcess.length)} پست به خط پردازش سپرده شد (منبع: ${sourceKindLabel(check.sourceKind)})`);
-    // An admin asking for the latest N hears about all N, new or already published.
-    const watched = payload.latest !== undefined ? check.seen : check.toProcess;
-    const outcome = payload.await ? await waitForPosts(db, watched, Math.max(1000, config.adminJobWaitMs - 5000)) : null;
+    const outcome = payload.await ? await waitForPosts(db, check.toProcess, Math.max(1000, config.adminJobWaitMs - 5000)) : null;
+    // An admin asking for the latest N hears about all N: those already articles are listed as left, counted in nothing.
+    const queued = new Set(check.toProcess.map((ref) => `${ref.source}/${ref.telegramId}`));
+    const left = outcome && payload.latest !== undefined ? await untouchedPosts(db, check.seen.filter((ref) => !queued.has(`${ref.source}/${ref.telegramId}`))) : [];
     return {
       checked: check.checked,
       newPosts: check.newPosts.length,
@@ -48,7 +49,7 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       failed: (outcome?.failed ?? 0) + check.errors.length,
       aiFallbacks: outcome?.aiFallbacks ?? 0,
       errors: check.errors,
-      detailedReport: { processed: outcome?.report ?? [] },
+      detailedReport: { processed: [...(outcome?.report ?? []), ...left] },
     };
   },
 });

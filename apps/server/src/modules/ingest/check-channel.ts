@@ -80,14 +80,12 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
     }
   }
 
-  if (opts.latest === undefined) {
-    // Edits that would rewrite several published articles at once wait for an editor.
-    const edits = await holdEdits(s, channel.username, result.editedPosts);
-    const held = new Set(edits.held.map((ref) => ref.telegramId));
-    result.toProcess = result.toProcess.filter((ref) => !held.has(ref.telegramId));
-    result.editsAwaiting = edits.held.length;
-    result.editsOperationId = edits.operationId;
-  }
+  // Edits that would rewrite several published articles at once wait for an editor, whoever asked for the check.
+  const edits = await holdEdits(s, channel.username, result.editedPosts);
+  const held = new Set(edits.held.map((ref) => ref.telegramId));
+  result.toProcess = result.toProcess.filter((ref) => !held.has(ref.telegramId));
+  result.editsAwaiting = edits.held.length;
+  result.editsOperationId = edits.operationId;
   if (range && opts.latest === undefined) {
     const gone = await noticeDeletions(s, source, channel.username, range, covered);
     const settled = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);

@@ -143,6 +143,26 @@ describe('posts edited at the source', () => {
     expect((await t.post(`/api/admin/operations/${held.operationId}/cancel`, {})).statusCode).toBe(200);
     expect(await Promise.all(ids.map((id) => postState(id)))).toEqual(ids.map(() => 'published'));
   });
+
+  it('«add the latest 20» holds several edits too, and counts only what it wrote', async () => {
+    const a = await article(103);
+    const b = await article(106);
+    t.server.edit(103, 'نمایشگاه بین‌المللی کتاب تهران', 'نمایشگاه بین‌المللی کتاب تهران در مصلی');
+    t.server.edit(106, 'هفته دوازدهم', 'هفته سیزدهم');
+    const res = await t.post('/api/admin/add-20-recent-posts');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { message: string; result: { editsAwaiting: number; published: number; aiFallbacks: number }; detailedReport: { processed: Array<{ filename: string; status: string; reason: string }> } };
+    expect(answer.result).toMatchObject({ editsAwaiting: 2, published: 0, aiFallbacks: 0 });
+    expect(answer.message).toContain('۲ پست در کانال ویرایش شده است');
+    expect([(await article(103)).content, (await article(106)).content]).toEqual([a.content, b.content]);
+    const [plan] = await awaitingPlans();
+    expect(plan.plan!.items.map((item) => item.articleId).sort()).toEqual([a.id, b.id].sort());
+    // Every post read is still listed for the admin: the held ones as waiting, the others as left.
+    const lines = new Map(answer.detailedReport.processed.map((item) => [item.filename, item]));
+    expect(lines.get(`${CHANNEL}/103`)).toMatchObject({ status: 'skipped', reason: 'ویرایش‌شده در کانال؛ در انتظار تأیید ویراستار' });
+    expect(lines.get(`${CHANNEL}/102`)).toMatchObject({ status: 'skipped', reason: 'از پیش منتشر شده بود؛ تغییری نکرد' });
+    expect((await t.post(`/api/admin/operations/${plan.id}/cancel`, {})).statusCode).toBe(200);
+  });
 });
 
 describe('a confirmed plan of edits while the configured AI fails', () => {

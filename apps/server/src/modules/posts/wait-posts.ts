@@ -26,6 +26,17 @@ export interface PostsOutcome {
   report: ReportItem[];
 }
 
+/** A post a run read but left alone, already an article: what the report says of it. */
+export const LEFT_PUBLISHED = 'از پیش منتشر شده بود؛ تغییری نکرد';
+
+/**
+ * Posts a run read but did not hand to the pipeline ('add the latest 5' over posts already
+ * articles): listed for the admin as they stand, counted in nothing.
+ */
+export async function untouchedPosts(db: Db, refs: PostRef[]): Promise<ReportItem[]> {
+  return (await summarisePosts(db, refs)).report.map((item) => ({ ...item, status: 'skipped', reason: item.status === 'success' ? LEFT_PUBLISHED : item.reason }));
+}
+
 export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutcome> {
   const rows = await postStore.states(db, refs);
   const outcome: PostsOutcome = { processed: 0, published: 0, failed: 0, aiFallbacks: 0, pending: 0, report: [] };
