@@ -1,8 +1,8 @@
 // Posts an admin named (by link, id or range), read from Telegram one by one and put
 // through the pipeline right here, so the answer can say what became of each. A confirmed
-// plan of edits at the source (`planned`) reads the posts the editor kept (source-edits.ts).
+// plan of edits at the source (`planned`) reads the posts the editor kept (apply-edits.ts).
 import { fetchNamedPosts } from '../modules/ingest/fetch-named-posts.ts';
-import { applyEdits } from '../modules/ingest/source-edits.ts';
+import { applyEdits } from '../modules/ingest/apply-edits.ts';
 import { defineJob } from './define-job.ts';
 import { fetchPostsJob } from './specs.ts';
 

@@ -13,6 +13,7 @@ import { requireArticle } from '../articles/admin-service.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { deletionWords } from './source-deletions.ts';
+import { editWords } from './source-edits.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
@@ -24,7 +25,7 @@ function processedMessage(r: Record<string, unknown>): string {
   const parts = [`${fa(r.created)} مقاله ساخته شد، ${fa(r.updated)} به‌روز شد، ${fa(r.ignored)} نادیده گرفته شد`];
   if (num(r.failed)) parts.push(`${fa(r.failed)} پست ناموفق بود`);
   // Posts deleted at the source: one taken down at once, more left for an editor (source-deletions.ts).
-  parts.push(...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)));
+  parts.push(...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)), ...editWords(num(r.editsAwaiting)));
   if (num(r.aiFallbacks)) parts.push(`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`);
   return parts.join('؛ ');
 }

@@ -17,6 +17,8 @@ import { MediaNotStoredError } from '../media/post-media.ts';
 import type { OperationReporter } from '../operations/operation-reporter.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
 import { settleDeletions } from './source-deletions.ts';
+import { holdEdits } from './source-edits.ts';
+import { POST_STATE_LABELS } from '../posts/wait-posts.ts';
 import type { Services } from '../../services.ts';
 
 type FetchNamedPostsDeps = Pick<Services, 'config' | 'database' | 'db' | 'log' | 'media' | 'rewriter' | 'offlineRewriter' | 'sources' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
@@ -42,10 +44,41 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
   const gone: PostRef[] = [];
   let failed = 0;
   const ai = aiBreaker();
+  const edited: number[] = [];
+  const said = (telegramId: number) => `پست ${fa(telegramId)} از ${handle(opts.source)}`;
+  /** Why a post was not written: not rewritten because the AI failed (not a failure of the post), or failed. */
+  const reportFailure = async (error: unknown, telegramId: number, name: string) => {
+    if (error instanceof AiRequiredError) {
+      report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: error.message });
+      await opts.operation.log(`${said(telegramId)}: ${error.message}`);
+      const stopping = ai.fail(error);
+      if (stopping) await opts.operation.error(stopping);
+      return;
+    }
+    failed++;
+    s.log.warn(`${name}: ${(error as Error).message}`);
+    let reason = failureText(error, opts.source);
+    if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
+    report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
+    await opts.operation.error(`${said(telegramId)}: ${reason}`);
+  };
+  /** A stored post through the pipeline, its outcome reported. */
+  const ingestStored = async (telegramId: number, name: string) => {
+    try {
+      const outcome = await ingestPost(s, { source: opts.source, telegramId }, {
+        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, requireAI: opts.requireAI, finalAttempt: true, source,
+      });
+      ai.answered();
+      outcomes.push(outcome);
+      report.push(...outcome.report);
+      await opts.operation.log(`${said(telegramId)}: ${outcome.reason}`);
+    } catch (error) {
+      await reportFailure(error, telegramId, name);
+    }
+  };
   for (const [i, id] of opts.ids.entries()) {
     // The report's address of the post ('akhbar_rooz/103'); the log names it in Persian.
     const name = `${opts.source}/${id}`;
-    const said = (telegramId: number) => `پست ${fa(telegramId)} از ${handle(opts.source)}`;
     const stopped = opts.requireAI ? ai.skip() : null;
     if (stopped) {
       report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: stopped });
@@ -77,31 +110,22 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
         await opts.operation.error(`${said(id)}: ${LINK_MESSAGES.mismatch}`);
         continue;
       }
-      await postStore.saveFetched(s.db, opts.source, post);
-      const outcome = await ingestPost(s, { source: opts.source, telegramId: post.messageId }, {
-        force: opts.force, skipExisting: opts.skipExisting, skipMedia: opts.skipMedia, useAI: opts.useAI, requireAI: opts.requireAI, finalAttempt: true, source,
-      });
-      ai.answered();
-      outcomes.push(outcome);
-      report.push(...outcome.report);
-      await opts.operation.log(`${said(post.messageId)}: ${outcome.reason}`);
+      const { change } = await postStore.saveFetched(s.db, opts.source, post);
+      // Edited at the source, in a run nobody forced: settled after the loop, as a channel check settles edits.
+      if (!opts.force && change === 'edited') edited.push(post.messageId);
+      else await ingestStored(post.messageId, name);
     } catch (error) {
-      if (error instanceof AiRequiredError) {
-        // Not rewritten, and not changed: listed with why (not a failure of the post).
-        report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: error.message });
-        await opts.operation.log(`${said(telegramId)}: ${error.message}`);
-        const stopping = ai.fail(error);
-        if (stopping) await opts.operation.error(stopping);
-      } else {
-        failed++;
-        s.log.warn(`${name}: ${(error as Error).message}`);
-        let reason = failureText(error, opts.source);
-        if (error instanceof MediaNotStoredError) reason = `${reason} ${await retryLater(s, opts, telegramId)}`;
-        report.push({ status: 'error', articleId: null, filename: name, fileType: 'post', reason });
-        await opts.operation.error(`${said(telegramId)}: ${reason}`);
-      }
+      await reportFailure(error, telegramId, name);
     }
     await opts.operation.progress(((i + 1) / opts.ids.length) * 100);
+  }
+  // Edits that would rewrite more than one published article wait for an editor; one (or none) is written now.
+  const edits = await holdEdits(s, opts.source, edited.map((telegramId) => ({ source: opts.source, telegramId })));
+  const held = new Set(edits.held.map((ref) => ref.telegramId));
+  for (const telegramId of edited) {
+    const name = `${opts.source}/${telegramId}`;
+    if (!held.has(telegramId)) await ingestStored(telegramId, name);
+    else report.push({ status: 'skipped', articleId: null, filename: name, fileType: 'post', reason: POST_STATE_LABELS.held });
   }
   const settled = await settleDeletions(s, opts.source, gone, opts.operation.id);
   for (const ref of gone) {
@@ -126,6 +150,9 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     unpublishedArticles: settled.unpublishedArticleIds.length,
     deletionsAwaiting: settled.awaiting.length,
     deletionsOperationIds: settled.awaitingOperationId === null ? [] : [settled.awaitingOperationId],
+    // Edited at the source: more than one published article is rewritten only once an editor confirms.
+    editsAwaiting: edits.held.length,
+    editsOperationIds: edits.operationId === null ? [] : [edits.operationId],
     /** Articles the offline rewriter wrote because the AI failed. */
     aiFallbacks: outcomes.filter((o) => o.aiFallback).length,
     /** With `requireAI`: posts left as they were because the AI failed (or was no longer asked). */

@@ -163,6 +163,25 @@ describe('posts edited at the source', () => {
     expect(lines.get(`${CHANNEL}/102`)).toMatchObject({ status: 'skipped', reason: 'از پیش منتشر شده بود؛ تغییری نکرد' });
     expect((await t.post(`/api/admin/operations/${plan.id}/cancel`, {})).statusCode).toBe(200);
   });
+
+  it('a range over posts edited at the source holds them too, and writes none of their articles', async () => {
+    const a = await article(107);
+    const b = await article(109);
+    t.server.edit(107, 'نشست خبری رئیس سازمان', 'نشست خبری امروز رئیس سازمان');
+    t.server.edit(109, 'صف‌های طولانی', 'صف‌های بسیار طولانی');
+    const res = await t.post('/api/admin/process-posts-range', { startId: 107, endId: 109 });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { message: string; result: { editsAwaiting: number; updated: number }; detailedReport: { processed: Array<{ filename: string; status: string; reason: string }> } };
+    expect(answer.result).toMatchObject({ editsAwaiting: 2, updated: 0 });
+    expect(answer.message).toContain('۲ پست در کانال ویرایش شده است');
+    expect(answer.detailedReport.processed).toEqual(expect.arrayContaining([
+      expect.objectContaining({ filename: `${CHANNEL}/107`, status: 'skipped', reason: 'ویرایش‌شده در کانال؛ در انتظار تأیید ویراستار' }),
+    ]));
+    expect([(await article(107)).content, (await article(109)).content]).toEqual([a.content, b.content]);
+    const [plan] = await awaitingPlans();
+    expect(plan.plan!.items.map((item) => item.articleId).sort()).toEqual([a.id, b.id].sort());
+    expect((await t.post(`/api/admin/operations/${plan.id}/cancel`, {})).statusCode).toBe(200);
+  });
 });
 
 describe('a confirmed plan of edits while the configured AI fails', () => {

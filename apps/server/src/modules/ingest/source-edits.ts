@@ -7,11 +7,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { telegramPosts, type Db } from '@chapar/db';
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
-import type { OperationReporter } from '../operations/operation-reporter.ts';
 import { operationsRepo, type OperationRow } from '../operations/operations-repo.ts';
 import { buildPlan, planItem } from '../operations/plans.ts';
 import type { PostRef, PostState } from '../posts/post-store.ts';
-import { fetchNamedPosts, type FetchNamedOptions } from './fetch-named-posts.ts';
 import type { Services } from '../../services.ts';
 
 export const SOURCE_EDITS_KIND = 'source-edits';
@@ -41,7 +39,7 @@ async function setStates(db: Db, source: string, ids: number[], state: PostState
  * ('new' or 'failed' would have the next check rewrite them unasked; 'held' leaves them stuck.)
  * An editor who wants the edit after all regenerates the article, from the stored (edited) post.
  */
-async function release(db: Db, source: string, ids: number[]): Promise<number> {
+export async function release(db: Db, source: string, ids: number[]): Promise<number> {
   return setStates(db, source, ids, 'published', 'held');
 }
 
@@ -69,34 +67,9 @@ export async function plannedPostIds(s: Pick<Services, 'db'>, source: string, id
   return ids.filter((id) => chosen.has(id));
 }
 
-type ApplyDeps = Parameters<typeof fetchNamedPosts>[0];
-
-/**
- * A confirmed plan: the kept posts are read again and their articles written by the configured AI
- * (a failing AI leaves an article as it was, never the offline rewriter's text over it); the posts
- * of unchecked items, and any the run did not write, are released.
- */
-export async function applyEdits(
-  s: ApplyDeps, options: Omit<FetchNamedOptions, 'operation'>, planned: Array<{ articleId: number }>, operation: OperationReporter,
-) {
-  const ids = await plannedPostIds(s, options.source, options.ids, planned);
-  const left = await release(s.db, options.source, options.ids.filter((id) => !ids.includes(id)));
-  if (left) await operation.log(`${fa(left)} پست که ویراستار کنار گذاشت بازنویسی نمی‌شود؛ مقاله‌هایشان همان‌طور که بودند می‌مانند`);
-  try {
-    const requireAI = options.useAI !== false && s.rewriter.name !== 'offline';
-    const result = await fetchNamedPosts(s, { ...options, ids, requireAI, operation });
-    // Counted as a repair run counts (finishedMessage): an article taken down changed too, and a run
-    // that left every article because the AI failed checked nothing, which is no success.
-    const { updated, unpublishedArticles: unpublished, aiFailed } = result;
-    return { ...result, total: ids.length, updated: updated + unpublished, unpublished, notChecked: aiFailed };
-  } finally {
-    await release(s.db, options.source, ids);
-  }
-}
-
 /** A cancelled plan (or a confirmed one cancelled before it started): its posts are released, its articles left as they are. */
 export async function releaseCancelledEdits(s: Pick<Services, 'db'>, row: OperationRow): Promise<void> {
-  // A running one stops at its next post and releases the rest itself (applyEdits).
+  // A running one stops at its next post and releases the rest itself (apply-edits.ts).
   if (row.kind !== SOURCE_EDITS_KIND || row.status === 'running') return;
   const params = row.params as { source?: string; ids?: number[] };
   if (!params.source || !params.ids?.length) return;

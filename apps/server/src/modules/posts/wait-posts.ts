@@ -9,7 +9,7 @@ import { postStore, type PostRef, type PostState } from './post-store.ts';
 const SETTLED = new Set(['published', 'ignored', 'blocked', 'deleted', 'failed']);
 
 /** Where a post stands, as the report says it. */
-const POST_STATE_LABELS: Record<PostState, string> = {
+export const POST_STATE_LABELS: Record<PostState, string> = {
   new: 'در صف پردازش', processing: 'در حال پردازش', published: 'منتشر شد', ignored: 'نادیده گرفته شد',
   blocked: 'در فهرست مسدود است', failed: 'ناموفق', deleted: 'از کانال حذف شده است', held: 'ویرایش‌شده در کانال؛ در انتظار تأیید ویراستار',
 };
