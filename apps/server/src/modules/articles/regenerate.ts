@@ -40,6 +40,8 @@ async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number
   const payload = { scope: { ids: [id] }, actions: [action], ...(action === 'regenerate' ? { requireAI: true } : {}) };
   const outcome = await runOperation(s, repairArticlesJob, payload, { kind, requestedBy: by });
   const item = firstItem(outcome);
+  // Pictures the CDN did not give are the run's answer (200, success false, the counts), not a refusal.
+  if (action === 'media' && item?.status === 'error') return { outcome, item };
   if (item?.status === 'error') throw new AppError('unavailable', item.message);
   if (item && outcome.finished && outcome.operation.status === 'error') {
     throw new AppError(item.message === REPAIR_REASONS.postMissing ? 'conflict' : 'unavailable', item.message);

@@ -56,6 +56,8 @@ export async function repairArticle(
 ): Promise<ArticleRepair> {
   const notes: string[] = [];
   let updated = false;
+  /** Files of the post that could not be stored: the article keeps what it had, and the item is no success. */
+  let mediaFailed = 0;
   let current = article;
   const reload = async () => { current = (await articleAdminRepo.byId(s.db, article.id)) ?? current; };
   const fromTelegram = actions.some((a) => NEEDS_POST.has(a)) || actions.includes('rewrite');
@@ -90,6 +92,7 @@ export async function repairArticle(
       for (const item of refreshed.media.report) await log(reportLine(item));
       updated ||= refreshed.updated;
       const failed = refreshed.media.report.filter((r) => r.status === 'error').length;
+      mediaFailed += failed;
       notes.push(`${why}: ${fa(refreshed.media.report.length - failed)} فایل ذخیره شد${failed ? `، ${fa(failed)} خطا` : ''}`);
     } else if (action === 'dates') {
       if (post && post.date.getTime() !== current.publishedAt.getTime()) {
@@ -108,7 +111,7 @@ export async function repairArticle(
     s.contentChanged();
     queuePodcast(s, current.id);
   }
-  return result(current, 'success', updated ? 'fixed' : 'unchanged', notes.join('؛ ') || 'تغییری لازم نبود');
+  return result(current, mediaFailed ? 'error' : 'success', updated ? 'fixed' : 'unchanged', notes.join('؛ ') || 'تغییری لازم نبود');
 }
 
 export function result(a: Pick<ArticleRow, 'id' | 'imageUrl' | 'videoUrl'>, status: ArticleRepair['status'], outcome: ItemOutcome, message: string): ArticleRepair {
