@@ -1,7 +1,7 @@
 // A real SMTP server for tests (smtp-server), keeping every message it accepted, parsed by
 // mailparser. It refuses the addresses a test names (550 at RCPT TO), can hang once a message's
-// data has arrived (never answering it), and a bare TCP server stands for a mail server that
-// accepts the connection and never says a word.
+// data has arrived (never answering it) or answer it 451 (try again later), and a bare TCP
+// server stands for a mail server that accepts the connection and never says a word.
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -14,7 +14,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export type SmtpTestMode = 'accept' | 'hang-after-data';
+/** defer-after-data: every message is answered 451 (try again later) once its data has arrived. */
+export type SmtpTestMode = 'accept' | 'hang-after-data' | 'defer-after-data';
 
 export interface SmtpTestServer {
   port: number;
@@ -26,6 +27,8 @@ export interface SmtpTestServer {
   mode: SmtpTestMode;
   /** Messages whose data arrived while hanging (never answered, never kept). */
   hungMessages: number;
+  /** Messages answered 451 after their data (mode 'defer-after-data'; never kept). */
+  deferredMessages: number;
   logins: string[];
   /** Resolves once `count` messages have been accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -38,7 +41,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const waiters: Array<() => void> = [];
   const sockets = new Set<Socket>();
   const state = {
-    port: 0, url: '', received: [] as ReceivedMail[], refused: new Set<string>(), mode: 'accept' as SmtpTestMode, hungMessages: 0, logins: [] as string[],
+    port: 0, url: '', received: [] as ReceivedMail[], refused: new Set<string>(), mode: 'accept' as SmtpTestMode, hungMessages: 0, deferredMessages: 0, logins: [] as string[],
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -65,6 +68,10 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           // The whole message is here; the answer never comes.
           state.hungMessages += 1;
           return;
+        }
+        if (state.mode === 'defer-after-data') {
+          state.deferredMessages += 1;
+          return callback(Object.assign(new Error('4.3.0 Mail server temporarily busy, try again later'), { responseCode: 451 }));
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         void simpleParser(raw).then((parsed) => {

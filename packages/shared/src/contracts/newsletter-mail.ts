@@ -51,12 +51,18 @@ export const sendCounts = z.object({
 });
 export type SendCounts = z.infer<typeof sendCounts>;
 
+export const DIGEST_STATUSES = ['sending', 'done', 'failed', 'empty'] as const;
+export type DigestStatus = (typeof DIGEST_STATUSES)[number];
+
 export const digestSummary = z.object({
   id: z.number().int(),
   trigger: z.enum(['schedule', 'admin']),
   subject: z.string(),
-  /** sending, done, or empty (there was no article: nothing was sent). */
-  status: z.enum(['sending', 'done', 'empty']),
+  /**
+   * sending; done (every send ended: counts.failed says how many did not get it); failed (it reached
+   * nobody: every send failed); or empty (there was no article: nothing was sent).
+   */
+  status: z.enum(DIGEST_STATUSES),
   articleCount: z.number().int(),
   requestedBy: z.string().nullable(),
   createdAt: z.string(),

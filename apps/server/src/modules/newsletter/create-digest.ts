@@ -27,6 +27,12 @@ export function digestSlot(request: DigestRequest, timeZone: string, now: Date):
   return `admin:${request.operationId ?? randomUUID()}`;
 }
 
+/** The admin's operation an 'admin:{operation}' slot names, if any (a digest made without one has a random slot). */
+export function digestOperationId(slot: string): number | null {
+  const found = /^admin:(\d+)$/.exec(slot);
+  return found ? Number(found[1]) : null;
+}
+
 export async function createDigest(s: Pick<Services, 'config' | 'db'>, request: DigestRequest, now = new Date()): Promise<MadeDigest> {
   const schedule = await readSchedule(s.db);
   const slot = digestSlot(request, schedule.timeZone, now);

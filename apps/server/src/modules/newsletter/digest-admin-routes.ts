@@ -45,9 +45,11 @@ export function newsletterDigestRoutes(app: FastifyInstance, s: Pick<Services, '
 
   r.post('/api/admin/newsletter/send-now', { config: { permission: 'newsletter', audit: { action: 'newsletter.send' } }, schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
     const outcome = await sendNow(s, signedInName(request));
-    const result = outcome.result as { recipients?: number; status?: string };
+    const result = outcome.result as { recipients?: number; status?: string; message?: string };
     const message = result.status === 'empty' ? 'مقاله تازه‌ای برای خبرنامه نبود؛ چیزی فرستاده نشد'
-      : `خبرنامه برای ${toPersianDigits(result.recipients ?? 0)} نشانی در صف ارسال قرار گرفت`;
+      // A digest whose mail has already ended (the job was retried after it went out): how it ended.
+      : (result.status === 'done' || result.status === 'failed') && result.message ? result.message
+        : `خبرنامه برای ${toPersianDigits(result.recipients ?? 0)} نشانی در صف ارسال قرار گرفت`;
     return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, message));
   });
 

@@ -1,7 +1,7 @@
 // The admin's side of the digest: the mail service's state, the schedule, the latest digests with
 // their counts, one digest's sends, the preview and 'send now'.
 import {
-  NEWSLETTER_MESSAGES, type DigestPreview, type DigestSchedule, type DigestSendsResponse, type DigestSummary, type NewsletterDigestsResponse, type SendStatus,
+  DIGEST_STATUSES, NEWSLETTER_MESSAGES, type DigestPreview, type DigestStatus, type DigestSchedule, type DigestSendsResponse, type DigestSummary, type NewsletterDigestsResponse, type SendStatus,
 } from '@chapar/shared/contracts';
 import { ltr } from '@chapar/shared/text';
 import { missingMailSettings, smtpServerLabel, type MailSendError } from '../../integrations/mail/index.ts';
@@ -36,7 +36,7 @@ function toSummary(row: DigestRow, counts = EMPTY_COUNTS): DigestSummary {
     id: row.id,
     trigger: row.trigger === 'admin' ? 'admin' : 'schedule',
     subject: row.subject,
-    status: row.status === 'done' || row.status === 'empty' ? row.status : 'sending',
+    status: (DIGEST_STATUSES as readonly string[]).includes(row.status) ? row.status as DigestStatus : 'sending',
     articleCount: row.articleIds.length,
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),

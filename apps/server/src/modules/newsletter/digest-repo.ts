@@ -105,8 +105,11 @@ export const digestRepo = {
     return row.n;
   },
 
-  async finish(db: Db, digestId: number, at: Date): Promise<void> {
-    await db.update(newsletterDigests).set({ status: 'done', finishedAt: at }).where(and(eq(newsletterDigests.id, digestId), eq(newsletterDigests.status, 'sending')));
+  /** The digest's mail has ended ('done', or 'failed' when it reached nobody); false when another run ended it first. */
+  async finish(db: Db, digestId: number, at: Date, status: 'done' | 'failed' = 'done'): Promise<boolean> {
+    const rows = await db.update(newsletterDigests).set({ status, finishedAt: at })
+      .where(and(eq(newsletterDigests.id, digestId), eq(newsletterDigests.status, 'sending'))).returning({ id: newsletterDigests.id });
+    return rows.length > 0;
   },
 
   async markBounced(db: Db, subscriberId: number, at: Date): Promise<void> {

@@ -13,6 +13,7 @@ import type { Services } from '../../services.ts';
 import { staleClaimMs, type SendRun } from './confirmation-sender.ts';
 import { digestArticles } from './digest-articles.ts';
 import { digestMail } from './digest-mail.ts';
+import { digestEnd, NO_SENDS, settleDigestOperation } from './digest-outcome.ts';
 import { digestRepo } from './digest-repo.ts';
 import { failureRecord, STALE_CLAIM_REASON } from './mail-failure.ts';
 import { ONE_CLICK_PATH, UNSUBSCRIBE_PATH } from './public-routes.ts';
@@ -34,7 +35,11 @@ export interface SendOutcome {
 export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, digestId: number, run: DigestRun): Promise<SendOutcome> {
   const { db, mailer, config } = s;
   const digest = await digestRepo.byId(db, digestId);
-  if (!digest || digest.status !== 'sending') return { sent: 0, failed: 0, skipped: 'no digest to send' };
+  if (!digest || digest.status !== 'sending') {
+    // Ended by an earlier run, which may have died before its operation was brought up to date.
+    if (digest && (digest.status === 'done' || digest.status === 'failed')) await settleDigestOperation(db, digest, await countsOf(s, digestId), run.signal);
+    return { sent: 0, failed: 0, skipped: 'no digest to send' };
+  }
   if (!mailer) return { sent: 0, failed: 0, skipped: 'mail not configured' };
   const staleMs = staleClaimMs(config.mail.timeoutMs);
   await digestRepo.failStale(db, digestId, new Date(Date.now() - staleMs), STALE_CLAIM_REASON);
@@ -75,9 +80,15 @@ export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, 
     await sleep(Math.max(0, oldest.getTime() + staleMs + 1 - Date.now()), undefined, { signal: run.signal });
     await digestRepo.failStale(db, digestId, new Date(Date.now() - staleMs), STALE_CLAIM_REASON);
   }
-  // Done when nothing is left to send and no live run still holds a send.
+  // Ended when nothing is left to send and no live run still holds a send: failed if it reached
+  // nobody. The run that ends it brings the admin's operation up to date.
   if ((await digestRepo.pendingCount(db, digestId)) === 0 && !(await digestRepo.oldestSending(db, digestId))) {
-    await digestRepo.finish(db, digestId, new Date());
+    const counts = await countsOf(s, digestId);
+    if (await digestRepo.finish(db, digestId, new Date(), digestEnd(counts).status)) await settleDigestOperation(db, digest, counts, run.signal);
   }
   return outcome;
+}
+
+async function countsOf(s: Pick<Services, 'db'>, digestId: number) {
+  return (await digestRepo.counts(s.db, [digestId])).get(digestId) ?? NO_SENDS;
 }

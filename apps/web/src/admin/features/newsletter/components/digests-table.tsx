@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { DigestSummary } from '@chapar/shared/contracts';
+import type { DigestStatus, DigestSummary } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -8,11 +8,17 @@ import { EmptyState, LoadingState } from '../../../components/states.tsx';
 import { persianServerText } from '../../../lib/persian-text.ts';
 import { useDigestSends } from '../digest-api.ts';
 
-const STATUS = {
+const STATUS: Record<DigestStatus | 'partial', { label: string; tone: string }> = {
   sending: { label: 'در حال ارسال', tone: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200' },
   done: { label: 'پایان یافت', tone: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' },
+  /** Done, though some addresses did not get it (its failed count says how many). */
+  partial: { label: 'پایان یافت؛ به برخی نرسید', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
+  failed: { label: 'ناموفق؛ به هیچ نشانی نرسید', tone: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200' },
   empty: { label: 'بی‌مقاله؛ فرستاده نشد', tone: 'bg-surface text-muted ring-1 ring-border' },
-} as const;
+};
+
+/** How a digest stands on the page: a digest done with failed sends is said to be partial. */
+const statusOf = (d: DigestSummary) => STATUS[d.status === 'done' && d.counts.failed > 0 ? 'partial' : d.status] ?? STATUS.sending;
 
 /** A digest's failed sends: the address and the reason, in the server's words. */
 function Failures({ digestId }: { digestId: number }) {
@@ -52,7 +58,7 @@ export function DigestsTable({ digests, loading }: { digests: DigestSummary[] | 
         </thead>
         <tbody>
           {digests.map((d) => {
-            const status = STATUS[d.status];
+            const status = statusOf(d);
             const waiting = d.counts.queued + d.counts.sending;
             return (
               <Fragment key={d.id}>
