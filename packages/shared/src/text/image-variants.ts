@@ -1,6 +1,7 @@
 /**
  * Resized WebP variants of the site's stored images, kept beside each image in the same storage
- * (local disk or S3 behind a CDN): `…/0-image.jpg` has `…/0-image.w320.webp`, `…/0-image.w480.webp`…
+ * (local disk or S3 behind a CDN): `…/0-image.3fa9c01b.jpg` has `…/0-image.3fa9c01b.w320.webp`, `….w480.webp`…
+ * (the version in the name changes with the picture's bytes, so the variants' addresses do too).
  * The server makes them once per image; pages ask for the width they need.
  */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
@@ -8,8 +9,11 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const LOCAL_MEDIA = '/media/';
 const IMAGE_EXT = /\.(?:jpe?g|png|webp|gif|avif)$/i;
-/** Names the app gives stored images (`{position}-{role}.{ext}`), wherever MEDIA_BASE_URL puts them. */
-const STORED_IMAGE = /^https?:\/\/[^/?#]+\/[^?#]*\/\d+-(?:image|thumb|preview|file)\.(?:jpe?g|png|webp|gif|avif)$/i;
+/**
+ * Names the app gives stored images (`{position}-{role}.{version}.{ext}`, or `{position}-{role}.{ext}`
+ * from before content versions), wherever MEDIA_BASE_URL puts them.
+ */
+const STORED_IMAGE = /^https?:\/\/[^/?#]+\/[^?#]*\/\d+-(?:image|thumb|preview|file)(?:\.[0-9a-f]{8})?\.(?:jpe?g|png|webp|gif|avif)$/i;
 const VARIANT = /\.w\d+\.webp$/i;
 
 /** True for an image this site stores (and so has variants beside). */

@@ -7,6 +7,7 @@ import { normalizePersian } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { fileForm } from '../../../testing/multipart.ts';
+import { contentVersion } from '../media/media-version.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -224,10 +225,12 @@ describe('POST /api/admin/upload-file', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { url: string; kind: string; mimeType: string; embedHtml: string };
     expect(body).toMatchObject({ kind: 'image', mimeType: 'image/png' });
-    expect(body.url).toMatch(/^\/media\/uploads\/\d{4}-\d{2}\/[0-9a-f]{16}\/0-file\.png$/);
+    expect(body.url).toMatch(/^\/media\/uploads\/\d{4}-\d{2}\/[0-9a-f]{16}\/0-file\.[0-9a-f]{8}\.png$/);
     expect(body.embedHtml).toBe(`<figure><img src="${body.url}" alt="photo.exe"></figure>`);
     const served = await t.app.inject({ method: 'GET', url: body.url });
     expect(served.statusCode).toBe(200);
+    // The name's version is that of the bytes served (media/media-version.ts).
+    expect(body.url).toContain(`.${contentVersion(served.rawPayload)}.png`);
     const stats = await sharp(served.rawPayload).stats();
     expect(stats.channels[0].max).toBeGreaterThan(200); // the white watermark is there
   });

@@ -30,33 +30,35 @@ describe('a check of the channel', () => {
 
     const photo = (await article(102))!;
     expect(photo.title).toBe('قیمت دلار در بازار آزاد به ۱۰۲٬۳۰۰ تومان رسید');
-    expect(photo.image_url).toBe('/media/tg/akhbar_rooz/102/0-image.jpg');
+    // The stored name carries the picture's content version (media/media-version.ts).
+    expect(photo.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
     expect(photo.keywords.split(',').slice(0, 2)).toEqual(['دلار', 'بازار ارز']);
     expect(photo.content).not.toMatch(/@akhbar_rooz|🆔|#دلار/);
-    expect(existsSync(path.join(t.dataDir, 'media/tg/akhbar_rooz/102/0-image.jpg'))).toBe(true);
-    expect(existsSync(path.join(t.dataDir, 'originals/tg/akhbar_rooz/102/0-image.jpg'))).toBe(true);
+    const photoKey = photo.image_url!.slice('/media/'.length);
+    expect(existsSync(path.join(t.dataDir, 'media', photoKey))).toBe(true);
+    expect(existsSync(path.join(t.dataDir, 'originals', photoKey))).toBe(true);
 
     const album = (await article(103))!;
     const albumMedia = await t.database.raw.query<{ storage_key: string; watermarked: boolean }>(
       'select storage_key, watermarked from media_assets where article_id = $1 order by position', [album.id]);
-    expect(albumMedia.rows.map((m) => m.storage_key)).toEqual([0, 1, 2].map((n) => `tg/akhbar_rooz/103/${n}-image.jpg`));
+    expect(albumMedia.rows.map((m) => m.storage_key)).toEqual([0, 1, 2].map((n) => expect.stringMatching(new RegExp(`^tg/akhbar_rooz/103/${n}-image\\.[0-9a-f]{8}\\.jpg$`))));
     expect(albumMedia.rows.every((m) => m.watermarked)).toBe(true);
-    expect(album.content.match(/<figure><img src="\/media\/tg\/akhbar_rooz\/103\/[12]-image\.jpg"/g)).toHaveLength(2);
+    expect(album.content.match(/<figure><img src="\/media\/tg\/akhbar_rooz\/103\/[12]-image\.[0-9a-f]{8}\.jpg"/g)).toHaveLength(2);
     expect(await article(104)).toBeUndefined();
 
     const video = (await article(106))!;
-    expect(video.video_url).toBe('/media/tg/akhbar_rooz/106/10-video.mp4');
-    expect(video.image_url).toBe('/media/tg/akhbar_rooz/106/20-thumb.jpg');
+    expect(video.video_url).toMatch(/^\/media\/tg\/akhbar_rooz\/106\/10-video\.[0-9a-f]{8}\.mp4$/);
+    expect(video.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/106\/20-thumb\.[0-9a-f]{8}\.jpg$/);
     const tooBig = (await article(107))!;
-    expect([tooBig.video_url, tooBig.image_url]).toEqual([null, '/media/tg/akhbar_rooz/107/20-thumb.jpg']);
-    expect((await article(109))!.content).toContain('<audio controls src="/media/tg/akhbar_rooz/109/30-audio.ogg">');
+    expect([tooBig.video_url, tooBig.image_url]).toEqual([null, expect.stringMatching(/^\/media\/tg\/akhbar_rooz\/107\/20-thumb\.[0-9a-f]{8}\.jpg$/)]);
+    expect((await article(109))!.content).toMatch(/<audio controls src="\/media\/tg\/akhbar_rooz\/109\/30-audio\.[0-9a-f]{8}\.ogg">/);
     expect((await article(111))!.title).toBe('جزئیات طرح جدید وام مسکن اعلام شد'); // from the link preview card
     expect((await article(115))!.content).not.toContain('بپیوندید');
     expect((await article(116))!.category).toBe('Sports');
   });
 
   it('watermarks stored pictures in the bottom-right corner', async () => {
-    const stored = await t.app.inject({ method: 'GET', url: '/media/tg/akhbar_rooz/102/0-image.jpg' });
+    const stored = await t.app.inject({ method: 'GET', url: (await article(102))!.image_url! });
     expect(stored.statusCode).toBe(200);
     const meta = await sharp(stored.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([800, 450]);

@@ -118,8 +118,8 @@ describe('a frozen bucket', () => {
       // The queue's retry stores it: the photo in the bucket, the article with it.
       const deadline = Date.now() + 20_000;
       while (!(await article(102)) && Date.now() < deadline) await sleep(100);
-      expect(await article(102)).toMatchObject({ status: 'published', image_url: '/media/tg/akhbar_rooz/102/0-image.jpg' });
-      expect(await s3.keys('media/tg/akhbar_rooz/102/')).toContain('media/tg/akhbar_rooz/102/0-image.jpg');
+      expect(await article(102)).toMatchObject({ status: 'published', image_url: expect.stringMatching(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/) });
+      expect(await s3.keys('media/tg/akhbar_rooz/102/')).toContain(`media/${(await article(102))!.image_url!.slice('/media/'.length)}`);
     } finally {
       if (!thawed) s3.thaw();
     }

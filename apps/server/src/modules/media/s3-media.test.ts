@@ -41,6 +41,8 @@ describe('a site whose media lives in S3', () => {
   let t: IngestTestApp;
   const rows = async () => (await t.database.raw.query<Row>('select * from articles order by telegram_id')).rows;
   const article = async (telegramId: number) => (await rows()).find((a) => Number(a.telegram_id) === telegramId)!;
+  /** The storage key behind one of the bucket's addresses. */
+  const keyOf = (url: string) => url.slice(`${s3.mediaBaseUrl}/`.length);
 
   beforeAll(async () => {
     t = await buildIngestTestApp({ s3: s3.options, mediaBaseUrl: s3.mediaBaseUrl });
@@ -53,19 +55,21 @@ describe('a site whose media lives in S3', () => {
     expect(res.json()).toMatchObject({ result: { newPosts: 18, processedPosts: 18, errors: [] } });
 
     const photo = await article(102);
-    expect(photo.image_url).toBe(`${s3.mediaBaseUrl}/tg/akhbar_rooz/102/0-image.jpg`);
+    expect(photo.image_url!.startsWith(`${s3.mediaBaseUrl}/`)).toBe(true);
+    const photoKey = keyOf(photo.image_url!);
+    expect(photoKey).toMatch(/^tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
     const served = await fetch(photo.image_url!);
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 800, 450]);
 
     const keys = await s3.keys();
-    expect(keys).toContain('media/tg/akhbar_rooz/102/0-image.jpg');
-    expect(keys).toContain('originals/tg/akhbar_rooz/102/0-image.jpg');
-    expect(keys).toContain('media/tg/akhbar_rooz/103/2-image.jpg');
-    expect(keys).toContain('originals/tg/akhbar_rooz/106/10-video.mp4');
+    expect(keys).toContain(`media/${photoKey}`);
+    expect(keys).toContain(`originals/${photoKey}`);
+    expect(keys).toContainEqual(expect.stringMatching(/^media\/tg\/akhbar_rooz\/103\/2-image\.[0-9a-f]{8}\.jpg$/));
+    expect(keys).toContainEqual(expect.stringMatching(/^originals\/tg\/akhbar_rooz\/106\/10-video\.[0-9a-f]{8}\.mp4$/));
     // The original is the file Telegram sent, unmarked; the public one differs from it.
-    const original = await createS3Storages(s3.options, s3.mediaBaseUrl).originals.get('tg/akhbar_rooz/102/0-image.jpg');
+    const original = await createS3Storages(s3.options, s3.mediaBaseUrl).originals.get(photoKey);
     expect(original?.equals(fixture('dollar-market.jpg'))).toBe(true);
     expect(existsSync(path.join(t.dataDir, 'media'))).toBe(false);
     expect(existsSync(path.join(t.dataDir, 'originals'))).toBe(false);
@@ -73,15 +77,16 @@ describe('a site whose media lives in S3', () => {
 
   it('takes a poster frame and the duration from a stored video', async () => {
     const video = await article(106);
-    expect(video.video_url).toBe(`${s3.mediaBaseUrl}/tg/akhbar_rooz/106/10-video.mp4`);
+    const videoKey = keyOf(video.video_url!);
+    expect(videoKey).toMatch(/^tg\/akhbar_rooz\/106\/10-video\.[0-9a-f]{8}\.mp4$/);
     expect(video.video_duration).toBe(2);
-    expect(video.video_poster_url).toBe(`${s3.mediaBaseUrl}/tg/akhbar_rooz/106/10-video.poster.jpg`);
+    expect(video.video_poster_url).toBe(`${s3.mediaBaseUrl}/${videoKey.replace(/\.mp4$/, '.poster.jpg')}`);
     const poster = await fetch(video.video_poster_url!);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 180]);
     const { rows: [asset] } = await t.database.raw.query<{ duration_sec: number; poster_url: string; watermarked: boolean }>(
-      "select duration_sec, poster_url, watermarked from media_assets where storage_key = 'tg/akhbar_rooz/106/10-video.mp4'");
+      'select duration_sec, poster_url, watermarked from media_assets where storage_key = $1', [videoKey]);
     expect(asset).toEqual({ duration_sec: 2, poster_url: video.video_poster_url, watermarked: true });
   });
 
@@ -89,7 +94,8 @@ describe('a site whose media lives in S3', () => {
     const photo = await article(102);
     const srcset = imageSrcSet(photo.image_url)!;
     const urls = srcset.split(', ').map((c) => c.split(' ')[0]);
-    expect(urls).toEqual(IMAGE_WIDTHS.map((w) => `${s3.mediaBaseUrl}/tg/akhbar_rooz/102/0-image.w${w}.webp`));
+    expect(photo.image_url).toMatch(/\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
+    expect(urls).toEqual(IMAGE_WIDTHS.map((w) => photo.image_url!.replace(/\.jpg$/, `.w${w}.webp`)));
     // Made by the image-variants job after the post was stored.
     await until('the variants of post 102', async () => (await s3.keys('media/tg/akhbar_rooz/102/')).filter((k) => k.endsWith('.webp')).length === IMAGE_WIDTHS.length);
     for (const [i, url] of urls.entries()) {
@@ -105,11 +111,12 @@ describe('a site whose media lives in S3', () => {
 
   it('watermarks again from the private original and verifies the mark', async () => {
     const photo = await article(102);
-    const before = await createS3Storages(s3.options, s3.mediaBaseUrl).media.get('tg/akhbar_rooz/102/0-image.jpg');
+    const before = await createS3Storages(s3.options, s3.mediaBaseUrl).media.get(keyOf(photo.image_url!));
     const apply = await t.post(`/api/admin/watermark-article/${photo.id}`);
     expect(apply.statusCode, apply.body).toBe(200);
     expect(apply.json()).toMatchObject({ success: true, result: { successful: 1, failed: 0 } });
-    const after = await createS3Storages(s3.options, s3.mediaBaseUrl).media.get('tg/akhbar_rooz/102/0-image.jpg');
+    // Where the article points now (a new address only if the bytes changed).
+    const after = await createS3Storages(s3.options, s3.mediaBaseUrl).media.get(keyOf((await article(102)).image_url!));
     // Marked once from the original, not a second mark over the first: the same picture.
     expect((await sharp(after!).metadata()).width).toBe(800);
     expect(Math.abs(after!.length - before!.length)).toBeLessThan(before!.length * 0.05);
@@ -194,7 +201,7 @@ describe('media move-to-s3', () => {
     expect(first.media.uploaded).toBe(5);
     expect(first.media.failed).toBeGreaterThan(0);
     expect(first.rewritten).toEqual({});
-    expect((await rows()).find((a) => Number(a.telegram_id) === 102)!.image_url).toBe('/media/tg/akhbar_rooz/102/0-image.jpg');
+    expect((await rows()).find((a) => Number(a.telegram_id) === 102)!.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
 
     const second = await moveMediaToS3({ database: t.database, dataDir: t.dataDir, target, fromBaseUrl: '/media', toBaseUrl: base() });
     expect(second.errors).toEqual([]);
@@ -215,13 +222,14 @@ describe('media move-to-s3', () => {
       expect(a.content).not.toContain('"/media/');
     }
     const album = after.find((a) => Number(a.telegram_id) === 103)!;
-    expect(album.content).toContain(`<img src="${base()}/tg/akhbar_rooz/103/1-image.jpg"`);
+    expect(album.content).toMatch(new RegExp(`<img src="${base().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/tg/akhbar_rooz/103/1-image\\.[0-9a-f]{8}\\.jpg"`));
     const { rows: assets } = await t.database.raw.query<{ url: string }>('select url from media_assets');
     expect(assets.every((m) => m.url.startsWith(`${base()}/`))).toBe(true);
     // Originals went to the private prefix, and every image has its variants in the bucket.
     const keys = await bucket.keys();
-    expect(keys).toContain('originals/tg/akhbar_rooz/102/0-image.jpg');
-    for (const w of IMAGE_WIDTHS) expect(keys).toContain(`media/tg/akhbar_rooz/102/0-image.w${w}.webp`);
+    const photoKey = after.find((a) => Number(a.telegram_id) === 102)!.image_url!.slice(`${base()}/`.length);
+    expect(keys).toContain(`originals/${photoKey}`);
+    for (const w of IMAGE_WIDTHS) expect(keys).toContain(`media/${photoKey.replace(/\.jpg$/, `.w${w}.webp`)}`);
   });
 
   it('changes nothing when run again', async () => {

@@ -1,12 +1,15 @@
 // One downloaded file into storage: sniffed by content, images and videos watermarked,
 // the untouched original kept privately (so marks can be applied again and verified),
-// and a media_assets row keyed by the storage key, so storing again replaces, never adds.
+// and a media_assets row keyed by the storage key, so storing the same file again replaces, never
+// adds. The key carries the content version (media-version.ts): different bytes get a new
+// address, and the caller removes the old file once nothing shows it (ingest's stale media).
 import { open, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '@chapar/db';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { imageDhash } from './dhash.ts';
+import { contentVersion, fileVersion, versionedMediaKey } from './media-version.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import { sniffMedia, type MediaKind, type SniffedType } from './sniff.ts';
 import { variantKeys } from './variants.ts';
@@ -68,7 +71,7 @@ async function storeWhole(deps: MediaDeps, input: StoreMediaInput & { body: Buff
     const marked = await watermarkImage(input.body, deps.watermarkText);
     ({ body, mimeType, ext, width, height, watermarked } = marked);
   }
-  const key = `${input.keyBase}/${input.position}-${input.role}.${ext}`;
+  const key = versionedMediaKey(input.keyBase, input.position, input.role, contentVersion(body), ext);
   // The original first: a stored public file always has its original beside it.
   if (type.kind === 'image') await deps.originals.put(key, input.body, type.mimeType);
   const stored = await deps.storage.put(key, body, mimeType);
@@ -92,7 +95,7 @@ async function storeWhole(deps: MediaDeps, input: StoreMediaInput & { body: Buff
 
 /**
  * A video, file to file: refused when ffprobe cannot read it, watermarked when ffmpeg can,
- * its duration measured and a poster frame stored beside it (`…/10-video.poster.jpg`).
+ * its duration measured and a poster frame stored beside it (`…/10-video.3fa9c01b.poster.jpg`).
  * Without ffmpeg it is stored as it came, unmarked and without a poster.
  */
 async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: SniffedType): Promise<MediaAssetRow & { note?: string }> {
@@ -126,7 +129,7 @@ async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: Sniffed
         deps.log?.warn(`${input.keyBase}/${input.position}: video watermark failed: ${(error as Error).message.slice(0, 200)}`);
       }
     }
-    const key = `${input.keyBase}/${input.position}-${input.role}.${ext}`;
+    const key = versionedMediaKey(input.keyBase, input.position, input.role, await fileVersion(final), ext);
     let posterUrl: string | null = null;
     const poster = path.join(dir, 'poster.jpg');
     if (info && (await posterFrame(final, poster, info.durationSec))) {
@@ -156,7 +159,7 @@ async function storeVideo(deps: MediaDeps, input: StoreMediaInput, type: Sniffed
   }
 }
 
-/** Where a video's poster frame is kept: beside it, `…/10-video.poster.jpg`. */
+/** Where a video's poster frame is kept: beside it, `…/10-video.3fa9c01b.poster.jpg` (a new video, a new poster address). */
 export function posterKey(videoKey: string): string {
   return videoKey.replace(/\.[A-Za-z0-9]+$/, '.poster.jpg');
 }

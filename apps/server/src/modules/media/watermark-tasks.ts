@@ -1,25 +1,31 @@
 // Watermark maintenance on stored media: apply the mark (again) from the kept originals,
 // and verify that each stored image really carries it. Images stored before originals
 // were kept (or put in place by hand) are adopted: the file found is taken as the original.
+// A mark that changes a picture's bytes moves it to a new address (media-version.ts): the
+// articles showing it are pointed there and the old address is removed.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { articles } from '@chapar/db';
+import { eq, or, sql } from 'drizzle-orm';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import type { Services } from '../../services.ts';
+import { contentVersion, revisedMediaKey } from './media-version.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
+import { sniffMedia } from './sniff.ts';
 import { storeMedia } from './store-media.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { watermarkVideo } from './video-watermark.ts';
 import { storedKey } from './stored-key.ts';
-import { queueVariants } from './variants.ts';
+import { queueVariants, variantKeys } from './variants.ts';
 import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
-type ApplyWatermarksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs'>;
+type ApplyWatermarksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs' | 'contentChanged'>;
 
 const run = promisify(execFile);
 
@@ -62,6 +68,8 @@ async function imageAssets(s: Pick<Services, 'db' | 'storage' | 'originals'>, ar
 export async function applyWatermarks(s: ApplyWatermarksDeps, articleIds?: number[]): Promise<TaskItem[]> {
   const { assets, problems } = await imageAssets(s, articleIds, true);
   const items = [...problems];
+  const changed: number[] = [];
+  const movedKeys: string[] = [];
   for (const asset of assets) {
     const file = asset.storageKey;
     try {
@@ -75,16 +83,48 @@ export async function applyWatermarks(s: ApplyWatermarksDeps, articleIds?: numbe
         continue;
       }
       const marked = await watermarkImage(original, s.config.watermarkText);
-      await s.storage.put(file, marked.body, marked.mimeType);
-      await mediaRepo.update(s.db, asset.id, { watermarked: marked.watermarked, bytes: marked.body.length, width: marked.width, height: marked.height });
-      items.push({ articleId: asset.articleId, status: marked.watermarked ? 'success' : 'skipped', message: marked.watermarked ? 'واترمارک اعمال شد' : 'تصویر برای واترمارک مناسب نیست', file });
+      const key = revisedMediaKey(file, contentVersion(marked.body), marked.ext);
+      const moved = key !== file;
+      // New bytes, a new address: the original goes beside it first, as storeMedia keeps it.
+      if (moved) await s.originals.put(key, original, sniffMedia(original)?.mimeType ?? 'application/octet-stream');
+      const stored = await s.storage.put(key, marked.body, marked.mimeType);
+      await mediaRepo.update(s.db, asset.id, {
+        storageKey: key, url: stored.url, mimeType: marked.mimeType, watermarked: marked.watermarked, bytes: marked.body.length, width: marked.width, height: marked.height,
+      });
+      if (moved) {
+        changed.push(...(await moveAddress(s, [asset.url, s.storage.url(file)], stored.url, file)));
+        movedKeys.push(key);
+      }
+      items.push({ articleId: asset.articleId, status: marked.watermarked ? 'success' : 'skipped', message: marked.watermarked ? 'واترمارک اعمال شد' : 'تصویر برای واترمارک مناسب نیست', file: key });
     } catch (error) {
       items.push({ articleId: asset.articleId, status: 'error', message: taskError(error), file });
     }
   }
   // The marked pictures changed: their variants are made again from them.
-  await queueVariants(s, items.filter((i) => i.status === 'success' && i.file).map((i) => i.file!));
+  await queueVariants(s, [...new Set([...items.filter((i) => i.status === 'success' && i.file).map((i) => i.file!), ...movedKeys])]);
+  if (changed.length) s.contentChanged({ articleIds: [...new Set(changed)] });
   return items;
+}
+
+/**
+ * A picture moved to a new address: every article showing it (its cover, a figure in its body)
+ * points at the new one, then the old file, its original and its variants are removed, so the
+ * old address no longer serves anything. The ids of the articles changed.
+ */
+async function moveAddress(s: Pick<Services, 'db' | 'storage' | 'originals'>, oldUrls: string[], url: string, oldKey: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (const old of [...new Set(oldUrls)]) {
+    const rows = await s.db.update(articles).set({
+      imageUrl: sql`CASE WHEN ${articles.imageUrl} = ${old} THEN ${url} ELSE ${articles.imageUrl} END`,
+      content: sql`replace(${articles.content}, ${old}, ${url})`,
+      updatedAt: new Date(),
+    }).where(or(eq(articles.imageUrl, old), sql`strpos(${articles.content}, ${old}) > 0`)).returning({ id: articles.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  await s.storage.delete(oldKey);
+  await s.originals.delete(oldKey);
+  for (const variant of variantKeys(oldKey)) await s.storage.delete(variant);
+  return ids;
 }
 
 export async function verifyWatermarks(s: Pick<Services, 'config' | 'db' | 'storage' | 'originals'>, articleIds?: number[]): Promise<TaskItem[]> {

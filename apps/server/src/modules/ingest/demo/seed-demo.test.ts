@@ -48,7 +48,7 @@ describe('the demo newsroom', () => {
     expect(rows.filter((r) => wasUpdated(r.published_at, r.updated_at))).toHaveLength(2);
 
     for (const r of rows) {
-      expect(r.image_url).toMatch(new RegExp(`^/media/tg/${DEMO_CHANNEL}/\\d+/0-image\\.jpg$`));
+      expect(r.image_url).toMatch(new RegExp(`^/media/tg/${DEMO_CHANNEL}/\\d+/0-image\\.[0-9a-f]{8}\\.jpg$`));
       expect(existsSync(path.join(dataDir, r.image_url))).toBe(true);
       expect(r.content).not.toMatch(/@chapar_demo|🆔|#/);
     }

@@ -1,0 +1,177 @@
+// A picture whose bytes change gets an address no cache has seen (media-version.ts, decision
+// 0018): a post whose photo was replaced on Telegram and synced again, and a mark applied again,
+// move the article's cover, its body's figures, their variants and its page to the new address,
+// and the old address stops serving anything (never the new bytes under an immutable header).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articlePath, imageVariantUrl } from '@chapar/shared/text';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import { CHANNEL, startChannelServer, type ChannelServer } from '../../../testing/channel-server.ts';
+import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
+import { contentVersion } from './media-version.ts';
+import { applyWatermarks } from './watermark-tasks.ts';
+
+let t: TestApp;
+let server: ChannelServer;
+let dataDir: string;
+let headers: { cookie: string; 'x-csrf-token': string };
+
+type Row = { id: number; title: string; image_url: string | null; content: string };
+const articleOf = async (telegramId: number) =>
+  (await t.database.raw.query<Row>('select id, title, image_url, content from articles where telegram_id = $1', [telegramId])).rows[0]!;
+const sync = async (telegramId: number) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/sync-telegram-post', headers, payload: { url: `https://t.me/${CHANNEL}/${telegramId}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ success: true });
+};
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const VERSIONED = (telegramId: number, name: string) => new RegExp(`^/media/tg/${CHANNEL}/${telegramId}/${name}\\.[0-9a-f]{8}\\.jpg$`);
+/** The picture's addresses in the article's body, in order. */
+const bodyImages = (content: string) => [...content.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
+
+/** What a cache may keep: the file served 200 with a long-lived header. */
+function servedImmutable(res: LightMyRequestResponse): boolean {
+  return res.statusCode === 200 && /immutable|max-age=[1-9]\d{5,}/.test(String(res.headers['cache-control'] ?? ''));
+}
+
+/** The address serves these bytes under an immutable header, and its name is their version. */
+async function expectServes(url: string): Promise<Buffer> {
+  const res = await get(url);
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['cache-control']).toContain('immutable');
+  expect(url).toContain(`.${contentVersion(res.rawPayload)}.`);
+  return res.rawPayload;
+}
+
+/** The old address and its variants serve nothing any more: certainly not the new bytes as immutable. */
+async function expectGone(url: string, newBytes: Buffer): Promise<void> {
+  for (const address of [url, imageVariantUrl(url, 320)!, imageVariantUrl(url, 1280)!]) {
+    const res = await get(address);
+    expect(res.statusCode, address).toBe(404);
+    expect(servedImmutable(res) && res.rawPayload.equals(newBytes), address).toBe(false);
+  }
+}
+
+/** The rendered article page shows `now` (the cover with its variants in the srcset) and nothing of `old`. */
+async function expectPageShows(telegramId: number, now: string[], old: string[]): Promise<void> {
+  const article = await articleOf(telegramId);
+  const page = await get(articlePath(article));
+  expect(page.statusCode).toBe(200);
+  expect(page.body.includes(`srcSet="${imageVariantUrl(article.image_url!, 320)} 320w`), 'the cover\'s srcset').toBe(true);
+  for (const url of [article.image_url!, ...now]) expect(page.body.includes(url), url).toBe(true);
+  for (const url of old) expect(page.body.includes(url.replace(/\.jpg$/, '')), url).toBe(false);
+}
+
+beforeAll(async () => {
+  server = await startChannelServer();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'chapar-versioned-'));
+  t = await buildTestApp({
+    ssr: true,
+    config: {
+      worker: true, dataDir, telegramWebBaseUrl: server.baseUrl, telegraphBaseUrl: server.baseUrl, jobRetryDelaySeconds: 1,
+      channels: [{ role: 'primary', username: CHANNEL }],
+    },
+  });
+  const { cookie, csrfToken } = await loginAsAdmin(t.app);
+  headers = { cookie, 'x-csrf-token': csrfToken };
+});
+afterAll(async () => {
+  await t?.close();
+  await server?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a picture replaced on Telegram and synced again', () => {
+  it('gets a new address for the cover, the body figure, the variants and the page; the old ones serve nothing', async () => {
+    await sync(102);
+    await sync(103);
+    const cover = await articleOf(102);
+    const album = await articleOf(103);
+    expect(cover.image_url).toMatch(VERSIONED(102, '0-image'));
+    const [secondBefore, thirdBefore] = bodyImages(album.content);
+    expect(secondBefore).toMatch(VERSIONED(103, '1-image'));
+    const coverBytes = await expectServes(cover.image_url!);
+    await expectServes(secondBefore!);
+    // The pages as readers (and the page cache) saw them.
+    await expectPageShows(102, [cover.image_url!], []);
+    await expectPageShows(103, [secondBefore!], []);
+
+    // Edited on Telegram: another photo, and the caption with it (a photo alone changes no post
+    // fingerprint, since Telegram's file addresses are not stable; posts/post-store.ts, postHash).
+    server.edit(102, 'dollar-market.jpg', 'rain-north.jpg');
+    server.edit(102, '۱۰۲٬۳۰۰ تومان رسید', '۱۰۴٬۸۰۰ تومان رسید');
+    server.edit(103, 'book-fair-2.jpg', 'snow-tehran.jpg');
+    server.edit(103, '۲۴۰۰ ناشر', '۲۵۰۰ ناشر');
+    await sync(102);
+    await sync(103);
+
+    const coverAfter = await articleOf(102);
+    expect(coverAfter.image_url).toMatch(VERSIONED(102, '0-image'));
+    expect(coverAfter.image_url).not.toBe(cover.image_url);
+    const newCover = await expectServes(coverAfter.image_url!);
+    expect(newCover.equals(coverBytes)).toBe(false);
+    // Its original is the picture Telegram now has.
+    const original = await t.app.ingest.originals.get(coverAfter.image_url!.slice('/media/'.length));
+    expect(original?.equals(await readFile(path.join(FIXTURE_DIR, 'media', 'rain-north.jpg')))).toBe(true);
+    await expectGone(cover.image_url!, newCover);
+
+    const [secondAfter, thirdAfter] = bodyImages((await articleOf(103)).content);
+    expect(secondAfter).toMatch(VERSIONED(103, '1-image'));
+    expect(secondAfter).not.toBe(secondBefore);
+    // The picture that did not change keeps its address.
+    expect(thirdAfter).toBe(thirdBefore);
+    await expectGone(secondBefore!, await expectServes(secondAfter!));
+    await expectServes(thirdAfter!);
+
+    await expectPageShows(102, [coverAfter.image_url!], [cover.image_url!]);
+    await expectPageShows(103, [secondAfter!, thirdAfter!], [secondBefore!]);
+    // The feed names the new cover.
+    const feed = await get('/rss.xml');
+    expect(feed.body).toContain(coverAfter.image_url!);
+    expect(feed.body).not.toContain(cover.image_url!);
+  });
+
+  it('syncing the same picture again keeps its address', async () => {
+    const before = await articleOf(102);
+    await sync(102);
+    expect((await articleOf(102)).image_url).toBe(before.image_url);
+    await expectServes(before.image_url!);
+  });
+});
+
+describe('a mark applied again', () => {
+  it('moves a picture whose bytes change to a new address, in the cover and the body, and removes the old one', async () => {
+    const album = await articleOf(103);
+    const before = { cover: album.image_url!, body: bodyImages(album.content) };
+    const s = { ...t.app.ingest, config: { ...t.app.ingest.config, watermarkText: 'چاپار — نشان تازه' } };
+    const items = await applyWatermarks(s, [album.id]);
+    expect(items.map((i) => i.status)).toEqual(['success', 'success', 'success']);
+
+    const after = await articleOf(103);
+    const body = bodyImages(after.content);
+    expect(after.image_url).toMatch(VERSIONED(103, '0-image'));
+    expect(after.image_url).not.toBe(before.cover);
+    expect(body).toHaveLength(before.body.length);
+    for (const [i, url] of body.entries()) {
+      expect(url).toMatch(VERSIONED(103, `${i + 1}-image`));
+      expect(url).not.toBe(before.body[i]);
+    }
+    // Each asset row follows its file, and its original is kept beside it.
+    const { rows: assets } = await t.database.raw.query<{ storage_key: string; url: string }>(
+      'select storage_key, url from media_assets where article_id = $1 order by position', [album.id]);
+    expect(assets.map((a) => a.url)).toEqual([after.image_url, ...body]);
+    for (const asset of assets) expect(await t.app.ingest.originals.exists(asset.storage_key)).toBe(true);
+
+    for (const [old, now] of [[before.cover, after.image_url!], ...before.body.map((url, i) => [url, body[i]!] as const)] as const) {
+      await expectGone(old, await expectServes(now));
+    }
+    await expectPageShows(103, body, before.body);
+
+    // The same mark once more changes no byte, so no address.
+    await applyWatermarks(s, [album.id]);
+    expect((await articleOf(103)).content).toBe(after.content);
+  });
+});
