@@ -25,10 +25,21 @@ export type ReportItem = z.infer<typeof reportItem>;
 
 export const FILE_TYPE_LABELS: Record<string, string> = { image: 'تصویر', video: 'ویدیو', audio: 'صدا', post: 'پست', article: 'مقاله', document: 'سند' };
 
-/** A report item as one Persian line of an operation's log: 'تصویر ‹103-0-image.jpg›: …'. */
+/**
+ * What a report item is about, as an admin reads it: a post by its channel's handle and id
+ * ('@akhbar_rooz/103'), as a plan lists it; a file by its name. The stored `filename` stays as it is.
+ * Not isolated: put it in a left-to-right isolate (reportLine, or a <bdi dir="ltr">).
+ */
+export function reportItemName(item: Pick<ReportItem, 'fileType' | 'filename'>): string | null {
+  if (!item.filename) return null;
+  return item.fileType === 'post' ? `@${item.filename.replace(/^@/, '')}` : item.filename;
+}
+
+/** A report item as one Persian line of an operation's log: 'تصویر ‹103-0-image.jpg›: …', 'پست ‹@akhbar_rooz/103›: …'. */
 export function reportLine(item: Pick<ReportItem, 'fileType' | 'filename' | 'reason'>): string {
   const kind = item.fileType ? (FILE_TYPE_LABELS[item.fileType] ?? 'مورد') : 'مورد';
-  return `${kind}${item.filename ? ` ${ltr(item.filename)}` : ''}: ${item.reason}`;
+  const name = reportItemName(item);
+  return `${kind}${name ? ` ${ltr(name)}` : ''}: ${item.reason}`;
 }
 
 export const detailedReport = z.object({ processed: z.array(reportItem) });

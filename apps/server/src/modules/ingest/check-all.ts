@@ -1,6 +1,7 @@
 // A check of several channels (all active ones by default): each channel is checked on
 // its own, so one unreachable channel is reported and the others still go through.
-import { handle, ltr, toPersianDigits as fa } from '@chapar/shared/text';
+import { NO_ACTIVE_CHANNEL_TEXT } from '@chapar/shared/contracts';
+import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { checkChannel, type ChannelCheck } from './check-channel.ts';
@@ -52,7 +53,11 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
   const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
-  if (!channels.length && !errors.length) result.errors.push(`هیچ کانال فعالی پیکربندی نشده است (${ltr('TELEGRAM_CHANNELS')})`);
+  if (!channels.length && !errors.length) {
+    // The editor reads what to do in the channels tab; the setting that seeds that table is for the log.
+    s.log.warn('no active channel to check: switch one on in the channels tab (TELEGRAM_CHANNELS only seeds the table)');
+    result.errors.push(NO_ACTIVE_CHANNEL_TEXT);
+  }
   for (const [i, channel] of channels.entries()) {
     let check: ChannelCheck;
     try {

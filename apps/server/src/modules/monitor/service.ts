@@ -1,7 +1,7 @@
 // The auto-monitor (spec 03 §2.3, §4): start and stop switch one stored flag that the
 // scheduled check reads; 'check now' runs one check at once and waits for its posts,
 // without changing whether the monitor runs.
-import type { MonitorStatus } from '@chapar/shared/contracts';
+import { NO_ACTIVE_CHANNEL_TEXT, type MonitorStatus } from '@chapar/shared/contracts';
 import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../operations/run-operation.ts';
@@ -23,6 +23,9 @@ export function nextScheduledCheck(now: Date, intervalMinutes: number): Date {
   return next;
 }
 
+/** A last check stored before the editor's wording: the environment variable's name is for the server log, not the screen. */
+const editorsWords = (error: string) => (error.includes('TELEGRAM_CHANNELS') ? NO_ACTIVE_CHANNEL_TEXT : error);
+
 export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = new Date()): Promise<MonitorStatus> {
   const [enabled, channels, last] = await Promise.all([
     monitorState.enabled(s.db, s.config.monitorAutostart),
@@ -33,14 +36,15 @@ export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = ne
   return {
     isMonitoring: enabled,
     activeChannels: channels.length,
-    nextCheck: enabled ? nextScheduledCheck(now, s.config.monitorIntervalMinutes).toISOString() : null,
+    // With no channel switched on the scheduled check reads nothing: no next check to count down to.
+    nextCheck: enabled && channels.length ? nextScheduledCheck(now, s.config.monitorIntervalMinutes).toISOString() : null,
     intervalMinutes: s.config.monitorIntervalMinutes,
     lastResults: {
       newPosts: last?.newPosts ?? 0,
       processedPosts: processed,
       lastCheck: last?.lastCheck ?? null,
       success: last?.success ?? true,
-      errors: last?.errors ?? [],
+      errors: (last?.errors ?? []).map(editorsWords),
     },
   };
 }

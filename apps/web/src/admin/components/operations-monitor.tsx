@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Ban, CheckCircle2, CircleAlert, Clock, ListChecks, LoaderCircle, RotateCcw, Trash2, Undo2 } from 'lucide-react';
-import { ITEM_OUTCOME_LABELS, jobLabel, type ItemOutcome, type OperationRecord, type ReportItem } from '@chapar/shared/contracts';
+import { ITEM_OUTCOME_LABELS, jobLabel, reportItemName, type ItemOutcome, type OperationRecord, type ReportItem } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@chapar/shared/text';
-import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { buttonStyles, focusRing } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
+import { focusBack } from '../../lib/focus-history.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 import { OPERATIONS_POLL_MS, useCancelOperation, useClearOperations, useOperations } from '../lib/operations.ts';
 import { useUndoOperation } from '../lib/plans.ts';
@@ -12,6 +13,29 @@ import { useShowPlan } from './plan-host.tsx';
 
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
 const stripTime = (line: string) => line.replace(/^\d{4}-\d\d-\d\dT\S+ /, '');
+
+/**
+ * The lines a card shows, each once: its message, its errors (the last `lastErrors`), then its log
+ * lines. A failed preview's message is also its error line, and a cancel is logged where it is said.
+ */
+export function cardLines(message: string | null, errors: string[], logs: string[], lastErrors = 5): { errors: string[]; logs: string[] } {
+  const said = new Set<string>(message ? [message.trim()] : []);
+  const distinct = (lines: string[]) => [...new Set(lines.map((line) => stripTime(line).trim()))].filter((line) => line && !said.has(line));
+  const shownErrors = distinct(errors).slice(-lastErrors);
+  // Only the errors shown count as said: an older one still shows in the log.
+  for (const line of shownErrors) said.add(line);
+  return { errors: shownErrors, logs: distinct(logs) };
+}
+
+/**
+ * A progress bar only for what ran or runs: none for a plan waiting for confirmation (nothing has
+ * run; the server stores 100 for it), a preview that ended without a run, or a run cancelled before it began.
+ */
+export function showsProgress(op: OperationRecord): boolean {
+  if (op.status === 'awaiting' || op.results?.preview === true) return false;
+  const neverRan = op.progress === 0 || op.startTime === null || (op.plan !== null && op.confirmedBy === null);
+  return !(op.results?.cancelled === true && neverRan);
+}
 
 type Shown = 'idle' | 'running' | 'awaiting' | 'success' | 'partial' | 'cancelled' | 'error' | 'undone';
 
@@ -94,7 +118,7 @@ export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?:
               {item.outcome ? ITEM_OUTCOME_LABELS[item.outcome] : REPORT_TEXT[item.status]}
             </span>
             {item.articleId !== null && <span>مقالهٔ {toPersianDigits(item.articleId)}</span>}
-            {item.filename && <bdi dir="ltr" className="break-all text-muted">{item.filename}</bdi>}
+            {item.filename && <bdi dir="ltr" className="break-all text-muted">{reportItemName(item)}</bdi>}
             <span className="break-words">{item.reason}</span>
           </li>
         ))}
@@ -104,15 +128,15 @@ export function ReportList({ items, limit = 10 }: { items: ReportItem[]; limit?:
   );
 }
 
-function UndoButton({ op }: { op: OperationRecord }) {
-  const undo = useUndoOperation();
+/** The undo button: `onUndo` runs the undo; its card owns the request, so the answer is heard after the button goes. */
+function UndoButton({ op, pending, onUndo }: { op: OperationRecord; pending: boolean; onUndo: () => void }) {
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <button type="button" className={small} disabled={undo.isPending} onClick={() => setAsking(true)}>
+      <button type="button" className={small} disabled={pending} onClick={() => setAsking(true)}>
         <Undo2 aria-hidden="true" className="size-3.5" />
         بازگردانی
-        <span className="sr-only">{jobLabel(op.name)}</span>
+        {' '}<span className="sr-only">{jobLabel(op.name)}</span>
       </button>
       <ConfirmDialog
         open={asking}
@@ -120,24 +144,57 @@ function UndoButton({ op }: { op: OperationRecord }) {
         title={`بازگردانی «${jobLabel(op.name)}»`}
         description={`${formatNumberFa(op.undoable)} مقاله‌ای که این عملیات تغییر داد به حالت پیش از آن برمی‌گردد. مقاله‌ای که پس از آن دوباره ویرایش شده دست نمی‌خورد.`}
         confirmLabel={`بازگردانی ${formatNumberFa(op.undoable)} مقاله`}
-        onConfirm={() => undo.mutate(op.id)}
+        onConfirm={onUndo}
       />
     </>
   );
 }
 
+/**
+ * After an undo (put back or refused), focus goes to the card's heading and status, not to <main>:
+ * the undo button has gone (or was disabled) under the keyboard user. Once put back, it waits until the
+ * card says «بازگردانده‌شده», so that is what is read. Focus moved elsewhere meanwhile stays there.
+ */
+function useFocusAfterUndo(op: OperationRecord) {
+  const heading = useRef<HTMLDivElement>(null);
+  const [settled, setSettled] = useState<{ undone: boolean } | null>(null);
+  useEffect(() => {
+    if (!settled) return undefined;
+    // The list is read again after the undo; should it not say so soon, the card takes focus as it is.
+    if (settled.undone && !op.undoneAt) {
+      const timer = setTimeout(() => setSettled({ undone: false }), 3_000);
+      return () => clearTimeout(timer);
+    }
+    setSettled(null);
+    const target = heading.current;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.id === 'main' || Boolean(target?.closest('li')?.contains(active));
+    if (lost) focusBack(target);
+    return undefined;
+  }, [settled, op.undoneAt]);
+  return { heading, settle: (undone: boolean) => setSettled({ undone }) };
+}
+
 function OperationItem({ op }: { op: OperationRecord }) {
   const cancel = useCancelOperation();
+  const undo = useUndoOperation();
+  const afterUndo = useFocusAfterUndo(op);
   const showPlan = useShowPlan();
   const shown = shownStatus(op);
   const Icon = STATUS_ICON[shown];
   const live = op.status === 'running' || op.status === 'idle';
   const report = ((op.results?.detailedReport as { processed?: ReportItem[] } | undefined)?.processed) ?? [];
-  const message = typeof op.results?.message === 'string' ? op.results.message : null;
+  const message = typeof op.results?.message === 'string' && shown !== 'success' ? op.results.message : null;
+  const lines = cardLines(message, op.errors, op.logs);
+  const runUndo = () => undo.mutate(op.id, {
+    onSuccess: (result) => afterUndo.settle(result.success),
+    onError: () => afterUndo.settle(false),
+  });
   return (
     <li data-operation-id={op.id} data-status={shown} className="rounded-xl border border-border bg-card p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex min-w-0 items-center gap-2">
+        {/* Focus lands here after an undo: the operation's name and where it now stands. */}
+        <div ref={afterUndo.heading} tabIndex={-1} data-operation-heading className={cn('flex min-w-0 items-center gap-2 rounded', focusRing)}>
           <h4 className="font-bold">{jobLabel(op.name)}</h4>
           <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium', STATUS_TONE[shown])}>
             <Icon aria-hidden="true" className={cn('size-3.5', shown === 'running' && 'animate-spin')} />
@@ -154,51 +211,53 @@ function OperationItem({ op }: { op: OperationRecord }) {
             <button type="button" className={cn(small, 'border-amber-400')} onClick={() => showPlan({ operationId: op.id, name: op.name, plan: op.plan! })}>
               <ListChecks aria-hidden="true" className="size-3.5" />
               بررسی و تأیید
-              <span className="sr-only">{jobLabel(op.name)}</span>
+              {' '}<span className="sr-only">{jobLabel(op.name)}</span>
             </button>
           )}
-          {op.undoable > 0 && !op.undoneAt && <UndoButton op={op} />}
+          {op.undoable > 0 && !op.undoneAt && <UndoButton op={op} pending={undo.isPending} onUndo={runUndo} />}
           {op.undoneAt && <span>بازگردانده شد{op.undoneBy ? <> توسط <bdi>{op.undoneBy}</bdi></> : null}</span>}
           {live && (
             <button type="button" className={small} disabled={op.cancelRequested || cancel.isPending} onClick={() => cancel.mutate(op.id)}>
               <Ban aria-hidden="true" className="size-3.5" />
               لغو
-              <span className="sr-only">{jobLabel(op.name)}</span>
+              {' '}<span className="sr-only">{jobLabel(op.name)}</span>
             </button>
           )}
         </div>
       </div>
-      <div className="mt-2 flex items-center gap-2">
-        <div
-          role="progressbar"
-          aria-label={`پیشرفت ${jobLabel(op.name)}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={op.progress}
-          className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
-        >
+      {showsProgress(op) && (
+        <div className="mt-2 flex items-center gap-2">
           <div
-            className={cn('h-full rounded-full transition-[width] duration-500', shown === 'success' ? 'bg-green-600' : shown === 'error' || shown === 'partial' ? 'bg-amber-500' : shown === 'cancelled' ? 'bg-muted' : 'bg-blue-600')}
-            style={{ width: `${op.progress}%` }}
-          />
+            role="progressbar"
+            aria-label={`پیشرفت ${jobLabel(op.name)}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={op.progress}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
+          >
+            <div
+              className={cn('h-full rounded-full transition-[width] duration-500', shown === 'success' ? 'bg-green-600' : shown === 'error' || shown === 'partial' ? 'bg-amber-500' : shown === 'cancelled' ? 'bg-muted' : 'bg-blue-600')}
+              style={{ width: `${op.progress}%` }}
+            />
+          </div>
+          <span className="w-10 text-end text-xs tabular-nums">{formatNumberFa(op.progress)}٪</span>
         </div>
-        <span className="w-10 text-end text-xs tabular-nums">{formatNumberFa(op.progress)}٪</span>
-      </div>
-      {message && shown !== 'success' && <p className="mt-2 text-sm">{message}</p>}
+      )}
+      {message && <p className="mt-2 text-sm">{message}</p>}
       {op.results && <div className="mt-2"><ResultSummary results={op.results} /></div>}
-      {op.errors.length > 0 && (
+      {lines.errors.length > 0 && (
         <ul aria-label="خطاها" className="mt-2 space-y-0.5 text-xs text-red-700 dark:text-red-300">
-          {op.errors.slice(-5).map((line, i) => <li key={i} className="break-words">{stripTime(line)}</li>)}
+          {lines.errors.map((line) => <li key={line} className="break-words">{line}</li>)}
         </ul>
       )}
-      {(op.logs.length > 0 || report.length > 0) && (
+      {(lines.logs.length > 0 || report.length > 0) && (
         <details className="mt-2">
-          <summary className="cursor-pointer text-xs text-muted">گزارش ({formatNumberFa(op.logs.length)} خط، {formatNumberFa(report.length)} مورد)</summary>
+          <summary className="cursor-pointer text-xs text-muted">گزارش ({formatNumberFa(lines.logs.length)} خط، {formatNumberFa(report.length)} مورد)</summary>
           <div className="mt-2 space-y-2">
             <ReportList items={report} />
-            {op.logs.length > 0 && (
+            {lines.logs.length > 0 && (
               <ol className="max-h-48 space-y-0.5 overflow-auto rounded-lg bg-surface p-2 text-xs" aria-label="گزارش اجرا">
-                {op.logs.map((line, i) => <li key={i} className="break-words">{stripTime(line)}</li>)}
+                {lines.logs.map((line) => <li key={line} className="break-words">{line}</li>)}
               </ol>
             )}
           </div>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Play, RefreshCw, Square, Zap } from 'lucide-react';
+import { NO_ACTIVE_CHANNEL } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, formatRelativeFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -7,6 +9,7 @@ import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { adminPaths, TAB_LABELS } from '../../../paths.ts';
 import { MONITOR_TEXTS, useForceCheck, useMonitorStatus, useToggleMonitor, type ForceCheckAnswer } from '../api.ts';
 
 /** mm:ss (or h:mm:ss) in Persian digits; 0 once the time has come. */
@@ -38,8 +41,11 @@ export function AutoMonitorTab() {
   // The switch is a site setting (owner); a check now is a job (editor); a viewer only reads.
   const can = useCan();
   const data = status.data;
-  const now = useNow(Boolean(data?.isMonitoring));
-  const nextAt = data?.nextCheck ? Date.parse(data.nextCheck) : null;
+  // Switched on with no channel switched on, the monitor has nothing to read: no countdown, no «فعال».
+  const idle = data?.activeChannels === 0;
+  const counting = Boolean(data?.isMonitoring) && !idle;
+  const now = useNow(counting);
+  const nextAt = counting && data?.nextCheck ? Date.parse(data.nextCheck) : null;
   const due = nextAt !== null && nextAt <= now;
 
   // When the countdown reaches zero the scheduled check has started: read the status again shortly after.
@@ -61,11 +67,11 @@ export function AutoMonitorTab() {
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="monitor-heading" className="text-xl font-bold">پایش خودکار</h2>
           <span
-            data-monitor-state={data.isMonitoring ? 'active' : 'stopped'}
-            className={cn('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium', data.isMonitoring ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-surface text-muted border border-border')}
+            data-monitor-state={!data.isMonitoring ? 'stopped' : idle ? 'idle' : 'active'}
+            className={cn('inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium', !data.isMonitoring ? 'bg-surface text-muted border border-border' : idle ? 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' : 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200')}
           >
-            <span aria-hidden="true" className={cn('size-2 rounded-full', data.isMonitoring ? 'animate-pulse bg-green-600' : 'bg-gray-400')} />
-            {data.isMonitoring ? 'فعال' : 'متوقف'}
+            <span aria-hidden="true" className={cn('size-2 rounded-full', !data.isMonitoring ? 'bg-gray-400' : idle ? 'bg-amber-600' : 'animate-pulse bg-green-600')} />
+            {!data.isMonitoring ? 'متوقف' : idle ? 'بی‌کار' : 'فعال'}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -94,6 +100,17 @@ export function AutoMonitorTab() {
       <p className="text-sm text-muted">
         پایش خودکار هر {formatNumberFa(data.intervalMinutes)} دقیقه کانال‌های فعال را برای پست تازه بررسی می‌کند. بررسی فوری یک بار همین حالا بررسی می‌کند و روشن یا خاموش بودن پایش را تغییر نمی‌دهد.
       </p>
+      {idle && (
+        <p role="status" data-no-active-channel className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {NO_ACTIVE_CHANNEL.why}
+            {' '}
+            {/* NO_ACTIVE_CHANNEL.next, its tab's name a link to the tab. */}
+            کانالی را در «<Link to={adminPaths.dashboard('channels')} className="font-bold underline underline-offset-4">{TAB_LABELS.channels}</Link>» فعال کنید
+          </span>
+        </p>
+      )}
       <StatGrid label="آمار پایش خودکار">
         <StatCard label="کانال‌های فعال" value={data.activeChannels} tone="blue" />
         <StatCard label="پست‌های جدید" value={last.newPosts} tone="accent" />
@@ -101,7 +118,8 @@ export function AutoMonitorTab() {
         <div className="rounded-xl border border-border bg-card p-4">
           <dt className="text-sm text-muted">بررسی بعدی</dt>
           <dd className="mt-1 text-2xl font-bold tabular-nums" data-countdown>
-            {!data.isMonitoring || nextAt === null ? <span className="text-base font-medium text-muted">پایش متوقف است</span>
+            {!data.isMonitoring ? <span className="text-base font-medium text-muted">پایش متوقف است</span>
+              : nextAt === null ? <span className="text-base font-medium text-muted">{idle ? 'بدون کانال فعال، بررسی‌ای در کار نیست' : 'زمان‌بندی نشده'}</span>
               : due ? <span className="text-base font-medium">در حال بررسی…</span>
               : <time dir="ltr" dateTime={data.nextCheck ?? undefined} title={formatJalaliDateTime(nextAt)}>{countdownText(nextAt - now)}</time>}
           </dd>
