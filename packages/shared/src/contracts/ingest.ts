@@ -10,6 +10,8 @@ export const INGEST_REASONS = {
   created: 'مقاله ساخته شد',
   updated: 'مقاله به‌روز شد',
   unchanged: 'پیش‌تر منتشر شده است؛ تغییری لازم نبود',
+  /** Written again, and it came out as the article already was: nothing changed. */
+  same: 'متن تازه همان متن مقاله بود؛ تغییری نکرد',
   skipped: 'مقالهٔ آن از پیش هست؛ رد شد',
   blocked: 'در فهرست مسدود است',
   deleted: 'از کانال حذف شده است؛ مقاله از انتشار خارج شد',

@@ -14,6 +14,12 @@ export type { ArticleInsert, ArticleRow } from './article-row.ts';
 /** Fields an ingest writes; views, featured and createdAt belong to the site. */
 export type IngestedFields = Omit<ArticleInsert, 'id' | 'views' | 'featured' | 'createdAt'>;
 
+/** Whether writing `patch` would leave the row as it is (its update date aside). */
+function writesNothing(row: ArticleRow, patch: Partial<ArticleInsert>): boolean {
+  const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a ?? null) === JSON.stringify(b ?? null));
+  return Object.entries(patch).every(([key, value]) => key === 'updatedAt' || value === undefined || same(row[key as keyof ArticleRow], value));
+}
+
 export const articleAdminRepo = {
   async byId(db: Db, id: number): Promise<ArticleRow | undefined> {
     const [row] = await db.select().from(articles).where(eq(articles.id, id));
@@ -34,18 +40,20 @@ export const articleAdminRepo = {
    * Inserts the post's article, or updates it if the post already has one; an update keeps
    * what an admin edited by hand (and an admin's publish or unpublish).
    */
-  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ article: ArticleRow; created: boolean }> {
+  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
     const { publishedAt: _p, ...update } = fields;
     const published = update.status === 'published' ? { unpublishedReason: null, unpublishedAt: null } : {};
     const existing = await articleAdminRepo.bySource(db, fields.source, fields.telegramId);
-    if (existing) await keepBefore(db, existing);
     const set = existing ? keepEdited(existing, { ...update, ...published }) : { ...update, ...published };
+    // Written again as it already is (a rewrite giving the same text): no new date, nothing for an undo to take back.
+    if (existing && writesNothing(existing, set)) return { article: existing, created: false, changed: false };
+    if (existing) await keepBefore(db, existing);
     const [row] = await db.insert(articles).values(fields)
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
       .returning({ ...getTableColumns(articles), created: sql<boolean>`(xmax = 0)` });
     const { created, ...article } = row;
     if (existing) await keepAfter(db, article);
-    return { article, created };
+    return { article, created, changed: true };
   },
   /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
   async update(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {

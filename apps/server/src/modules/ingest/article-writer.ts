@@ -41,7 +41,7 @@ export interface WriteArticleInput {
   borrowed?: { image: MediaAssetRow | null; video: MediaAssetRow | null };
 }
 
-export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ article: ArticleRow; created: boolean }> {
+export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
   const { post, normalised, rewrite, media } = input;
   const category = normalised.categoryHint ?? rewrite.category;
   const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);

@@ -138,7 +138,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     opts.claim?.throwIfAborted();
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
-    const { article, created } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
+    const { article, created, changed } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
     const id = article.id;
     if (existing && !opts.force) await keepReplaced(s, existing, article);
     if (media) await attachMedia(s, id, ref, media);
@@ -146,11 +146,14 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
     await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null });
     await ignoredRepo.remove(s.db, ref.source, ref.telegramId);
-    s.contentChanged({ articleIds: [id] });
-    queuePodcast(s, id);
+    if (changed) {
+      s.contentChanged({ articleIds: [id] });
+      queuePodcast(s, id);
+    }
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
-    const outcome = done(created ? 'created' : 'updated', id, `${created ? INGEST_REASONS.created : INGEST_REASONS.updated} (${REWRITER_LABELS[rewrite.rewriter]})`, report);
+    const status = created ? 'created' : changed ? 'updated' : 'unchanged';
+    const outcome = done(status, id, `${status === 'unchanged' ? INGEST_REASONS.same : INGEST_REASONS[status]} (${REWRITER_LABELS[rewrite.rewriter]})`, report);
     return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
   } catch (error) {
     // A run that lost its hold leaves the post's state to the run that has it now.

@@ -3,7 +3,7 @@
 // run the AI failed for every article changed nothing and says so as a failure. Once the AI has
 // failed twice in a row, the rest of the run does not wait on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationResponse } from '@chapar/shared/contracts';
+import { INGEST_REASONS, type OperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
@@ -114,7 +114,17 @@ describe('rewrite-recent with no AI configured', () => {
     expect(preview.status).toBe('awaiting');
     expect(preview.plan!.items.length).toBeGreaterThan(0);
     for (const item of preview.plan!.items) expect(item.reason).toBe('هوش مصنوعی تنظیم نشده است؛ متن را بازنویس آفلاین می‌نویسد');
+    const before = (await offline.database.raw.query<{ id: number; updated_at: Date }>('select id, updated_at from articles order by id')).rows;
     const res = await offline.post(`/api/admin/operations/${preview.operationId}/confirm`, {});
-    expect(res.json()).toMatchObject({ success: true, status: 'success', result: { failed: 0, notChecked: 0 } });
+    const body = res.json() as Answer;
+    expect(body).toMatchObject({ success: true, status: 'success', result: { failed: 0, notChecked: 0 } });
+
+    // The offline rewriter wrote these articles: writing them again gives the same text, which is no
+    // change (no new date, nothing for an undo to take back), and the answer says so.
+    expect(body.result.updated).toBe(0);
+    expect(body.detailedReport.processed.every((item) => item.outcome === 'unchanged' && item.reason.startsWith(INGEST_REASONS.same))).toBe(true);
+    expect((await offline.database.raw.query<{ id: number; updated_at: Date }>('select id, updated_at from articles order by id')).rows).toEqual(before);
+    const changes = await offline.database.raw.query('select 1 from operation_changes where operation_id = $1', [body.operationId]);
+    expect(changes.rows).toHaveLength(0);
   });
 });

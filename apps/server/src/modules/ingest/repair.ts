@@ -1,7 +1,7 @@
 // Repairs of existing articles, one function per kind, all keyed to the same Telegram
 // post the article came from. The admin's many 'fix …' buttons are these actions on a
 // scope of articles (see docs/decisions/0003-ingestion-jobs.md).
-import { reportLine, type ItemOutcome } from '@chapar/shared/contracts';
+import { INGEST_REASONS, reportLine, type ItemOutcome } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, handle, toPersianDigits as fa } from '@chapar/shared/text';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
@@ -82,8 +82,9 @@ export async function repairArticle(
     if (action === 'regenerate' || action === 'rewrite') {
       const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source, requireAI: opts.requireAI });
       for (const item of outcome.report) await log(reportLine(item));
-      updated ||= outcome.status === 'updated' || outcome.status === 'created';
-      notes.push(action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');
+      const wrote = outcome.status === 'updated' || outcome.status === 'created';
+      updated ||= wrote;
+      notes.push(!wrote ? INGEST_REASONS.same : action === 'regenerate' ? 'از پست تلگرام بازسازی شد' : 'متن دوباره نوشته شد');
       if (outcome.aiFallback) notes.push(OFFLINE_NOTE);
     } else if (action === 'media' || action === 'missing-media' || action === 'match-media') {
       const why = action === 'media' ? 'همگام‌سازی رسانه' : action === 'missing-media' ? await mediaMissing(s, current, post!) : await mediaMismatch(s, current, post!);
