@@ -96,6 +96,9 @@ describe('scanner tab', () => {
     await page.getByRole('button', { name: 'شروع اسکن کامل' }).click();
     const pair = page.locator(`[data-testid="scan-pair"][data-duplicate-id="${duplicate}"]`);
     await pair.waitFor({ timeout: 60_000 });
+    // One headline score; the overall similarity and its formula are in the collapsed breakdown.
+    expect(await pair.getByTestId('pair-score').innerText()).toMatch(/^احتمال تکرار [۰-۹]+٪$/);
+    await pair.getByText('جزئیات شباهت').click();
     const text = await pair.innerText();
     expect(text).toContain('اصلی (قدیمی‌تر)');
     expect(text).toContain(METRO_TITLE);

@@ -22,6 +22,34 @@ describe('the plan preview\'s summary', () => {
     expect(summary).toContain('۲ مقاله بررسی نشد');
   });
 
+  it('a plan that could check nothing says at the top, as an error, that the check failed and why (the commonest reasons first)', () => {
+    const unreachable = 'کانال @akhbar_rooz خوانده نشد: تلگرام در دسترس نیست';
+    const noSource = 'این مقاله منبع تلگرامی ندارد';
+    const items = [item(1, 'not_checked', unreachable), item(2, 'not_checked', noSource), item(3, 'not_checked', unreachable), item(4, 'not_checked', unreachable)];
+    show({ looked: 0, changes: 0, exact: true, more: 0, breaker: null, items });
+    const top = screen.getByTestId('plan-summary');
+    // An alert, not a plain line, and not inside the collapsed list.
+    expect(top.getAttribute('role')).toBe('alert');
+    expect(top.closest('details')).toBeNull();
+    expect(top.className).toMatch(/bg-red-50/);
+    expect(top.textContent).toContain('بررسی ناموفق بود');
+    expect(top.textContent).toContain('۴ مقاله بررسی نشد');
+    expect(top.textContent).not.toContain('تغییری لازم نیست');
+    expect(screen.getByTestId('plan-failure-reason').textContent).toBe(`دلیل: ۳ مقاله: ${unreachable}؛ ۱ مقاله: ${noSource}`);
+  });
+
+  it('a failed plan with one reason gives it alone', () => {
+    const unreachable = 'کانال @akhbar_rooz خوانده نشد: تلگرام در دسترس نیست';
+    show({ looked: 0, changes: 0, exact: true, more: 0, breaker: null, items: [item(1, 'not_checked', unreachable), item(2, 'not_checked', unreachable)] });
+    expect(screen.getByRole('alert').textContent).toContain(`دلیل: ${unreachable}`);
+  });
+
+  it('a plan that checked some articles is no failure', () => {
+    show({ looked: 1, changes: 0, exact: true, more: 0, breaker: null, items: [item(1, 'unchanged'), item(2, 'not_checked', 'این مقاله منبع تلگرامی ندارد')] });
+    expect(screen.queryByText(/بررسی ناموفق بود/)).toBeNull();
+    expect(screen.getByTestId('plan-summary').getAttribute('role')).toBeNull();
+  });
+
   it('says «no change needed» when every article was checked', () => {
     const summary = show({ looked: 2, changes: 0, exact: true, more: 0, breaker: null, items: [item(1, 'unchanged'), item(2, 'unchanged')] });
     expect(summary).toBe('۲ مقاله بررسی شد و تغییری لازم نیست.');

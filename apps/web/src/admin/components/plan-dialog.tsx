@@ -1,7 +1,7 @@
 // What a bulk job will change, shown before anything changes: the action, the count, the list,
 // and a circuit breaker's warning when a run would take down an unusual share of what it read.
 import { useMemo, useState } from 'react';
-import { ShieldAlert } from 'lucide-react';
+import { CircleX, ShieldAlert } from 'lucide-react';
 import { jobLabel, notCheckedCount, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
@@ -31,6 +31,21 @@ function countsLine(items: PlanItem[]): string {
   const counts = new Map<PlannedChange, number>();
   for (const item of items) counts.set(item.change, (counts.get(item.change) ?? 0) + 1);
   return [...counts].map(([change, n]) => `${formatNumberFa(n)} مقاله ${PLANNED_CHANGE_LABELS[change]}`).join('، ');
+}
+
+/**
+ * Why articles were not checked, the commonest first: the one reason alone, else the two commonest
+ * with their counts ('۴۰ مقاله: …؛ ۵ مقاله: …') and how many other reasons there are. As the
+ * server words it (modules/operations/plans.ts, notCheckedReasons).
+ */
+function notCheckedReasons(items: PlanItem[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) if (item.change === 'not_checked' && item.reason) counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  if (sorted.length <= 1) return sorted[0]?.[0] ?? '';
+  const words = sorted.slice(0, 2).map(([reason, n]) => `${formatNumberFa(n)} مقاله: ${reason}`);
+  if (sorted.length > 2) words.push(`و ${formatNumberFa(sorted.length - 2)} دلیل دیگر`);
+  return words.join('؛ ');
 }
 
 function PlanRow({ item, chosen, onChoose }: { item: PlanItem; chosen?: boolean; onChoose?: (on: boolean) => void }) {
@@ -80,6 +95,9 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
   );
   // Articles it could not check (their channel not read) are never counted as needing no change.
   const unchecked = notCheckedCount(plan);
+  // It could check none of them: the run failed (the operations list says «ناموفق»), and why comes first.
+  const failed = plan.looked === 0 && unchecked > 0;
+  const reasons = failed ? notCheckedReasons(plan.items) : '';
   const uncheckedLine = unchecked ? ` ${formatNumberFa(unchecked)} مقاله بررسی نشد؛ دلیل هر کدام در فهرست آمده است.` : '';
   const summary = (!plan.changes
     ? plan.looked ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.` : 'هیچ مقاله‌ای بررسی نشد و چیزی تغییر نمی‌کند.'
@@ -87,9 +105,15 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
       : `این عملیات روی ${formatNumberFa(plan.changes)} مقاله اجرا می‌شود و هر کدام را در صورت نیاز اصلاح می‌کند.`) + uncheckedLine;
   const destructive = changes.some((i) => i.change === 'unpublish');
   return (
-    <AdminDialog open onOpenChange={(open) => { if (!open) close(); }} wide title={`پیش‌نمایش «${name}»`} description="هنوز چیزی تغییر نکرده است؛ فهرست را ببینید و سپس تأیید کنید.">
+    <AdminDialog open onOpenChange={(open) => { if (!open) close(); }} wide title={`پیش‌نمایش «${name}»`} description={plan.changes ? 'هنوز چیزی تغییر نکرده است؛ فهرست را ببینید و سپس تأیید کنید.' : 'چیزی تغییر نکرده است.'}>
       <div className="space-y-4" data-testid="plan-dialog">
-        <p className="font-medium" data-testid="plan-summary">{summary}</p>
+        {failed ? (
+          <div role="alert" data-testid="plan-summary" data-failed="true" className="space-y-1 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <p className="flex items-center gap-2 font-bold"><CircleX aria-hidden="true" className="size-5 shrink-0" />بررسی ناموفق بود؛ هیچ مقاله‌ای بررسی نشد و چیزی تغییر نکرد.</p>
+            {reasons && <p data-testid="plan-failure-reason"><span className="font-bold">دلیل: </span>{reasons}</p>}
+            <p>{formatNumberFa(unchecked)} مقاله بررسی نشد؛ فهرست آن‌ها در «بقیهٔ مقاله‌ها» آمده است.</p>
+          </div>
+        ) : <p className="font-medium" data-testid="plan-summary">{summary}</p>}
         {plan.changes > 0 && <p className="text-sm text-muted">پس از اجرا، تغییرات این عملیات را می‌توانید از فهرست عملیات با «بازگردانی» برگردانید.</p>}
         {breaker && (
           <div role="alert" className="space-y-2 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">

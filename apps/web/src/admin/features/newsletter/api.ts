@@ -42,10 +42,16 @@ export function exportFileName(now = new Date()): string {
   return `newsletter-subscribers-${date}.csv`;
 }
 
-/** POST /api/admin/newsletter/export, saved through a temporary link. */
+/** Said instead of a download when the list to export is empty. */
+export const NOTHING_TO_EXPORT = 'مشترکی برای خروجی نیست';
+
+/**
+ * POST /api/admin/newsletter/export, saved through a temporary link. A file with no subscriber in
+ * it (the list emptied meanwhile) is not saved: the answer says there was nothing to export.
+ */
 export function useExportSubscribers() {
   const queryClient = useQueryClient();
-  return useAdminAction<{ status: SubscriberStatus; search: string }, { count: number }>({
+  return useAdminAction<{ status: SubscriberStatus; search: string }, { success: boolean; count: number }>({
     run: async (_request, body) => {
       const token = await csrfToken(queryClient);
       const res = await fetch('/api/admin/newsletter/export', {
@@ -56,6 +62,9 @@ export function useExportSubscribers() {
       });
       if (!res.ok) throw new Error(TEXTS.exportFailed);
       const blob = await res.blob();
+      // The header line alone: no subscriber.
+      const count = Math.max(0, (await blob.text()).trim().split('\n').length - 1);
+      if (!count) return { success: false, count };
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -64,10 +73,9 @@ export function useExportSubscribers() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      const text = await blob.text();
-      return { count: Math.max(0, text.trim().split('\n').length - 1) };
+      return { success: true, count };
     },
-    success: 'فایل خروجی مشترکین دریافت شد',
+    success: (r) => (r.count ? 'فایل خروجی مشترکین دریافت شد' : NOTHING_TO_EXPORT),
     failure: TEXTS.exportFailed,
   });
 }

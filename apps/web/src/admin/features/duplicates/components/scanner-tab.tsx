@@ -16,19 +16,39 @@ const weight = (x: number) => formatNumberFa(x, { minimumFractionDigits: 2, maxi
 const MATCH_LABELS: Record<ScanDuplicate['matchType'], string> = { title: 'عنوان', content: 'متن', media: 'تصویر', video: 'ویدیو', combined: 'ترکیبی' };
 const PART_LABELS = { content: 'متن', title: 'عنوان', figures: 'اعداد', media: 'تصویر و ویدیو' } as const;
 
-/** The overall similarity written out: Σ weight × part over the parts the pair has (older scans: the parts alone). */
+/**
+ * The overall similarity written out: Σ weight × part over the parts the pair has (older scans: the
+ * parts alone). Each term is kept whole on a line; a narrow screen breaks only between terms.
+ */
 function OverallFormula({ pair }: { pair: ScanDuplicate }) {
   const a = pair.detailedAnalysis;
   const values = { content: a.contentSimilarity, title: a.titleSimilarity, figures: a.figureSimilarity ?? 0, media: a.mediaSimilarity };
-  if (!a.weights) return <span>عنوان {pct(a.titleSimilarity)} · متن {pct(a.contentSimilarity)} · رسانه {pct(a.mediaSimilarity)}</span>;
+  // The separator before a term may break; the term itself never does.
+  const term = (key: string, text: string, separator: string) => <span key={key}>{separator}<span className="whitespace-nowrap" data-term>{text}</span></span>;
+  if (!a.weights) {
+    const parts = [['title', `عنوان ${pct(a.titleSimilarity)}`], ['content', `متن ${pct(a.contentSimilarity)}`], ['media', `رسانه ${pct(a.mediaSimilarity)}`]];
+    return <p data-testid="overall-formula">{parts.map(([key, text], i) => term(key, text, i ? ' · ' : ''))}</p>;
+  }
   const weights = a.weights;
   const terms = (Object.keys(PART_LABELS) as Array<keyof typeof PART_LABELS>).filter((p) => weights[p] > 0);
   return (
-    <span data-testid="overall-formula">
-      = {terms.map((p, i) => <span key={p}>{i > 0 ? ' + ' : ''}{weight(weights[p])} × {PART_LABELS[p]} {pct(values[p])}</span>)}
-    </span>
+    <p data-testid="overall-formula">
+      <span className="whitespace-nowrap" data-term>شباهت کل {pct(pair.similarityScore)}</span>
+      {' = '}
+      {terms.map((p, i) => term(p, `${weight(weights[p])} × ${PART_LABELS[p]} ${pct(values[p])}`, i ? ' + ' : ''))}
+    </p>
   );
 }
+
+/**
+ * The one score a pair is judged by. The server decides by its rules and a decision score, read as
+ * the calibrated chance that both are one story (duplicateProbability: above 50٪ exactly for a
+ * duplicate, 90٪ and more to suggest deleting); the overall similarity only describes the parts.
+ * Scans made before the chance was kept show the overall similarity.
+ */
+const headline = (pair: ScanDuplicate) => (pair.duplicateProbability !== undefined
+  ? { label: 'احتمال تکرار', value: pair.duplicateProbability }
+  : { label: 'شباهت کل', value: pair.similarityScore });
 
 function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicate'; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
   return (
@@ -54,15 +74,12 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
 
 function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: number, keep: number) => void }) {
   const a = pair.detailedAnalysis;
+  const score = headline(pair);
   return (
-    <li className={cn('rounded-2xl border-2 p-3', scanBand(pair.similarityScore))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg">شباهت کل {pct(pair.similarityScore)}</span>
-        <OverallFormula pair={pair} />
-      </div>
-      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-        <span>نوع: {MATCH_LABELS[pair.matchType]}</span>
-        {pair.duplicateProbability !== undefined && <span>احتمال تکرار: {pct(pair.duplicateProbability)}</span>}
+    <li className={cn('rounded-2xl border-2 p-3', scanBand(score.value))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg" data-testid="pair-score">{score.label} {pct(score.value)}</span>
+        <span className="text-xs">نوع: {MATCH_LABELS[pair.matchType]}</span>
       </div>
       <div className="mt-2 grid gap-2 bg-card/0 md:grid-cols-2">
         <ArticleSide role="original" article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
@@ -73,8 +90,15 @@ function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: numb
           {a.keywordMatches.map((k) => <li key={k} className="rounded-full bg-card px-2 py-0.5 text-xs text-fg">{k}</li>)}
         </ul>
       )}
-      {/* The overall's own line is drawn above from the weights. */}
+      {/* The overall's own line is in the breakdown below, drawn from the weights. */}
       {a.reasons.length > 0 && <ul className="mt-2 list-inside list-disc text-xs">{a.reasons.filter((r) => !(a.weights && r.startsWith('شباهت کل'))).map((r) => <li key={r}>{r}</li>)}</ul>}
+      <details className="mt-2 text-xs" data-testid="score-breakdown">
+        <summary className="cursor-pointer font-medium">جزئیات شباهت</summary>
+        <div className="mt-1 space-y-1 rounded-lg bg-card/60 p-2 text-fg">
+          <OverallFormula pair={pair} />
+          {pair.duplicateProbability !== undefined && <p className="text-muted">شباهت کل میانگین وزنی بخش‌هاست و فقط نشان می‌دهد کدام بخش‌ها شبیه‌اند؛ تکراری بودن را قاعدهٔ تصمیم و احتمال تکرار تعیین می‌کنند.</p>}
+        </div>
+      </details>
       <p className="mt-2 text-sm"><span className="font-bold">پیشنهاد: </span>{RECOMMENDATION_LABELS[pair.recommendation] ?? 'بررسی دستی'} — {pair.reasoning}</p>
     </li>
   );

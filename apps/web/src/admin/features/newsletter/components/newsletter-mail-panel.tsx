@@ -26,7 +26,7 @@ export function NewsletterMailPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3
         <StatCard label="در انتظار تأیید" value={waiting.data?.matching} tone="amber" />
         <StatCard label="ناموفق در آخرین ارسال" value={digests[0]?.counts.failed ?? 0} tone={digests[0]?.counts.failed ? 'accent' : 'neutral'} />
       </StatGrid>
-      <ScheduleForm key={JSON.stringify(schedule)} schedule={schedule} nextRunAt={nextRunAt} headingLevel={headingLevel === 2 ? 3 : 4} />
+      <ScheduleForm key={JSON.stringify(schedule)} schedule={schedule} nextRunAt={nextRunAt} mailConfigured={mail.configured} headingLevel={headingLevel === 2 ? 3 : 4} />
       <p className="text-sm text-muted">هر خبرنامه پربازدیدترین مقاله‌های دوره را برای نشانی‌های تأییدشده و فعال می‌فرستد؛ هر نشانی از هر خبرنامه یک بار.</p>
       <DigestsTable digests={digests} loading={false} />
     </section>

@@ -7,7 +7,7 @@ import { FilterButtons } from '../../../components/filter-buttons.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminTitle } from '../../../use-admin-title.ts';
-import { TEXTS, useExportSubscribers, useSubscribers } from '../api.ts';
+import { NOTHING_TO_EXPORT, TEXTS, useExportSubscribers, useSubscribers } from '../api.ts';
 import { NewsletterMailPanel } from './newsletter-mail-panel.tsx';
 import { SubscribersTable } from './subscribers-table.tsx';
 import { WaitingSignups } from './waiting-signups.tsx';
@@ -34,6 +34,7 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const searchId = useId();
+  const exportNoteId = useId();
   const list = useSubscribers(status, search);
   const exporter = useExportSubscribers();
   useEffect(() => {
@@ -41,6 +42,8 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
     return () => clearTimeout(timer);
   }, [text]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // Nobody matches the status and search: there is nothing to export, and the button says why.
+  const nothingToExport = list.data?.matching === 0;
 
   if (list.isError && !list.data) return <ErrorState message={TEXTS.loadFailed} onRetry={() => void list.refetch()} />;
   return (
@@ -61,10 +64,19 @@ function Newsletter({ headingLevel }: { headingLevel: 1 | 2 }) {
           </div>
         </div>
         <FilterButtons label="وضعیت مشترکین" value={status} onChange={setStatus} options={FILTERS} />
-        <button type="button" onClick={() => exporter.mutate({ status, search })} disabled={exporter.isPending} className={adminButton.primary}>
-          <Download aria-hidden="true" className="size-4" />
-          خروجی فهرست مشترکان
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={() => exporter.mutate({ status, search })}
+            disabled={exporter.isPending || nothingToExport}
+            aria-describedby={nothingToExport ? exportNoteId : undefined}
+            className={adminButton.primary}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            خروجی فهرست مشترکان
+          </button>
+          {nothingToExport && <span id={exportNoteId} className="text-sm text-muted">{NOTHING_TO_EXPORT}</span>}
+        </div>
       </div>
       {list.isPending ? <LoadingState label="در حال بارگذاری مشترکین…" /> : <SubscribersTable subscribers={list.data?.subscribers ?? []} />}
       <WaitingSignups headingLevel={headingLevel === 1 ? 2 : 3} />

@@ -18,8 +18,14 @@ const WEEKDAYS = [
 const TIME_ZONES = [{ value: 'Asia/Tehran', label: 'به وقت تهران' }, { value: 'UTC', label: 'به وقت جهانی (UTC)' }] as const;
 const COUNTS = [3, 5, 8, 10, 12, 15, 20].map((n) => ({ value: String(n), label: `${toPersianDigits(n)} مقاله` }));
 
+/** The line under the schedule: when the next digest goes out, and never a time while no mail can be sent. */
+function nextSendLine(schedule: DigestSchedule, nextRunAt: string | null, mailConfigured: boolean): string {
+  if (!mailConfigured) return 'ارسال بعدی: تا ایمیل تنظیم نشود، خبرنامه‌ای فرستاده نمی‌شود';
+  return schedule.enabled && nextRunAt ? `ارسال بعدی: ${formatJalaliDateTime(nextRunAt)} (به وقت تهران)` : 'ارسال خودکار خاموش است';
+}
+
 /** When the digest goes out on its own (spec: daily at a time, Tehran time by default). */
-export function ScheduleForm({ schedule, nextRunAt, headingLevel = 3 }: { schedule: DigestSchedule; nextRunAt: string | null; headingLevel?: 3 | 4 }) {
+export function ScheduleForm({ schedule, nextRunAt, mailConfigured, headingLevel = 3 }: { schedule: DigestSchedule; nextRunAt: string | null; mailConfigured: boolean; headingLevel?: 3 | 4 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const [draft, setDraft] = useState<DigestSchedule>(schedule);
   const save = useSaveSchedule();
@@ -53,7 +59,7 @@ export function ScheduleForm({ schedule, nextRunAt, headingLevel = 3 }: { schedu
           ذخیره زمان‌بندی
         </button>
         <p className="text-sm text-muted" aria-live="polite">
-          {schedule.enabled && nextRunAt ? `ارسال بعدی: ${formatJalaliDateTime(nextRunAt)} (به وقت تهران)` : 'ارسال خودکار خاموش است'}
+          {nextSendLine(schedule, nextRunAt, mailConfigured)}
         </p>
       </div>
     </form>
