@@ -1,8 +1,9 @@
 // Deleted articles and comments can be restored for TRASH_RETENTION_DAYS: this daily job removes
-// older ones, and the articles' files. An entry whose files the store refuses stays, and the next
+// older ones, and the articles' files (and the files edits at the source set aside as long). An entry whose files the store refuses stays, and the next
 // run tries again.
 import { purgeExpired } from '../modules/articles/trash.ts';
 import { commentRepo } from '../modules/comments/repo.ts';
+import { purgeSetAside } from '../modules/media/store-media.ts';
 import { defineJob } from './define-job.ts';
 import { purgeDeletedJob } from './specs.ts';
 
@@ -14,6 +15,8 @@ export const purgeDeletedWorker = defineJob(purgeDeletedJob, {
   async handler(_payload, { services }) {
     const before = new Date(Date.now() - services.config.trashRetentionDays * 86_400_000);
     const comments = await commentRepo.purgeDeleted(services.db, before);
-    return { ...(await purgeExpired(services, before)), comments, before: before.toISOString() };
+    // Pictures an edit at the source took off an article, kept as long for an undo to show them again.
+    const setAside = await purgeSetAside(services.media, before);
+    return { ...(await purgeExpired(services, before)), comments, setAside, before: before.toISOString() };
   },
 });

@@ -165,6 +165,8 @@ export const mediaAssets = pgTable('media_assets', {
   watermarked: boolean('watermarked').notNull().default(false),
   dhash: varchar('dhash', { length: 32 }),
   position: integer('position').notNull().default(0),
+  /** Set aside when an edit of its post took it off the article (migration 0031): kept for an undo, purged later. */
+  replacedAt: timestamp('replaced_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('media_assets_article_idx').on(t.articleId)]);
 

@@ -11,6 +11,7 @@ import { derivedFields } from './derived-fields.ts';
 import { toAdminArticle } from './dto.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';
+import { reattachShown } from '../media/post-media.ts';
 
 type SaveArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
 
@@ -39,7 +40,10 @@ export async function restoreVersion(s: SaveArticleDeps, articleId: number, vers
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const version = await versionRepo.get(s.db, articleId, versionId);
   if (!version) throw notFound(ARTICLE_VERSION_MESSAGES.notFound);
-  return toAdminArticle(await saveArticle(s, current, version.fields, { action: 'restore', by }));
+  const restored = await saveArticle(s, current, version.fields, { action: 'restore', by });
+  // A picture an edit of the post set aside comes back with the version that shows it.
+  await reattachShown(s.db, restored);
+  return toAdminArticle(restored);
 }
 
 export async function articleVersions(s: Pick<Services, 'db'>, articleId: number) {

@@ -12,6 +12,7 @@ import { articleAdminRepo } from './admin-repo.ts';
 import { changedSinceRun, changeRepo, fromSnapshot } from './change-log.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionFields, versionRepo } from './versions.ts';
+import { reattachShown } from '../media/post-media.ts';
 
 type UndoOperationDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
 
@@ -39,14 +40,16 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
     const textChanged = changedFields(current, versionFields({ ...current, ...before })).length > 0;
     // The editor chose this article's state: a later check leaves its publishing as it is now.
     const statusBack = before.status !== undefined && before.status !== current.status;
-    await s.db.transaction(async (tx) => {
+    const back = await s.db.transaction(async (tx) => {
       if (textChanged) await versionRepo.keep(tx, current, { action: 'restore', changed: changedFields(current, versionFields({ ...current, ...before })), by });
-      await articleAdminRepo.saveEdit(tx, current.id, {
+      return articleAdminRepo.saveEdit(tx, current.id, {
         ...before,
         ...(statusBack ? { editedFields: withFields(current.editedFields, ['status']) } : {}),
         updatedAt: new Date(),
       });
     });
+    // The pictures the run took off come back with the text that shows them.
+    if (back) await reattachShown(s.db, back);
     await changeRepo.markUndone(s.db, change.id);
     if (textChanged) queuePodcast(s, current.id);
     restored.push(current.id);

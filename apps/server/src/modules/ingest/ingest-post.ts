@@ -15,7 +15,6 @@ import { ignoredRepo } from '../ignored/repo.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { adoptMissingMedia } from '../duplicates/adopt-media.ts';
 import { judgeStory } from '../duplicates/check.ts';
-import { deleteMedia } from '../media/store-media.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
@@ -182,13 +181,16 @@ async function keepReplaced(s: Pick<Services, 'db'>, before: ArticleRow, after: 
   if (changed.length) await versionRepo.keep(s.db, before, { action: 'regenerate', changed, by: null });
 }
 
-/** Links the stored media to the article and removes what an edit took away. */
-async function attachMedia(s: Pick<Services, 'db' | 'media'>, articleId: number, ref: PostRef, media: PostMedia) {
+/**
+ * Links the stored media to the article and sets aside what an edit took away: off the article,
+ * its file kept so an undo of this run shows it again, until the daily purge removes it.
+ */
+async function attachMedia(s: Pick<Services, 'db'>, articleId: number, ref: PostRef, media: PostMedia) {
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, articleId);
   const stale = await mediaRepo.othersOf(s.db, articleId, keys);
   // Only the post's own files: uploads and what another post gave the article stay.
-  await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey)));
+  await mediaRepo.setAside(s.db, stale.filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.storageKey), new Date());
 }
 
 /**

@@ -18,6 +18,7 @@ import { storeMedia } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import type { PostRef } from '../posts/post-store.ts';
+import type { ArticleRow } from '../articles/article-row.ts';
 import type { Services } from '../../services.ts';
 
 type CollectMediaDeps = Pick<Services, 'config' | 'log' | 'media' | 'jobs' | 'mediaPolicy'>;
@@ -39,6 +40,17 @@ export const isBorrowedFile = (ref: PostRef, key: string) => key.startsWith('tg/
 export async function borrowedMedia(db: Db, articleId: number, ref: PostRef): Promise<{ image: MediaAssetRow | null; video: MediaAssetRow | null }> {
   const borrowed = (await mediaRepo.forArticle(db, articleId)).filter((m) => isBorrowedFile(ref, m.storageKey));
   return { image: borrowed.find((m) => m.kind === 'image') ?? null, video: borrowed.find((m) => m.kind === 'video') ?? null };
+}
+
+/**
+ * Files an edit of the article's post set aside (ingest's attachMedia) that the article shows again,
+ * after an undo or a restored version: back on the article, so the purge leaves them.
+ */
+export async function reattachShown(db: Db, article: Pick<ArticleRow, 'id' | 'source' | 'telegramId' | 'imageUrl' | 'videoUrl' | 'content'>): Promise<void> {
+  if (!article.source || !article.telegramId) return;
+  const aside = await mediaRepo.setAsideUnder(db, `${postKeyBase({ source: article.source, telegramId: article.telegramId })}/`);
+  const shown = aside.filter((m) => m.url === article.imageUrl || m.url === article.videoUrl || article.content.includes(m.url));
+  await mediaRepo.attach(db, shown.map((m) => m.storageKey), article.id);
 }
 
 export interface PostMedia {

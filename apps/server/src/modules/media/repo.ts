@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { mediaAssets, type Db } from '@chapar/db';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
@@ -13,7 +13,19 @@ export const mediaRepo = {
     return saved;
   },
   async attach(db: Db, keys: string[], articleId: number): Promise<void> {
-    if (keys.length) await db.update(mediaAssets).set({ articleId }).where(inArray(mediaAssets.storageKey, keys));
+    if (keys.length) await db.update(mediaAssets).set({ articleId, replacedAt: null }).where(inArray(mediaAssets.storageKey, keys));
+  },
+  /** Files an edited post no longer shows: off the article, kept for an undo until the purge (purgeReplaced). */
+  async setAside(db: Db, keys: string[], at: Date): Promise<void> {
+    if (keys.length) await db.update(mediaAssets).set({ articleId: null, replacedAt: at }).where(inArray(mediaAssets.storageKey, keys));
+  },
+  /** Files set aside from this post's folder (`tg/{source}/{id}/`): what an undo may show again. */
+  async setAsideUnder(db: Db, prefix: string): Promise<MediaAssetRow[]> {
+    return db.select().from(mediaAssets).where(and(isNotNull(mediaAssets.replacedAt), sql`starts_with(${mediaAssets.storageKey}, ${prefix})`));
+  },
+  /** Files set aside before `before`: the purge's. */
+  async setAsideBefore(db: Db, before: Date): Promise<MediaAssetRow[]> {
+    return db.select().from(mediaAssets).where(lt(mediaAssets.replacedAt, before));
   },
   /** Assets of the article other than `keep` (media an edited post no longer has). */
   async othersOf(db: Db, articleId: number, keep: string[]): Promise<MediaAssetRow[]> {

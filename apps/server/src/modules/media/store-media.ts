@@ -174,3 +174,10 @@ export async function deleteMedia(deps: MediaDeps, rows: Pick<MediaAssetRow, 'st
   }
   await mediaRepo.deleteKeys(deps.db, rows.map((r) => r.storageKey));
 }
+
+/** Files set aside (an edit of their post took them off its article) before `before`: removed, as deleted articles' files are. */
+export async function purgeSetAside(deps: MediaDeps, before: Date): Promise<number> {
+  const rows = await mediaRepo.setAsideBefore(deps.db, before);
+  await deleteMedia(deps, rows);
+  return rows.length;
+}

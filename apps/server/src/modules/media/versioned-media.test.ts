@@ -1,7 +1,8 @@
 // A picture whose bytes change gets an address no cache has seen (media-version.ts, decision
 // 0018): a post whose photo was replaced on Telegram and synced again, and a mark applied again,
-// move the article's cover, its body's figures, their variants and its page to the new address,
-// and the old address stops serving anything (never the new bytes under an immutable header).
+// move the article's cover, its body's figures, their variants and its page to the new address.
+// An old address never serves the new bytes: a re-sync sets its file aside (an undo of the sync
+// shows it again; the daily purge removes it later), a mark applied again removes it.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-
 import { CHANNEL, startChannelServer, type ChannelServer } from '../../../testing/channel-server.ts';
 import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { contentVersion } from './media-version.ts';
+import { purgeSetAside } from './store-media.ts';
 import { applyWatermarks } from './watermark-tasks.ts';
 
 let t: TestApp;
@@ -26,6 +28,7 @@ const sync = async (telegramId: number) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/sync-telegram-post', headers, payload: { url: `https://t.me/${CHANNEL}/${telegramId}` } });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json()).toMatchObject({ success: true });
+  return res.json() as { operationId: number };
 };
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const VERSIONED = (telegramId: number, name: string) => new RegExp(`^/media/tg/${CHANNEL}/${telegramId}/${name}\\.[0-9a-f]{8}\\.jpg$`);
@@ -53,6 +56,14 @@ async function expectGone(url: string, newBytes: Buffer): Promise<void> {
     expect(res.statusCode, address).toBe(404);
     expect(servedImmutable(res) && res.rawPayload.equals(newBytes), address).toBe(false);
   }
+}
+
+/** A file set aside by a re-sync: still its own old bytes at its old address (never the new ones), for an undo. */
+async function expectSetAside(url: string, oldBytes: Buffer, newBytes: Buffer): Promise<void> {
+  const res = await get(url);
+  expect(res.statusCode, url).toBe(200);
+  expect(res.rawPayload.equals(oldBytes), url).toBe(true);
+  expect(res.rawPayload.equals(newBytes), url).toBe(false);
 }
 
 /** The rendered article page shows `now` (the cover with its variants in the srcset) and nothing of `old`. */
@@ -85,7 +96,9 @@ afterAll(async () => {
 });
 
 describe('a picture replaced on Telegram and synced again', () => {
-  it('gets a new address for the cover, the body figure, the variants and the page; the old ones serve nothing', async () => {
+  let resync: { operationId: number };
+  let old: { cover: string; second: string };
+  it('gets a new address for the cover, the body figure, the variants and the page; the old ones keep only their old bytes', async () => {
     await sync(102);
     await sync(103);
     const cover = await articleOf(102);
@@ -94,7 +107,7 @@ describe('a picture replaced on Telegram and synced again', () => {
     const [secondBefore, thirdBefore] = bodyImages(album.content);
     expect(secondBefore).toMatch(VERSIONED(103, '1-image'));
     const coverBytes = await expectServes(cover.image_url!);
-    await expectServes(secondBefore!);
+    const secondBytes = await expectServes(secondBefore!);
     // The pages as readers (and the page cache) saw them.
     await expectPageShows(102, [cover.image_url!], []);
     await expectPageShows(103, [secondBefore!], []);
@@ -105,8 +118,9 @@ describe('a picture replaced on Telegram and synced again', () => {
     server.edit(102, '۱۰۲٬۳۰۰ تومان رسید', '۱۰۴٬۸۰۰ تومان رسید');
     server.edit(103, 'book-fair-2.jpg', 'snow-tehran.jpg');
     server.edit(103, '۲۴۰۰ ناشر', '۲۵۰۰ ناشر');
-    await sync(102);
+    resync = await sync(102);
     await sync(103);
+    old = { cover: cover.image_url!, second: secondBefore! };
 
     const coverAfter = await articleOf(102);
     expect(coverAfter.image_url).toMatch(VERSIONED(102, '0-image'));
@@ -116,14 +130,14 @@ describe('a picture replaced on Telegram and synced again', () => {
     // Its original is the picture Telegram now has.
     const original = await t.app.ingest.originals.get(coverAfter.image_url!.slice('/media/'.length));
     expect(original?.equals(await readFile(path.join(FIXTURE_DIR, 'media', 'rain-north.jpg')))).toBe(true);
-    await expectGone(cover.image_url!, newCover);
+    await expectSetAside(cover.image_url!, coverBytes, newCover);
 
     const [secondAfter, thirdAfter] = bodyImages((await articleOf(103)).content);
     expect(secondAfter).toMatch(VERSIONED(103, '1-image'));
     expect(secondAfter).not.toBe(secondBefore);
     // The picture that did not change keeps its address.
     expect(thirdAfter).toBe(thirdBefore);
-    await expectGone(secondBefore!, await expectServes(secondAfter!));
+    await expectSetAside(secondBefore!, secondBytes, await expectServes(secondAfter!));
     await expectServes(thirdAfter!);
 
     await expectPageShows(102, [coverAfter.image_url!], [cover.image_url!]);
@@ -132,6 +146,25 @@ describe('a picture replaced on Telegram and synced again', () => {
     const feed = await get('/rss.xml');
     expect(feed.body).toContain(coverAfter.image_url!);
     expect(feed.body).not.toContain(cover.image_url!);
+  });
+
+  it('an undo of the sync shows the old picture again; what stays set aside is purged after the retention', async () => {
+    const undo = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${resync.operationId}/undo`, headers, payload: {} });
+    expect(undo.statusCode, undo.body).toBe(200);
+    const back = await articleOf(102);
+    expect(back.image_url).toBe(old.cover);
+    await expectServes(old.cover);
+    const { rows } = await t.database.raw.query<{ article_id: number | null; replaced_at: Date | null }>(
+      'select article_id, replaced_at from media_assets where url = $1', [old.cover]);
+    expect(rows).toEqual([{ article_id: back.id, replaced_at: null }]);
+
+    // Post 103's old second picture stays set aside: the purge removes it (and its variants), not the cover shown again.
+    const purged = await purgeSetAside(t.app.ingest.media, new Date(Date.now() + 60_000));
+    expect(purged).toBeGreaterThanOrEqual(1);
+    await expectGone(old.second, Buffer.alloc(0));
+    await expectServes(old.cover);
+    // Synced again, the post's picture moves on once more (what this test changed stays as the channel has it).
+    await sync(102);
   });
 
   it('syncing the same picture again keeps its address', async () => {
