@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ARTICLE_VERSION_MESSAGES, CSRF_HEADER, type AdminArticle, type AdminArticlesQuery, type AdminArticlesResponse, type BulkArticlesBody, type BulkArticlesResponse,
-  type ArticleVersionSummary, type UpdateArticleBody,
+  type ArticleVersion, type ArticleVersionSummary, type UpdateArticleBody,
 } from '@chapar/shared/contracts';
 import { withQuery } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { TOAST_TITLES, useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { TOAST_TITLES, useAdminAction, useAdminRequest, type AdminRequest } from '../../lib/api.ts';
 import { ARTICLE_KEY, ARTICLES_KEY, BLOCKLIST_KEY, DELETED_ARTICLES_KEY } from '../../lib/article-keys.ts';
 import { useUndoOperation } from '../../lib/plans.ts';
 import { UNDO_TOAST_MS, useDeletedToast } from '../../lib/restore-articles.ts';
@@ -60,6 +60,20 @@ export function useArticleVersions(id: number, enabled: boolean) {
     enabled,
     staleTime: 0,
   });
+}
+
+/** One version with its fields (the compare view, the restore confirmation); a version never changes. */
+export function articleVersionQuery(request: AdminRequest, id: number, versionId: number) {
+  return {
+    queryKey: [...versionsKey(id), versionId],
+    queryFn: () => request<ArticleVersion>('GET', `/api/admin/articles/${id}/versions/${versionId}`),
+    staleTime: Infinity,
+  };
+}
+
+export function useArticleVersion(id: number, versionId: number | null) {
+  const request = useAdminRequest();
+  return useQuery({ ...articleVersionQuery(request, id, versionId ?? 0), enabled: versionId !== null });
 }
 
 const allArticleQueries = [ARTICLES_KEY, ARTICLE_KEY];

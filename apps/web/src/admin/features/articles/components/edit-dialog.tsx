@@ -84,7 +84,7 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
               <SpeechTextPanel articleId={articleId} title={loaded?.title ?? ''} />
             ) : view === 'history' ? (
               <>
-                <HistoryPanel articleId={articleId} onRestored={(restored) => { form.reset(toForm(restored)); setView('edit'); }} />
+                <HistoryPanel articleId={articleId} current={loaded} unsavedChanges={isDirty} onRestored={(restored) => form.reset(toForm(restored))} />
                 {loaded?.telegramId != null && <RegeneratePanel articleId={articleId} editedFields={loaded.editedFields} />}
               </>
             ) : (

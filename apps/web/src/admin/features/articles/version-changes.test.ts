@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { ArticleVersionFields } from '@chapar/shared/contracts';
+import { htmlToText, versionChanges, versionLabel } from './version-changes.ts';
+
+const BASE: ArticleVersionFields = {
+  title: 'عنوان', excerpt: 'خلاصه', content: '<p>بند نخست</p><p>بند دوم</p>', category: 'Politics',
+  metaDescription: null, imageUrl: null, videoUrl: null, featured: false,
+};
+
+describe('htmlToText', () => {
+  it('gives one line per paragraph, heading or list item, without markup', () => {
+    expect(htmlToText('<h2>سرتیتر</h2><p>بند <strong>پررنگ</strong> و <a href="/x">پیوند</a></p><ul><li>یک</li><li>دو</li></ul>'))
+      .toBe('سرتیتر\nبند پررنگ و پیوند\nیک\nدو');
+  });
+});
+
+describe('versionChanges', () => {
+  it('lists only the differing fields, in the form\'s order, the content as text', () => {
+    const changes = versionChanges(BASE, { ...BASE, title: 'عنوان تازه', content: '<p>بند نخست</p><p>بند سوم</p>', imageUrl: '/media/a.jpg' });
+    expect(changes.map((c) => [c.field, c.label])).toEqual([['title', 'عنوان'], ['content', 'محتوا'], ['imageUrl', 'تصویر']]);
+    expect(changes[1]).toMatchObject({ before: 'بند نخست\nبند دوم', after: 'بند نخست\nبند سوم' });
+    expect(changes[2]).toMatchObject({ before: '', after: '/media/a.jpg', ltr: true });
+  });
+
+  it('says when only the content\'s markup differs, and takes a category\'s names for one category', () => {
+    const changes = versionChanges(BASE, { ...BASE, content: '<p>بند <em>نخست</em></p><p>بند دوم</p>', category: 'سیاست' });
+    expect(changes).toEqual([expect.objectContaining({ field: 'content', markupOnly: true })]);
+    expect(versionChanges(BASE, { ...BASE, category: 'Economy' })).toEqual([expect.objectContaining({ before: 'سیاست', after: 'اقتصاد' })]);
+  });
+});
+
+describe('versionLabel', () => {
+  it('names the save that replaced the version, the admin\'s handle isolated', () => {
+    expect(versionLabel({ action: 'edit', changedFields: ['title', 'excerpt'], savedBy: 'admin' })).toBe('نسخهٔ پیش از ویرایش (عنوان، خلاصه) توسط \u2066admin\u2069');
+    expect(versionLabel({ action: 'restore', changedFields: [], savedBy: 'sara' })).toBe('نسخهٔ پیش از بازگرداندن نسخه‌ای دیگر توسط \u2066sara\u2069');
+  });
+});
