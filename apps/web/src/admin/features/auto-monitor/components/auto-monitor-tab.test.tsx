@@ -34,7 +34,8 @@ describe('the auto-monitor tab', () => {
     const { container } = renderWithApp(<AutoMonitorTab />);
     await screen.findByText('آخرین بررسی');
     const notice = container.querySelector<HTMLElement>('[data-no-active-channel]')!;
-    expect(notice.getAttribute('role')).toBe('status');
+    // A standing note, not a live status: role=status marks loading states (the e2e «settled» waits for them to go).
+    expect(notice.getAttribute('role')).toBe('note');
     expect(notice.textContent).toBe('هیچ کانال فعالی نیست؛ پایش کاری انجام نمی‌دهد. کانالی را در «کانال‌ها» فعال کنید');
     expect(within(notice).getByRole('link', { name: 'کانال‌ها' }).getAttribute('href')).toBe('/admin?tab=channels');
     const badge = container.querySelector<HTMLElement>('[data-monitor-state]')!;

@@ -101,7 +101,7 @@ export function AutoMonitorTab() {
         پایش خودکار هر {formatNumberFa(data.intervalMinutes)} دقیقه کانال‌های فعال را برای پست تازه بررسی می‌کند. بررسی فوری یک بار همین حالا بررسی می‌کند و روشن یا خاموش بودن پایش را تغییر نمی‌دهد.
       </p>
       {idle && (
-        <p role="status" data-no-active-channel className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+        <p role="note" data-no-active-channel className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             {NO_ACTIVE_CHANNEL.why}
