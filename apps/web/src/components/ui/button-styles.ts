@@ -2,8 +2,8 @@
 export const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
 export const buttonStyles = {
-  primary: `inline-flex items-center justify-center gap-2 rounded-lg bg-accent-solid px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-60 ${focusRing}`,
-  secondary: `inline-flex items-center justify-center gap-2 rounded-lg border border-border bg-card px-4 py-2 text-sm font-medium text-fg hover:bg-surface disabled:opacity-60 ${focusRing}`,
+  primary: `inline-flex items-center justify-center gap-2 rounded-lg bg-accent-solid px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60 disabled:grayscale ${focusRing}`,
+  secondary: `inline-flex items-center justify-center gap-2 rounded-lg border border-border bg-card px-4 py-2 text-sm font-medium text-fg hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`,
   ghost: `inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-fg hover:bg-surface ${focusRing}`,
   icon: `inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg hover:bg-surface ${focusRing}`,
   /** The icon button's shape without colours, for variants that bring their own. */
