@@ -57,15 +57,8 @@ async function excerptPatch(s: Pick<Services, 'offlineRewriter'>, article: TextS
   return { patch: { excerpt, metaDescription }, why };
 }
 
-/** The same markup written another way (a void tag as `<img …/>`, spaces between tags): no change to offer. */
-const sameMarkup = (a: string, b: string) => {
-  const norm = (html: string) => html.replace(/\s*\/>/g, '>').replace(/>\s+</g, '><').trim();
-  return norm(a) === norm(b);
-};
-
 function contentPatch(article: TextState): { patch: TextPatch; why: string | null } {
-  const tidied = sanitizeArticleContent(fixArabicLetters(article.content)).replace(/(?:<br\s*\/?>\s*){2,}/g, '<br>');
-  const content = sameMarkup(tidied, article.content) ? article.content : tidied;
+  const content = sanitizeArticleContent(fixArabicLetters(article.content)).replace(/(?:<br\s*\/?>\s*){2,}/g, '<br>');
   const arabic = [article.title, article.excerpt, article.content, article.metaDescription ?? ''].some((t) => fixArabicLetters(t) !== t);
   return {
     patch: {
