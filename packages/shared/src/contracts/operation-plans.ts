@@ -2,6 +2,7 @@
 // plans, the editor sees the plan (what changes, how many, and a circuit breaker when a run
 // would take down an unusual share), confirms, and can undo what the confirmed run changed.
 import { z } from 'zod';
+import { toPersianDigits } from '../text/digits.ts';
 
 /** What will happen to an article when the plan is confirmed. */
 export const PLANNED_CHANGES = ['unpublish', 'update', 'rewrite', 'check', 'unchanged', 'not_checked'] as const;
@@ -63,6 +64,25 @@ export type OperationPlan = z.infer<typeof operationPlan>;
 /** Articles of a plan that could not be checked (listed or not): what it covers less what it looked at. */
 export function notCheckedCount(plan: OperationPlan): number {
   return Math.max(0, plan.items.length + plan.more - plan.looked);
+}
+
+/**
+ * Reasons counted, the commonest first ('۴۸ مقاله: …؛ ۲ مقاله: …'); past `shown` of them, the rest
+ * are counted as reasons ('و ۳ دلیل دیگر'). Said of articles a plan could not check or an undo left.
+ */
+export function countedReasons(reasons: string[], shown = Infinity): string {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  const words = sorted.slice(0, shown).map(([reason, n]) => `${toPersianDigits(n)} مقاله: ${reason}`);
+  if (sorted.length > shown) words.push(`و ${toPersianDigits(sorted.length - shown)} دلیل دیگر`);
+  return words.join('؛ ');
+}
+
+/** Why articles were not checked: the one reason alone, or the two commonest with their counts. */
+export function notCheckedReasons(plan: OperationPlan): string {
+  const reasons = plan.items.flatMap((item) => (item.change === 'not_checked' ? [item.reason] : []));
+  return new Set(reasons).size === 1 ? reasons[0] : countedReasons(reasons, 2);
 }
 
 export const confirmOperationBody = z.object({

@@ -1,11 +1,10 @@
 // Undo of an operation: every article it changed goes back to how it was before the run
 // (change-log.ts kept it), in one action. An article edited again after the run, or deleted
 // since, is left alone and listed. The state undone becomes a version, so an undo can be undone.
-import { PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
+import { countedReasons, PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
-import { countedReasons } from '../operations/plans.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';

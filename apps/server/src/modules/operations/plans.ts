@@ -2,7 +2,7 @@
 // `{ plan }` and its operation waits ('awaiting') until an editor confirms it
 // (operations-routes.ts), which queues the same job again with `mode: 'apply'`. A plan with
 // nothing to confirm does not wait: it ends at once (previewOutcome).
-import { breakerLimit, jobLabel, notCheckedCount, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { breakerLimit, jobLabel, notCheckedCount, notCheckedReasons, type OperationPlan, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import type { ArticleRow } from '../articles/admin-repo.ts';
 
@@ -59,25 +59,6 @@ export function previewOutcome(kind: string, plan: OperationPlan): { status: 'su
   const notChecked = notCheckedCount(plan);
   const message = planMessage(kind, plan);
   return { status: planFailed(plan) ? 'error' : 'success', message, result: { preview: true, message, total: plan.looked + notChecked, notChecked } };
-}
-
-/**
- * Reasons counted, the commonest first ('۴۸ مقاله: …؛ ۲ مقاله: …'); past `shown` of them, the rest
- * are counted as reasons ('و ۳ دلیل دیگر'). Said of articles a plan could not check or an undo left.
- */
-export function countedReasons(reasons: string[], shown = Infinity): string {
-  const counts = new Map<string, number>();
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  const words = sorted.slice(0, shown).map(([reason, n]) => `${fa(n)} مقاله: ${reason}`);
-  if (sorted.length > shown) words.push(`و ${fa(sorted.length - shown)} دلیل دیگر`);
-  return words.join('؛ ');
-}
-
-/** Why articles were not checked: the one reason alone, or the two commonest with their counts. */
-function notCheckedReasons(plan: OperationPlan): string {
-  const reasons = plan.items.flatMap((item) => (item.change === 'not_checked' ? [item.reason] : []));
-  return new Set(reasons).size === 1 ? reasons[0] : countedReasons(reasons, 2);
 }
 
 /**

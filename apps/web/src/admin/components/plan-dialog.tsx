@@ -2,7 +2,7 @@
 // and a circuit breaker's warning when a run would take down an unusual share of what it read.
 import { useMemo, useState } from 'react';
 import { CircleX, ShieldAlert } from 'lucide-react';
-import { jobLabel, notCheckedCount, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
+import { jobLabel, notCheckedCount, notCheckedReasons, PLANNED_CHANGE_LABELS, type PlanItem, type PlannedChange } from '@chapar/shared/contracts';
 import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { cn } from '../../lib/cn.ts';
@@ -31,21 +31,6 @@ function countsLine(items: PlanItem[]): string {
   const counts = new Map<PlannedChange, number>();
   for (const item of items) counts.set(item.change, (counts.get(item.change) ?? 0) + 1);
   return [...counts].map(([change, n]) => `${formatNumberFa(n)} مقاله ${PLANNED_CHANGE_LABELS[change]}`).join('، ');
-}
-
-/**
- * Why articles were not checked, the commonest first: the one reason alone, else the two commonest
- * with their counts ('۴۰ مقاله: …؛ ۵ مقاله: …') and how many other reasons there are. As the
- * server words it (modules/operations/plans.ts, notCheckedReasons).
- */
-function notCheckedReasons(items: PlanItem[]): string {
-  const counts = new Map<string, number>();
-  for (const item of items) if (item.change === 'not_checked' && item.reason) counts.set(item.reason, (counts.get(item.reason) ?? 0) + 1);
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  if (sorted.length <= 1) return sorted[0]?.[0] ?? '';
-  const words = sorted.slice(0, 2).map(([reason, n]) => `${formatNumberFa(n)} مقاله: ${reason}`);
-  if (sorted.length > 2) words.push(`و ${formatNumberFa(sorted.length - 2)} دلیل دیگر`);
-  return words.join('؛ ');
 }
 
 function PlanRow({ item, chosen, onChoose }: { item: PlanItem; chosen?: boolean; onChoose?: (on: boolean) => void }) {
@@ -95,9 +80,9 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
   );
   // Articles it could not check (their channel not read) are never counted as needing no change.
   const unchecked = notCheckedCount(plan);
-  // It could check none of them: the run failed (the operations list says «ناموفق»), and why comes first.
+  // It could check none of them: the run failed (the operations list says «ناموفق»), and why comes first, as the server says it.
   const failed = plan.looked === 0 && unchecked > 0;
-  const reasons = failed ? notCheckedReasons(plan.items) : '';
+  const reasons = failed ? notCheckedReasons(plan) : '';
   const uncheckedLine = unchecked ? ` ${formatNumberFa(unchecked)} مقاله بررسی نشد؛ دلیل هر کدام در فهرست آمده است.` : '';
   const summary = (!plan.changes
     ? plan.looked ? `${formatNumberFa(plan.looked)} مقاله بررسی شد و تغییری لازم نیست.` : 'هیچ مقاله‌ای بررسی نشد و چیزی تغییر نمی‌کند.'
