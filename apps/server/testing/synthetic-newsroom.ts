@@ -47,3 +47,15 @@ export async function closeNewsroom(newsroom: Partial<Pick<SyntheticNewsroom, 't
   await newsroom.t?.close();
   await newsroom.channel?.close();
 }
+
+/** An admin's POST on the newsroom's app, with its session and CSRF token. */
+export const newsroomPost = ({ t, headers }: Pick<SyntheticNewsroom, 't' | 'headers'>, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+
+/** How many articles are published now. */
+export const publishedCount = async (t: TestApp) =>
+  Number((await t.database.raw.query<{ n: number }>(`select count(*)::int as n from articles where status = 'published'`)).rows[0].n);
+
+/** The ids of the articles taken off the site, in order. */
+export const unpublishedIds = async (t: TestApp) =>
+  (await t.database.raw.query<{ id: number }>(`select id from articles where status = 'unpublished' order by id`)).rows.map((r) => r.id);

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationRecord, OperationResponse } from '@chapar/shared/contracts';
 import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { closeNewsroom, resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import { closeNewsroom, newsroomPost, publishedCount, resetNewsroom, startSyntheticNewsroom, unpublishedIds } from '../../../testing/synthetic-newsroom.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { postStore } from '../posts/post-store.ts';
 
@@ -21,9 +21,8 @@ afterEach(async () => {
   await resetNewsroom({ t, channel });
 });
 
-const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const published = async () => Number((await t.database.raw.query<{ n: number }>(`select count(*)::int as n from articles where status = 'published'`)).rows[0].n);
-const unpublishedIds = async () => (await t.database.raw.query<{ id: number }>(`select id from articles where status = 'unpublished' order by id`)).rows.map((r) => r.id);
+const post = (url: string, payload?: object) => newsroomPost({ t, headers }, url, payload);
+const published = () => publishedCount(t);
 const deletedPosts = async () => (await t.database.raw.query<{ telegram_id: number }>(`select telegram_id from telegram_posts where deleted_at is not null order by telegram_id`)).rows.map((r) => Number(r.telegram_id));
 /** The single-post reads the fake received since `from`, by post id. */
 const rereads = (from: number) => channel.requests.slice(from).flatMap((r) => {
@@ -86,7 +85,7 @@ describe("confirming the monitor's parked deletions", () => {
 
     const done = await confirm(id);
     expect(rereads(from)).toEqual([44, 46, 47]);
-    expect(await unpublishedIds()).toEqual([ids.get(46)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(46)]);
     expect(await deletedPosts()).toEqual([46]);
     expect(done.status).toBe('success');
     expect(done.message).toBe('۳ مقاله بررسی شد: ۱ مقاله از انتشار خارج شد، ۲ مقاله بدون تغییر ماند');
@@ -135,7 +134,7 @@ describe('confirming a verification preview', () => {
 
     const done = await confirm(answer.operationId!);
     expect(rereads(from)).toEqual([7, 23, 41]);
-    expect(await unpublishedIds()).toEqual([ids.get(23)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(23)]);
     expect(done.message).toBe('۳ مقاله بررسی شد: ۱ مقاله از انتشار خارج شد، ۲ مقاله بدون تغییر ماند');
     expect(byTelegramId(done, 7)).toMatchObject({ outcome: 'unchanged', reason: 'پست دوباره در کانال پیدا شد؛ مقاله منتشر ماند' });
     expect(byTelegramId(done, 23)).toMatchObject({ outcome: 'unpublished' });

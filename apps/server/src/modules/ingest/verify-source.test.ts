@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationRecord, OperationResponse, UndoOperationResponse } from '@chapar/shared/contracts';
 import { createArticle } from '../../../testing/factories.ts';
 import type { SyntheticChannel } from '../../../testing/synthetic-channel.ts';
-import { closeNewsroom, resetNewsroom, startSyntheticNewsroom } from '../../../testing/synthetic-newsroom.ts';
+import { closeNewsroom, newsroomPost, publishedCount, resetNewsroom, startSyntheticNewsroom, unpublishedIds } from '../../../testing/synthetic-newsroom.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { toPersianDigits } from '@chapar/shared/text';
 
@@ -23,9 +23,8 @@ afterEach(async () => {
   await resetNewsroom({ t, channel });
 });
 
-const post = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const published = async () => Number((await t.database.raw.query<{ n: number }>(`select count(*)::int as n from articles where status = 'published'`)).rows[0].n);
-const unpublishedIds = async () => (await t.database.raw.query<{ id: number }>(`select id from articles where status = 'unpublished' order by id`)).rows.map((r) => r.id);
+const post = (url: string, payload?: object) => newsroomPost({ t, headers }, url, payload);
+const published = () => publishedCount(t);
 const verify = async () => {
   const res = await post('/api/admin/check-articles');
   expect(res.statusCode).toBe(200);
@@ -90,7 +89,7 @@ describe('verify articles against their source', () => {
     expect(done.status).toBe('success');
     expect(done.message).toBe('۳ مقاله بررسی شد: ۳ مقاله از انتشار خارج شد');
     expect(done.detailedReport.processed.map((r) => r.outcome)).toEqual(['unpublished', 'unpublished', 'unpublished']);
-    expect(await unpublishedIds()).toEqual([ids.get(7), ids.get(23), ids.get(41)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(7), ids.get(23), ids.get(41)]);
     expect((await post(`/api/admin/operations/${answer.operationId}/confirm`)).statusCode).toBe(409);
     // Clearing finished operations keeps one that can still be undone.
     await t.app.inject({ method: 'DELETE', url: '/api/admin/operations', headers });
@@ -159,7 +158,7 @@ describe("the monitor's deletion check", () => {
     channel.remove(45);
     // The answer says it, not only the operation's log.
     expect((await forceCheck()).message).toContain('۱ مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است');
-    expect(await unpublishedIds()).toEqual([ids.get(45)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(45)]);
     const run = (await operations()).find((o) => o.undoable > 0)!;
     expect(run).toBeDefined();
     expect((await post(`/api/admin/operations/${run.id}/undo`)).json()).toMatchObject({ restored: 1 });
@@ -177,7 +176,7 @@ describe("the monitor's deletion check", () => {
     expect(waiting[0].plan?.items.map((i) => i.telegramId).sort()).toEqual([44, 46, 47]);
     const confirm = await post(`/api/admin/operations/${waiting[0].id}/confirm`);
     expect(confirm.statusCode).toBe(200);
-    expect(await unpublishedIds()).toEqual([ids.get(44), ids.get(46), ids.get(47)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(44), ids.get(46), ids.get(47)]);
   });
 
   it('never takes a post for deleted when the host answers 404 or a blank page for it', async () => {
@@ -206,7 +205,7 @@ describe('re-processing named posts the source deleted', () => {
     expect(waiting.map((o) => o.name)).toEqual(['source-deletions']);
     expect(waiting[0].plan?.items.map((i) => i.telegramId).sort((a, b) => Number(a) - Number(b))).toEqual([30, 31, 32]);
     expect((await post(`/api/admin/operations/${waiting[0].id}/confirm`)).statusCode).toBe(200);
-    expect(await unpublishedIds()).toEqual([30, 31, 32].map((id) => ids.get(id)));
+    expect(await unpublishedIds(t)).toEqual([30, 31, 32].map((id) => ids.get(id)));
   });
 
   it('one post takes its article down at once, says which, and the run can be undone', async () => {
@@ -214,7 +213,7 @@ describe('re-processing named posts the source deleted', () => {
     const res = await post('/api/admin/process-post', { postId: 36 });
     expect(res.statusCode).toBe(200);
     const body = res.json() as OperationResponse;
-    expect(await unpublishedIds()).toEqual([ids.get(36)]);
+    expect(await unpublishedIds(t)).toEqual([ids.get(36)]);
     expect(body.message).toContain('۱ مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است');
     expect(body.detailedReport?.processed).toContainEqual(expect.objectContaining({ articleId: ids.get(36), reason: `پست در کانال حذف شده است؛ مقالهٔ ${toPersianDigits(ids.get(36)!)} از انتشار خارج شد (از «عملیات» بازگرداندنی)` }));
     expect((await post(`/api/admin/operations/${body.operationId}/undo`)).json()).toMatchObject({ restored: 1 });
