@@ -38,8 +38,10 @@ describe('parseChannelPage on the channel page', () => {
     expect(p.views).toBe(12_300);
   });
 
-  it('reads a single photo with its display size, not the channel avatar', () => {
-    expect(post(102).photos).toEqual([{ url: 'http://fixture.test/media/dollar-market.jpg', width: 800, height: 450 }]);
+  it('reads a single photo with its display size and Telegram\'s photo id, not the channel avatar', () => {
+    expect(post(102).photos).toEqual([{ url: 'http://fixture.test/media/dollar-market.jpg', fileId: '5431234567890123456', width: 800, height: 450 }]);
+    // Album tiles name no photo id on t.me/s.
+    expect(post(103).photos.map((p) => p.fileId)).toEqual([undefined, undefined, undefined]);
   });
 
   it('makes one post of an album, with all three photos', () => {

@@ -30,7 +30,7 @@ export function parseMessageMedia($: CheerioAPI, message: MessageNodes, pageUrl:
     const wrap = $(el);
     const photoUrl = url(backgroundImageUrl(wrap.attr('style')));
     if (!photoUrl || photos.some((p) => p.url === photoUrl)) return;
-    photos.push({ url: photoUrl, ...photoSize(wrap.attr('style'), wrap.attr('data-ratio'), wrap.find('.tgme_widget_message_photo').attr('style')) });
+    photos.push({ url: photoUrl, ...photoId(wrap.attr('class')), ...photoSize(wrap.attr('style'), wrap.attr('data-ratio'), wrap.find('.tgme_widget_message_photo').attr('style')) });
   });
 
   const videos: TelegramVideo[] = [];
@@ -116,6 +116,13 @@ function hasUnsupportedNotice($: CheerioAPI, message: MessageNodes): boolean {
       if (node.closest('.tgme_widget_message_video_player, .tgme_widget_message_roundvideo_player').length) return false;
       return !(supportedShown && node.closest('.media_not_supported_cont').length);
     });
+}
+
+// A single photo's wrap names Telegram's photo id as its first numeric class
+// ('tgme_widget_message_photo_wrap 5373188328964352447 1251042897_456255935'); album tiles do not.
+function photoId(classes: string | undefined): Pick<TelegramPhoto, 'fileId'> {
+  const id = (classes ?? '').split(/\s+/).find((name) => /^-?\d+$/.test(name));
+  return id ? { fileId: id } : {};
 }
 
 function photoSize(style: string | undefined, ratio: string | undefined, innerStyle: string | undefined): Omit<TelegramPhoto, 'url'> {

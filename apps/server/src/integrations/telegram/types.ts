@@ -7,6 +7,11 @@ export interface TelegramPhoto {
   /** Display size from the page's layout: good for the aspect ratio, not the original pixels. */
   width?: number;
   height?: number;
+  /**
+   * Telegram's id of the photo, where the source shows one (t.me/s: a single photo's wrap, not an
+   * album tile; MTProto: every photo). Stays the same while the CDN address changes on each fetch.
+   */
+  fileId?: string;
 }
 
 export interface TelegramVideo {

@@ -13,7 +13,7 @@ import type { PostRef, PostState } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 
 export const SOURCE_EDITS_KIND = 'source-edits';
-export const EDITED_AT_SOURCE = 'متن پست در کانال ویرایش شده است؛ با تأیید، پست دوباره خوانده و مقاله از متن تازهٔ آن نوشته می‌شود';
+export const EDITED_AT_SOURCE = 'پست در کانال ویرایش شده است (متن یا رسانهٔ آن)؛ با تأیید، پست دوباره خوانده و مقاله از نسخهٔ تازهٔ آن نوشته می‌شود';
 
 /** Edits held for an editor: the posts taken out of the pipeline, and the operation that lists them. */
 export interface HeldEdits {

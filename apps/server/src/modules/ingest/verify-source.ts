@@ -10,7 +10,7 @@ import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { ingestPost } from './ingest-post.ts';
 import { planItem } from '../operations/plans.ts';
-import { postHash, postStore } from '../posts/post-store.ts';
+import { postChanged, postStore } from '../posts/post-store.ts';
 import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repair.ts';
 import type { Services } from '../../services.ts';
 import { telegramFailure } from '../../integrations/telegram-failure.ts';
@@ -86,7 +86,7 @@ async function checkOne(s: Pick<Services, 'db'>, source: TelegramSource, channel
     }
   }
   const stored = await postStore.get(s.db, channel, post.messageId);
-  if (stored && stored.contentHash !== postHash(post)) return planItem(article, 'update', VERIFY_REASONS.edited);
+  if (stored && postChanged(stored, post)) return planItem(article, 'update', VERIFY_REASONS.edited);
   return planItem(article, 'unchanged', VERIFY_REASONS.present);
 }
 

@@ -6,6 +6,7 @@ import { and, between, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import { mediaReplaced, withPhotoIds } from './media-change.ts';
 
 export type PostRow = typeof telegramPosts.$inferSelect;
 /** new → processing → published | ignored | blocked | failed; deleted when gone from the channel. */
@@ -20,10 +21,18 @@ export function textHash(text: string): string {
   return sha256(normalizePersian(text));
 }
 
-/** Text plus the shape of the media: an edit of either changes it. */
+/**
+ * Text plus the shape of the media: an edit of either changes it. Kept as it is: stored posts carry
+ * it, and a replaced photo is told apart by mediaReplaced (media-change.ts) instead.
+ */
 export function postHash(post: TelegramPost): string {
   const media = [post.photos.length, post.videos.map((v) => (v.tooBig ? 'big' : 'v')).join(''), post.voice ? 'a' : '', post.linkPreview?.url ?? ''];
   return sha256(`${normalizePersian(post.text)}|${media.join('|')}`);
+}
+
+/** Whether a fetched post differs from its stored row: the fingerprint, or media replaced under it. */
+export function postChanged(stored: Pick<PostRow, 'contentHash' | 'payload'>, post: TelegramPost): boolean {
+  return stored.contentHash !== postHash(post) || mediaReplaced(stored.payload as Partial<TelegramPost>, post);
 }
 
 export function toPayload(post: TelegramPost): Record<string, unknown> {
@@ -46,10 +55,16 @@ export const postStore = {
     if (inserted) return { change: 'new', row: inserted };
     const existing = await postStore.get(db, source, post.messageId);
     if (!existing) throw new Error(`post ${source}/${post.messageId} vanished while being stored`);
-    if (existing.contentHash === hash && !existing.deletedAt) return { change: 'same', row: existing };
+    const changed = postChanged(existing, post);
+    if (!changed && !existing.deletedAt) {
+      const filled = withPhotoIds(existing.payload, post);
+      if (!filled) return { change: 'same', row: existing };
+      const [row] = await db.update(telegramPosts).set({ payload: filled }).where(eq(telegramPosts.id, existing.id)).returning();
+      return { change: 'same', row };
+    }
     // Changed, or back after being taken for deleted: either way it is worked on again.
     const [row] = await db.update(telegramPosts)
-      .set({ ...values, editedAt: existing.contentHash === hash ? existing.editedAt : new Date(), deletedAt: null, state: 'new', fetchedAt: new Date() })
+      .set({ ...values, editedAt: changed ? new Date() : existing.editedAt, deletedAt: null, state: 'new', fetchedAt: new Date() })
       .where(eq(telegramPosts.id, existing.id)).returning();
     return { change: 'edited', row };
   },

@@ -14,7 +14,7 @@ export function messageMedia(message: Api.Message, channel: string): MessageMedi
   if (!media || media instanceof Api.MessageMediaEmpty) return result;
 
   if (media instanceof Api.MessageMediaPhoto) {
-    if (media.photo instanceof Api.Photo) result.photos.push({ url: ref(), ...largestSize(media.photo.sizes) });
+    if (media.photo instanceof Api.Photo) result.photos.push({ url: ref(), fileId: String(media.photo.id), ...largestSize(media.photo.sizes) });
     else result.mediaUnsupported = true;
   } else if (media instanceof Api.MessageMediaDocument && media.document instanceof Api.Document) {
     addDocument(result, media.document, ref);
@@ -57,7 +57,7 @@ function addDocument(result: MessageMedia, doc: Api.Document, ref: (thumb?: bool
     result.voice = { url: ref(), durationSec: audio.duration || undefined };
   } else if (doc.mimeType.startsWith('image/')) {
     // A photo sent 'as a file' keeps its full resolution: the best image a post can have.
-    result.photos.push({ url: ref() });
+    result.photos.push({ url: ref(), fileId: String(doc.id) });
   } else {
     result.documents.push({ title: fileName || audio?.title || 'file', size: formatBytes(Number(String(doc.size))) });
   }

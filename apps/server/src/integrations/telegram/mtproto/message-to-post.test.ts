@@ -75,7 +75,7 @@ describe('messagesToPosts', () => {
     expect(posts).toHaveLength(2);
     const [, albumPost] = posts;
     expect(albumPost).toMatchObject({ messageId: 21, groupedId: '13960000000000001', albumMessageIds: [21, 22, 23], text: 'تصاویر سیل' });
-    expect(albumPost.photos).toEqual([21, 22, 23].map((id) => ({ url: `mtproto://akhbar_rooz/${id}/0`, width: 1280, height: 720 })));
+    expect(albumPost.photos).toEqual([21, 22, 23].map((id) => ({ url: `mtproto://akhbar_rooz/${id}/0`, fileId: String(id), width: 1280, height: 720 })));
   });
 
   it('maps videos, round videos, voice notes, files and link previews', () => {
@@ -88,7 +88,7 @@ describe('messagesToPosts', () => {
     const file = toPost(message(4, '', { media: document([new Api.DocumentAttributeFilename({ fileName: 'report.pdf' })], 'application/pdf') }));
     expect(file.documents).toEqual([{ title: 'report.pdf', size: '2.4 MB' }]);
     const fullPhoto = toPost(message(5, '', { media: document([new Api.DocumentAttributeFilename({ fileName: 'a.jpg' })], 'image/jpeg') }));
-    expect(fullPhoto.photos).toEqual([{ url: 'mtproto://akhbar_rooz/5/0' }]);
+    expect(fullPhoto.photos).toEqual([{ url: 'mtproto://akhbar_rooz/5/0', fileId: '9' }]);
 
     const webpage = new Api.WebPage({
       id: helpers.returnBigInt(1), url: 'https://news.example/a', displayUrl: 'news.example/a', hash: 0,
