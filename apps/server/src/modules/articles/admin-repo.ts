@@ -72,6 +72,28 @@ export const articleAdminRepo = {
     await keepAfter(db, row);
     return row;
   },
+  /**
+   * A stored file moved to a new address (its bytes changed, decision 0018): every article showing
+   * `from` as its cover or in its body points at `to`. No edit of the text, so hand-edited fields
+   * are written too (the old file is going away); kept for the operation's undo. The ids changed.
+   */
+  async replaceMediaUrl(db: Db, from: string, to: string): Promise<number[]> {
+    if (!from || from === to) return [];
+    return db.transaction(async (tx) => {
+      const shows = or(eq(articles.imageUrl, from), sql`strpos(${articles.content}, ${from}) > 0`);
+      const rows = await tx.select().from(articles).where(shows).orderBy(asc(articles.id)).for('update');
+      for (const row of rows) {
+        await keepBefore(tx, row, ['imageUrl', 'content']);
+        const [after] = await tx.update(articles).set({
+          imageUrl: sql`CASE WHEN ${articles.imageUrl} = ${from} THEN ${to} ELSE ${articles.imageUrl} END`,
+          content: sql`replace(${articles.content}, ${from}, ${to})`,
+          updatedAt: new Date(),
+        }).where(eq(articles.id, row.id)).returning();
+        await keepAfter(tx, after);
+      }
+      return rows.map((row) => row.id);
+    });
+  },
   async delete(db: Db, ids: number[]): Promise<ArticleRow[]> {
     return ids.length ? db.delete(articles).where(inArray(articles.id, ids)).returning() : [];
   },

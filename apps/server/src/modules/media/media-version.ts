@@ -1,7 +1,7 @@
 // The content version in a stored file's name: `tg/akhbar_rooz/102/0-image.3fa9c01b.jpg`, the
 // first 8 hex digits of the SHA-256 of the bytes served. Files are cached as immutable for 30
 // days, so a file whose bytes change (a post's picture edited on Telegram, a mark applied again)
-// is stored under a new name and the old one removed: an address always means the same bytes.
+// is stored under a new name and the old one set aside (purged later): an address always means the same bytes.
 // Names stored before versions (`…/0-image.jpg`) stay as they are until their file changes.
 // See docs/decisions/0018-versioned-media-addresses.md.
 import { createHash } from 'node:crypto';

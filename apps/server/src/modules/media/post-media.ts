@@ -43,13 +43,12 @@ export async function borrowedMedia(db: Db, articleId: number, ref: PostRef): Pr
 }
 
 /**
- * Files an edit of the article's post set aside (ingest's attachMedia) that the article shows again,
- * after an undo or a restored version: back on the article, so the purge leaves them.
+ * Files set aside (an edit of the article's post, ingest's attachMedia; a mark applied again,
+ * watermark-tasks.ts) that the article shows again, after an undo or a restored version: back on
+ * the article, so the purge leaves them.
  */
-export async function reattachShown(db: Db, article: Pick<ArticleRow, 'id' | 'source' | 'telegramId' | 'imageUrl' | 'videoUrl' | 'content'>): Promise<void> {
-  if (!article.source || !article.telegramId) return;
-  const aside = await mediaRepo.setAsideUnder(db, `${postKeyBase({ source: article.source, telegramId: article.telegramId })}/`);
-  const shown = aside.filter((m) => m.url === article.imageUrl || m.url === article.videoUrl || article.content.includes(m.url));
+export async function reattachShown(db: Db, article: Pick<ArticleRow, 'id' | 'imageUrl' | 'videoUrl' | 'content'>): Promise<void> {
+  const shown = await mediaRepo.setAsideShown(db, article);
   await mediaRepo.attach(db, shown.map((m) => m.storageKey), article.id);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { mediaAssets, type Db } from '@chapar/db';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
@@ -15,13 +15,17 @@ export const mediaRepo = {
   async attach(db: Db, keys: string[], articleId: number): Promise<void> {
     if (keys.length) await db.update(mediaAssets).set({ articleId, replacedAt: null }).where(inArray(mediaAssets.storageKey, keys));
   },
-  /** Files an edited post no longer shows: off the article, kept for an undo until the purge (purgeReplaced). */
+  /** Files no article should show any more (an edited post's, a picture marked again): off the article, kept for an undo until the purge (purgeSetAside). */
   async setAside(db: Db, keys: string[], at: Date): Promise<void> {
     if (keys.length) await db.update(mediaAssets).set({ articleId: null, replacedAt: at }).where(inArray(mediaAssets.storageKey, keys));
   },
-  /** Files set aside from this post's folder (`tg/{source}/{id}/`): what an undo may show again. */
-  async setAsideUnder(db: Db, prefix: string): Promise<MediaAssetRow[]> {
-    return db.select().from(mediaAssets).where(and(isNotNull(mediaAssets.replacedAt), sql`starts_with(${mediaAssets.storageKey}, ${prefix})`));
+  /** Files set aside that the article shows (its cover, its video, a figure in its body): what an undo or a restore brings back. */
+  async setAsideShown(db: Db, shown: { imageUrl: string | null; videoUrl: string | null; content: string }): Promise<MediaAssetRow[]> {
+    const urls = [shown.imageUrl, shown.videoUrl].filter((url): url is string => Boolean(url));
+    return db.select().from(mediaAssets).where(and(isNotNull(mediaAssets.replacedAt), or(
+      ...(urls.length ? [inArray(mediaAssets.url, urls)] : []),
+      and(sql`${mediaAssets.url} <> ''`, sql`strpos(${shown.content}::text, ${mediaAssets.url}) > 0`),
+    )));
   },
   /** Files set aside before `before`: the purge's. */
   async setAsideBefore(db: Db, before: Date): Promise<MediaAssetRow[]> {
@@ -44,7 +48,8 @@ export const mediaRepo = {
     if (keys.length) await db.delete(mediaAssets).where(inArray(mediaAssets.storageKey, keys));
   },
   async images(db: Db, opts: { articleIds?: number[]; onlyUnmarked?: boolean; limit: number }): Promise<MediaAssetRow[]> {
-    const where = [eq(mediaAssets.kind, 'image')];
+    // Files set aside (no article shows them, the purge removes them) are not marked or checked.
+    const where = [eq(mediaAssets.kind, 'image'), isNull(mediaAssets.replacedAt)];
     if (opts.articleIds) where.push(inArray(mediaAssets.articleId, opts.articleIds.length ? opts.articleIds : [-1]));
     if (opts.onlyUnmarked) where.push(eq(mediaAssets.watermarked, false));
     return db.select().from(mediaAssets).where(and(...where)).orderBy(asc(mediaAssets.id)).limit(opts.limit);

@@ -1,8 +1,8 @@
 // A picture whose bytes change gets an address no cache has seen (media-version.ts, decision
 // 0018): a post whose photo was replaced on Telegram and synced again, and a mark applied again,
 // move the article's cover, its body's figures, their variants and its page to the new address.
-// An old address never serves the new bytes: a re-sync sets its file aside (an undo of the sync
-// shows it again; the daily purge removes it later), a mark applied again removes it.
+// An old address never serves the new bytes: a re-sync or a mark applied again sets its file
+// aside (an undo of the run shows it again; the daily purge removes it later).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,8 @@ import { articlePath, imageVariantUrl } from '@chapar/shared/text';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { CHANNEL, startChannelServer, type ChannelServer } from '../../../testing/channel-server.ts';
 import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
+import { withOperation } from '../articles/change-log.ts';
+import { operationsRepo } from '../operations/operations-repo.ts';
 import { contentVersion } from './media-version.ts';
 import { purgeSetAside } from './store-media.ts';
 import { applyWatermarks } from './watermark-tasks.ts';
@@ -112,8 +114,8 @@ describe('a picture replaced on Telegram and synced again', () => {
     await expectPageShows(102, [cover.image_url!], []);
     await expectPageShows(103, [secondBefore!], []);
 
-    // Edited on Telegram: another photo, and the caption with it (a photo alone changes no post
-    // fingerprint, since Telegram's file addresses are not stable; posts/post-store.ts, postHash).
+    // Edited on Telegram: another photo (at a new address, the fixture's photo id unchanged) and
+    // the caption with it; a photo swapped alone is told by its id (posts/media-change.ts).
     server.edit(102, 'dollar-market.jpg', 'rain-north.jpg');
     server.edit(102, '۱۰۲٬۳۰۰ تومان رسید', '۱۰۴٬۸۰۰ تومان رسید');
     server.edit(103, 'book-fair-2.jpg', 'snow-tehran.jpg');
@@ -176,35 +178,88 @@ describe('a picture replaced on Telegram and synced again', () => {
 });
 
 describe('a mark applied again', () => {
-  it('moves a picture whose bytes change to a new address, in the cover and the body, and removes the old one', async () => {
+  const s = () => ({ ...t.app.ingest, config: { ...t.app.ingest.config, watermarkText: 'چاپار — نشان تازه' } });
+  let albumId: number;
+  let before: { cover: string; body: string[] };
+  let after: { cover: string; body: string[]; content: string };
+  let bytes: Map<string, Buffer>;
+  let operationId: number;
+  const asideOf = async (url: string) =>
+    (await t.database.raw.query<{ article_id: number | null; replaced_at: Date | null }>('select article_id, replaced_at from media_assets where url = $1', [url])).rows;
+
+  it('moves a picture whose bytes change to a new address, in the cover and the body; the old file is set aside, still its old bytes', async () => {
     const album = await articleOf(103);
-    const before = { cover: album.image_url!, body: bodyImages(album.content) };
-    const s = { ...t.app.ingest, config: { ...t.app.ingest.config, watermarkText: 'چاپار — نشان تازه' } };
-    const items = await applyWatermarks(s, [album.id]);
+    albumId = album.id;
+    before = { cover: album.image_url!, body: bodyImages(album.content) };
+    bytes = new Map();
+    for (const url of [before.cover, ...before.body]) bytes.set(url, await expectServes(url));
+    // As run-job.ts runs the job: its article writes are kept for the operation's undo.
+    const op = await operationsRepo.create(t.database.db, { kind: 'apply-watermarks', job: 'media-maintenance', params: {}, requestedBy: 'test' });
+    operationId = op.id;
+    await operationsRepo.start(t.database.db, op.id);
+    const items = await withOperation(op.id, () => applyWatermarks(s(), [album.id]));
+    await operationsRepo.finish(t.database.db, op.id, 'success', { processed: items.length }, { completed: true });
     expect(items.map((i) => i.status)).toEqual(['success', 'success', 'success']);
 
-    const after = await articleOf(103);
-    const body = bodyImages(after.content);
-    expect(after.image_url).toMatch(VERSIONED(103, '0-image'));
-    expect(after.image_url).not.toBe(before.cover);
-    expect(body).toHaveLength(before.body.length);
-    for (const [i, url] of body.entries()) {
+    const moved = await articleOf(103);
+    after = { cover: moved.image_url!, body: bodyImages(moved.content), content: moved.content };
+    expect(after.cover).toMatch(VERSIONED(103, '0-image'));
+    expect(after.cover).not.toBe(before.cover);
+    expect(after.body).toHaveLength(before.body.length);
+    for (const [i, url] of after.body.entries()) {
       expect(url).toMatch(VERSIONED(103, `${i + 1}-image`));
       expect(url).not.toBe(before.body[i]);
     }
     // Each asset row follows its file, and its original is kept beside it.
     const { rows: assets } = await t.database.raw.query<{ storage_key: string; url: string }>(
       'select storage_key, url from media_assets where article_id = $1 order by position', [album.id]);
-    expect(assets.map((a) => a.url)).toEqual([after.image_url, ...body]);
+    expect(assets.map((a) => a.url)).toEqual([after.cover, ...after.body]);
     for (const asset of assets) expect(await t.app.ingest.originals.exists(asset.storage_key)).toBe(true);
 
-    for (const [old, now] of [[before.cover, after.image_url!], ...before.body.map((url, i) => [url, body[i]!] as const)] as const) {
-      await expectGone(old, await expectServes(now));
+    // The old addresses keep their own old bytes (never the new ones), off the article until the purge.
+    for (const [old, now] of [[before.cover, after.cover], ...before.body.map((url, i) => [url, after.body[i]!] as const)] as const) {
+      await expectSetAside(old, bytes.get(old)!, await expectServes(now));
+      expect(await asideOf(old)).toEqual([{ article_id: null, replaced_at: expect.any(Date) }]);
     }
-    await expectPageShows(103, body, before.body);
+    await expectPageShows(103, after.body, before.body);
+    // Within the retention, the daily purge leaves them.
+    await purgeSetAside(t.app.ingest.media, new Date(Date.now() - t.app.ingest.config.trashRetentionDays * 86_400_000));
+    await expectServes(before.cover);
 
     // The same mark once more changes no byte, so no address.
-    await applyWatermarks(s, [album.id]);
+    await applyWatermarks(s(), [album.id]);
     expect((await articleOf(103)).content).toBe(after.content);
+  });
+
+  it('an undo of the run points the article at the old files again, which still serve and are back on it', async () => {
+    const undo = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers, payload: {} });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toMatchObject({ success: true, restored: 1 });
+    const back = await articleOf(103);
+    expect(back.image_url).toBe(before.cover);
+    expect(bodyImages(back.content)).toEqual(before.body);
+    for (const old of [before.cover, ...before.body]) {
+      expect((await expectServes(old)).equals(bytes.get(old)!)).toBe(true);
+      expect(await asideOf(old)).toEqual([{ article_id: albumId, replaced_at: null }]);
+    }
+    await expectPageShows(103, before.body, after.body);
+  });
+
+  it('marked again, the old files are set aside once more and the purge removes them after the retention', async () => {
+    const items = await applyWatermarks(s(), [albumId]);
+    expect(items.every((i) => i.status === 'success')).toBe(true);
+    const now = await articleOf(103);
+    expect(now.image_url).toBe(after.cover);
+    expect(bodyImages(now.content)).toEqual(after.body);
+    for (const old of [before.cover, ...before.body]) expect(await asideOf(old)).toEqual([{ article_id: null, replaced_at: expect.any(Date) }]);
+
+    const purged = await purgeSetAside(t.app.ingest.media, new Date(Date.now() + 60_000));
+    expect(purged).toBeGreaterThanOrEqual(3);
+    for (const [old, url] of [[before.cover, after.cover], ...before.body.map((b, i) => [b, after.body[i]!] as const)] as const) {
+      await expectGone(old, await expectServes(url));
+      expect(await asideOf(old)).toEqual([]);
+      expect(await t.app.ingest.originals.exists(old.slice('/media/'.length))).toBe(false);
+    }
+    await expectPageShows(103, after.body, before.body);
   });
 });

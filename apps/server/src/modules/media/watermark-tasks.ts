@@ -2,14 +2,13 @@
 // and verify that each stored image really carries it. Images stored before originals
 // were kept (or put in place by hand) are adopted: the file found is taken as the original.
 // A mark that changes a picture's bytes moves it to a new address (media-version.ts): the
-// articles showing it are pointed there and the old address is removed.
+// articles showing it are pointed there (kept for the run's undo) and the old file is set aside
+// until the daily purge, so an undo or a restored version still shows it.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { articles } from '@chapar/db';
-import { eq, or, sql } from 'drizzle-orm';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { formatNumberFa, ltr } from '@chapar/shared/text';
 import { articleAdminRepo } from '../articles/admin-repo.ts';
@@ -22,7 +21,7 @@ import { storeMedia } from './store-media.ts';
 import { verifyImageWatermark } from './verify-watermark.ts';
 import { watermarkVideo } from './video-watermark.ts';
 import { storedKey } from './stored-key.ts';
-import { queueVariants, variantKeys } from './variants.ts';
+import { queueVariants } from './variants.ts';
 import { ImageTooLargeError, UnreadableImageError, watermarkImage } from './watermark.ts';
 
 type ApplyWatermarksDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'originals' | 'jobs' | 'contentChanged'>;
@@ -88,12 +87,12 @@ export async function applyWatermarks(s: ApplyWatermarksDeps, articleIds?: numbe
       // New bytes, a new address: the original goes beside it first, as storeMedia keeps it.
       if (moved) await s.originals.put(key, original, sniffMedia(original)?.mimeType ?? 'application/octet-stream');
       const stored = await s.storage.put(key, marked.body, marked.mimeType);
-      await mediaRepo.update(s.db, asset.id, {
-        storageKey: key, url: stored.url, mimeType: marked.mimeType, watermarked: marked.watermarked, bytes: marked.body.length, width: marked.width, height: marked.height,
-      });
+      const patch = { url: stored.url, mimeType: marked.mimeType, watermarked: marked.watermarked, bytes: marked.body.length, width: marked.width, height: marked.height };
       if (moved) {
-        changed.push(...(await moveAddress(s, [asset.url, s.storage.url(file)], stored.url, file)));
+        changed.push(...(await moveAddress(s, asset, { ...patch, storageKey: key })));
         movedKeys.push(key);
+      } else {
+        await mediaRepo.update(s.db, asset.id, patch);
       }
       items.push({ articleId: asset.articleId, status: marked.watermarked ? 'success' : 'skipped', message: marked.watermarked ? 'واترمارک اعمال شد' : 'تصویر برای واترمارک مناسب نیست', file: key });
     } catch (error) {
@@ -107,23 +106,16 @@ export async function applyWatermarks(s: ApplyWatermarksDeps, articleIds?: numbe
 }
 
 /**
- * A picture moved to a new address: every article showing it (its cover, a figure in its body)
- * points at the new one, then the old file, its original and its variants are removed, so the
- * old address no longer serves anything. The ids of the articles changed.
+ * A picture moved to a new address: a row for the new file takes the old one's place, every
+ * article showing the old address (its cover, a figure in its body) points at the new one, and
+ * the old file is set aside, its bytes still served until the purge (purgeSetAside). The ids of the articles changed.
  */
-async function moveAddress(s: Pick<Services, 'db' | 'storage' | 'originals'>, oldUrls: string[], url: string, oldKey: string): Promise<number[]> {
+async function moveAddress(s: Pick<Services, 'db' | 'storage'>, asset: MediaAssetRow, next: Pick<MediaAssetRow, 'storageKey' | 'url' | 'mimeType' | 'watermarked' | 'bytes' | 'width' | 'height'>): Promise<number[]> {
+  const { id: _id, createdAt: _created, replacedAt: _replaced, ...kept } = asset;
+  await mediaRepo.upsert(s.db, { ...kept, ...next, replacedAt: null });
   const ids: number[] = [];
-  for (const old of [...new Set(oldUrls)]) {
-    const rows = await s.db.update(articles).set({
-      imageUrl: sql`CASE WHEN ${articles.imageUrl} = ${old} THEN ${url} ELSE ${articles.imageUrl} END`,
-      content: sql`replace(${articles.content}, ${old}, ${url})`,
-      updatedAt: new Date(),
-    }).where(or(eq(articles.imageUrl, old), sql`strpos(${articles.content}, ${old}) > 0`)).returning({ id: articles.id });
-    ids.push(...rows.map((r) => r.id));
-  }
-  await s.storage.delete(oldKey);
-  await s.originals.delete(oldKey);
-  for (const variant of variantKeys(oldKey)) await s.storage.delete(variant);
+  for (const old of new Set([asset.url, s.storage.url(asset.storageKey)])) ids.push(...(await articleAdminRepo.replaceMediaUrl(s.db, old, next.url)));
+  await mediaRepo.setAside(s.db, [asset.storageKey], new Date());
   return ids;
 }
 
