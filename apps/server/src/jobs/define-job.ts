@@ -31,6 +31,8 @@ export interface JobRuntime<P extends z.ZodType, S extends ServiceName = Service
   batchSize?: (config: Services['config']) => number;
   localConcurrency?: number;
   handler(payload: z.infer<P>, context: JobContext<S>): Promise<Record<string, unknown> | void>;
+  /** Once run-job.ts has finished the job's operation record (a success or a last failure): what must follow that write. */
+  afterRecord?(operationId: number, services: Pick<Services, S>): Promise<unknown>;
 }
 
 export type JobDefinition<P extends z.ZodType = z.ZodType, S extends ServiceName = ServiceName> = JobSpec<P> & JobRuntime<P, S>;

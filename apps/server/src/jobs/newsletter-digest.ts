@@ -1,12 +1,12 @@
 // A digest made (modules/newsletter/create-digest.ts) by the schedule's cron or the admin's
 // 'send now', and its mail handed to newsletter-send. Quick: nothing here talks to the mail server.
-// The operation ends with the digest queued; newsletter-send brings it up to date once the mail
-// has ended (modules/newsletter/digest-outcome.ts).
+// The operation ends with the digest queued; it is brought up to date once the mail has ended, by
+// newsletter-send or, when the mail ended first, by this job's afterRecord (modules/newsletter/digest-outcome.ts).
 import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { PermanentError } from '../modules/operations/permanent-error.ts';
 import { createDigest } from '../modules/newsletter/create-digest.ts';
-import { digestEnd, endedResult, NO_SENDS } from '../modules/newsletter/digest-outcome.ts';
+import { digestEnd, endedResult, NO_SENDS, settleRecordedDigest } from '../modules/newsletter/digest-outcome.ts';
 import { digestRepo } from '../modules/newsletter/digest-repo.ts';
 import { readSchedule } from '../modules/newsletter/digest-schedule.ts';
 import { defineJob } from './define-job.ts';
@@ -36,4 +36,6 @@ export const newsletterDigestWorker = defineJob(newsletterDigestJob, {
     }
     return made;
   },
+  // The mail may end before this record is written, and its run then leaves the record: settled here.
+  afterRecord: (operationId, s) => settleRecordedDigest(s.db, operationId),
 });

@@ -25,6 +25,9 @@ export function batchHandler(definition: JobDefinition, services: Services) {
     const payload = parsed.data as { operationId?: number };
     let finalAttempt = job.retryCount >= job.retryLimit;
     const operation = operationReporter(db, payload.operationId, log);
+    const afterRecord = async (id: number) => {
+      await definition.afterRecord?.(id, pickServices(services, definition.uses)).catch((error: Error) => log.warn(`${definition.name} ${job.id}: after its record: ${error.message}`));
+    };
     try {
       // Cancelled (or already ended) before this worker took it: nothing to do.
       if (payload.operationId && !(await operationsRepo.start(db, payload.operationId))) {
@@ -43,6 +46,7 @@ export function batchHandler(definition: JobDefinition, services: Services) {
         if (failed) await operation.error(`${toPersianDigits(failed)} مورد ناموفق بود`);
         if (unchecked) await operation.error(NOTHING_CHECKED);
         await operationsRepo.finish(db, payload.operationId, failed || unchecked ? 'error' : 'success', result, { completed: true });
+        await afterRecord(payload.operationId);
       }
       return { id: job.id, status: 'completed', output: result };
     } catch (error) {
@@ -61,8 +65,12 @@ export function batchHandler(definition: JobDefinition, services: Services) {
       log.warn(`${definition.name} ${job.id} attempt ${job.retryCount + 1} failed: ${message}`);
       if (payload.operationId) {
         await operationsRepo.log(db, payload.operationId, said, true).catch(() => undefined);
-        if (finalAttempt) await operationsRepo.finish(db, payload.operationId, 'error', { message: said, ...(error instanceof RefusedError ? { refused: true } : {}) }).catch(() => undefined);
-        else await operation.log(`تلاش دوباره (${toPersianDigits(job.retryCount + 2)} از ${toPersianDigits(job.retryLimit + 1)})`).catch(() => undefined);
+        if (finalAttempt) {
+          await operationsRepo.finish(db, payload.operationId, 'error', { message: said, ...(error instanceof RefusedError ? { refused: true } : {}) }).catch(() => undefined);
+          await afterRecord(payload.operationId);
+        } else {
+          await operation.log(`تلاش دوباره (${toPersianDigits(job.retryCount + 2)} از ${toPersianDigits(job.retryLimit + 1)})`).catch(() => undefined);
+        }
       }
       return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message } };
     }

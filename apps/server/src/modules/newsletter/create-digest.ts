@@ -24,8 +24,11 @@ export interface MadeDigest {
 /** One scheduled digest per calendar day of the schedule's time zone, whatever fires. */
 export function digestSlot(request: DigestRequest, timeZone: string, now: Date): string {
   if (request.trigger === 'schedule') return `schedule:${siteDate(now, timeZone)}`;
-  return `admin:${request.operationId ?? randomUUID()}`;
+  return adminDigestSlot(request.operationId ?? randomUUID());
 }
+
+/** The slot of the digest an admin's operation makes: 'admin:{operation}'. */
+export const adminDigestSlot = (operationId: number | string) => `admin:${operationId}`;
 
 /** The admin's operation an 'admin:{operation}' slot names, if any (a digest made without one has a random slot). */
 export function digestOperationId(slot: string): number | null {

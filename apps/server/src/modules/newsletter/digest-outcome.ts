@@ -2,19 +2,16 @@
 // and 'done' otherwise (its counts say how many did not get it). Its 'send now' operation, which
 // ended as soon as the mail was queued (newsletter-digest, the digest still 'sending'), is brought
 // up to date once the last send is recorded: a success only when every address got the digest,
-// otherwise an error, with the counts in Persian.
-import { setTimeout as sleep } from 'node:timers/promises';
+// otherwise an error, with the counts in Persian. Nothing waits for the other side: whichever of
+// the mail's end and the job's record comes second settles it.
 import type { Db } from '@chapar/db';
 import type { SendCounts } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { operationsRepo } from '../operations/operations-repo.ts';
-import { digestOperationId } from './create-digest.ts';
-import type { DigestRow } from './digest-repo.ts';
+import { adminDigestSlot, digestOperationId } from './create-digest.ts';
+import { digestRepo, type DigestRow } from './digest-repo.ts';
 
 export const NO_SENDS: SendCounts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0 };
-
-/** How long the run that ended the mail waits for the digest job's own record to be written before it brings it up to date. */
-const RECORD_WAIT_MS = 30_000;
 
 export interface DigestEnd {
   status: 'done' | 'failed';
@@ -36,27 +33,25 @@ export function endedResult(previous: Record<string, unknown> | null, digestId: 
   return { ...previous, digestId, status: end.status, total: counts.total, sent: counts.sent, failed: counts.failed, bounced: counts.bounced, message: end.message };
 }
 
-const ENDED_STATUSES = new Set<unknown>(['done', 'failed']);
+const ENDED = ['done', 'failed'];
 
 /**
- * Brings the digest's 'send now' operation (if it has one) up to date with how its mail ended.
- * The digest job may still be writing its own record (its mail can end before it does): this
- * waits for that, then writes once; a record already carrying the end is left as it is.
+ * Brings the digest's 'send now' operation (if it has one) up to date with how its mail ended: one
+ * conditional write, made only once the digest job has finished its own record and only if nothing
+ * has ended it yet. Two sides call it, each after its own write, so one of them always sees the
+ * other's: the run that ends the mail (send-digest.ts), and the digest job once its record is
+ * written (settleRecordedDigest). True when this call wrote the end.
  */
-export async function settleDigestOperation(db: Db, digest: Pick<DigestRow, 'id' | 'slot'>, counts: SendCounts, signal?: AbortSignal): Promise<void> {
+export async function settleDigestOperation(db: Db, digest: Pick<DigestRow, 'id' | 'slot'>, counts: SendCounts): Promise<boolean> {
   const id = digestOperationId(digest.slot);
-  if (id === null) return;
-  const deadline = Date.now() + RECORD_WAIT_MS;
-  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
-    const row = await operationsRepo.get(db, id);
-    if (!row || row.result?.cancelled === true || ENDED_STATUSES.has(row.result?.status)) return;
-    if (row.status === 'success' || row.status === 'error') {
-      const end = digestEnd(counts);
-      await operationsRepo.log(db, id, end.message, !end.clean);
-      await operationsRepo.finish(db, id, end.clean ? 'success' : 'error', endedResult(row.result, digest.id, counts), { completed: true });
-      return;
-    }
-    if (Date.now() >= deadline) return;
-    await sleep(delay, undefined, { signal });
-  }
+  if (id === null) return false;
+  const end = digestEnd(counts);
+  return operationsRepo.settleFinished(db, id, end.clean ? 'success' : 'error', endedResult(null, digest.id, counts), end.message, ENDED);
+}
+
+/** After the digest job finished its operation record: the mail may have ended first (its run then left the record), so it is settled here. */
+export async function settleRecordedDigest(db: Db, operationId: number): Promise<boolean> {
+  const digest = await digestRepo.bySlot(db, adminDigestSlot(operationId));
+  if (!digest || !ENDED.includes(digest.status)) return false;
+  return settleDigestOperation(db, digest, (await digestRepo.counts(db, [digest.id])).get(digest.id) ?? NO_SENDS);
 }

@@ -31,6 +31,11 @@ export const digestRepo = {
     return row;
   },
 
+  async bySlot(db: Db, slot: string): Promise<DigestRow | undefined> {
+    const [row] = await db.select().from(newsletterDigests).where(eq(newsletterDigests.slot, slot));
+    return row;
+  },
+
   async recipientCount(db: Db): Promise<number> {
     const [row] = await db.select({ n: count() }).from(newsletterSubscribers).where(receiving);
     return row.n;

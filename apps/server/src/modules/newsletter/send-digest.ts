@@ -37,7 +37,7 @@ export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, 
   const digest = await digestRepo.byId(db, digestId);
   if (!digest || digest.status !== 'sending') {
     // Ended by an earlier run, which may have died before its operation was brought up to date.
-    if (digest && (digest.status === 'done' || digest.status === 'failed')) await settleDigestOperation(db, digest, await countsOf(s, digestId), run.signal);
+    if (digest && (digest.status === 'done' || digest.status === 'failed')) await settleDigestOperation(db, digest, await countsOf(s, digestId));
     return { sent: 0, failed: 0, skipped: 'no digest to send' };
   }
   if (!mailer) return { sent: 0, failed: 0, skipped: 'mail not configured' };
@@ -81,10 +81,11 @@ export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, 
     await digestRepo.failStale(db, digestId, new Date(Date.now() - staleMs), STALE_CLAIM_REASON);
   }
   // Ended when nothing is left to send and no live run still holds a send: failed if it reached
-  // nobody. The run that ends it brings the admin's operation up to date.
+  // nobody. The run that ends it brings the admin's operation up to date, if the digest job has
+  // already finished that record (otherwise the job does, digest-outcome.ts).
   if ((await digestRepo.pendingCount(db, digestId)) === 0 && !(await digestRepo.oldestSending(db, digestId))) {
     const counts = await countsOf(s, digestId);
-    if (await digestRepo.finish(db, digestId, new Date(), digestEnd(counts).status)) await settleDigestOperation(db, digest, counts, run.signal);
+    if (await digestRepo.finish(db, digestId, new Date(), digestEnd(counts).status)) await settleDigestOperation(db, digest, counts);
   }
   return outcome;
 }

@@ -129,6 +129,23 @@ export const operationsRepo = {
   async log(db: Db, id: number, line: string, isError = false): Promise<void> {
     await db.update(operations).set(logLine(line, isError)).where(eq(operations.id, id));
   },
+  /**
+   * Brings a finished record up to date with how work that outlives its job ended (a digest's mail):
+   * `result` merged over the job's own and `line` logged, in one write, only while the record is
+   * finished, not cancelled, and its result's `status` is none of `ended`. So of two runs that settle
+   * it at once one writes, and an end once written stays. False when nothing was written.
+   */
+  async settleFinished(db: Db, id: number, status: 'success' | 'error', result: Record<string, unknown>, line: string, ended: string[]): Promise<boolean> {
+    const rows = await db.update(operations)
+      .set({ status, result: sql`coalesce(${operations.result}, '{}'::jsonb) || ${JSON.stringify(result)}::jsonb`, progress: 100, finishedAt: new Date(), ...logLine(line, status === 'error') })
+      .where(and(
+        eq(operations.id, id), inArray(operations.status, ['success', 'error']),
+        sql`not coalesce(${operations.result} @> '{"cancelled":true}'::jsonb, false)`,
+        sql`coalesce(${operations.result}->>'status', '') not in (${sql.join(ended.map((value) => sql`${value}`), sql`, `)})`,
+      ))
+      .returning({ id: operations.id });
+    return rows.length > 0;
+  },
   /** `completed`: the run went to its end (some items may have failed); progress is then 100. */
   async finish(db: Db, id: number, status: 'success' | 'error', result: Record<string, unknown> | null, opts: { completed?: boolean } = {}): Promise<void> {
     const completed = opts.completed ?? status === 'success';
