@@ -10,6 +10,7 @@ import { LINK_MESSAGES, type ReportItem } from '@chapar/shared/contracts';
 import { handle, normalizePersian, toPersianDigits as fa } from '@chapar/shared/text';
 import { ingestPostJob } from '../../jobs/specs.ts';
 import { failureText } from '../../integrations/failure-text.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { aiBreaker } from './ai-breaker.ts';
 import { ingestPost, type IngestOutcome } from './ingest-post.ts';
 import { AiRequiredError } from './rewrite-step.ts';
@@ -46,10 +47,12 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
   const ai = aiBreaker();
   const edited: number[] = [];
   const said = (telegramId: number) => `پست ${fa(telegramId)} از ${handle(opts.source)}`;
+  /** The article a post left as it was already has (so the report links to it), if any. */
+  const articleOf = async (telegramId: number) => (await articleAdminRepo.bySource(s.db, opts.source, telegramId))?.id ?? null;
   /** Why a post was not written: not rewritten because the AI failed (not a failure of the post), or failed. */
   const reportFailure = async (error: unknown, telegramId: number, name: string) => {
     if (error instanceof AiRequiredError) {
-      report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: error.message });
+      report.push({ status: 'skipped', outcome: 'not_checked', articleId: await articleOf(telegramId), filename: name, fileType: 'post', reason: error.message });
       await opts.operation.log(`${said(telegramId)}: ${error.message}`);
       const stopping = ai.fail(error);
       if (stopping) await opts.operation.error(stopping);
@@ -81,7 +84,7 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     const name = `${opts.source}/${id}`;
     const stopped = opts.requireAI ? ai.skip() : null;
     if (stopped) {
-      report.push({ status: 'skipped', outcome: 'not_checked', articleId: null, filename: name, fileType: 'post', reason: stopped });
+      report.push({ status: 'skipped', outcome: 'not_checked', articleId: await articleOf(id), filename: name, fileType: 'post', reason: stopped });
       await opts.operation.log(`${said(id)}: ${stopped}`);
       continue;
     }

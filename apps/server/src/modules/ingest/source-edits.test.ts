@@ -215,10 +215,12 @@ describe('a confirmed plan of edits while the configured AI fails', () => {
     expect(res.statusCode, res.body).toBe(200);
     // No offline text replaced a good one.
     expect(await Promise.all(ids.map((id) => article(id, app)))).toEqual(before);
-    const body = res.json() as { success: boolean; status: string; message: string; result: Record<string, unknown>; detailedReport: { processed: Array<{ outcome?: string; reason: string }> } };
+    const body = res.json() as { success: boolean; status: string; message: string; result: Record<string, unknown>; detailedReport: { processed: Array<{ outcome?: string; reason: string; articleId: number | null }> } };
     expect(body).toMatchObject({ success: false, status: 'error', result: { total: 3, updated: 0, failed: 0, aiFailed: 3, notChecked: 3 } });
     expect(body.message).toBe('سرویس هوش مصنوعی پاسخ درستی نداد؛ هیچ‌یک از ۳ مقاله بازنویسی نشد و چیزی تغییر نکرد');
     expect(body.detailedReport.processed.map((item) => item.outcome)).toEqual(['not_checked', 'not_checked', 'not_checked']);
+    // Each line names the article left as it was (the two the AI failed on and the one not sent), so the report links to it.
+    expect(body.detailedReport.processed.map((item) => item.articleId)).toEqual(before.map((a) => a.id));
     expect(body.detailedReport.processed[2].reason).toBe('سرویس هوش مصنوعی در این اجرا پاسخ درستی نداد (سرویس هوش مصنوعی در دسترس نبود)؛ این مقاله به آن فرستاده نشد و تغییری نکرد');
     // Two articles asked (each request retried), the third not sent after the break.
     expect(ai.requests.length - asked).toBe(2 * 3);
