@@ -3,17 +3,24 @@
 // cleaning and date/excerpt fixes, Telegraph processing and regenerate-article. A scope
 // without ids or 'latest' covers every matching article (a hundred thousand, if so many),
 // read a page at a time; the run checks between articles whether an admin cancelled it.
-// With `mode: 'plan'` it changes nothing and answers the plan an editor confirms first;
-// the verification ('verify-source') makes only the changes of its confirmed plan.
+// With `mode: 'plan'` it changes nothing and answers the plan an editor confirms first.
+// The verification ('verify-source') and the text repairs (excerpt, content, clean: computed
+// here without the network) plan exactly and make only the changes the editor kept; the other
+// repairs need the Telegram post, so their plan is a scope, offered only for channels that can
+// be read now (one read per channel; the rest are listed as not checked, with why).
 import type { z } from 'zod';
 import { and, desc, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '@chapar/db';
-import type { ReportItem } from '@chapar/shared/contracts';
+import type { OperationPlan, PlanItem, ReportItem } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from '../modules/articles/admin-repo.ts';
 import type { OperationReporter } from '../modules/operations/operation-reporter.ts';
 import { buildPlan, planItem, PLAN_LISTED } from '../modules/operations/plans.ts';
+import { operationsRepo } from '../modules/operations/operations-repo.ts';
 import { repairArticle, result, type ArticleRepair } from '../modules/ingest/repair.ts';
+import { isTextAction, textFix } from '../modules/ingest/repair-text.ts';
+import { applyTextItem, TEXT_PLAN_REASONS, textItem } from '../modules/ingest/text-plan.ts';
+import { channelChecker } from '../modules/ingest/channel-check.ts';
 import { AiRequiredError } from '../modules/ingest/rewrite-step.ts';
 import { aiBreaker } from '../modules/ingest/ai-breaker.ts';
 import type { Services } from '../services.ts';
@@ -45,6 +52,9 @@ const REWRITER_PLANNED = {
   ai: 'متن را هوش مصنوعی می‌نویسد؛ اگر پاسخ درستی ندهد، مقاله دست نمی‌خورد',
   offline: 'هوش مصنوعی تنظیم نشده است؛ متن را بازنویس آفلاین می‌نویسد',
 } as const;
+
+/** Articles of unreadable channels listed in a scope plan (the rest are counted): enough to show every reason. */
+const NOT_CHECKED_LISTED = 50;
 
 type Payload = z.infer<typeof repairArticlesJob.payload>;
 type Scope = Payload['scope'];
@@ -133,12 +143,91 @@ async function verify(s: VerifyDeps, payload: Payload, operation: OperationRepor
   for (const { articleId, change } of payload.planned) {
     await operation.checkpoint();
     const article = await articleAdminRepo.byId(s.db, articleId);
-    const item = article
+    const item = article && change !== 'rewrite'
       ? await applyVerifyItem(s, source, article, change).catch((error: Error) => result(article, 'error', 'error', error.message))
+      : article ? result(article, 'skipped', 'not_checked', TEXT_PLAN_REASONS.notProposed)
       : result({ id: articleId, imageUrl: null, videoUrl: null }, 'skipped', 'not_checked', 'مقاله از پیش حذف شده است');
     await run.add(item, article ?? { source: null, telegramId: null }, operation, payload.planned.length);
   }
   return run.result();
+}
+
+/** The text repairs' exact plan: each article computed, those that would change listed with the change. */
+async function planText(s: Pick<Services, 'config' | 'db' | 'offlineRewriter'>, payload: Payload, operation: OperationReporter) {
+  const actions = payload.actions.filter(isTextAction);
+  const { total, pages } = await readScope(s, payload);
+  await operation.log(`${fa(total)} مقاله بررسی می‌شود`);
+  const changes: PlanItem[] = [];
+  const unchanged: PlanItem[] = [];
+  let seen = 0;
+  let needing = 0;
+  for await (const page of pages()) {
+    for (const article of page) {
+      await operation.checkpoint();
+      const fix = await textFix(s, article, actions);
+      seen++;
+      if (fix) {
+        needing++;
+        if (changes.length < PLAN_LISTED) changes.push(textItem(article, fix));
+      } else if (unchanged.length < PLAN_LISTED) {
+        unchanged.push(planItem(article, 'unchanged', TEXT_PLAN_REASONS.noChange));
+      }
+      if (seen % 50 === 0) await operation.progress((seen / Math.max(total, 1)) * 100);
+    }
+  }
+  // The changes first (at most PLAN_LISTED, the rest left for a later run), then the unchanged; all are counted.
+  return { plan: buildPlan([...changes, ...unchanged], { exact: true, looked: seen, total: seen, beyond: needing - changes.length }) };
+}
+
+/** The kept items of a text repair's plan: each checked again, and written only as the editor saw it. */
+async function applyText(s: Pick<Services, 'db' | 'offlineRewriter' | 'jobs' | 'contentChanged' | 'config' | 'log'>, payload: Payload & { planned: NonNullable<Payload['planned']> }, operation: OperationReporter) {
+  const actions = payload.actions.filter(isTextAction);
+  const row = payload.operationId ? await operationsRepo.get(s.db, payload.operationId) : undefined;
+  const proposals = new Map(((row?.plan as OperationPlan | null)?.items ?? []).flatMap((i) => (i.proposal ? [[i.articleId, i.proposal] as const] : [])));
+  const total = payload.planned.length;
+  await operation.log(`${fa(total)} مقالهٔ پیش‌نمایش اصلاح می‌شود`);
+  const run = tally();
+  const one = (article: ArticleRow) => applyTextItem(s, article, actions, proposals.get(article.id), row?.createdAt);
+  for (const { articleId } of payload.planned) {
+    await operation.checkpoint();
+    const article = await articleAdminRepo.byId(s.db, articleId);
+    const item = article
+      ? await one(article).catch((error: Error) => result(article, 'error', 'error', error.message))
+      : result({ id: articleId, imageUrl: null, videoUrl: null }, 'skipped', 'not_checked', TEXT_PLAN_REASONS.deleted);
+    await run.add(item, article ?? { source: null, telegramId: null }, operation, total);
+  }
+  return run.result();
+}
+
+/**
+ * The scope plan of repairs that need the Telegram post: the articles a confirmed run works on,
+ * offered only where their channel can be read now; the others are listed as not checked, with why.
+ */
+async function planScope(s: Pick<Services, 'config' | 'db' | 'sources' | 'rewriter'>, payload: Payload, operation: OperationReporter) {
+  const { total, pages } = await readScope(s, payload);
+  const reason = writesText(payload.actions) ? REWRITER_PLANNED[s.rewriter.name] : '';
+  const change = payload.actions.includes('rewrite') ? 'rewrite' : 'check';
+  const readable = payload.actions.some((a) => !isTextAction(a)) ? channelChecker((await s.sources.current()).source) : null;
+  const scope: PlanItem[] = [];
+  const skipped: PlanItem[] = [];
+  const down = new Map<string, number>();
+  let looked = 0;
+  for await (const page of pages()) {
+    for (const article of page) {
+      const why = readable && article.source ? await readable(article.source) : null;
+      if (why) {
+        down.set(why, (down.get(why) ?? 0) + 1);
+        if (skipped.length < NOT_CHECKED_LISTED) skipped.push(planItem(article, 'not_checked', why));
+        continue;
+      }
+      looked++;
+      if (scope.length < PLAN_LISTED) scope.push(planItem(article, change, reason));
+    }
+  }
+  for (const [why, n] of down) await operation.error(`${why}؛ ${fa(n)} مقالهٔ آن بررسی نشد و در اجرا نمی‌آید`);
+  // Room for the unchecked in the list, so each reason is shown.
+  const items = [...scope.slice(0, PLAN_LISTED - skipped.length), ...skipped];
+  return { plan: buildPlan(items, { exact: false, looked, total, changes: looked }) };
 }
 
 export const repairArticlesWorker = defineJob(repairArticlesJob, {
@@ -147,19 +236,16 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
   localConcurrency: 2,
   async handler(payload, { services: s, operation }) {
     if (payload.actions.includes('verify-source')) return verify(s, payload, operation);
+    const local = payload.actions.every(isTextAction);
+    if (local && payload.mode === 'plan') return planText(s, payload, operation);
+    if (local && payload.planned) return applyText(s, { ...payload, planned: payload.planned }, operation);
+    if (payload.mode === 'plan') return planScope(s, payload, operation);
     const { total, pages } = await readScope(s, payload);
-    if (payload.mode === 'plan') {
-      // The scope the confirmed run works on; each article changes only where it needs to.
-      const items = [];
-      const reason = writesText(payload.actions) ? REWRITER_PLANNED[s.rewriter.name] : '';
-      for await (const page of pages()) {
-        items.push(...page.slice(0, PLAN_LISTED - items.length).map((a) => planItem(a, payload.actions.includes('rewrite') ? 'rewrite' : 'check', reason)));
-        if (items.length >= PLAN_LISTED) break;
-      }
-      return { plan: buildPlan(items, { exact: false, looked: total, total }) };
-    }
     await operation.log(`${fa(total)} مقاله در دامنهٔ این عملیات`);
     const { source } = await s.sources.current();
+    // A channel that cannot be read now leaves its articles at once, with why (one read per channel),
+    // rather than each waiting out the retries of its own read. One article reads its post directly.
+    const readable = !local && total > 1 ? channelChecker(source) : null;
     const run = tally();
     // The configured AI writes the text, or nothing does: its failure leaves the article as it was
     // (as regenerate-article does). With no AI configured, the offline rewriter is the rewriter.
@@ -172,6 +258,11 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
         const stopped = requireAI ? ai.skip() : null;
         if (stopped) {
           await run.add(result(article, 'skipped', 'not_checked', stopped), article, operation, total);
+          continue;
+        }
+        const down = readable && article.source ? await readable(article.source) : null;
+        if (down) {
+          await run.add(result(article, 'skipped', 'not_checked', `${down}؛ مقاله دست نخورد`), article, operation, total);
           continue;
         }
         try {

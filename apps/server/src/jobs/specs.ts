@@ -73,8 +73,8 @@ export const repairArticlesJob = jobSpec({
     actions: z.array(z.enum(REPAIR_ACTIONS)).min(1),
     /** 'plan': say what would change and change nothing (modules/operations/plans.ts). */
     mode: z.enum(['plan', 'apply']).optional(),
-    /** A confirmed verification's changes: exactly these are made. */
-    planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update']) })).max(REPAIR_MAX).optional(),
+    /** A confirmed exact plan's changes (a verification's; the text repairs' 'rewrite'): exactly these are made. */
+    planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update', 'rewrite']) })).max(REPAIR_MAX).optional(),
     /** The admin asked for the AI (regenerate-article): when it fails, the article stays as it was and the item is an error. */
     requireAI: z.boolean().optional(),
     operationId: z.number().int().optional(),

@@ -29,6 +29,17 @@ export const ITEM_OUTCOME_LABELS: Record<ItemOutcome, string> = {
   error: 'خطا',
 };
 
+/** Fields a text repair may change (ingest/repair-text.ts). */
+export const PROPOSED_FIELDS = ['title', 'excerpt', 'content', 'metaDescription'] as const;
+export const PROPOSED_FIELD_LABELS: Record<(typeof PROPOSED_FIELDS)[number], string> = {
+  title: 'عنوان',
+  excerpt: 'خلاصه',
+  content: 'متن',
+  metaDescription: 'توضیح متا',
+};
+export const proposedField = z.object({ field: z.enum(PROPOSED_FIELDS), before: z.string(), after: z.string() });
+export type ProposedField = z.infer<typeof proposedField>;
+
 export const planItem = z.object({
   articleId: z.number().int(),
   title: z.string(),
@@ -36,8 +47,15 @@ export const planItem = z.object({
   telegramId: z.number().int().nullable(),
   change: z.enum(PLANNED_CHANGES),
   reason: z.string(),
-  /** A proposed rewrite (content verification): shown before it replaces the article. */
-  proposal: z.object({ title: z.string(), excerpt: z.string(), content: z.string(), before: z.number(), after: z.number() }).optional(),
+  /**
+   * A proposed rewrite (content verification, the text repairs): the article's title, excerpt and
+   * text after it, and its quality score before and after; shown before it replaces the article.
+   */
+  proposal: z.object({
+    title: z.string(), excerpt: z.string(), content: z.string(), before: z.number(), after: z.number(),
+    /** The text repairs: each field that changes, before and after (of the body, the part around its first difference). */
+    fields: z.array(proposedField).optional(),
+  }).optional(),
 });
 export type PlanItem = z.infer<typeof planItem>;
 
@@ -56,6 +74,8 @@ export const operationPlan = z.object({
   items: z.array(planItem),
   /** Items left out of the list (it is capped). */
   more: z.number().int(),
+  /** An exact plan lists at most PLAN_LISTED changes: articles past them that need the change too, left for a later run. */
+  beyond: z.number().int().optional(),
   /** Set when the run would take down more than breakerLimit(looked): confirming then needs acknowledgeBreaker. */
   breaker: z.object({ tripped: z.boolean(), limit: z.number().int(), unpublish: z.number().int() }).nullable(),
 });
@@ -107,4 +127,5 @@ export const PLAN_MESSAGES = {
   notFinished: 'عملیات هنوز پایان نیافته است',
   alreadyUndone: 'تغییرات این عملیات پیش‌تر بازگردانده شده است',
   nothingToConfirm: 'این پیش‌نمایش تغییری ندارد که اجرا شود',
+  scopeNotPickable: 'این پیش‌نمایش دامنهٔ عملیات است و روی همهٔ آن اجرا می‌شود؛ نمی‌توان تنها برخی از مقاله‌هایش را برگزید',
 } as const;

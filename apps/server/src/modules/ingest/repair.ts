@@ -5,15 +5,12 @@ import { INGEST_REASONS, reportLine, type ItemOutcome } from '@chapar/shared/con
 import { formatJalaliDateTime, handle, toPersianDigits as fa } from '@chapar/shared/text';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
-import { channelRepo } from '../channels/repo.ts';
-import { compileRules } from '../channels/cleaning-rules.ts';
-import { cleanArticleHtml } from '../channels/clean-article-html.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { ingestPost } from './ingest-post.ts';
 import { mediaMissing, refreshArticleMedia } from './refresh-media.ts';
 import { postStore } from '../posts/post-store.ts';
-import { rewriteText, tidyContent, tidyExcerpt } from './repair-text.ts';
+import { textFix, writeTextFix, type TextAction } from './repair-text.ts';
 import type { Services } from '../../services.ts';
 import { telegramFailure } from '../../integrations/telegram-failure.ts';
 import type { RepairAction } from '../../jobs/specs.ts';
@@ -26,8 +23,6 @@ export const OFFLINE_NOTE = 'سرویس هوش مصنوعی پاسخ درستی 
 
 /** Actions that read the post from Telegram again. */
 const NEEDS_POST = new Set<RepairAction>(['regenerate', 'media', 'missing-media', 'match-media', 'dates']);
-
-const TEXT_ACTION_DONE = { excerpt: 'خلاصه و توضیح متا مرتب شد', clean: 'قواعد پاک‌سازی کانال اعمال شد', content: 'متن مرتب شد' } as const;
 
 export const REPAIR_REASONS = {
   postMissing: 'پست در کانال یافت نشد؛ مقاله دست نخورد (برای خارج کردن از انتشار «بررسی مقالات با منبع» را اجرا کنید)',
@@ -103,8 +98,8 @@ export async function repairArticle(
       }
     } else if (action !== 'verify-source') {
       const changed = await textAction(s, current, action);
-      updated ||= changed;
-      if (changed) notes.push(TEXT_ACTION_DONE[action]);
+      updated ||= changed !== null;
+      if (changed) notes.push(changed);
     }
     await reload();
   }
@@ -119,14 +114,12 @@ export function result(a: Pick<ArticleRow, 'id' | 'imageUrl' | 'videoUrl'>, stat
   return { articleId: a.id, status, outcome, updated: outcome === 'fixed' || outcome === 'unpublished', message, imageUrl: a.imageUrl, videoUrl: a.videoUrl };
 }
 
-async function textAction(s: Pick<Services, 'db' | 'offlineRewriter'>, article: ArticleRow, action: 'excerpt' | 'clean' | 'content'): Promise<boolean> {
-  if (action === 'excerpt') return tidyExcerpt(s, article);
-  if (action === 'content') return tidyContent(s, article);
-  if (!article.source) return false;
-  const channel = await channelRepo.byUsername(s.db, article.source);
-  const cleaned = cleanArticleHtml(article.content, compileRules(article.source, channel?.cleaningRules));
-  if (!cleaned.removed) return false;
-  return rewriteText(s, article, { content: cleaned.html });
+/** One text repair over the article, written when it changes something: what it did, or null. */
+async function textAction(s: Pick<Services, 'db' | 'offlineRewriter'>, article: ArticleRow, action: TextAction): Promise<string | null> {
+  const fix = await textFix(s, article, [action]);
+  if (!fix) return null;
+  await writeTextFix(s, article, fix);
+  return fix.done.join('؛ ');
 }
 
 /** Why the stored media does not match the post (count, missing file), or null when it does. */

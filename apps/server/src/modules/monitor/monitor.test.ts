@@ -124,11 +124,19 @@ describe('the auto-monitor', () => {
     expect(one.json()).toMatchObject({ success: true, result: { updated: 1 } });
     const after = (await database.raw.query<{ content: string }>('select content from articles where id = $1', [rows[0].id])).rows[0].content;
     expect(after).toBe(rows[0].content);
-    // Every article of the channel may change: a plan first, then the confirmed run.
-    const plan = (await site.post('/api/admin/clean-all-akhbar_rooz-articles')).json() as { status: string; operationId: number; plan: { changes: number } };
-    expect(plan).toMatchObject({ status: 'awaiting', plan: { changes: 17 } });
+    // Every article of the channel is looked at; the plan is exact: with none to clean it ends at once.
+    const clean = (await site.post('/api/admin/clean-all-akhbar_rooz-articles')).json() as { status: string; operationId: number; plan: { changes: number; looked: number; exact: boolean } };
+    expect(clean).toMatchObject({ status: 'success', plan: { changes: 0, looked: 17, exact: true } });
+    // One made dirty again: the plan names exactly it, and the confirmed run cleans exactly it.
+    await database.raw.query('update articles set content = $1 where id = $2', [dirty, rows[0].id]);
+    const plan = (await site.post('/api/admin/clean-all-akhbar_rooz-articles')).json() as {
+      status: string; operationId: number; plan: { changes: number; looked: number; exact: boolean; items: Array<{ articleId: number; change: string }> };
+    };
+    expect(plan).toMatchObject({ status: 'awaiting', plan: { changes: 1, looked: 17, exact: true } });
+    expect(plan.plan.items.filter((i) => i.change !== 'unchanged').map((i) => [i.articleId, i.change])).toEqual([[rows[0].id, 'rewrite']]);
     const all = await site.post(`/api/admin/operations/${plan.operationId}/confirm`);
-    expect(all.json()).toMatchObject({ success: true, result: { total: 17, updated: 0 } });
+    expect(all.json()).toMatchObject({ success: true, result: { total: 1, updated: 1 } });
+    expect((await database.raw.query<{ content: string }>('select content from articles where id = $1', [rows[0].id])).rows[0].content).toBe(rows[0].content);
     await site.app.close();
   });
 });

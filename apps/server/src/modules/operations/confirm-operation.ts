@@ -20,6 +20,8 @@ export async function confirmOperation(
   if (row.status !== 'awaiting' || !row.plan || !spec) throw new AppError('conflict', PLAN_MESSAGES.notAwaiting);
   const plan = row.plan as OperationPlan;
   if (plan.breaker?.tripped && !body.acknowledgeBreaker) throw new AppError('conflict', PLAN_MESSAGES.breakerNeedsAck);
+  // A scope plan runs over its whole scope: a pick of articles (even none) would be ignored, so it is refused.
+  if (!plan.exact && body.articleIds) throw new AppError('bad_request', PLAN_MESSAGES.scopeNotPickable);
   const chosen = body.articleIds ? new Set(body.articleIds) : null;
   // An exact plan makes exactly its listed changes (those the editor kept); a scope plan works on its scope again.
   const planned = plan.exact

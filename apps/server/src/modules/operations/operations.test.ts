@@ -62,7 +62,9 @@ describe('operations', () => {
   it('moves a long full-scope repair along and stops it when cancelled', async () => {
     const operationId = await startConfirmed('/api/admin/fix-excerpts');
     const moving = await until(operationId, (op) => op.progress >= 10 && op.status === 'running');
-    expect(moving.logs.join('\n')).toMatch(/۱۲[۰-۹]{2} مقاله در دامنهٔ این عملیات/);
+    // The preview looked at the whole scope; the confirmed run works on the changes it listed (at most ۵۰۰).
+    expect(moving.logs.join('\n')).toMatch(/۱۲[۰-۹]{2} مقاله بررسی می‌شود/);
+    expect(moving.logs.join('\n')).toContain('۵۰۰ مقالهٔ پیش‌نمایش اصلاح می‌شود');
     const cancel = await t.post(`/api/admin/operations/${operationId}/cancel`);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ id: operationId, cancelRequested: true });
@@ -85,10 +87,14 @@ describe('operations', () => {
 
   it('runs a full repair over more articles than one page to its end', { timeout: 120_000 }, async () => {
     const operationId = await startConfirmed('/api/admin/fix-excerpts');
+    // The preview read every page of the scope; its exact plan lists the first ۵۰۰ changes and counts the rest for a later run.
+    const plan = (await record(operationId)).plan!;
+    expect(plan).toMatchObject({ exact: true, looked: ARTICLES + 2, changes: 500 });
+    expect(plan.beyond).toBeGreaterThan(0);
     const done = await until(operationId, finished, 120_000);
     expect(done.status).toBe('success');
     expect(done.progress).toBe(100);
-    expect(done.results).toMatchObject({ total: ARTICLES + 2, failed: 0 });
+    expect(done.results).toMatchObject({ total: 500, updated: 500, failed: 0 });
   });
 
   it('reports a run whose items partly failed as an error with its counts, never a success', async () => {

@@ -48,4 +48,18 @@ describe('planMessage', () => {
     expect(notCheckedCount(plan)).toBe(0);
     expect(planFailed(plan)).toBe(false);
   });
+
+  it('offers a scope only over the articles it can check, and names the rest with why', () => {
+    const plan = buildPlan([...many(3, 'check'), ...many(2, 'not_checked', 'کانال خوانده نشد')], { exact: false, looked: 38, total: 40, changes: 38 });
+    expect(plan.changes).toBe(38);
+    expect(notCheckedCount(plan)).toBe(2);
+    expect(planMessage('fix-article-dates', plan)).toBe('پیش‌نمایش «اصلاح تاریخ مقاله‌ها»: ۳۸ مقاله بررسی و در صورت نیاز اصلاح می‌شود؛ ۲ مقاله بررسی نشد (کانال خوانده نشد). برای اجرا تأیید کنید');
+  });
+
+  it('says how many more articles an exact plan left for a later run', () => {
+    const plan = buildPlan([...many(2, 'rewrite', 'خلاصه خالی است'), ...many(3, 'unchanged')], { exact: true, looked: 9, total: 9, beyond: 4 });
+    expect(plan).toMatchObject({ changes: 2, looked: 9, more: 4, beyond: 4 });
+    expect(notCheckedCount(plan)).toBe(0);
+    expect(planMessage('fix-excerpts', plan)).toBe('پیش‌نمایش «اصلاح خلاصه‌ها»: ۲ مقاله تغییر می‌کند؛ ۴ مقالهٔ دیگر هم به این اصلاح نیاز دارد که در این پیش‌نمایش نیامد (پس از اجرا دوباره اجرا کنید). برای اجرا تأیید کنید');
+  });
 });

@@ -19,9 +19,11 @@ export function planItem(article: Pick<ArticleRow, 'id' | 'title' | 'source' | '
 
 /**
  * A plan from its items. `exact`: the items marked to change are exactly what the confirmed run
- * changes (verification); otherwise they are the scope the run works on, changing what needs it.
+ * changes (verification, the text repairs); otherwise they are the scope the run works on, changing
+ * what needs it (`changes`: how many it works on, all of `total` unless said). `beyond`: articles an
+ * exact plan found needing the change past the ones it lists, left for a later run.
  */
-export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: number; total?: number }): OperationPlan {
+export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: number; total?: number; changes?: number; beyond?: number }): OperationPlan {
   const changing = items.filter((i) => i.change !== 'unchanged' && i.change !== 'not_checked');
   const unpublish = items.filter((i) => i.change === 'unpublish').length;
   const looked = opts.looked ?? items.filter((i) => i.change !== 'not_checked').length;
@@ -32,8 +34,9 @@ export function buildPlan(items: PlanItem[], opts: { exact: boolean; looked?: nu
   const total = opts.total ?? items.length;
   return {
     looked,
-    changes: opts.exact ? changing.length : (opts.total ?? changing.length),
+    changes: opts.exact ? changing.length : (opts.changes ?? opts.total ?? changing.length),
     exact: opts.exact,
+    ...(opts.beyond ? { beyond: opts.beyond } : {}),
     items: listed,
     more: Math.max(0, total - listed.length),
     breaker: unpublish ? { tripped: unpublish > limit, limit, unpublish } : null,
@@ -78,5 +81,6 @@ export function planMessage(kind: string, plan: OperationPlan): string {
   const breaker = plan.breaker?.tripped
     ? `؛ هشدار: ${fa(plan.breaker.unpublish)} مقاله از ${fa(plan.looked)} از انتشار خارج می‌شود، بیش از حد معمول (${fa(plan.breaker.limit)})`
     : '';
-  return `پیش‌نمایش «${action}»: ${what}${breaker}${skipped ? `؛ ${skipped}` : ''}. برای اجرا تأیید کنید`;
+  const beyond = plan.beyond ? `؛ ${fa(plan.beyond)} مقالهٔ دیگر هم به این اصلاح نیاز دارد که در این پیش‌نمایش نیامد (پس از اجرا دوباره اجرا کنید)` : '';
+  return `پیش‌نمایش «${action}»: ${what}${breaker}${beyond}${skipped ? `؛ ${skipped}` : ''}. برای اجرا تأیید کنید`;
 }

@@ -10,6 +10,7 @@ import { useConfirmPlan, useDiscardPlan, type PendingPlan } from '../lib/plans.t
 import type { OperationAnswer } from '../lib/operation-answer.ts';
 import { AdminDialog } from './dialogs.tsx';
 import { Checkbox } from './fields.tsx';
+import { PlanFieldChanges } from './plan-field-changes.tsx';
 import { adminButton } from './styles.ts';
 
 /** Rows shown at once; the rest are counted. */
@@ -44,7 +45,8 @@ function PlanRow({ item, chosen, onChoose }: { item: PlanItem; chosen?: boolean;
       </div>
       <a href={`/article/${item.articleId}`} target="_blank" rel="noreferrer" className="mt-1 block break-words font-medium hover:underline">{item.title}</a>
       {item.reason && <p className="mt-1 text-xs text-muted">{item.reason}</p>}
-      {item.proposal && (
+      {/* A text repair's fields before and after (none when only derived columns are recomputed); a rewrite's text as proposed. */}
+      {item.proposal?.fields ? item.proposal.fields.length > 0 && <PlanFieldChanges fields={item.proposal.fields} /> : item.proposal && (
         <details className="mt-2">
           <summary className="cursor-pointer text-xs">متن پیشنهادی (امتیاز {toPersianDigits(item.proposal.before)} ← {toPersianDigits(item.proposal.after)})</summary>
           <div className="mt-2 space-y-1 rounded-lg bg-surface p-2 text-xs">
@@ -89,6 +91,16 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
     : plan.exact ? `این عملیات ${formatNumberFa(plan.changes)} مقاله را تغییر می‌دهد: ${countsLine(changes)}.`
       : `این عملیات روی ${formatNumberFa(plan.changes)} مقاله اجرا می‌شود و هر کدام را در صورت نیاز اصلاح می‌کند.`) + uncheckedLine;
   const destructive = changes.some((i) => i.change === 'unpublish');
+  // Past the rows shown: for a scope plan, its unlisted articles are its scope too; an exact plan
+  // lists its changes first, so of its unlisted articles (`more`) only those past the listed
+  // changes are changes; the rest are the unchecked, those left for a later run (`beyond`) and
+  // those checked that need no change, each said as such.
+  const unlistedChanges = Math.max(0, plan.changes - changes.length);
+  const moreChanges = plan.exact ? Math.max(0, changes.length - SHOWN) + unlistedChanges
+    : changes.length + plan.more > SHOWN ? changes.length + plan.more - Math.min(SHOWN, changes.length) : 0;
+  const beyond = plan.beyond ?? 0;
+  const unlistedUnchecked = Math.max(0, unchecked - plan.items.filter((i) => i.change === 'not_checked').length);
+  const unlistedUnchanged = plan.exact ? Math.max(0, plan.more - unlistedChanges - unlistedUnchecked - beyond) : 0;
   return (
     <AdminDialog open onOpenChange={(open) => { if (!open) close(); }} wide title={`پیش‌نمایش «${name}»`} description={plan.changes ? 'هنوز چیزی تغییر نکرده است؛ فهرست را ببینید و سپس تأیید کنید.' : 'چیزی تغییر نکرده است.'}>
       <div className="space-y-4" data-testid="plan-dialog">
@@ -99,6 +111,11 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
             <p>{formatNumberFa(unchecked)} مقاله بررسی نشد؛ فهرست آن‌ها در «بقیهٔ مقاله‌ها» آمده است.</p>
           </div>
         ) : <p className="font-medium" data-testid="plan-summary">{summary}</p>}
+        {beyond > 0 && (
+          <p className="text-sm" data-testid="plan-beyond">
+            {formatNumberFa(beyond)} مقالهٔ دیگر هم به این اصلاح نیاز دارد که در این پیش‌نمایش نیامد؛ پس از اجرا، دوباره اجرا کنید.
+          </p>
+        )}
         {plan.changes > 0 && <p className="text-sm text-muted">پس از اجرا، تغییرات این عملیات را می‌توانید از فهرست عملیات با «بازگردانی» برگردانید.</p>}
         {breaker && (
           <div role="alert" className="space-y-2 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
@@ -123,7 +140,7 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
                 />
               ))}
             </ul>
-            {changes.length + plan.more > SHOWN && <p className="mt-1 text-xs text-muted">و {formatNumberFa(changes.length + plan.more - Math.min(SHOWN, changes.length))} مقالهٔ دیگر</p>}
+            {moreChanges > 0 && <p className="mt-1 text-xs text-muted" data-testid="plan-more-changes">و {formatNumberFa(moreChanges)} مقالهٔ دیگر</p>}
           </section>
         )}
         {others.length > 0 && (
@@ -132,6 +149,7 @@ export function PlanDialog({ pending, onClose, onDone }: { pending: PendingPlan 
             <ul className="mt-2 max-h-64 space-y-1.5 overflow-y-auto">{others.slice(0, SHOWN).map((item) => <PlanRow key={item.articleId} item={item} />)}</ul>
           </details>
         )}
+        {unlistedUnchanged > 0 && <p className="text-sm text-muted" data-testid="plan-unlisted-unchanged">{formatNumberFa(unlistedUnchanged)} مقالهٔ دیگر بررسی شد و تغییری لازم ندارد.</p>}
         <div className="flex flex-wrap justify-end gap-2 border-t border-border pt-4">
           <button type="button" className={buttonStyles.secondary} disabled={discard.isPending} onClick={() => (plan.changes ? discard.mutate(pending.operationId, { onSuccess: close }) : close())}>
             {plan.changes ? 'انصراف و کنار گذاشتن' : 'بستن'}

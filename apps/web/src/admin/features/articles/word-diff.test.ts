@@ -46,6 +46,14 @@ describe('diffWords', () => {
     expect(marked(parts, 'removed')).toEqual(expect.arrayContaining(['۴۰', '.']));
   });
 
+  it('marks a replaced phrase as one change on each side, the spaces between its words inside it', () => {
+    const parts = diffWords('جشنواره فیلم کوتاه پس از شش روز پایان یافت', 'جشنواره فیلم کوتاه با معرفی برگزیدگان پایان یافت');
+    expect(marked(diffSide(parts, 'before'), 'removed')).toEqual(['پس از شش روز']);
+    expect(marked(diffSide(parts, 'after'), 'added')).toEqual(['با معرفی برگزیدگان']);
+    // A space between a removed and an added word, or at a change's end, stays unmarked.
+    expect(join(diffSide(parts, 'before'))).toBe('جشنواره فیلم کوتاه پس از شش روز پایان یافت');
+  });
+
   it('keeps line breaks of the content as text, a new paragraph marked as added', () => {
     const parts = diffWords('بند نخست', 'بند نخست\nبند دوم');
     expect(marked(parts, 'added')).toEqual(['\nبند دوم']);

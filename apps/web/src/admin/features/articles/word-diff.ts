@@ -77,6 +77,11 @@ export function diffWords(before: string, after: string): DiffPart[] {
 export function diffSide(parts: DiffPart[], side: 'before' | 'after'): DiffPart[] {
   const hidden: DiffKind = side === 'before' ? 'added' : 'removed';
   const out: DiffPart[] = [];
-  for (const part of parts) if (part.kind !== hidden) push(out, part.kind, part.text);
+  const shown = parts.filter((part) => part.kind !== hidden);
+  shown.forEach((part, i) => {
+    // A space between two changed words is part of that change: a replaced phrase is one mark, not one per word.
+    const between = part.kind === 'same' && !part.text.trim() && shown[i - 1]?.kind !== 'same' && shown[i - 1]?.kind === shown[i + 1]?.kind;
+    push(out, between ? shown[i - 1].kind : part.kind, part.text);
+  });
   return out;
 }
