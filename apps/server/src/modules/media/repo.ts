@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { mediaAssets, type Db } from '@chapar/db';
+import { articles, mediaAssets, type Db } from '@chapar/db';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
 export type MediaAssetInsert = typeof mediaAssets.$inferInsert;
@@ -26,6 +26,13 @@ export const mediaRepo = {
       ...(urls.length ? [inArray(mediaAssets.url, urls)] : []),
       and(sql`${mediaAssets.url} <> ''`, sql`strpos(${shown.content}::text, ${mediaAssets.url}) > 0`),
     )));
+  },
+  /** An article that still shows one of these addresses (its cover, its video, a figure in its body), or null. */
+  async articleShowing(db: Db, urls: string[]): Promise<number | null> {
+    const shows = urls.filter(Boolean).map((url) => or(eq(articles.imageUrl, url), eq(articles.videoUrl, url), sql`strpos(${articles.content}, ${url}) > 0`));
+    if (!shows.length) return null;
+    const [row] = await db.select({ id: articles.id }).from(articles).where(or(...shows)).orderBy(asc(articles.id)).limit(1);
+    return row?.id ?? null;
   },
   /** Files set aside before `before`: the purge's. */
   async setAsideBefore(db: Db, before: Date): Promise<MediaAssetRow[]> {

@@ -175,9 +175,18 @@ export async function deleteMedia(deps: MediaDeps, rows: Pick<MediaAssetRow, 'st
   await mediaRepo.deleteKeys(deps.db, rows.map((r) => r.storageKey));
 }
 
-/** Files set aside (an edit of their post took them off its article) before `before`: removed, as deleted articles' files are. */
+/**
+ * Files set aside (an edit of their post, a mark applied again) before `before`: removed, as deleted
+ * articles' files are, unless an article still shows one (a duplicate given it, a body edited by
+ * hand): that one goes back on the article instead. How many were removed.
+ */
 export async function purgeSetAside(deps: MediaDeps, before: Date): Promise<number> {
-  const rows = await mediaRepo.setAsideBefore(deps.db, before);
-  await deleteMedia(deps, rows);
-  return rows.length;
+  const gone: MediaAssetRow[] = [];
+  for (const row of await mediaRepo.setAsideBefore(deps.db, before)) {
+    const shownBy = await mediaRepo.articleShowing(deps.db, [...new Set([row.url, deps.storage.url(row.storageKey)])]);
+    if (shownBy) await mediaRepo.attach(deps.db, [row.storageKey], shownBy);
+    else gone.push(row);
+  }
+  await deleteMedia(deps, gone);
+  return gone.length;
 }
