@@ -165,7 +165,7 @@ export const mediaAssets = pgTable('media_assets', {
   watermarked: boolean('watermarked').notNull().default(false),
   dhash: varchar('dhash', { length: 32 }),
   position: integer('position').notNull().default(0),
-  /** Set aside when an edit of its post took it off the article (migration 0031): kept for an undo, purged later. */
+  /** Set aside when no article should show it any more (an edit of its post, a mark applied again; migration 0031): kept for an undo, purged later unless an article still shows it. */
   replacedAt: timestamp('replaced_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('media_assets_article_idx').on(t.articleId)]);
