@@ -1,12 +1,12 @@
 // One's own account: name and address, password, two-factor sign-in and recovery codes. Every
-// step that asks for the password again is a login attempt like any other (counted before
-// the check, per address and username), so a stolen session cannot be used to guess it.
+// step that asks for the password again is counted before the check, per user and apart from
+// logins (auth/login-limits.ts), so a stolen session cannot be used to guess it and the owner's
+// own mistakes here never lock the login form.
 import type { Db } from '@chapar/db';
 import type { AccountInfo } from '@chapar/shared/contracts';
 import { AppError, notFound } from '../../errors.ts';
 import { authRepo, type AdminUserRow } from '../auth/repo.ts';
-import { loginAttemptsRepo } from '../auth/login-attempts-repo.ts';
-import { admitLoginAttempt, forgetLoginAttempt } from '../auth/login-limits.ts';
+import { admitPasswordRecheck, forgetLoginAttempt, recheckPassed } from '../auth/login-limits.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/password.ts';
 import { passwordChecks } from '../auth/password-checks.ts';
 import { securitySettings } from '../auth/security-settings.ts';
@@ -33,7 +33,7 @@ export interface SelfContext {
   db: Db;
   secret: string;
   siteName: string;
-  /** The request's client, counted by the login limits. */
+  /** The request's client: a right re-check forgets the user's failed logins from it. */
   clientKey: string;
 }
 
@@ -64,19 +64,19 @@ export async function updateOwnAccount(db: Db, session: AuthenticatedSession, bo
   return accountInfo(db, session);
 }
 
-/** Checks the user's own password within the login limits; throws 400 (counted) when wrong. */
+/** Checks the user's own password within the re-check limit; throws 400 (counted) when wrong. */
 async function confirmPassword(ctx: SelfContext, user: AdminUserRow, password: string): Promise<void> {
   const arrived = Date.now();
-  const attemptId = await admitLoginAttempt(ctx.db, { ip: ctx.clientKey, username: user.username, now: new Date(), hasSessionOfUser: true });
+  const recheck = await admitPasswordRecheck(ctx.db, { userId: user.id, now: new Date() });
   let ok: boolean;
   try {
     ok = await passwordChecks.run(() => verifyPassword(password, user.passwordHash ?? DUMMY_HASH), arrived);
   } catch (error) {
-    await forgetLoginAttempt(ctx.db, attemptId);
+    await forgetLoginAttempt(ctx.db, recheck.attemptId);
     throw error;
   }
   if (!ok) throw new AppError('validation_error', ACCOUNT_SELF_MESSAGES.wrongPassword);
-  await loginAttemptsRepo.succeed(ctx.db, attemptId, ctx.clientKey, user.username);
+  await recheckPassed(ctx.db, recheck, ctx.clientKey, user.username);
 }
 
 /** A new password ends every other session of the user; this one stays. */

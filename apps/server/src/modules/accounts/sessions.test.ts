@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, type SessionInfo } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsRole, ROLE_PASSWORD, type TestApp } from '../../../testing/test-app.ts';
-import { MAX_FAILURES_PER_IP_USER } from '../auth/login-limits.ts';
+import { MAX_RECHECK_FAILURES } from '../auth/login-limits.ts';
 import { describeDevice } from './sessions.ts';
 
 let t: TestApp;
@@ -79,15 +79,25 @@ describe('sessions', () => {
     await call(here, 'POST', '/api/admin/account/password', { currentPassword: 'a-brand-new-password', newPassword: ROLE_PASSWORD }, '10.3.0.1');
   });
 
-  it('counts a wrong current password like a wrong login, so a stolen session cannot guess it', async () => {
+  it('limits wrong current passwords per user, so a stolen session cannot guess it, without locking the login form', async () => {
     const session = await signIn('viewer-user', ROLE_PASSWORD, MAC_FIREFOX, '10.4.0.1');
+    const recheck = (who: Session, currentPassword: string) =>
+      call(who, 'POST', '/api/admin/account/password', { currentPassword, newPassword: 'whatever-long-password' }, '10.4.0.1');
     const answers: number[] = [];
-    for (let i = 0; i <= MAX_FAILURES_PER_IP_USER; i++) {
-      answers.push((await call(session, 'POST', '/api/admin/account/password', { currentPassword: `guess-${i}`, newPassword: 'whatever-long-password' }, '10.4.0.1')).statusCode);
-    }
-    expect(answers).toEqual([...Array(MAX_FAILURES_PER_IP_USER).fill(400), 429]);
-    const right = await call(session, 'POST', '/api/admin/account/password', { currentPassword: ROLE_PASSWORD, newPassword: 'whatever-long-password' }, '10.4.0.1');
+    for (let i = 0; i <= MAX_RECHECK_FAILURES; i++) answers.push((await recheck(session, `guess-${i}`)).statusCode);
+    expect(answers).toEqual([...Array(MAX_RECHECK_FAILURES).fill(400), 429]);
+    const right = await recheck(session, ROLE_PASSWORD);
     expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^رمز عبور کنونی چند بار نادرست وارد شد\. لطفاً [۰-۹]+ دقیقه دیگر دوباره تلاش کنید\.$/) });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // The login form is not locked: the same user signs in from the same address.
+    await signIn('viewer-user', ROLE_PASSWORD, MAC_FIREFOX, '10.4.0.1');
+    // The limit is the user's, from every session: a fresh one is refused as well.
+    const fresh = await signIn('viewer-user', ROLE_PASSWORD, ANDROID_CHROME, '10.4.0.2');
+    expect((await recheck(fresh, ROLE_PASSWORD)).statusCode).toBe(429);
+    // And another user's re-checks are their own.
+    const editor = await signIn('editor-user', ROLE_PASSWORD, MAC_FIREFOX, '10.4.0.1');
+    expect((await recheck(editor, 'wrong-guess')).statusCode).toBe(400);
   });
 
   it('ends every other session of the user at once', async () => {

@@ -78,6 +78,11 @@ export const loginAttemptsRepo = {
     ));
   },
 
+  /** Forgets this address's failures for the user (the right password was given from it). */
+  async forgetFailures(db: Db, ip: string, username: string): Promise<void> {
+    await db.delete(loginAttempts).where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.username, username), eq(loginAttempts.succeeded, false)));
+  },
+
   /** Drops an attempt that was never checked (refused while it waited for its turn). */
   async forget(db: Db, id: number): Promise<void> {
     await db.delete(loginAttempts).where(eq(loginAttempts.id, id));

@@ -94,3 +94,46 @@ export async function admitLoginAttempt(db: Db, input: {
     return loginAttemptsRepo.begin(tx, ip, username, now);
   }));
 }
+
+/**
+ * A signed-in user's re-checks of their own password (the account page: a new password, two-factor
+ * off, new recovery codes) are counted apart from logins, under a key of the user's own that no
+ * address or username can equal: guessing through a stolen session stops after this many wrong
+ * ones in the window, from any of the user's sessions, and the login form is never locked by them.
+ */
+export const MAX_RECHECK_FAILURES = MAX_FAILURES_PER_IP_USER;
+const recheckKey = (userId: number) => `recheck:${userId}`;
+
+export function tooManyRechecks(waitMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
+    'rate_limited',
+    `رمز عبور کنونی چند بار نادرست وارد شد. لطفاً ${waitText(seconds)} دیگر دوباره تلاش کنید.`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** Counts a re-check before its password is checked, as admitLoginAttempt does a login; 429 over the limit. */
+export async function admitPasswordRecheck(db: Db, input: { userId: number; now: Date }): Promise<{ attemptId: number; key: string }> {
+  const key = recheckKey(input.userId);
+  const at = input.now.getTime();
+  const attemptId = await admissions.run(() => db.transaction(async (tx) => {
+    await loginAttemptsRepo.lock(tx, key, key);
+    const counts = await loginAttemptsRepo.counts(tx, { ip: key, username: key, since: new Date(at - LOGIN_WINDOW_MS) });
+    if (counts.byPair >= MAX_RECHECK_FAILURES && counts.pairOldest) {
+      const wait = counts.pairOldest.getTime() + LOGIN_WINDOW_MS - at;
+      if (wait > 0) throw tooManyRechecks(Math.min(wait, LOGIN_WINDOW_MS));
+    }
+    return loginAttemptsRepo.begin(tx, key, key, input.now);
+  }));
+  return { attemptId, key };
+}
+
+/**
+ * A right re-check: the user's re-check failures are forgotten and, as after a login, so are
+ * their failed logins from this address (the password was just given from it).
+ */
+export async function recheckPassed(db: Db, recheck: { attemptId: number; key: string }, ip: string, username: string): Promise<void> {
+  await loginAttemptsRepo.succeed(db, recheck.attemptId, recheck.key, recheck.key);
+  await loginAttemptsRepo.forgetFailures(db, ip, username);
+}
