@@ -104,7 +104,7 @@ describe('channels tab', () => {
     await page.getByRole('button', { name: 'افزودن کانال' }).click();
     await dialog.getByLabel('نام کاربری کانال').fill('@AKHBAR_ROOZ');
     await dialog.getByRole('button', { name: 'افزودن کانال' }).click();
-    await page.getByText('کانال @AKHBAR_ROOZ از قبل در فهرست هست').first().waitFor();
+    await page.getByText('کانال \u2066@AKHBAR_ROOZ\u2069 از قبل در فهرست هست').first().waitFor();
     await dialog.getByLabel('نام کاربری کانال').fill('khabar_dovom');
     await dialog.getByRole('button', { name: 'افزودن کانال' }).click();
     await dialog.waitFor({ state: 'detached' });

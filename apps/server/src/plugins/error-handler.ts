@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ltr } from '@chapar/shared/text';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import { FIELD_LABELS, PART_LABELS } from './field-labels.ts';
 
 /**
@@ -14,7 +14,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   if (err.code === 'FST_ERR_BAD_URL') {
     reply.status(400).send({ error: 'bad_request', message: 'نشانی درخواست نامعتبر است (کد درصدی نادرست)' });
   } else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.status(414).send({ error: 'bad_request', message: 'نشانی درخواست بیش از حد طولانی است' });
+    reply.status(414).send({ error: 'uri_too_long', message: 'نشانی درخواست بیش از حد طولانی است' });
   } else {
     request.log.error({ err }, 'router error');
     reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });
@@ -57,6 +57,9 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   413: 'حجم درخواست بیش از حد مجاز است',
   415: 'نوع محتوای درخواست پشتیبانی نمی‌شود (JSON بفرستید)',
 };
+
+/** The error code of each of those refusals: the one errors.ts names for its status. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = { 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
 const EXPECTED_TYPE: Record<string, string> = {
   number: 'باید عدد باشد', int: 'باید عدد صحیح باشد', string: 'باید متن باشد', boolean: 'باید درست یا نادرست باشد',
@@ -114,7 +117,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'invalid_json'
-        : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
+        : FRAMEWORK_CODES[status] ?? 'bad_request';
       const message = code === 'invalid_json' ? 'بدنه درخواست JSON معتبر نیست' : PERSIAN.test(err.message) ? err.message : (FRAMEWORK_MESSAGES[status] ?? 'درخواست نامعتبر است');
       return reply.status(status).send({ error: code, message });
     }

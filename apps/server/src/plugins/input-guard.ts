@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ltr } from '@chapar/shared/text';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,6 @@ export function registerPathGuard(app: FastifyInstance): void {
     if (!path.includes('//')) return;
     const location = collapsedPage(request, path, end === -1 ? '' : url.slice(end));
     if (location) return reply.header('cache-control', 'public, max-age=3600').redirect(location, 301);
-    throw new AppError('not_found', `مسیر ${request.method} ${path} یافت نشد`);
+    throw new AppError('not_found', `مسیر ${ltr(`${request.method} ${path}`)} یافت نشد`);
   });
 }

@@ -90,9 +90,15 @@ describe('malformed addresses', () => {
     expect(body.message).not.toContain('%');
   });
 
+  it('an API address with an empty segment answers 404 with the path isolated from the Persian text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin//users?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'مسیر \u2066GET /api/admin//users\u2069 یافت نشد' });
+  });
+
   it('a parameter longer than the router allows answers 414 in the same shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/articles/${'9'.repeat(600)}` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toMatchObject({ error: 'bad_request' });
+    expect(res.json()).toEqual({ error: 'uri_too_long', message: 'نشانی درخواست بیش از حد طولانی است' });
   });
 });

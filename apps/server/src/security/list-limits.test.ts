@@ -53,6 +53,6 @@ describe('GET /api/articles page sizes', () => {
   it('refuses a limit over the admin maximum with a Persian message', async () => {
     const res = await list('/api/articles?limit=5000');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.stringContaining('limit') });
+    expect(res.json()).toMatchObject({ error: expect.any(String), message: 'تعداد حداکثر ۱۰۰۰ است' });
   });
 });

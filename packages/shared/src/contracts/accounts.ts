@@ -5,6 +5,7 @@ import { MAX_ID } from './page-reads.ts';
 import { ROLES } from './permissions.ts';
 import { ltr } from '../text/bidi.ts';
 import { toPersianDigits } from '../text/digits.ts';
+import { visibleText } from './visible-text.ts';
 
 const USERNAME = /^[\p{L}\p{N}._-]{3,64}$/u;
 
@@ -18,7 +19,8 @@ export const STAFF_NAME_MAX = 100;
 export const STAFF_EMAIL_MAX = 254;
 export const staffEmailField = z.email({ error: `نشانی ایمیل باید به شکل ${ltr('name@example.com')} باشد` })
   .max(STAFF_EMAIL_MAX, `نشانی ایمیل باید حداکثر ${toPersianDigits(STAFF_EMAIL_MAX)} نویسه باشد`);
-export const staffNameField = z.string().trim().max(STAFF_NAME_MAX, `نام باید حداکثر ${toPersianDigits(STAFF_NAME_MAX)} نویسه باشد`);
+/** Empty clears the name; a name of only invisible characters is refused. */
+export const staffNameField = visibleText({ label: 'نام', min: 0, max: STAFF_NAME_MAX, tooLong: `نام باید حداکثر ${toPersianDigits(STAFF_NAME_MAX)} نویسه باشد` });
 
 export const staffUser = z.object({
   id: z.number().int(),

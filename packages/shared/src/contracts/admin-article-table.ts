@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../text/search.ts';
-import { article } from './articles.ts';
+import { article, LIMIT_LABEL, PAGE_LABEL } from './articles.ts';
 
 export const ADMIN_ARTICLES_PAGE_SIZE = 20;
 export const ADMIN_ARTICLE_SORTS = ['publishedAt', 'title', 'views', 'category'] as const;
@@ -52,8 +52,8 @@ export const adminArticlesQuery = z.object({
   search: z.string().trim().max(SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG).default(''),
   sortBy: z.enum(ADMIN_ARTICLE_SORTS, { error: 'ترتیب نامعتبر است' }).default('publishedAt'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'جهت ترتیب نامعتبر است' }).default('desc'),
-  page: intParam('page', 1, 100_000).default(1),
-  limit: intParam('limit', 1, 100).default(ADMIN_ARTICLES_PAGE_SIZE),
+  page: intParam(PAGE_LABEL, 1, 100_000).default(1),
+  limit: intParam(LIMIT_LABEL, 1, 100).default(ADMIN_ARTICLES_PAGE_SIZE),
   status: z.enum(ADMIN_ARTICLE_STATUSES, { error: 'وضعیت نامعتبر است' }).default('all'),
 });
 export type AdminArticlesQuery = z.infer<typeof adminArticlesQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { MAX_ADMIN_LIMIT } from './common.ts';
+import { htmlShowsContent, visibleText } from './visible-text.ts';
 
 export const ARTICLE_CATEGORIES = ['Politics', 'Economy', 'Technology', 'Health', 'Culture', 'Sports'] as const;
 
@@ -37,6 +38,9 @@ export type Article = z.infer<typeof article>;
 
 export const articleList = z.array(article);
 
+/** Persian names of the paging parameters, for their messages. */
+export const PAGE_LABEL = 'صفحه';
+export const LIMIT_LABEL = 'تعداد';
 
 const positiveInt = (label: string, max: number) =>
   plainNumber(z.coerce.number({ error: `${label} باید عدد باشد` })
@@ -46,29 +50,36 @@ const positiveInt = (label: string, max: number) =>
 
 /** GET /api/articles: page starts at 1; limit capped (the admin table reads up to 1000). */
 export const listArticlesQuery = z.object({
-  page: positiveInt('page', 100_000).default(1),
-  limit: positiveInt('limit', MAX_ADMIN_LIMIT).default(20),
+  page: positiveInt(PAGE_LABEL, 100_000).default(1),
+  limit: positiveInt(LIMIT_LABEL, MAX_ADMIN_LIMIT).default(20),
   category: z.string().max(64).optional(),
 });
 export type ListArticlesQuery = z.infer<typeof listArticlesQuery>;
 
-export const limitQuery = (fallback: number, max: number) => z.object({ limit: positiveInt('limit', max).default(fallback) });
+export const limitQuery = (fallback: number, max: number) => z.object({ limit: positiveInt(LIMIT_LABEL, max).default(fallback) });
 
 /** GET /api/categories/{slug}/articles: the home page asks for limit=2. */
 export const categoryArticlesQuery = z.object({
-  page: positiveInt('page', 100_000).default(1),
-  limit: positiveInt('limit', 100).default(12),
+  page: positiveInt(PAGE_LABEL, 100_000).default(1),
+  limit: positiveInt(LIMIT_LABEL, 100).default(12),
 });
 
 export const categorySlugParam = z.object({
   slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/i, 'نامک دسته‌بندی نامعتبر است'),
 });
 
-/** PATCH /api/admin/articles/{id} (spec 03 §7). */
+/** Why an edit that would leave an article without its text is refused. */
+export const ARTICLE_TEXT_MESSAGES = {
+  emptyExcerpt: 'خلاصهٔ مقاله نمی‌تواند خالی باشد',
+  emptyContent: 'محتوای مقاله نمی‌تواند خالی باشد؛ دست‌کم یک جمله بنویسید یا یک تصویر بگذارید',
+} as const;
+
+/** PATCH /api/admin/articles/{id} (spec 03 §7): title, excerpt and content never stored empty. */
 export const updateArticleBody = z.object({
-  title: z.string().trim().min(3).max(200),
-  excerpt: z.string().max(1000),
-  content: z.string().max(200_000),
+  title: visibleText({ label: 'عنوان', min: 3, max: 200 }),
+  excerpt: visibleText({ label: 'خلاصه', min: 1, max: 1000, tooShort: ARTICLE_TEXT_MESSAGES.emptyExcerpt }),
+  content: z.string({ error: 'محتوا باید متن باشد' }).max(200_000, `محتوا حداکثر ${toPersianDigits(200_000)} نویسه است`)
+    .refine(htmlShowsContent, ARTICLE_TEXT_MESSAGES.emptyContent),
   category: z.string().max(32),
   imageUrl: z.string().max(2000).nullable(),
   videoUrl: z.string().max(2000).nullable(),

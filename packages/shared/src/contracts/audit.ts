@@ -1,6 +1,7 @@
 // The audit trail as the owner reads it: who did what, when, from where, with before and after.
 import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
+import { ltr } from '../text/bidi.ts';
 
 export const auditChange = z.object({
   id: z.union([z.number(), z.string()]).optional(),
@@ -28,7 +29,8 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-const dateField = z.iso.datetime({ offset: true, error: 'تاریخ باید به شکل ISO باشد' });
+/** A moment: date and time with its zone, as the page sends it (toISOString). */
+const dateField = z.iso.datetime({ offset: true, error: `تاریخ باید تاریخ و ساعت به شکل ${ltr('2026-01-31T08:30:00Z')} باشد` });
 
 export const auditQuery = z.object({
   actor: z.string().trim().max(64).optional(),

@@ -1,6 +1,8 @@
 // The source channels (spec 03 §2.3 'Channels tab'): listing, adding, editing, switching
 // on and off, validation and export. The table is the truth; TELEGRAM_CHANNELS only seeds it.
 import { z } from 'zod';
+import { handle, ltr } from '../text/bidi.ts';
+import { visibleText } from './visible-text.ts';
 
 export const CHANNEL_ROLES = ['primary', 'secondary'] as const;
 export type ChannelRole = (typeof CHANNEL_ROLES)[number];
@@ -12,12 +14,12 @@ export const CHANNEL_MESSAGES = {
   usernameFormat: 'نام کانال باید ۵ تا ۳۲ نویسه از حروف انگلیسی، رقم و _ باشد و با حرف شروع شود؛ مثلاً akhbar_rooz',
   roleInvalid: 'نقش کانال باید «اصلی» یا «دوم» باشد',
   titleTooLong: 'عنوان کانال حداکثر ۲۰۰ نویسه است',
-  duplicate: (username: string) => `کانال @${username} از قبل در فهرست هست`,
+  duplicate: (username: string) => `کانال ${handle(username)} از قبل در فهرست هست`,
   notFound: 'کانال یافت نشد',
   /** Each role has one active channel at most (spec 03: a primary and a secondary source); the handle is isolated (LRI…PDI). */
   roleTaken: (role: ChannelRole, username: string) =>
     `نقش «${CHANNEL_ROLE_LABELS[role]}» را کانال فعال \u2066@${username}\u2069 دارد و هر نقش تنها یک کانال فعال دارد؛ نخست آن کانال را غیرفعال کنید یا نقش دیگری برگزینید`,
-  badPattern: (pattern: string) => `الگوی «${pattern}» یک عبارت باقاعده معتبر نیست`,
+  badPattern: (pattern: string) => `الگوی «${ltr(pattern)}» یک عبارت باقاعده معتبر نیست`,
   /** A channel that had posts answered with a page of none: a throttled or broken answer, not an empty channel. */
   emptyPage: 'صفحهٔ کانال هیچ پستی نشان نداد، هرچند پیش‌تر پست داشت',
 } as const;
@@ -70,7 +72,7 @@ export const channelExport = z.object({
 });
 
 export const updateChannelBody = z.object({
-  title: z.string().trim().max(200, CHANNEL_MESSAGES.titleTooLong).optional(),
+  title: visibleText({ label: 'عنوان کانال', min: 1, max: 200, tooLong: CHANNEL_MESSAGES.titleTooLong }).optional(),
   role: channelRole.optional(),
   /** false switches the channel off: checks, the monitor and health stop reading it. */
   isActive: z.boolean().optional(),
@@ -81,7 +83,8 @@ export type UpdateChannelBody = z.input<typeof updateChannelBody>;
 export const createChannelBody = z.object({
   username: channelUsernameInput,
   role: channelRole,
-  title: z.string().trim().max(200, CHANNEL_MESSAGES.titleTooLong).optional(),
+  /** Empty: the channel's handle. */
+  title: visibleText({ label: 'عنوان کانال', min: 0, max: 200, tooLong: CHANNEL_MESSAGES.titleTooLong }).optional(),
   isActive: z.boolean().optional(),
   cleaningRules: cleaningRules.optional(),
 }).strict();

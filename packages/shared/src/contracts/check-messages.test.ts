@@ -26,12 +26,12 @@ describe('a value of the right type that fails a check', () => {
   });
 
   it('is told it is too large, negative or fractional, not that it is no number', () => {
-    expect(messageOf(adminSubscribersQuery, { offset: '2147483648' })).toBe('offset بیش از حد بزرگ است');
+    expect(messageOf(adminSubscribersQuery, { offset: '2147483648' })).toBe('جابه‌جایی بیش از حد بزرگ است');
     expect(messageOf(blockedPostParams, { telegramId: '-1', source: 'chapar_news' })).toBe('شناسه پست باید مثبت باشد');
     expect(messageOf(blockedPostParams, { telegramId: '1.5', source: 'chapar_news' })).toBe('شناسه پست باید عدد صحیح باشد');
     expect(messageOf(deleteDuplicateQuery, { originalId: String(2 ** 31) })).toBe('شناسه مقالهٔ اصلی بیش از حد بزرگ است');
     expect(messageOf(deleteDuplicateQuery, { originalId: '0' })).toBe('شناسه مقالهٔ اصلی باید مثبت باشد');
-    expect(messageOf(digestSendsQuery, { limit: '2.5' })).toBe('limit باید عدد صحیح باشد');
-    expect(messageOf(adminSubscribersQuery, { offset: 'abc' })).toBe('offset باید عدد باشد');
+    expect(messageOf(digestSendsQuery, { limit: '2.5' })).toBe('تعداد باید عدد صحیح باشد');
+    expect(messageOf(adminSubscribersQuery, { offset: 'abc' })).toBe('جابه‌جایی باید عدد باشد');
   });
 });

@@ -30,3 +30,4 @@ export * from './accounts.ts';
 export * from './audit.ts';
 export * from './push.ts';
 export * from './page-reads.ts';
+export * from './visible-text.ts';

@@ -1,5 +1,7 @@
 // Newsletter subscribers for the admin (spec 03 §2.5, §3, §7 'Newsletter subscribers').
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
+import { visibleText } from './visible-text.ts';
 
 export const NEWSLETTER_ADMIN_MESSAGES = {
   loadFailed: 'خطا در بارگذاری اطلاعات مشترکین خبرنامه',
@@ -31,8 +33,9 @@ const search = z.string().trim().max(254, 'عبارت جستجو حداکثر ۲
 export const adminSubscribersQuery = z.object({
   status,
   search,
-  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int('limit باید عدد صحیح باشد').min(1, 'limit باید دست‌کم ۱ باشد').max(1000, 'limit حداکثر ۱۰۰۰ است').default(SUBSCRIBER_LIST_LIMIT),
-  offset: z.coerce.number({ error: 'offset باید عدد باشد' }).int('offset باید عدد صحیح باشد').min(0, 'offset نمی‌تواند منفی باشد').max(10_000_000, 'offset بیش از حد بزرگ است').default(0),
+  limit: plainNumber(z.coerce.number({ error: 'تعداد باید عدد باشد' }).int('تعداد باید عدد صحیح باشد').min(1, 'تعداد باید دست‌کم ۱ باشد').max(1000, 'تعداد حداکثر ۱۰۰۰ است')).default(SUBSCRIBER_LIST_LIMIT),
+  /** How many matching subscribers to skip: where the page starts. */
+  offset: plainNumber(z.coerce.number({ error: 'جابه‌جایی باید عدد باشد' }).int('جابه‌جایی باید عدد صحیح باشد').min(0, 'جابه‌جایی نمی‌تواند منفی باشد').max(10_000_000, 'جابه‌جایی بیش از حد بزرگ است')).default(0),
 });
 export type AdminSubscribersQuery = z.infer<typeof adminSubscribersQuery>;
 
@@ -74,8 +77,8 @@ export type AdminSubscribersResponse = z.infer<typeof adminSubscribersResponse>;
 
 /** PATCH /api/admin/newsletter/subscribers/{id}: `{name}` or `{isActive}` (or both). */
 export const updateSubscriberBody = z.strictObject({
-  name: z.string({ error: 'نام نامعتبر است' }).trim().max(120, 'نام حداکثر ۱۲۰ نویسه است').nullable().optional(),
-  isActive: z.boolean({ error: 'isActive باید true یا false باشد' }).optional(),
+  name: visibleText({ label: 'نام', min: 0, max: 120, notText: 'نام نامعتبر است' }).nullable().optional(),
+  isActive: z.boolean({ error: 'وضعیت فعال بودن باید درست یا نادرست باشد' }).optional(),
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'فقط نام یا وضعیت مشترک را می‌توان تغییر داد' : undefined) }).refine((b) => b.name !== undefined || b.isActive !== undefined, { message: NEWSLETTER_ADMIN_MESSAGES.nothingToUpdate });
 export type UpdateSubscriberBody = z.infer<typeof updateSubscriberBody>;
 

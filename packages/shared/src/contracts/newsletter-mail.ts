@@ -1,6 +1,7 @@
 // The newsletter's mail (issue 34): the signup's answers, the digest's schedule, the sends and
 // their counts for the admin page, the preview and 'send now'.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { NEWSLETTER_FLOODED } from '../text/newsletter-form.ts';
 
 export const NEWSLETTER_MESSAGES = {
@@ -94,7 +95,7 @@ export type NewsletterDigestsResponse = z.infer<typeof newsletterDigestsResponse
 
 export const digestSendsQuery = z.object({
   status: z.enum(['all', ...SEND_STATUSES], { error: 'وضعیت نامعتبر است' }).default('all'),
-  limit: z.coerce.number({ error: 'limit باید عدد باشد' }).int('limit باید عدد صحیح باشد').min(1, 'limit باید دست‌کم ۱ باشد').max(500, 'limit حداکثر ۵۰۰ است').default(100),
+  limit: plainNumber(z.coerce.number({ error: 'تعداد باید عدد باشد' }).int('تعداد باید عدد صحیح باشد').min(1, 'تعداد باید دست‌کم ۱ باشد').max(500, 'تعداد حداکثر ۵۰۰ است')).default(100),
 });
 
 export const digestSend = z.object({

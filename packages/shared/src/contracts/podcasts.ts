@@ -2,6 +2,7 @@
 // most recent articles; both answer as operations (operations.ts).
 import { z } from 'zod';
 import { toPersianDigits } from '../text/digits.ts';
+import { visibleText } from './visible-text.ts';
 
 /** Recent articles one bulk request covers by default, and at most. */
 export const PODCAST_RECENT_DEFAULT = 20;
@@ -11,7 +12,7 @@ export const makeRecentPodcastsBody = z.object({
   latest: z.number({ error: 'تعداد خبرها باید عدد باشد' }).int('تعداد خبرها باید عدد صحیح باشد')
     .min(1, 'دست‌کم یک خبر').max(PODCAST_RECENT_MAX, `حداکثر ${toPersianDigits(PODCAST_RECENT_MAX)} خبر`).default(PODCAST_RECENT_DEFAULT),
   /** Made again even where the podcast matches the text. */
-  force: z.boolean({ error: 'force باید true یا false باشد' }).default(false),
+  force: z.boolean({ error: 'ساختن دوباره باید درست یا نادرست باشد' }).default(false),
 }).strict();
 
 export const PODCAST_MESSAGES = {
@@ -25,10 +26,10 @@ export const PODCAST_MESSAGES = {
 export const SPEECH_TEXT_MAX = 50_000;
 
 export const speechTextBody = z.object({
-  text: z.string({ error: 'متن خواندنی باید رشته باشد' })
-    .trim()
-    .min(1, 'متن خواندنی خالی است')
-    .max(SPEECH_TEXT_MAX, `متن خواندنی حداکثر ${SPEECH_TEXT_MAX} نویسه است`),
+  text: visibleText({
+    label: 'متن خواندنی', min: 1, max: SPEECH_TEXT_MAX, notText: 'متن خواندنی باید رشته باشد',
+    tooShort: 'متن خواندنی خالی است', tooLong: `متن خواندنی حداکثر ${toPersianDigits(SPEECH_TEXT_MAX)} نویسه است`,
+  }),
 }).strict();
 
 /** The text an article's podcast reads, as the admin's article page shows it. */

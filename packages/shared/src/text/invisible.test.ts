@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasVisibleText, stripBidiControls } from './invisible.ts';
+import { cleanTypedText, hasVisibleText, stripBidiControls, visibleLength } from './invisible.ts';
 
 describe('invisible text', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('invisible text', () => {
     expect(stripBidiControls('\u2066@news\u2069 \u200eabc\u200f\u061c')).toBe('@news abc');
     expect(stripBidiControls('a\u202a\u202b\u202d\u2067\u2068b')).toBe('ab');
     expect(stripBidiControls('نیم\u200cفاصله\u200d\u200b')).toBe('نیم\u200cفاصله\u200d\u200b');
+  });
+
+  it('cleans typed text: no direction runs or control characters, nothing invisible at the ends', () => {
+    expect(cleanTypedText('\u200b \u202eمی\u200cشود\u202c\t\u2066x\u2069 \ufeff')).toBe('می\u200cشود\tx');
+    expect(cleanTypedText('a\u0000\u0007\u009fb\nc')).toBe('ab\nc');
+    expect(cleanTypedText('\u200f\u202e\u200b\u2066')).toBe('\u200f');
+  });
+
+  it('counts the characters that show', () => {
+    expect(visibleLength('\u200c\u200c\u200c')).toBe(0);
+    expect(visibleLength('می\u200cشود')).toBe(5);
+    expect(visibleLength('😀 a')).toBe(2);
   });
 });

@@ -26,3 +26,24 @@ export function stripBidiControls(text: string): string {
 export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE_RE, '') !== '';
 }
+
+/** Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): each opens or closes a direction run. */
+const DIRECTION_RUN_RE = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Control characters but tab and line breaks: C0, DEL and C1. */
+const CONTROL_RE = /(?![\t\n\r])\p{Cc}/gu;
+/** What shows nothing at either end of a field: whitespace, zero-width space, word joiner, BOM. */
+const EDGE_RE = /^[\s\u200b\u2060\ufeff]+|[\s\u200b\u2060\ufeff]+$/g;
+
+/**
+ * Text an admin types into a field (a title, a name), as it is stored: without direction runs
+ * (an unclosed override mirrors the page after it), without control characters, and trimmed of
+ * what shows nothing at its ends. Marks (LRM, RLM), ZWNJ and ZWJ inside it stay.
+ */
+export function cleanTypedText(text: string): string {
+  return text.replace(DIRECTION_RUN_RE, '').replace(CONTROL_RE, '').replace(EDGE_RE, '');
+}
+
+/** How many characters (code points) of `text` show on the page. */
+export function visibleLength(text: string): number {
+  return Array.from(text.replace(INVISIBLE_RE, '')).length;
+}

@@ -121,6 +121,27 @@ describe('invitations', () => {
   });
 });
 
+describe('staff names people see', () => {
+  it('refuses a name of invisible or direction-control characters, keeps ZWNJ, and clears with an empty one', async () => {
+    const created = await call(owner, 'POST', '/api/admin/users', { username: 'parisa', password: PASSWORD, role: 'viewer', name: 'پریسا' });
+    const id = (created.json() as { user: StaffUser }).user.id;
+    const self = await login('parisa', PASSWORD);
+    const named = async () => (await t.database.db.select().from(adminUsers).where(eq(adminUsers.id, id)))[0].name;
+    for (const name of ['\u200b\u200b', '\u202e', '\u200c\u200d', '\u2066\u2069']) {
+      for (const [who, url] of [[owner, `/api/admin/users/${id}`], [self, '/api/admin/account']] as const) {
+        const res = await call(who, 'PATCH', url, { name });
+        expect(res.statusCode, `${url} ${JSON.stringify(name)}`).toBe(400);
+        expect(res.json()).toEqual({ error: 'validation_error', message: 'نام باید دست‌کم یک نویسهٔ دیدنی داشته باشد' });
+      }
+    }
+    expect(await named()).toBe('پریسا');
+    expect((await call(self, 'PATCH', '/api/admin/account', { name: '\u202eپری\u200cسا\u202c' })).statusCode).toBe(200);
+    expect(await named()).toBe('پری\u200cسا');
+    expect((await call(owner, 'PATCH', `/api/admin/users/${id}`, { name: '' })).statusCode).toBe(200);
+    expect(await named()).toBeNull();
+  });
+});
+
 describe('the last owner', () => {
   it('can never be demoted, disabled or deleted; with a second owner the first may step down', async () => {
     const adminId = (await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, TEST_ADMIN.username)))[0].id;

@@ -2,7 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import type { Db } from '@chapar/db';
-import { ADMIN_ARTICLE_MESSAGES, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -43,12 +43,15 @@ export async function updateArticle(s: UpdateArticleDeps, id: number, body: Upda
   // The categories the edit dialog offers are the database's; any of them is accepted.
   const category = body.category === undefined ? current.category : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
   if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
+  // The contract saw text; what the sanitiser keeps of it must still have some.
+  const content = body.content === undefined ? current.content : sanitizeArticleContent(body.content);
+  if (body.content !== undefined && !htmlShowsContent(content)) throw new AppError('validation_error', ARTICLE_TEXT_MESSAGES.emptyContent);
   const row = await saveArticle(s, current, {
     title: body.title ?? current.title,
     excerpt: body.excerpt ?? current.excerpt,
     featured: body.featured ?? current.featured,
     category,
-    content: body.content === undefined ? current.content : sanitizeArticleContent(body.content),
+    content,
     metaDescription: body.metaDescription === undefined ? current.metaDescription : fitMeta(body.metaDescription),
     imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,
     videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,

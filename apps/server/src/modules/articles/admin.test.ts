@@ -235,6 +235,16 @@ describe('POST /api/admin/upload-file', () => {
     expect(stats.channels[0].max).toBeGreaterThan(200); // the white watermark is there
   });
 
+  it('takes direction and control characters out of a file name before it becomes alt or link text', async () => {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = (await multipart('a\u202egnp.exe', png)).json() as { url: string; embedHtml: string };
+    expect(image.embedHtml).toBe(`<figure><img src="${image.url}" alt="agnp.exe"></figure>`);
+    const pdf = (await multipart('\u2067گزارش\u200cها\u0007\u200b.pdf\u2069', Buffer.from('%PDF-1.4\n%%EOF'))).json() as { url: string; embedHtml: string };
+    expect(pdf.embedHtml).toBe(`<p><a href="${pdf.url}">گزارش\u200cها.pdf</a></p>`);
+    const hidden = (await multipart('\u202e\u200c', png)).json() as { embedHtml: string };
+    expect(hidden.embedHtml).toContain('alt="file"');
+  });
+
   it('accepts a PDF named anything, and embeds it as a link', async () => {
     const res = await multipart('report.jpg', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF'));
     expect(res.json()).toMatchObject({ kind: 'document', mimeType: 'application/pdf' });

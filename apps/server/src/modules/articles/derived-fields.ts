@@ -4,11 +4,17 @@ import { articleReadingMinutes, buildAltText, normalizePersian, slugify } from '
 import { searchColumns } from '../search/index-text.ts';
 import type { ArticleRow } from './article-row.ts';
 
+/** The slug of a title with no letter or digit a slug keeps (emoji, other scripts): 'news'. */
+export const FALLBACK_SLUG = 'خبر';
+
+/** The stored slug: never empty, whatever the title is made of. */
+export const articleSlug = (title: string) => slugify(title) || FALLBACK_SLUG;
+
 type TextFields = Pick<ArticleRow, 'title' | 'excerpt' | 'content' | 'keywords' | 'category' | 'imageUrl' | 'videoUrl'>;
 
 export function derivedFields(a: TextFields) {
   return {
-    slug: slugify(a.title),
+    slug: articleSlug(a.title),
     readingTime: articleReadingMinutes(a.content),
     ...searchColumns(a),
     imageAltText: a.imageUrl ? buildAltText({ kind: 'image', title: a.title, category: a.category, excerpt: a.excerpt }) : null,

@@ -62,7 +62,7 @@ describe('adding a channel', () => {
   it('refuses a name already in the list, in any letter case, with 409', async () => {
     const res = await call('POST', '/api/admin/channels', { username: '@AKHBAR_ROOZ', role: 'secondary' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'conflict', message: 'کانال @AKHBAR_ROOZ از قبل در فهرست هست' });
+    expect(res.json()).toEqual({ error: 'conflict', message: 'کانال \u2066@AKHBAR_ROOZ\u2069 از قبل در فهرست هست' });
     expect(await rows()).toHaveLength(2);
   });
 });

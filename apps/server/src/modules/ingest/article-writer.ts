@@ -1,6 +1,6 @@
 // The article step: rewrite, media and post become one row, upserted on (source,
 // telegramId) so any re-run updates the same article instead of adding one.
-import { articleReadingMinutes, buildAltText, slugify } from '@chapar/shared/text';
+import { articleReadingMinutes, buildAltText } from '@chapar/shared/text';
 import { cleanTopics } from '@chapar/shared/topics';
 import type { RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -10,6 +10,7 @@ import type { PostMedia } from '../media/post-media.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
 import type { NormalisedPost } from '../posts/normalise.ts';
 import type { Services } from '../../services.ts';
+import { articleSlug } from '../articles/derived-fields.ts';
 
 export const MAX_KEYWORDS = 8;
 
@@ -52,7 +53,7 @@ export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleI
   return articleAdminRepo.upsertIngested(s.db, {
     source: input.source,
     telegramId: post.messageId,
-    slug: slugify(rewrite.title),
+    slug: articleSlug(rewrite.title),
     title: rewrite.title,
     excerpt: rewrite.excerpt,
     content,

@@ -18,7 +18,7 @@ import { storeMedia, UnsupportedMediaError } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
-import { formatNumberFa, ltr } from '@chapar/shared/text';
+import { formatNumberFa, hasVisibleText, ltr } from '@chapar/shared/text';
 
 const BROKEN_FORM = 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید';
 
@@ -33,6 +33,18 @@ export async function uploadedFile(request: FastifyRequest): Promise<MultipartFi
   } catch {
     throw new AppError('bad_request', BROKEN_FORM);
   }
+}
+
+/** Format characters but ZWNJ and ZWJ (direction controls, zero-width spaces, BOM), and control characters. */
+const HIDDEN_IN_NAME = /(?![\u200c\u200d])[\p{Cf}\p{Cc}]/gu;
+
+/**
+ * A file's name as the alt text or link text of its embed: without the characters that hide or
+ * reorder text ('a\u202egnp.exe' shows as 'aexe.png'), spaces collapsed, at most 120 characters.
+ */
+export function displayFileName(name: string | undefined): string {
+  const clean = Array.from((name ?? '').replace(HIDDEN_IN_NAME, '').replace(/\s+/g, ' ').trim()).slice(0, 120).join('').trim();
+  return hasVisibleText(clean) ? clean : 'file';
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -80,7 +92,7 @@ export async function saveUpload(s: Pick<Services, 'config' | 'log' | 'media' | 
         accept: ['image', 'video', 'audio', 'document'],
       });
       if (stored.kind === 'image') await queueVariants(s, [stored.storageKey]);
-      const name = (file.filename || 'file').slice(0, 120);
+      const name = displayFileName(file.filename);
       return {
         url: stored.url, kind: stored.kind, mimeType: stored.mimeType, bytes: stored.bytes, embedHtml: embedFor(stored.kind, stored.url, name, stored.posterUrl),
         ...(stored.kind === 'video' ? { posterUrl: stored.posterUrl, durationSec: stored.durationSec } : {}),

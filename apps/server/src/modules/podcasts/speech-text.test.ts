@@ -100,6 +100,13 @@ describe('the speech text in the admin', () => {
       expect((res.json() as { message: string }).message).toMatch(/[\u0600-\u06ff]/);
     }
     expect((await read(article.id)).corrected).toBe(false);
+    // Text that shows nothing is empty, whatever its characters.
+    for (const text of ['\u200b\u200b', '\u202e\u2066', '\u200c\u200f', '\ufeff\n\u2060']) {
+      const res = await put(article.id, { text });
+      expect(res.statusCode, JSON.stringify(text)).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation_error', message: 'متن خواندنی خالی است' });
+    }
+    expect((await read(article.id)).corrected).toBe(false);
     const missing = await put(999_999, { text: 'متن' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: 'خبر یافت نشد' });

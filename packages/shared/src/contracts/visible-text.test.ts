@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { htmlHasText, htmlShowsContent, visibleText } from './visible-text.ts';
+import { updateArticleBody } from './articles.ts';
+import { staffNameField } from './accounts.ts';
+
+const title = visibleText({ label: 'عنوان', min: 3, max: 20 });
+const name = visibleText({ label: 'نام', min: 0, max: 20 });
+const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('visible text', () => {
+  it.each(['\u200b\u200b\u200b\u200b', '\u200f\u202e\u200b\u2066', '\u200c\u200c\u200c', '\u200d\u200d\u200d', 'ab', '\u202eاب\u202c', '   '])(
+    'refuses %j as a title of fewer than three characters that show', (text) => {
+      expect(messageOf(title.safeParse(text))).toBe('عنوان باید دست‌کم ۳ نویسهٔ دیدنی داشته باشد');
+    },
+  );
+
+  it('keeps ZWNJ and ZWJ inside words and drops direction runs and control characters', () => {
+    expect(title.parse(' \u200bمی\u200cشود\u200b ')).toBe('می\u200cشود');
+    expect(title.parse('\u202eخبر\u202c \u2066@news\u2069\u0007')).toBe('خبر @news');
+    expect(title.parse('\u2067abc')).toBe('abc');
+    expect(title.parse('a\u200db\u200fc')).toBe('a\u200db\u200fc');
+  });
+
+  it('counts the length limit over what is stored', () => {
+    expect(title.safeParse(`${'\u202e'.repeat(30)}خبر`).success).toBe(true);
+    expect(messageOf(title.safeParse('ا'.repeat(21)))).toBe('عنوان حداکثر ۲۰ نویسه است');
+  });
+
+  it('lets an optional field be sent blank, never invisible-only', () => {
+    expect(name.parse('')).toBe('');
+    expect(name.parse('  ')).toBe('');
+    for (const text of ['\u200b', '\u202e', '\u200c', '\u2066\u2069']) {
+      expect(messageOf(name.safeParse(text)), JSON.stringify(text)).toBe('نام باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
+    }
+    expect(staffNameField.safeParse('\u200b').success).toBe(false);
+  });
+
+  it('finds text in HTML, not in markup', () => {
+    expect(htmlHasText('<p> </p><p>&nbsp;</p><br>')).toBe(false);
+    expect(htmlHasText('<figure><img src="/a.png" alt="x"></figure>')).toBe(false);
+    expect(htmlHasText('<p>\u200bخ</p>')).toBe(true);
+  });
+
+  it('takes a picture, video or frame with a source as content, not one without', () => {
+    expect(htmlShowsContent('<figure><img src="/a.png" alt=""></figure>')).toBe(true);
+    expect(htmlShowsContent('<video controls src="/v.mp4"></video>')).toBe(true);
+    expect(htmlShowsContent('<p><img alt="x"></p>')).toBe(false);
+    expect(htmlShowsContent('<p><img src=""></p>')).toBe(false);
+    expect(htmlShowsContent('<p> </p>')).toBe(false);
+  });
+
+  it('holds in the article edit contract', () => {
+    expect(updateArticleBody.safeParse({ title: '\u200b\u200b\u200b\u200b' }).success).toBe(false);
+    expect(messageOf(updateArticleBody.safeParse({ content: '<p> </p>' }))).toBe('محتوای مقاله نمی‌تواند خالی باشد؛ دست‌کم یک جمله بنویسید یا یک تصویر بگذارید');
+    expect(messageOf(updateArticleBody.safeParse({ excerpt: '' }))).toBe('خلاصهٔ مقاله نمی‌تواند خالی باشد');
+    expect(updateArticleBody.parse({ title: '\u202eعنوان تازه' })).toEqual({ title: 'عنوان تازه' });
+  });
+});
