@@ -4,46 +4,18 @@
 import { useMemo } from 'react';
 import { PROPOSED_FIELD_LABELS, type ProposedField } from '@chapar/shared/contracts';
 import { cn } from '../../lib/cn.ts';
+import { DiffText } from '../features/articles/components/diff-text.tsx';
 import { htmlToText } from '../features/articles/version-changes.ts';
-import { diffSide, diffWords, type DiffPart } from '../features/articles/word-diff.ts';
+import { diffSide, diffWords } from '../features/articles/word-diff.ts';
 
 export const PLAN_CHANGE_TEXTS = {
   show: 'نمایش تغییر',
   before: 'پیش از اصلاح',
   after: 'پس از اصلاح',
-  empty: '(خالی)',
-  removed: 'حذف‌شده',
-  added: 'افزوده‌شده',
   /** The body is shown around its first difference, not whole (the server cuts it: repair-text.ts, around). */
   part: 'بخشی از متن، پیرامون نخستین تغییر',
   markupOnly: 'متن یکسان است؛ تنها قالب‌بندی (مثلاً شکستن سطر یا پیوند) فرق دارد.',
 } as const;
-
-const removedStyle = 'rounded-sm bg-red-100 text-red-900 line-through decoration-red-700 dark:bg-red-950 dark:text-red-100 dark:decoration-red-300';
-const addedStyle = 'rounded-sm bg-green-100 text-green-900 underline decoration-green-700 decoration-2 underline-offset-4 dark:bg-green-950 dark:text-green-100 dark:decoration-green-300';
-
-/** One side's text, its removed (or added) words marked and named for screen readers. */
-function Marked({ parts, ltr }: { parts: DiffPart[]; ltr?: boolean }) {
-  if (parts.every((p) => !p.text.trim())) return <p className="text-muted">{PLAN_CHANGE_TEXTS.empty}</p>;
-  return (
-    <p dir={ltr ? 'ltr' : undefined} className={cn('whitespace-pre-wrap break-words leading-7', ltr && 'text-left text-xs leading-6')}>
-      {parts.map((part, i) => {
-        if (part.kind === 'same') return <span key={i}>{part.text}</span>;
-        // Spaces and line breaks at a change's ends stay outside its mark: only words are marked.
-        const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text) ?? ['', '', part.text, ''];
-        const removed = part.kind === 'removed';
-        const Mark = removed ? 'del' : 'ins';
-        return (
-          <span key={i}>
-            {lead}
-            {core && <Mark className={removed ? removedStyle : addedStyle}><span className="sr-only">{removed ? PLAN_CHANGE_TEXTS.removed : PLAN_CHANGE_TEXTS.added}: </span>{core}</Mark>}
-            {trail}
-          </span>
-        );
-      })}
-    </p>
-  );
-}
 
 /** A cut part of the body's HTML as its text: a tag cut at either end is left out, not read as text. */
 function partText(html: string): string {
@@ -80,7 +52,7 @@ function FieldChange({ change }: { change: ProposedField }) {
           <div key={side} data-side={side} className="min-w-0 rounded-lg border border-border bg-surface/50 p-2">
             <p className={cn('mb-1 text-xs font-bold', side === 'after' ? 'text-fg' : 'text-muted')}>{PLAN_CHANGE_TEXTS[side]}</p>
             {/* Markup is read left to right. */}
-            <Marked parts={diffSide(parts, side)} ltr={markupOnly} />
+            <DiffText parts={diffSide(parts, side)} ltr={markupOnly} className="leading-7" />
           </div>
         ))}
       </div>

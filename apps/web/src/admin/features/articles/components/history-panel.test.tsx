@@ -120,12 +120,12 @@ describe('the edit dialog\'s history', () => {
     // Only words are marked, the spaces around them left outside; each side still reads as its whole value.
     expect(Array.from(version.querySelectorAll('del'), (d) => d.textContent)).toEqual(['حذف‌شده: میانگین']);
     expect(version.textContent?.replace('حذف‌شده: ', '')).toBe('سرعت میانگین اینترنت همراه در تهران');
-    expect(now.textContent?.replace('افزوده: ', '')).toBe(CURRENT.title);
+    expect(now.textContent?.replace('افزوده‌شده: ', '')).toBe(CURRENT.title);
     expect(version.querySelectorAll('ins')).toHaveLength(0);
-    expect(Array.from(now.querySelectorAll('ins'), (d) => d.textContent)).toEqual(['افزوده: دو برابر شد']);
+    expect(Array.from(now.querySelectorAll('ins'), (d) => d.textContent)).toEqual(['افزوده‌شده: دو برابر شد']);
     expect(now.querySelectorAll('del')).toHaveLength(0);
     const excerpt = within(dialog).getByRole('heading', { name: 'خلاصه' }).closest('section')!;
-    expect(Array.from(excerpt.querySelectorAll('ins'), (d) => d.textContent?.replace('افزوده: ', ''))).toEqual(['تازهٔ', '، امروز']);
+    expect(Array.from(excerpt.querySelectorAll('ins'), (d) => d.textContent?.replace('افزوده‌شده: ', ''))).toEqual(['تازهٔ', '، امروز']);
 
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -10,43 +10,18 @@ import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useArticleVersion } from '../api.ts';
 import { versionChanges, versionLabel, type FieldChange } from '../version-changes.ts';
 import { diffSide, diffWords, type DiffPart } from '../word-diff.ts';
+import { addedStyle, DiffText, removedStyle } from './diff-text.tsx';
 
 export const COMPARE_TEXTS = {
   title: 'مقایسه با نسخهٔ فعلی',
   version: 'این نسخه',
   current: 'نسخهٔ فعلی',
-  empty: '(خالی)',
   same: 'این نسخه با نسخهٔ فعلی یکسان است؛ بازگرداندن آن چیزی را تغییر نمی‌دهد.',
   markupOnly: 'متن یکسان است؛ تنها قالب‌بندی (پیوند، سرتیتر یا جاسازی) فرق دارد.',
   loadFailed: 'خطا در بارگذاری نسخه',
   restore: 'بازگرداندن این نسخه',
   close: 'بستن',
 } as const;
-
-const removedStyle = 'rounded-sm bg-red-100 text-red-900 line-through decoration-red-700 dark:bg-red-950 dark:text-red-100 dark:decoration-red-300';
-const addedStyle = 'rounded-sm bg-green-100 text-green-900 underline decoration-green-700 decoration-2 underline-offset-4 dark:bg-green-950 dark:text-green-100 dark:decoration-green-300';
-
-/** One side's text, its removed (or added) words marked; the marks are named for screen readers too. */
-function DiffText({ parts, ltr }: { parts: DiffPart[]; ltr?: boolean }) {
-  if (parts.every((p) => !p.text.trim())) return <p className="text-muted">{COMPARE_TEXTS.empty}</p>;
-  return (
-    <p dir={ltr ? 'ltr' : undefined} className={cn('whitespace-pre-wrap break-words leading-8', ltr && 'text-left font-mono text-xs leading-6')}>
-      {parts.map((part, i) => {
-        if (part.kind === 'same') return <span key={i}>{part.text}</span>;
-        // Spaces and line breaks at a change's ends stay outside its mark: only words are marked.
-        const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(part.text) ?? ['', '', part.text, ''];
-        const Mark = part.kind === 'removed' ? 'del' : 'ins';
-        return (
-          <span key={i}>
-            {lead}
-            {core && <Mark className={part.kind === 'removed' ? removedStyle : addedStyle}><span className="sr-only">{part.kind === 'removed' ? 'حذف‌شده: ' : 'افزوده: '}</span>{core}</Mark>}
-            {trail}
-          </span>
-        );
-      })}
-    </p>
-  );
-}
 
 function Side({ caption, change, parts, side }: { caption: string; change: FieldChange; parts: DiffPart[]; side: 'before' | 'after' }) {
   const url = side === 'before' ? change.before : change.after;
@@ -60,9 +35,9 @@ function Side({ caption, change, parts, side }: { caption: string; change: Field
       {scroll ? (
         // A long body scrolls in its own box; focusable, so the keyboard can scroll it.
         <div role="region" aria-label={`${change.label} در ${caption}`} tabIndex={0} className="max-h-80 overflow-y-auto rounded-md focus-visible:outline-3 focus-visible:outline-ring">
-          <DiffText parts={parts} />
+          <DiffText parts={parts} className="leading-8" />
         </div>
-      ) : <DiffText parts={parts} ltr={change.ltr} />}
+      ) : <DiffText parts={parts} ltr={change.ltr} className="leading-8" />}
     </div>
   );
 }
