@@ -120,7 +120,7 @@ describe('channels tab', () => {
     await signatures.fill(`${await signatures.inputValue()}\nکانال اخبار روز`);
     await edit.getByLabel('الگوهای «عضو شوید» (عبارت باقاعده)').fill('(unclosed');
     await edit.getByRole('button', { name: 'ذخیره تغییرات' }).click();
-    await edit.getByText('الگوی «(unclosed» یک عبارت باقاعده معتبر نیست').waitFor();
+    await edit.getByText('الگوی «\u2066(unclosed\u2069» یک عبارت باقاعده معتبر نیست').waitFor();
     await edit.getByLabel('الگوهای «عضو شوید» (عبارت باقاعده)').fill('به\\s*ما\\s*بپیوندید');
     await edit.getByRole('button', { name: 'ذخیره تغییرات' }).click();
     await edit.waitFor({ state: 'detached' });
