@@ -94,30 +94,29 @@ describe('generate tab', () => {
     await page.getByText('لطفاً لینک تلگرام را وارد کنید').waitFor();
   });
 
-  it('cancels a long repair preview: its bar moves, then it stops as cancelled with nothing changed', async () => {
+  it('cancels a long repair preview: its bar moves, then it stops as cancelled with nothing changed', { timeout: 150_000 }, async () => {
     const db = suite.site.database.raw;
     await db.query(`insert into articles (slug, title, excerpt, content, published_at)
       select 'bulk-' || g, 'خبر انبوه ' || g, '', '<p>متن خبر انبوه شماره ' || g || ' با جزئیات کامل برای آزمون عملیات طولانی.</p>', now() - interval '30 days' - (g || ' minutes')::interval
-      from generate_series(1, 15000) g`);
+      from generate_series(1, 40000) g`);
     const emptyExcerpts = async () => Number((await db.query<{ n: string }>(`select count(*) as n from articles where slug like 'bulk-%' and excerpt = ''`)).rows[0].n);
     const page = await suite.signedIn('/admin?tab=generate');
-    // A text repair's preview works out each article's change before asking: over 15,000 it takes a while, with a bar.
+    // A text repair's preview works out each article's change before asking: over 40,000 it takes a while, with a bar.
     await page.locator('[data-job="fix-excerpts"]').click();
     const op = operation(page, 'اصلاح خلاصه‌ها');
     await op.waitFor();
     await page.waitForFunction(() => {
       const el = [...document.querySelectorAll('[data-operation-id]')].find((e) => e.textContent?.includes('اصلاح خلاصه‌ها'));
-      return Number(el?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0) >= 8;
-    }, undefined, { timeout: 60_000, polling: 250 });
+      return Number(el?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? 0) >= 2;
+    }, undefined, { timeout: 90_000, polling: 100 });
     await op.getByRole('button', { name: /لغو/ }).click();
     const cancelled = page.locator('[data-operation-id][data-status="cancelled"]', { has: page.getByRole('heading', { name: 'اصلاح خلاصه‌ها', exact: true }) });
     await cancelled.waitFor({ timeout: 20_000 });
-    const progress = Number(await cancelled.getByRole('progressbar').getAttribute('aria-valuenow'));
-    expect(progress).toBeGreaterThanOrEqual(8);
-    expect(progress).toBeLessThan(100);
-    expect(await cancelled.innerText()).toContain('عملیات به درخواست مدیر لغو شد');
+    // It stopped part way: it says why, and it never reached a plan to confirm.
+    await cancelled.getByText('عملیات به درخواست مدیر لغو شد').first().waitFor();
+    expect(await page.getByTestId('plan-dialog').count()).toBe(0);
     // A preview writes nothing: every excerpt is as it was, there is nothing to undo, and clearing removes it.
-    expect(await emptyExcerpts()).toBe(15000);
+    expect(await emptyExcerpts()).toBe(40000);
     expect(await cancelled.getByRole('button', { name: /بازگردانی/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'پاک کردن پایان‌یافته‌ها' }).click();
     await cancelled.waitFor({ state: 'detached' });
