@@ -55,7 +55,7 @@ export function persianOr(message: string | undefined, fallback: string): string
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   406: 'قالب درخواست پذیرفته نیست',
   413: 'حجم درخواست بیش از حد مجاز است',
-  415: 'نوع محتوای درخواست پشتیبانی نمی‌شود (JSON بفرستید)',
+  415: `نوع محتوای درخواست پشتیبانی نمی‌شود (${ltr('JSON')} بفرستید)`,
 };
 
 /** The error code of each of those refusals: the one errors.ts names for its status. */
@@ -118,7 +118,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
         ? 'invalid_json'
         : FRAMEWORK_CODES[status] ?? 'bad_request';
-      const message = code === 'invalid_json' ? 'بدنه درخواست JSON معتبر نیست' : PERSIAN.test(err.message) ? err.message : (FRAMEWORK_MESSAGES[status] ?? 'درخواست نامعتبر است');
+      const message = code === 'invalid_json' ? `بدنه درخواست ${ltr('JSON')} معتبر نیست` : PERSIAN.test(err.message) ? err.message : (FRAMEWORK_MESSAGES[status] ?? 'درخواست نامعتبر است');
       return reply.status(status).send({ error: code, message });
     }
     request.log.error({ err }, 'unhandled error');

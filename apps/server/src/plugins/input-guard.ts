@@ -14,7 +14,14 @@ declare module 'fastify' {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isUnsafe = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
-export const INVALID_TEXT_MESSAGE = 'ورودی شامل نویسه‌های نامعتبر (نویسه تهی یا نیم‌جفت UTF-16) است';
+export const INVALID_TEXT_MESSAGE = `ورودی شامل نویسه‌های نامعتبر (نویسه تهی یا نیم‌جفت ${ltr('UTF-16')}) است`;
+
+/** The declared charset of a body, when it names one. */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+/** What every body is read as (Fastify's parsers ignore a declared charset); ASCII is a part of it. */
+const READ_AS = /^(?:utf-?8|us-ascii)$/i;
+
+export const charsetMessage = (charset: string) => `نویسه‌گذاری ${ltr(charset.slice(0, 40))} پشتیبانی نمی‌شود؛ بدنه را با ${ltr('UTF-8')} بفرستید`;
 
 /** True when any string (value or key) anywhere in `value` holds a NUL or a lone surrogate. */
 export function hasUnsafeText(value: unknown): boolean {
@@ -41,6 +48,12 @@ export function hasUnsafeText(value: unknown): boolean {
  * once, with a 400, instead of reaching the database as a 500.
  */
 export function registerInputGuard(app: FastifyInstance): void {
+  // A body that says it is in another charset would be read as UTF-8 and stored garbled: refused.
+  app.addHook('preParsing', async (request) => {
+    const type = request.headers['content-type'];
+    const charset = type?.includes('charset') ? CHARSET.exec(type)?.[1] : undefined;
+    if (charset !== undefined && !READ_AS.test(charset)) throw new AppError('unsupported_media_type', charsetMessage(charset));
+  });
   app.addHook('preValidation', async (request) => {
     if (hasUnsafeText(request.params) || hasUnsafeText(request.query) || hasUnsafeText(request.body)) {
       throw new AppError('bad_request', INVALID_TEXT_MESSAGE);

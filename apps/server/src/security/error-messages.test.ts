@@ -58,7 +58,13 @@ describe('error messages', () => {
     expect(res.statusCode).toBe(415);
     const body = res.json() as { error: string; message: string };
     expect(body.error).toBe('unsupported_media_type');
-    expect(body.message).toMatch(PERSIAN);
+    expect(body.message).toBe('نوع محتوای درخواست پشتیبانی نمی‌شود (\u2066JSON\u2069 بفرستید)');
+  });
+
+  it('a body that is not JSON says so with the format\'s name isolated', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_json', message: 'بدنه درخواست \u2066JSON\u2069 معتبر نیست' });
   });
 
   it('a body past the size limit answers 413 in Persian, with the code of its status', async () => {

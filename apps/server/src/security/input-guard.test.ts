@@ -3,7 +3,7 @@
 // percent-escapes in the path get the same {error, message} shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, newsletterSubscribers } from '@chapar/db';
-import { hasUnsafeText, INVALID_TEXT_MESSAGE } from '../plugins/input-guard.ts';
+import { charsetMessage, hasUnsafeText, INVALID_TEXT_MESSAGE } from '../plugins/input-guard.ts';
 import { createArticle } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -77,6 +77,35 @@ describe('NUL and lone surrogates answer 400 on every route', () => {
   it('the same text without the bad character still works', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'reader@example.com', name: 'مریم 😀' } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a body in another charset', () => {
+  const subscribe = (contentType: string, payload: string | Buffer) =>
+    t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': contentType }, payload });
+
+  it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"windows-1256"', ''])('charset=%s answers 415 and stores nothing', async (charset) => {
+    const json = JSON.stringify({ email: 'charset@example.com', name: 'مریم' });
+    const res = await subscribe(`application/json; charset=${charset}`, charset.toLowerCase().includes('utf-16') ? Buffer.from(json, 'utf16le') : json);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: 'unsupported_media_type', message: charsetMessage(charset.replaceAll('"', '')) });
+    expect(await t.database.db.select().from(newsletterSubscribers)).toHaveLength(0);
+  });
+
+  it('says the charset isolated from the Persian text', () => {
+    expect(charsetMessage('utf-16')).toBe('نویسه‌گذاری \u2066utf-16\u2069 پشتیبانی نمی‌شود؛ بدنه را با \u2066UTF-8\u2069 بفرستید');
+  });
+
+  const readable = ['utf-8', 'UTF8', '"utf-8"', 'us-ascii'];
+  it.each(readable)('charset=%s is read as it says', async (charset) => {
+    const sessionId = `charset-${readable.indexOf(charset)}`;
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/analytics/track', headers: { 'content-type': `application/json; charset=${charset}` },
+      payload: JSON.stringify({ articleId, event: 'view', value: 'تلگرام', sessionId }),
+    });
+    expect(res.statusCode).toBe(202);
+    const stored = await t.database.db.select().from(analyticsEvents);
+    expect(stored.filter((row) => row.event === 'view' && row.value === 'تلگرام')).toHaveLength(readable.indexOf(charset) + 1);
   });
 });
 
