@@ -5,15 +5,23 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ltr } from '@chapar/shared/text';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { FIELD_LABELS, PART_LABELS } from './field-labels.ts';
+import { sendPlainPage, wantsPage } from './plain-page.ts';
+
+/** A refused page address's heading; the text says why. */
+const BAD_ADDRESS = 'نشانی نادرست است';
 
 /**
  * Errors the router raises before any route or hook runs (a malformed percent-escape in the
- * path, an over-long parameter): the same {error, message} shape, without echoing the path.
+ * path, an over-long parameter): the same {error, message} shape, without echoing the path, or
+ * for a page's address a page saying the same.
  */
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ error: 'bad_request', message: 'نشانی درخواست نامعتبر است (کد درصدی نادرست)' });
+    const message = 'نشانی درخواست نامعتبر است (کد درصدی نادرست)';
+    if (wantsPage(request)) sendPlainPage(reply, 400, BAD_ADDRESS, message);
+    else reply.status(400).send({ error: 'bad_request', message });
   } else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Only routes with parameters have the limit, and pages have none (their route is a wildcard).
     reply.status(414).send({ error: 'uri_too_long', message: 'نشانی درخواست بیش از حد طولانی است' });
   } else {
     request.log.error({ err }, 'router error');
@@ -102,6 +110,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
+      // A page's address refused before its render (text no column can hold): shown as a page.
+      if (err.status === 400 && request.routeOptions.config?.page === true && wantsPage(request)) return sendPlainPage(reply, 400, BAD_ADDRESS, err.message);
       return reply.status(err.status).send({ error: err.code, message: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

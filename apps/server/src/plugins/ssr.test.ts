@@ -70,6 +70,24 @@ describe('server-side rendered pages', () => {
     expect(res.json()).toEqual({ error: 'not_found', message: 'مسیر \u2066GET /api/no-such-endpoint\u2069 یافت نشد' });
   });
 
+  it('answers a page address it cannot read with a Persian page and a way home, and the API with JSON', async () => {
+    for (const [url, status, reason] of [
+      ['/category/%ZZ', 400, 'کد درصدی نادرست'], ['/article/%D8', 400, 'کد درصدی نادرست'], ['/%ZZ', 400, 'کد درصدی نادرست'], ['/search?q=%00', 400, 'نویسه‌های نامعتبر'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.body, url).toMatch(/^<!doctype html><html lang="fa" dir="rtl">/);
+      expect(res.body, url).toContain('<h1>نشانی نادرست است</h1>');
+      expect(res.body, url).toContain(reason);
+      expect(res.body, url).toContain('<a href="/">بازگشت به صفحه اصلی</a>');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/articles/%ZZ' });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ error: 'bad_request' });
+  });
+
   it('renders an article with its canonical address and NewsArticle data, and 404 for a missing one', async () => {
     const moved = await t.app.inject({ method: 'GET', url: `/article/${firstId}` });
     expect(moved.statusCode).toBe(301);

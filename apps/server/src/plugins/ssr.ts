@@ -15,6 +15,7 @@ import { createPageCache, type CachedPage, type PageCache } from './page-cache.t
 import { createPageData, type PageData } from './page-data.ts';
 import { asBuffer, createPageRendering, type RenderedPage } from './page-render.ts';
 import { inProcessRenderer, readPageShell, startRenderThreads } from './page-shell.ts';
+import { plainPage } from './plain-page.ts';
 import type { PageRenderer } from './render-pool.ts';
 
 export { readPageShell, startRenderThreads };
@@ -53,8 +54,7 @@ const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-rev
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PUBLIC_FILE = 'public, max-age=3600';
-const ERROR_PAGE = `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>خطای سرور | چاپار</title></head>
-<body style="font-family:Vazirmatn,Tahoma,sans-serif;text-align:center;padding:4rem 1rem"><h1>خطای داخلی سرور</h1><p>لطفاً چند لحظه دیگر دوباره تلاش کنید.</p><p><a href="/">بازگشت به صفحه اصلی</a></p></body></html>`;
+const ERROR_PAGE = plainPage('خطای داخلی سرور', 'لطفاً چند لحظه دیگر دوباره تلاش کنید.');
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
