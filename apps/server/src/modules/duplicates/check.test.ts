@@ -134,6 +134,11 @@ describe('the check and ingestion judge alike, with a calibrated confidence', ()
     expect(res.details).toContain('نزدیک‌ترین مقاله');
   });
 
+  it('a text near nothing in the index says that the index found nothing near it, not that nothing shares a word', async () => {
+    const res = (await post('/api/admin/check-duplicate-content', { content: 'گروه موسیقی محلی روستا برای نخستین بار در جشنواره‌ای بین‌المللی در آن سوی دریا ساز و آواز اجرا کرد و تماشاگران بسیاری آمدند.' })).json();
+    expect(res).toMatchObject({ isDuplicate: false, duplicateArticles: [], details: 'نمایه مقاله‌ای نزدیک به این متن نیافت؛ تکراری نیست.' });
+  });
+
   it('the identical text of an article is a duplicate with confidence 100', async () => {
     const c = CALIBRATION_CASES.find((x) => x.name === 'housing')!;
     const res = (await post('/api/admin/check-duplicate-content', { content: c.sameTopic })).json();

@@ -106,7 +106,7 @@ async function checkAnswer(s: Pick<Services, 'database'>, verdict: StoryVerdict,
   // The rule that decided and the overall similarity; the listed article carries every reason.
   const reasons = best ? matchReasons(best.analysis, best.ai).slice(0, 2) : [];
   const details = !best
-    ? 'هیچ مقاله‌ای در نمایه بخش مشترکی با این متن ندارد؛ تکراری نیست.'
+    ? 'نمایه مقاله‌ای نزدیک به این متن نیافت؛ تکراری نیست.'
     : isDuplicate
       ? `این خبر تکرار مقالهٔ ${fa(best.id)} است (${METHOD_LABEL[type]}). ${reasons.join('؛ ')}`
       : `مقالهٔ تکراری پیدا نشد؛ نزدیک‌ترین مقاله ${fa(best.id)} است، با احتمال ${fa(percent(shownProbability(best.score)))}٪ که همان خبر باشد. ${reasons.join('؛ ')}`;
