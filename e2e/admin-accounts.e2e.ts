@@ -128,7 +128,7 @@ describe('a newsroom of several people', () => {
     await dialog.getByRole('textbox', { name: 'عنوان', exact: true }).fill(editedTitle);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expectToast(editor, 'مقاله با موفقیت بروزرسانی شد');
+    await expectToast(editor, 'مقاله با موفقیت به‌روزرسانی شد');
 
     const nav = editor.getByRole('navigation', { name: 'بخش‌های پنل' });
     expect(await nav.getByRole('link', { name: 'حساب‌ها' }).count()).toBe(0);

@@ -171,7 +171,7 @@ describe('edit dialog', () => {
     await dialog.getByText(`${formatNumberFa(11)} از ${formatNumberFa(150)} نویسه`).waitFor();
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    await expectToast(page, 'مقاله با موفقیت به‌روزرسانی شد');
     await page.goto(publicPath);
     expect(await page.locator('article strong', { hasText: 'جمله پررنگ ویرایشگر' }).count()).toBe(1);
 
@@ -186,7 +186,7 @@ describe('edit dialog', () => {
     await html.fill(`${before}<h2>تیتر تازه از HTML</h2>`);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    await expectToast(page, 'مقاله با موفقیت به‌روزرسانی شد');
     await page.goto(publicPath);
     expect(await page.locator('article h2', { hasText: 'تیتر تازه از HTML' }).count()).toBe(1);
 
@@ -206,7 +206,7 @@ describe('edit dialog', () => {
     expect(await html.inputValue()).toBe(withImage);
     await dialog.getByRole('button', { name: 'به‌روزرسانی' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expectToast(page, 'مقاله با موفقیت بروزرسانی شد');
+    await expectToast(page, 'مقاله با موفقیت به‌روزرسانی شد');
     const saved = await api<AdminArticle>(page, `/api/admin/articles/${target.id}`);
     expect(saved.content).toContain(src!);
     expect((await page.request.get(src!)).status()).toBe(200);

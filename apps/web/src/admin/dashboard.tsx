@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
@@ -79,6 +79,15 @@ export function Dashboard() {
   useAdminTitle(TAB_LABELS[tab]);
   const tabRow = useRef<HTMLDivElement>(null);
   useScrollHints(tabRow);
+  // On a phone the row scrolls sideways: a tab opened by its address (a link, a reload) was off-screen.
+  // Centred like the header menu's item ('nearest' left it under the faded edge); no animation on the
+  // first load, a later pick glides unless the reader asked for less motion.
+  const firstScroll = useRef(true);
+  useEffect(() => {
+    const still = firstScroll.current || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    firstScroll.current = false;
+    tabRow.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'center', behavior: still ? 'instant' : 'smooth' });
+  }, [tab]);
   const select = (value: string) => {
     if (!isTabId(value)) return;
     setParams(value === shown[0] ? {} : { tab: value });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { ArrowLeft, LogOut } from 'lucide-react';
+import { ArrowLeft, House, LogOut } from 'lucide-react';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { buttonStyles, focusRing } from '../../components/ui/button-styles.ts';
@@ -21,6 +21,7 @@ const NAV: Array<{ to: string; label: string; end?: boolean; needs: Permission[]
   { to: adminPaths.deletedArticles(), label: 'مقاله‌های حذف‌شده', needs: ['view'] },
   { to: adminPaths.sync(), label: 'همگام‌سازی', needs: ['jobs'] },
   { to: adminPaths.contentVerification(), label: 'بررسی کیفیت', needs: ['jobs'] },
+  { to: adminPaths.telegramAuth(), label: 'احراز هویت تلگرام', needs: ['settings'] },
   { to: adminPaths.users(), label: 'حساب‌ها', needs: ['accounts'] },
   { to: adminPaths.audit(), label: 'گزارش کارها', needs: ['accounts'] },
   { to: adminPaths.account(), label: 'حساب من', needs: ['self'] },
@@ -49,9 +50,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <div className="flex items-center gap-1">
             {status.data?.username && <bdi className="hidden text-sm text-muted sm:inline">{status.data.username}</bdi>}
             <ThemeToggle />
-            <a href="/" className={cn(buttonStyles.ghost, 'max-sm:hidden')}>
-              بازگشت به سایت
-              <ArrowLeft aria-hidden="true" className="size-4" />
+            {/* On a phone an icon (the logo leads to the panel, so this is the one way to the site). */}
+            <a href="/" className={cn(buttonStyles.ghost, 'max-sm:px-2.5')}>
+              <House aria-hidden="true" className="size-4 sm:hidden" />
+              <span className="max-sm:sr-only">بازگشت به سایت</span>
+              <ArrowLeft aria-hidden="true" className="size-4 max-sm:hidden" />
             </a>
             <button type="button" onClick={() => void logout(status.data?.csrfToken ?? null)} className={buttonStyles.ghost}>
               <LogOut aria-hidden="true" className="size-4" />

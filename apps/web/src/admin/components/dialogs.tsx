@@ -8,6 +8,7 @@ import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
+// The panels say aria-modal="true" (they are): the toast reads it to move clear of their buttons.
 const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
 
 /**
@@ -72,6 +73,7 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
           dir="rtl"
+          aria-modal="true"
           {...returnFocus}
           onOpenAutoFocus={onOpenAutoFocus}
           onEscapeKeyDown={guard}
@@ -117,7 +119,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, details,
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content dir="rtl" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
+        <AlertDialog.Content dir="rtl" aria-modal="true" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           {details}

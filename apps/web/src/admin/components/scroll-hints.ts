@@ -5,15 +5,15 @@ import { useEffect, type RefObject } from 'react';
  * `data-more-end`), so `.scroll-hints` in admin.css fades that edge: on a phone the admin's
  * menu and the dashboard's tabs are wider than the screen, and a row cut at a word boundary
  * gave no sign that more items follow. In RTL, scrollLeft is 0 at the start and negative
- * towards the end.
+ * towards the end. A list that scrolls downwards (axis 'y', `.scroll-hints-y`) is marked the same way.
  */
-export function useScrollHints(row: RefObject<HTMLElement | null>): void {
+export function useScrollHints(row: RefObject<HTMLElement | null>, axis: 'x' | 'y' = 'x'): void {
   useEffect(() => {
     const element = row.current;
     if (!element) return;
     const update = () => {
-      const hidden = element.scrollWidth - element.clientWidth;
-      const scrolled = Math.abs(element.scrollLeft);
+      const hidden = axis === 'x' ? element.scrollWidth - element.clientWidth : element.scrollHeight - element.clientHeight;
+      const scrolled = Math.abs(axis === 'x' ? element.scrollLeft : element.scrollTop);
       element.dataset.moreStart = String(scrolled > 1);
       element.dataset.moreEnd = String(hidden - scrolled > 1);
     };
@@ -25,5 +25,5 @@ export function useScrollHints(row: RefObject<HTMLElement | null>): void {
       element.removeEventListener('scroll', update);
       resized.disconnect();
     };
-  }, [row]);
+  }, [row, axis]);
 }

@@ -7,6 +7,12 @@ import { focusRing } from './button-styles.ts';
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
+/**
+ * While a modal dialog is open the toast moves to the top (on a wide screen to the start side): at
+ * the bottom it lay over the dialog's footer buttons, which the page's scroll room cannot move clear,
+ * and at the top end over its close button.
+ */
+const OVER_MODAL = '[body:has([aria-modal=true])_&]:top-0 [body:has([aria-modal=true])_&]:bottom-auto md:[body:has([aria-modal=true])_&]:start-0 md:[body:has([aria-modal=true])_&]:end-auto';
 /** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
 const TOAST_CLEARANCE_PX = 24;
 
@@ -73,7 +79,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
       data-toast-viewport
       aria-label="اعلان‌ها"
       aria-keyshortcuts="F8"
-      className="fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]"
+      className={`fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px] ${OVER_MODAL}`}
     >
       {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />}
     </ol>

@@ -20,7 +20,8 @@ export const ARTICLE_TEXTS = {
   deleteFailed: 'خطا در حذف مقاله',
   deleted: 'مقاله با موفقیت حذف شد',
   updateFailed: 'خطا در بروزرسانی مقاله',
-  updated: 'مقاله با موفقیت بروزرسانی شد',
+  // Not in the spec's catalogue: spelt as the dialog's button («به‌روزرسانی»).
+  updated: 'مقاله با موفقیت به‌روزرسانی شد',
   bulkFailed: 'خطا در انجام عملیات گروهی',
   regenerateFailed: 'خطا در بازتولید محتوا',
   uploadFailed: 'آپلود فایل موفقیتآمیز نبود. لطفاً دوباره تلاش کنید.',

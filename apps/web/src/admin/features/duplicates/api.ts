@@ -81,6 +81,12 @@ export function useLastScan() {
   return useQuery({ queryKey: LAST_SCAN_KEY, queryFn: () => request<ScanResult>('GET', '/api/admin/scan-detailed-duplicates') });
 }
 
+/** The server's words for a failure: an API error's message, or the error a finished operation recorded. */
+export function failureReason(error: unknown): string {
+  const said = isApiError(error) ? error.serverMessage : (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return typeof said === 'string' && said ? said : 'خطا در ارتباط با سرور';
+}
+
 /**
  * POST: a full scan; a long one (202) is followed on its operation until it ends. A `quiet` one
  * (the scan after a removal) puts its message in the log only, so the removal's toast and its
@@ -102,7 +108,7 @@ export function useRunScan(onProgress: (op: OperationRecord) => void) {
       queryClient.setQueryData(LAST_SCAN_KEY, result);
       if (!options?.quiet) toast({ title: TOAST_TITLES.success, description: result.message });
     },
-    onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در اسکن: ${errorText(error, 'خطا در ارتباط با سرور')}`, variant: 'destructive' }),
+    onError: (error) => toast({ title: TOAST_TITLES.error, description: `خطا در اسکن: ${failureReason(error)}`, variant: 'destructive' }),
   });
 }
 

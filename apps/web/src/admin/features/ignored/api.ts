@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IgnoredPost } from '@chapar/shared/contracts';
+import type { IgnoredPost, MonitorStatus } from '@chapar/shared/contracts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
+import { MONITOR_KEY } from '../../lib/monitor-keys.ts';
+import { useCan } from '../../lib/permissions.ts';
 
 export const IGNORED_KEY = ['admin', 'ignored'] as const;
 
@@ -22,6 +24,22 @@ interface Answer { message: string }
 export function useIgnoredPosts() {
   const request = useAdminRequest();
   return useQuery({ queryKey: IGNORED_KEY, queryFn: () => request<IgnoredList>('GET', '/api/admin/ignored-posts'), staleTime: 0 });
+}
+
+/**
+ * How many channels are switched on (the monitor's status counts them, and follows channel changes):
+ * the sample reads their latest posts, so with none it has nothing to do. Undefined when unknown.
+ */
+export function useActiveChannelCount(): number | undefined {
+  const request = useAdminRequest();
+  const can = useCan();
+  const status = useQuery({
+    queryKey: MONITOR_KEY,
+    queryFn: () => request<MonitorStatus>('GET', '/api/admin/auto-monitor/status'),
+    enabled: can('view'),
+    staleTime: 0,
+  });
+  return status.data?.activeChannels;
 }
 
 export function useInitSample() {

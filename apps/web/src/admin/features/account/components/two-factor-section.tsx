@@ -34,13 +34,13 @@ function Enrolment({ setup, onCodes }: { setup: TwoFactorSetup; onCodes: (codes:
   return (
     <div className="space-y-3">
       <ol className="list-inside list-[persian] space-y-1 text-sm">
-        <li>برنامهٔ احراز هویت (مانند Google Authenticator یا Aegis) را باز کنید و این کد QR را بخوانید.</li>
+        <li>برنامهٔ احراز هویت (مانند <bdi dir="ltr">Google Authenticator</bdi> یا <bdi dir="ltr">Aegis</bdi>) را باز کنید و این کد <bdi dir="ltr">QR</bdi> را بخوانید.</li>
         <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد این‌جا وارد کنید.</li>
       </ol>
       <div className="flex flex-wrap items-start gap-4">
         <img src={setup.qrDataUrl} alt="کد QR ورود دومرحله‌ای" width={180} height={180} className="rounded-lg bg-white p-2" />
         <p className="text-sm">
-          اگر خواندن QR ممکن نیست، این کلید را در برنامه بنویسید:
+          اگر خواندن <bdi dir="ltr">QR</bdi> ممکن نیست، این کلید را در برنامه بنویسید:
           <code dir="ltr" className="mt-1 block break-all rounded bg-surface px-2 py-1 font-mono text-xs" data-totp-secret>{setup.secret}</code>
         </p>
       </div>

@@ -44,6 +44,8 @@ describe('the auto-monitor tab', () => {
     const countdown = container.querySelector('[data-countdown]')!;
     expect(countdown.querySelector('time')).toBeNull();
     expect(countdown.textContent).toBe('بدون کانال فعال، بررسی‌ای در کار نیست');
+    // A sentence in the figure's place is set as text, not in the figures' large bold type.
+    expect(countdown.className).not.toMatch(/text-2xl|font-bold/);
     expect(container.textContent).not.toContain('TELEGRAM_CHANNELS');
   });
 
@@ -53,6 +55,7 @@ describe('the auto-monitor tab', () => {
     await screen.findByText('آخرین بررسی');
     expect(container.querySelector<HTMLElement>('[data-monitor-state]')!.textContent).toBe('فعال');
     expect(container.querySelector('[data-countdown] time')).not.toBeNull();
+    expect(container.querySelector('[data-countdown]')!.className).toContain('text-2xl');
     expect(container.querySelector('[data-no-active-channel]')).toBeNull();
   });
 });

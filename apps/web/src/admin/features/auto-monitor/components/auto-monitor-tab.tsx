@@ -117,10 +117,11 @@ export function AutoMonitorTab() {
         <StatCard label="پردازش‌شده" value={last.processedPosts} tone="green" />
         <div className="rounded-xl border border-border bg-card p-4">
           <dt className="text-sm text-muted">بررسی بعدی</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums" data-countdown>
-            {!data.isMonitoring ? <span className="text-base font-medium text-muted">پایش متوقف است</span>
-              : nextAt === null ? <span className="text-base font-medium text-muted">{idle ? 'بدون کانال فعال، بررسی‌ای در کار نیست' : 'زمان‌بندی نشده'}</span>
-              : due ? <span className="text-base font-medium">در حال بررسی…</span>
+          {/* Only the countdown is a figure; a sentence in its place reads as text, in text size. */}
+          <dd className={cn('mt-1', nextAt !== null && !due ? 'text-2xl font-bold tabular-nums' : 'text-sm leading-6 font-medium', (!data.isMonitoring || nextAt === null) && 'text-muted')} data-countdown>
+            {!data.isMonitoring ? <span>پایش متوقف است</span>
+              : nextAt === null ? <span>{idle ? 'بدون کانال فعال، بررسی‌ای در کار نیست' : 'زمان‌بندی نشده'}</span>
+              : due ? <span>در حال بررسی…</span>
               : <time dir="ltr" dateTime={data.nextCheck ?? undefined} title={formatJalaliDateTime(nextAt)}>{countdownText(nextAt - now)}</time>}
           </dd>
         </div>

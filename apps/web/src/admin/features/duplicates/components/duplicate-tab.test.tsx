@@ -24,7 +24,7 @@ const typePostId = (text: string) => fireEvent.change(screen.getByLabelText('ش�
 // The message under the field (a failure's toast is an alert too).
 const fieldAlert = () => within(screen.getByRole('button', { name: 'بررسی تکراری' }).closest('form')!).getByRole('alert');
 
-/** A check by post id the server fails (500): the panel ends at ۰٪ with «بررسی ناموفق بود». */
+/** A check by post id the server fails (500): the panel ends with «بررسی ناموفق بود» and the server's reason. */
 async function failedPostCheck() {
   const fetch = vi.fn(async () => json(500, { error: 'internal', message: 'خطای داخلی سرور' }));
   vi.stubGlobal('fetch', fetch);
@@ -32,7 +32,7 @@ async function failedPostCheck() {
   typePostId('12345');
   submit();
   await screen.findByText('بررسی ناموفق بود');
-  expect(screen.getByTestId('progress-log').textContent).toContain('۰٪');
+  expect(screen.getByTestId('progress-log').textContent).toContain('بررسی ناموفق بود: خطای داخلی سرور');
   return fetch;
 }
 
@@ -111,6 +111,22 @@ describe('duplicate tab', () => {
     submit();
     expect(fieldAlert().textContent).toBe('شناسه پست باید فقط عدد باشد (بدون @ و بدون نام کانال)');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('keeps the server\'s reason for a post it cannot find on the page, and ends the run instead of a bar stuck at ۰٪', async () => {
+    const reason = 'پستی با این شناسه در کانال‌ها پیدا نشد';
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { error: 'not_found', message: reason })));
+    open('post');
+    typePostId('9999991');
+    submit();
+    const panel = await screen.findByTestId('progress-log');
+    await within(panel).findByRole('alert');
+    expect(within(panel).getByRole('alert').textContent).toBe(`بررسی ناموفق بود: ${reason}`);
+    expect(panel.dataset.failed).toBe('true');
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    expect(panel.textContent).not.toContain('۰٪');
+    expect(within(panel).getByRole('list', { name: 'گزارش مراحل' }).textContent).toContain('بررسی ناموفق بود');
+    expect((screen.getByRole('button', { name: 'بررسی تکراری' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('switching the method drops the failed run\'s progress panel and log', async () => {

@@ -6,7 +6,7 @@ import { buttonStyles, inputStyles } from '../../../../components/ui/button-styl
 import { isApiError } from '../../../../lib/api-client.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { adminButton } from '../../../components/styles.ts';
-import { checkInputError, confidenceBand, duplicateChance, METHOD_LABELS, useCheckDuplicate, type CheckMethod } from '../api.ts';
+import { checkInputError, confidenceBand, duplicateChance, failureReason, METHOD_LABELS, useCheckDuplicate, type CheckMethod } from '../api.ts';
 import { ProgressLog, type LogLine } from './progress-log.tsx';
 
 const STEPS = [
@@ -23,12 +23,14 @@ export function DuplicateTab() {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [log, setLog] = useState<LogLine[]>([]);
+  // Why the last run failed, in the server's words: kept on the page, the toast lasts five seconds.
+  const [runError, setRunError] = useState<string | null>(null);
   const check = useCheckDuplicate();
   const result = check.data;
   // The panel, log and result belong to one run; a later run (or a method switch) drops them.
   const run = useRef(0);
   const note = (text: string) => setLog((lines) => [...lines, { time: new Date(), text }]);
-  const clearRun = () => { run.current += 1; check.reset(); setLog([]); setProgress(0); };
+  const clearRun = () => { run.current += 1; check.reset(); setLog([]); setProgress(0); setRunError(null); };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,12 +51,15 @@ export function DuplicateTab() {
         : `مقالهٔ تکراری پیدا نشد (اطمینان ${formatNumberFa(answer.confidence)}٪)`);
     } catch (failure) {
       if (run.current !== mine) return;
-      setProgress(0);
       // The server refused the input (a text that is too short once cleaned): said under the field.
       if (isApiError(failure, 400)) {
         setLog([]);
+        setProgress(0);
         setError(failure.serverMessage ?? 'ورودی پذیرفته نشد');
-      } else note('بررسی ناموفق بود');
+      } else {
+        note('بررسی ناموفق بود');
+        setRunError(`بررسی ناموفق بود: ${failureReason(failure)}`);
+      }
     }
   };
 
@@ -100,7 +105,7 @@ export function DuplicateTab() {
         </form>
       </div>
 
-      {(log.length > 0 || check.isPending) && <ProgressLog label="پیشرفت بررسی" progress={progress} lines={log} />}
+      {(log.length > 0 || check.isPending) && <ProgressLog label="پیشرفت بررسی" progress={progress} lines={log} failure={runError} />}
 
       {result && band && (
         <div className="rounded-2xl border border-border bg-card p-4" data-testid="duplicate-result" data-duplicate={String(result.isDuplicate)}>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useRestorableSpan } from '../../../../features/auth/api.ts';
-import { RECOMMENDATION_LABELS, scanBand, useDeleteDuplicate, useLastScan, useRunScan } from '../api.ts';
+import { failureReason, RECOMMENDATION_LABELS, scanBand, useDeleteDuplicate, useLastScan, useRunScan } from '../api.ts';
 import { ProgressLog, type LogLine } from './progress-log.tsx';
 
 const pct = (x: number) => `${formatNumberFa(Math.round(x * 100))}٪`;
@@ -110,6 +110,7 @@ export function ScannerTab() {
   const last = useLastScan();
   const [progress, setProgress] = useState(0);
   const [log, setLog] = useState<LogLine[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; keep: number } | null>(null);
   const follow = (op: OperationRecord) => {
     setProgress(op.progress);
@@ -120,10 +121,11 @@ export function ScannerTab() {
   const span = useRestorableSpan();
   const start = (quiet = false) => {
     setProgress(10);
+    setFailure(null);
     setLog([{ time: new Date(), text: 'درخواست اسکن کامل فرستاده شد' }]);
     scan.mutate({ quiet }, {
       onSuccess: (r) => { setProgress(100); setLog((l) => [...l, { time: new Date(), text: r.message }]); },
-      onError: () => setProgress(0),
+      onError: (error) => setFailure(`اسکن ناموفق بود: ${failureReason(error)}`),
     });
   };
   const result = scan.data ?? last.data;
@@ -134,7 +136,7 @@ export function ScannerTab() {
         <p className="mt-1 text-sm text-muted">همهٔ مقاله‌ها با عنوان، متن، کلیدواژه‌ها، اعداد، تصویر و ویدیو با هم سنجیده می‌شوند؛ قدیمی‌ترِ هر جفت اصلی است.</p>
         <button type="button" onClick={() => start()} disabled={scan.isPending} className={cn(adminButton.primary, 'mt-3')}>{scan.isPending ? 'در حال اسکن…' : 'شروع اسکن کامل'}</button>
       </div>
-      {(scan.isPending || log.length > 0) && <ProgressLog label="پیشرفت اسکن" progress={progress} lines={log} />}
+      {(scan.isPending || log.length > 0) && <ProgressLog label="پیشرفت اسکن" progress={progress} lines={log} failure={failure} />}
       {last.isPending && !scan.data ? <LoadingState /> : last.isError && !scan.data ? <ErrorState message="خطا در ارتباط با سرور" onRetry={() => void last.refetch()} /> : result && result.status !== 'none' ? (
         <div className="space-y-3" data-testid="scan-result">
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -15,11 +15,14 @@ const POSTS = [
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function serve() {
+function serve(activeChannels?: number) {
   const posts: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.startsWith('/api/admin/status')) return json({ authenticated: true, csrfToken: 't', user: { id: 1, username: 'admin', role: 'admin' } });
+    if (url.startsWith('/api/admin/status')) {
+      return json({ authenticated: true, csrfToken: 't', user: { id: 1, username: 'admin', role: 'admin' }, ...(activeChannels === undefined ? {} : { permissions: ['view', 'ignored'] }) });
+    }
+    if (url.startsWith('/api/admin/auto-monitor/status')) return json({ isMonitoring: true, activeChannels, nextCheck: null, intervalMinutes: 10, lastResults: { newPosts: 0, processedPosts: 0, lastCheck: null, success: true, errors: [] } });
     if (init?.method === 'POST') {
       posts.push(url);
       return json({ success: true, message: 'پست به مقاله ۹۰ تبدیل شد', articleId: 90, operationId: 1 });
@@ -61,6 +64,29 @@ describe('the ignored posts page', () => {
     expect(posts).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'با این حال پردازش شود' }));
     await waitFor(() => expect(posts).toEqual(['/api/admin/ignored-posts/2/process']));
+  });
+
+  it('with no active channel the sample button is off and says why, with the way to the channels', async () => {
+    const posts = serve(0);
+    renderWithApp(<IgnoredPage />);
+    const button = screen.getByRole('button', { name: 'ثبت پست‌های نمونه' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    const why = document.getElementById(button.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toContain('هیچ کانال فعالی نیست');
+    expect(within(why).getByRole('link', { name: 'کانال‌ها' }).getAttribute('href')).toBe('/admin?tab=channels');
+    fireEvent.click(button);
+    expect(posts).toEqual([]);
+  });
+
+  it('with an active channel the sample button works', async () => {
+    const posts = serve(1);
+    renderWithApp(<IgnoredPage />);
+    await screen.findByText('@akhbar_rooz');
+    const button = screen.getByRole('button', { name: 'ثبت پست‌های نمونه' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.hasAttribute('aria-describedby')).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(posts).toEqual(['/api/admin/ignored-posts/init-sample']));
   });
 
   it('processes a post left out for another reason at once', async () => {

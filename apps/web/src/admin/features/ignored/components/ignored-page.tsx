@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Check, Cog, Database, ExternalLink, Flag, RotateCw } from 'lucide-react';
 import { IGNORE_REASON_LABELS, type IgnoredPost, type IgnoreReason } from '@chapar/shared/contracts';
 import { categoryFaName, findCategory, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
@@ -8,8 +9,9 @@ import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { persianServerText } from '../../../lib/persian-text.ts';
+import { adminPaths, TAB_LABELS } from '../../../paths.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
-import { IGNORED_TEXTS, useIgnoredPosts, useInitSample, useProcessIgnored, useReviewIgnored } from '../api.ts';
+import { IGNORED_TEXTS, useActiveChannelCount, useIgnoredPosts, useInitSample, useProcessIgnored, useReviewIgnored } from '../api.ts';
 
 const PREVIEW = 120;
 const small = cn(buttonStyles.secondary, 'px-2.5 py-1 text-xs');
@@ -91,12 +93,15 @@ export function IgnoredPage({ embedded = false }: { embedded?: boolean }) {
   const [confirming, setConfirming] = useState<IgnoredPost | null>(null);
   const requestProcess = (post: IgnoredPost) => (post.reason === 'duplicate' ? setConfirming(post) : process.mutate(post.id));
   const Heading = embedded ? 'h2' : 'h1';
+  // The sample reads the active channels' latest posts: with none there is nothing to read.
+  const noChannel = useActiveChannelCount() === 0;
+  const noChannelId = useId();
   return (
     <section aria-labelledby="ignored-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Heading id="ignored-heading" className="text-2xl font-bold">پست‌های نادیده‌گرفته</Heading>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => sample.mutate()} disabled={sample.isPending} className={buttonStyles.secondary}>
+          <button type="button" onClick={() => sample.mutate()} disabled={sample.isPending || noChannel} aria-describedby={noChannel ? noChannelId : undefined} className={buttonStyles.secondary}>
             <Database aria-hidden="true" className="size-4" />
             ثبت پست‌های نمونه
           </button>
@@ -106,6 +111,14 @@ export function IgnoredPage({ embedded = false }: { embedded?: boolean }) {
           </button>
         </div>
       </div>
+      {noChannel && (
+        <p id={noChannelId} className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          «ثبت پست‌های نمونه» آخرین پست‌های کانال‌های فعال را می‌خواند و اکنون هیچ کانال فعالی نیست.
+          {' '}
+          {/* NO_ACTIVE_CHANNEL.next, its tab's name a link to the tab. */}
+          کانالی را در «<Link to={adminPaths.dashboard('channels')} className="font-bold underline underline-offset-4">{TAB_LABELS.channels}</Link>» فعال کنید
+        </p>
+      )}
       <StatGrid label="آمار پست‌های نادیده‌گرفته">
         <StatCard label="کل" value={list.data?.stats.total} />
         <StatCard label="بررسی‌شده" value={list.data?.stats.reviewed} tone="green" />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ROLE_LABELS } from '@chapar/shared/contracts';
 import { formatJalaliDateTime } from '@chapar/shared/text';
 import { Logo } from '../../../../components/logo.tsx';
-import { inputStyles } from '../../../../components/ui/button-styles.ts';
+import { buttonStyles, inputStyles } from '../../../../components/ui/button-styles.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { adminButton } from '../../../components/styles.ts';
@@ -24,6 +24,16 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/** A link that cannot be used is not a dead end: signing in (an account may exist already) or the site. */
+function WayOut() {
+  return (
+    <nav aria-label="راه‌های دیگر" className="mt-4 flex flex-wrap justify-center gap-2">
+      <Link to={adminPaths.login()} className={adminButton.primary}>ورود به پنل مدیریت</Link>
+      <a href="/" className={buttonStyles.secondary}>صفحه اصلی سایت</a>
+    </nav>
+  );
+}
+
 /** The invitation link's page: who it is for, then choosing a password (the link works once). */
 export function InvitePage() {
   useAdminTitle('پذیرش دعوت');
@@ -41,11 +51,11 @@ export function InvitePage() {
     setError(null);
     accept.mutate({ token, password }, { onError: (e) => setError(isApiError(e) && e.serverMessage ? e.serverMessage : 'خطا در ارتباط با سرور') });
   };
-  if (!token) return <Shell><ErrorState message="پیوند دعوت کامل نیست؛ آن را دوباره از پیام دعوت باز کنید" /></Shell>;
+  if (!token) return <Shell><ErrorState message="پیوند دعوت کامل نیست؛ آن را دوباره از پیام دعوت باز کنید" /><WayOut /></Shell>;
   if (invitation.isPending) return <Shell><LoadingState /></Shell>;
   if (invitation.isError) {
     const message = isApiError(invitation.error) && invitation.error.serverMessage ? invitation.error.serverMessage : 'خطا در ارتباط با سرور';
-    return <Shell><ErrorState message={message} /></Shell>;
+    return <Shell><ErrorState message={message} /><WayOut /></Shell>;
   }
   const { username, name, role, expiresAt } = invitation.data;
   if (accept.isSuccess) {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ArrowRight, CircleAlert, Film, Images, Link2, ListChecks, Sparkles, Star, Wand2, Wrench } from 'lucide-react';
 import type { Article } from '@chapar/shared/contracts';
 import { formatNumberFa, toPersianDigits } from '@chapar/shared/text';
@@ -7,6 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminRequest } from '../../../lib/api.ts';
 import { adminButton } from '../../../components/styles.ts';
+import { useScrollHints } from '../../../components/scroll-hints.ts';
 import { useAdminTitle } from '../../../use-admin-title.ts';
 import { adminPaths } from '../../../paths.ts';
 import { useRunJob, type JobRequest } from '../../../lib/operations.ts';
@@ -25,6 +26,23 @@ function Card({ icon, title, children, badge, tone }: { icon: ReactNode; title: 
       </h2>
       <div className="mt-2 flex flex-1 flex-col gap-3 text-sm">{children}</div>
     </section>
+  );
+}
+
+/** The latest articles to pick from: it scrolls, and fades where more of it is hidden (a cut item read as the end). */
+function ArticlePicker({ articles, selected, onPick }: { articles: Article[]; selected: string; onPick: (id: number) => void }) {
+  const list = useRef<HTMLUListElement>(null);
+  useScrollHints(list, 'y');
+  return (
+    <ul ref={list} aria-label="انتخاب مقاله" className="scroll-hints-y mt-1 max-h-56 space-y-1 overflow-y-auto">
+      {articles.map((a) => (
+        <li key={a.id}>
+          <button type="button" onClick={() => onPick(a.id)} aria-pressed={selected === String(a.id)} className={cn('w-full rounded-lg px-2 py-1 text-start hover:bg-surface aria-pressed:bg-accent-soft', 'focus-visible:outline-3 focus-visible:outline-ring')}>
+            <span className="font-bold">{toPersianDigits(a.id)}</span> — <span className="line-clamp-1 inline">{a.title}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -118,22 +136,16 @@ export function SyncPage() {
         <Card icon={<Wrench aria-hidden="true" className="size-4" />} title="۲. اصلاح یک مقاله">
           <form noValidate onSubmit={fixOne} className="space-y-2">
             <label htmlFor="fix-id" className="font-medium">شناسه مقاله</label>
-            <input id="fix-id" dir="ltr" inputMode="numeric" value={articleId} onChange={(e) => setArticleId(e.target.value)} aria-invalid={Boolean(idError)} aria-describedby={idError ? 'fix-id-error' : undefined} className={cn(inputStyles, 'max-w-40 text-start')} />
+            <div className="flex flex-wrap items-center gap-2">
+              <input id="fix-id" dir="ltr" inputMode="numeric" value={articleId} onChange={(e) => setArticleId(e.target.value)} aria-invalid={Boolean(idError)} aria-describedby={idError ? 'fix-id-error' : undefined} className={cn(inputStyles, 'max-w-40 text-start')} />
+              <button type="submit" disabled={Boolean(running)} className={buttonStyles.secondary}>اصلاح مقاله</button>
+            </div>
             {idError && <p id="fix-id-error" role="alert" className="text-red-700 dark:text-red-300">{idError}</p>}
-            <button type="submit" disabled={Boolean(running)} className={buttonStyles.secondary}>اصلاح مقاله</button>
           </form>
           <div>
             <p className="font-medium">آخرین مقاله‌ها</p>
             {latest.isPending ? <p className="text-muted">در حال بارگذاری…</p> : latest.isError ? <p className="text-red-700 dark:text-red-300">خطا در ارتباط با سرور</p> : (
-              <ul aria-label="انتخاب مقاله" className="mt-1 max-h-56 space-y-1 overflow-y-auto">
-                {(latest.data ?? []).slice(0, PICKER_SHOWN).map((a) => (
-                  <li key={a.id}>
-                    <button type="button" onClick={() => { setArticleId(String(a.id)); setIdError(null); }} aria-pressed={articleId === String(a.id)} className={cn('w-full rounded-lg px-2 py-1 text-start hover:bg-surface aria-pressed:bg-accent-soft', 'focus-visible:outline-3 focus-visible:outline-ring')}>
-                      <span className="font-bold">{toPersianDigits(a.id)}</span> — <span className="line-clamp-1 inline">{a.title}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <ArticlePicker articles={(latest.data ?? []).slice(0, PICKER_SHOWN)} selected={articleId} onPick={(picked) => { setArticleId(String(picked)); setIdError(null); }} />
             )}
           </div>
         </Card>

@@ -76,7 +76,8 @@ export function HistoryCharts({ history }: { history: SystemHistory }) {
             <Tooltip {...tooltipStyle} formatter={(v) => formatNumberFa(Number(v))} />
             <Legend content={PersianLegend} />
             <Line type="monotone" dataKey="pending" name="در انتظار" stroke={COLORS[0]} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="processing" name="در حال پردازش" stroke={COLORS[2]} dot={false} isAnimationActive={false} />
+            {/* The same colours as the stat cards above: blue waiting, amber processing, red failed (green is «انجام‌شده»). */}
+            <Line type="monotone" dataKey="processing" name="در حال پردازش" stroke={COLORS[3]} dot={false} isAnimationActive={false} />
             <Line type="monotone" dataKey="failed" name="ناموفق" stroke={COLORS[1]} dot={false} isAnimationActive={false} />
           </LineChart>
         </ChartFrame>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Clock, Cpu, RefreshCw } from 'lucide-react';
-import { queueLabel, type ServiceHealth } from '@chapar/shared/contracts';
+import type { ServiceHealth } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, formatNumberFa, formatRelativeFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { errorText, TOAST_TITLES } from '../../../lib/api.ts';
 import { HEALTH_KEY, HISTORY_KEY, useQueueStatus, useRefreshHealth, useSystemHealth, useSystemHistory } from '../api.ts';
 import { HistoryCharts } from './history-charts.tsx';
+import { QueueTable } from './queue-table.tsx';
 
 type Look = { label: string; dot: string; badge: string };
 
@@ -154,27 +155,7 @@ export function SystemMonitorTab() {
               <StatCard label="کل" value={q?.total} />
               <StatCard label="کل پردازش‌شده" value={q?.totalProcessed} />
             </StatGrid>
-            {q && q.queues.length > 0 && (
-              <div className="hidden overflow-x-auto rounded-xl border border-border bg-card sm:block">
-                <table className="w-full text-sm">
-                  <caption className="sr-only">صف‌ها</caption>
-                  <thead className="bg-surface">
-                    <tr>{['صف', 'در انتظار', 'در حال پردازش', 'انجام‌شده', 'ناموفق'].map((t) => <th key={t} scope="col" className="px-3 py-2 text-start font-medium text-muted">{t}</th>)}</tr>
-                  </thead>
-                  <tbody>
-                    {q.queues.map((row) => ({ ...row, label: queueLabel(row.name) })).sort((a, b) => a.label.localeCompare(b.label, 'fa')).map((row) => (
-                      <tr key={row.name} className="border-t border-border" data-queue={row.name}>
-                        <td data-label="صف" className="px-3 py-2">{row.label}</td>
-                        <td data-label="در انتظار" className="px-3 py-2">{formatNumberFa(row.pending)}</td>
-                        <td data-label="در حال پردازش" className="px-3 py-2">{formatNumberFa(row.processing)}</td>
-                        <td data-label="انجام‌شده" className="px-3 py-2">{formatNumberFa(row.completed)}</td>
-                        <td data-label="ناموفق" className="px-3 py-2">{formatNumberFa(row.failed)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            {q && q.queues.length > 0 && <QueueTable queues={q.queues} />}
           </>
         )}
       </section>
