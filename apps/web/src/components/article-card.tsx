@@ -21,10 +21,10 @@ export function ArticleCard({ article, variant = 'default', priority, headingLev
   if (variant === 'compact') {
     return (
       <article className="group relative flex gap-3">
-        <ArticleImage article={article} className="w-32 shrink-0 self-start rounded-lg sm:w-36" sizes="9rem" />
+        <ArticleImage article={article} className="w-[min(8rem,35%)] shrink-0 self-start rounded-lg sm:w-36" sizes="9rem" />
         <div className="min-w-0 flex-1">
-          <Heading className="line-clamp-3 text-[0.9375rem] leading-7 font-bold group-hover:text-accent">
-            <Link to={href} className="after:absolute after:inset-0">{article.title}</Link>
+          <Heading className="text-[0.9375rem] leading-7 font-bold group-hover:text-accent">
+            <Link to={href} className="block after:absolute after:inset-0"><span className="line-clamp-3">{article.title}</span></Link>
           </Heading>
           <p className="mt-1 text-xs text-muted"><RelativeTime date={article.publishedAt} /></p>
         </div>
@@ -37,25 +37,31 @@ export function ArticleCard({ article, variant = 'default', priority, headingLev
       <ArticleImage
         article={article}
         priority={priority}
-        className="w-32 shrink-0 self-start rounded-lg sm:w-full sm:rounded-none"
+        // A share of the row, not only rem: at 150 % text on 320 px the title keeps room.
+        className="w-[min(8rem,35%)] shrink-0 self-start rounded-lg sm:w-full sm:rounded-none"
         sizes="(min-width: 1024px) 25rem, (min-width: 640px) 50vw, 8rem"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:gap-2 sm:p-4">
         <div className="hidden sm:block"><CategoryBadge category={article.category} /></div>
-        <Heading className="line-clamp-3 text-[0.9375rem] leading-7 font-bold group-hover:text-accent sm:text-base sm:leading-8">
-          <Link to={href} className="after:absolute after:inset-0">{article.title}</Link>
+        {/* The clamp sits inside the link: on the heading it would clip the link's focus ring. */}
+        <Heading className="text-[0.9375rem] leading-7 font-bold group-hover:text-accent sm:text-base sm:leading-8">
+          <Link to={href} className="block after:absolute after:inset-0"><span className="line-clamp-3">{article.title}</span></Link>
         </Heading>
         {article.excerpt && <p className="hidden text-sm leading-7 text-muted sm:line-clamp-2">{article.excerpt}</p>}
+        {/* Two groups: in a narrow card (three columns, large text) the stats move to a second
+            line together, never the view count alone. */}
         <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted sm:pt-1">
           <RelativeTime date={article.publishedAt} />
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
-            {formatNumberFa(article.cardMinutes)} دقیقه مطالعه
-          </span>
-          <span className="hidden items-center gap-1 sm:inline-flex">
-            <Eye aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">بازدید:</span>
-            {formatNumberFa(article.views)}
+          <span className="inline-flex items-center gap-x-3 whitespace-nowrap">
+            <span className="inline-flex items-center gap-1">
+              <Clock aria-hidden="true" className="size-3.5" />
+              {formatNumberFa(article.cardMinutes)} دقیقه مطالعه
+            </span>
+            <span className="hidden items-center gap-1 sm:inline-flex">
+              <Eye aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">بازدید:</span>
+              {formatNumberFa(article.views)}
+            </span>
           </span>
         </p>
       </div>

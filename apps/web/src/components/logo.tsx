@@ -1,9 +1,9 @@
 // The wordmark is live text in Vazirmatn inside the SVG (the page font), so it shapes
 // correctly and stays crisp. Light and dark variants differ only in the ink of the word,
 // which the theme class on <html> sets through CSS: one drawing serves both.
-export function Logo() {
+export function Logo({ className = 'h-9 w-auto' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 132 44" aria-hidden="true" className="h-9 w-auto">
+    <svg viewBox="0 0 132 44" aria-hidden="true" className={className}>
       <rect x="92" y="4" width="36" height="36" rx="9" fill="#c8102e" />
       {/* A letter in flight: the courier (چاپار) carrying the news. */}
       {/* Speed lines trail on the right: in a right-to-left world, forward is to the left. */}

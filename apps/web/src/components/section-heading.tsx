@@ -11,7 +11,8 @@ export function SectionHeading({ id, children, moreHref, moreLabel = 'بیشتر
         {children}
       </h2>
       {moreHref && (
-        <Link to={moreHref} className="inline-flex items-center gap-1 text-sm text-muted hover:text-accent">
+        // min-w-0: with large text on a narrow phone the link wraps instead of pushing the row out.
+        <Link to={moreHref} className="inline-flex min-w-0 items-center gap-1 text-sm text-muted hover:text-accent">
           {moreLabel}
           <ChevronRight aria-hidden="true" className={`size-4 ${mirrorRtl}`} />
         </Link>

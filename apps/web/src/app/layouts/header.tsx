@@ -21,11 +21,12 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="container-page flex h-16 items-center gap-2 md:gap-4">
-        <Link to={paths.home()} aria-label="چاپار، صفحه اصلی" className="shrink-0 rounded-lg">
-          <Logo />
+        {/* The logo gives way first when large text fills the row. */}
+        <Link to={paths.home()} aria-label="چاپار، صفحه اصلی" className="min-w-0 rounded-lg md:shrink-0">
+          <Logo className="h-9 w-auto max-w-full" />
         </Link>
         <HeaderSearch className="mx-auto hidden w-full max-w-md md:block" />
-        <div className="ms-auto flex items-center gap-0.5 md:ms-0">
+        <div className="ms-auto flex shrink-0 items-center gap-0.5 md:ms-0">
           {/* On phones the toggle opens the search row; without JavaScript it is a link to /search. */}
           <a
             href={paths.search()}
@@ -38,10 +39,11 @@ export function Header() {
           >
             {searchOpen ? <X aria-hidden="true" className="size-5" /> : <Search aria-hidden="true" className="size-5" />}
           </a>
-          <Link to={paths.search()} aria-label="جستجوی پیشرفته" title="جستجوی پیشرفته" className={buttonStyles.icon}>
+          {/* Phones reach it from the menu (and the search toggle without JavaScript). */}
+          <Link to={paths.search()} aria-label="جستجوی پیشرفته" title="جستجوی پیشرفته" className={`${buttonStyles.icon} max-md:hidden`}>
             <SlidersHorizontal aria-hidden="true" className="size-5" />
           </Link>
-          <div className="hidden md:block">
+          <div className="js-only hidden md:block">
             <Popover
               label="تنظیمات دسترس‌پذیری"
               trigger={(props) => (
@@ -53,15 +55,15 @@ export function Header() {
               <PreferencesPanel />
             </Popover>
           </div>
-          <ThemeToggle />
-          <UserMenu />
+          <ThemeToggle className="js-only" />
+          <UserMenu className="js-only" />
           <button
             type="button"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'بستن منو' : 'منو'}
             onClick={() => setMenuOpen((o) => !o)}
-            className={`${buttonStyles.icon} md:hidden`}
+            className={`js-only ${buttonStyles.icon} md:hidden`}
           >
             {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
           </button>

@@ -58,12 +58,12 @@ export function InteractionCard({ article }: { article: Article }) {
 const COMMENTS_NEED_SCRIPT = 'برای خواندن و نوشتن نظرها، جاوااسکریپت مرورگر را روشن کنید.';
 
 // Without JavaScript the comments never load: the reader is told why (a text child, so the
-// browser's noscript text and the hydrated tree are the same).
+// browser's noscript text and the hydrated tree are the same), and no loading box stays.
 const commentsPlaceholder = (
   <div className="space-y-3">
     <div aria-hidden="true" className="flex items-center gap-2 text-xl font-bold"><MessagesSquare className="size-5 text-muted" />نظرات</div>
     <noscript>{COMMENTS_NEED_SCRIPT}</noscript>
-    <Skeleton className="h-24 w-full" />
+    <Skeleton className="js-only h-24 w-full" />
   </div>
 );
 

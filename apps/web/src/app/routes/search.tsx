@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { DEFAULT_SEARCH, readSearchParams, searchQuery, type SearchParams } from '../../features/search/api.ts';
+import { DEFAULT_SEARCH, isQueryTooLong, readSearchParams, searchQuery, type SearchParams } from '../../features/search/api.ts';
 import { SearchForm } from '../../features/search/components/search-form.tsx';
 import { SearchResults } from '../../features/search/components/search-results.tsx';
 import { SearchTips } from '../../features/search/components/search-tips.tsx';
@@ -9,8 +9,13 @@ import { pageTitle, useDocumentHead } from '../../lib/head.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RouteModule } from '../route-types.ts';
 
+/** Longest query shown in the title; a longer one is cut (by characters, not UTF-16 units). */
+const TITLE_QUERY_MAX = 40;
+
 function titleFor(q: string): string {
-  return pageTitle(q ? `جستجو: ${q}` : 'جستجوی پیشرفته');
+  const chars = Array.from(q);
+  const shown = chars.length > TITLE_QUERY_MAX ? `${chars.slice(0, TITLE_QUERY_MAX).join('').trimEnd()}…` : q;
+  return pageTitle(q ? `جستجو: ${shown}` : 'جستجوی پیشرفته');
 }
 
 function SearchPage() {
@@ -51,7 +56,7 @@ export const route: RouteModule = {
   prefetch: ({ queryClient, searchParams }) => {
     const params = readSearchParams(searchParams);
     return Promise.all([
-      params.q.trim() ? queryClient.prefetchQuery(searchQuery(params)) : null,
+      params.q.trim() && !isQueryTooLong(params) ? queryClient.prefetchQuery(searchQuery(params)) : null,
       queryClient.prefetchQuery(trendingTopicsQuery(TRENDING_LIMITS.sidebar)),
     ]);
   },

@@ -43,7 +43,7 @@ export function Popover({ trigger, children, label, role = 'dialog', className }
         role={role}
         aria-label={label}
         hidden={!open}
-        className={cn('absolute end-0 top-full z-50 mt-2 w-64 rounded-xl border border-border bg-card p-4 text-fg shadow-xl', className)}
+        className={cn('absolute end-0 top-full z-50 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-card p-4 text-fg shadow-xl', className)}
       >
         {open && (typeof children === 'function' ? children(close) : children)}
       </div>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Article } from '@chapar/shared/contracts';
+import { SEARCH_QUERY_MAX } from '@chapar/shared/text';
 import { getJson, withQuery } from '../../lib/api-client.ts';
 import { toSummaries, type ArticleSummary } from '../../lib/article-summary.ts';
 
@@ -35,6 +36,9 @@ export function readSearchParams(search: URLSearchParams): SearchParams {
   };
 }
 
+/** A query the API would refuse (spec: at most 200 characters, counted after trimming). */
+export const isQueryTooLong = (params: SearchParams) => params.q.trim().length > SEARCH_QUERY_MAX;
+
 export interface SearchResult {
   articles: ArticleSummary[];
   total: number;
@@ -63,8 +67,8 @@ export const searchQuery = (params: SearchParams) => {
   return queryOptions({
     queryKey: [path] as const,
     queryFn: async ({ client }) => toSearchResult(await getJson<unknown>(client, path)),
-    // Spec 01 §5: search runs only with a non-empty query.
-    enabled: params.q.trim() !== '',
+    // Spec 01 §5: search runs only with a non-empty query; one the API refuses is never sent.
+    enabled: params.q.trim() !== '' && !isQueryTooLong(params),
   });
 };
 

@@ -14,7 +14,7 @@ import { useFeaturedArticles } from '../api.ts';
 
 export const SLIDE_INTERVAL_MS = 5_000;
 
-const control = 'flex size-10 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65';
+const control = 'flex size-[min(2.5rem,44px)] items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65';
 
 /**
  * Featured news (spec 01 §2): advances every 5 s when there is more than one item, wraps,
@@ -51,7 +51,9 @@ export function FeaturedSlider() {
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false); }}
       className="relative overflow-hidden rounded-2xl bg-black"
     >
-      <div className="relative aspect-[4/3] sm:aspect-video" aria-live={stopped || hovered || focused ? 'polite' : 'off'}>
+      {/* Slides share one grid cell and their text is in flow: with large text the box grows
+          past its ratio instead of pushing the headline under the arrows. */}
+      <div className="relative grid aspect-[4/3] sm:aspect-video" aria-live={stopped || hovered || focused ? 'polite' : 'off'}>
         {slides.map((article, i) => (
           <div
             key={article.id}
@@ -59,14 +61,18 @@ export function FeaturedSlider() {
             aria-roledescription="slide"
             aria-label={`${formatNumberFa(i + 1)} از ${formatNumberFa(count)}`}
             inert={i !== current}
-            className={cn('absolute inset-0 transition-opacity duration-700', i === current ? 'opacity-100' : 'opacity-0')}
+            className={cn('relative flex flex-col justify-end transition-opacity duration-700 [grid-area:1/1]', i === current ? 'opacity-100' : 'opacity-0')}
           >
-            <ArticleImage article={article} priority={i === 0} className="absolute inset-0 h-full w-full" sizes="(min-width: 1024px) 52rem, 100vw" />
+            {/* The image's own box is position: relative; this one lays it under the text. */}
+            <div className="absolute inset-0">
+              <ArticleImage article={article} priority={i === 0} className="h-full w-full" sizes="(min-width: 1024px) 52rem, 100vw" />
+            </div>
             <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/35 to-transparent" />
-            <div className="absolute inset-x-0 bottom-0 space-y-2 p-4 pb-12 text-white sm:p-6 sm:pb-14">
+            <div className="relative space-y-2 p-4 pt-14 pb-12 text-white sm:p-6 sm:pt-16 sm:pb-14">
               <CategoryBadge category={article.category} />
-              <h2 className="line-clamp-3 text-lg leading-8 font-bold sm:text-2xl sm:leading-10 lg:text-3xl lg:leading-[3rem]">
-                <Link to={paths.article(article)} className="hover:underline">{article.title}</Link>
+              {/* Clamped inside the link, so the link's focus ring is not clipped. */}
+              <h2 className="text-lg leading-8 font-bold sm:text-2xl sm:leading-10 lg:text-3xl lg:leading-[3rem]">
+                <Link to={paths.article(article)} className="block hover:underline"><span className="line-clamp-3">{article.title}</span></Link>
               </h2>
               {article.excerpt && <p className="hidden text-sm leading-7 text-white/85 sm:line-clamp-2">{article.excerpt}</p>}
               <p className="text-xs text-white/75"><RelativeTime date={article.publishedAt} /></p>
@@ -76,7 +82,8 @@ export function FeaturedSlider() {
       </div>
       {count > 1 && (
         <>
-          <div className="absolute top-3 end-3 flex gap-2">
+          {/* The controls need scripts; without them the first slide stands alone. */}
+          <div className="js-only absolute top-3 end-3 flex gap-2">
             <button type="button" onClick={() => go(current - 1)} aria-label="خبر قبلی" className={control}>
               <ChevronLeft aria-hidden="true" className={`size-5 ${mirrorRtl}`} />
             </button>
@@ -84,7 +91,7 @@ export function FeaturedSlider() {
               <ChevronRight aria-hidden="true" className={`size-5 ${mirrorRtl}`} />
             </button>
           </div>
-          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
+          <div className="js-only absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
             <button type="button" onClick={() => setStopped((s) => !s)} aria-label={stopped ? 'پخش خودکار' : 'توقف پخش خودکار'} className="flex size-7 items-center justify-center rounded-full text-white/85 hover:text-white">
               {stopped ? <Play aria-hidden="true" className="size-3.5" /> : <Pause aria-hidden="true" className="size-3.5" />}
             </button>

@@ -27,8 +27,9 @@ export function PopularSidebar() {
             <li key={article.id} className="group relative flex gap-3 py-3">
               <span aria-hidden="true" className="text-2xl leading-8 font-bold text-accent/70">{formatNumberFa(i + 1)}</span>
               <div className="min-w-0">
-                <h3 className="line-clamp-2 text-sm leading-7 font-medium group-hover:text-accent">
-                  <Link to={paths.article(article)} className="after:absolute after:inset-0">{article.title}</Link>
+                {/* Clamped inside the link, so the link's focus ring is not clipped. */}
+                <h3 className="text-sm leading-7 font-medium group-hover:text-accent">
+                  <Link to={paths.article(article)} className="block after:absolute after:inset-0"><span className="line-clamp-2">{article.title}</span></Link>
                 </h3>
                 <p className="text-xs text-muted">
                   <RelativeTime date={article.publishedAt} /><DotSeparator />{formatNumberFa(article.views)} بازدید

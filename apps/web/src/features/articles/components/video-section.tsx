@@ -21,9 +21,9 @@ export function VideoSection() {
                 <PlayCircle aria-hidden="true" className="size-12 text-white drop-shadow" />
               </span>
             </div>
-            <h3 className="mt-2 line-clamp-2 text-sm leading-7 font-bold group-hover:text-accent">
-              <Link to={paths.article(article)} className="after:absolute after:inset-0">
-                <span className="sr-only">ویدیو: </span>{article.title}
+            <h3 className="mt-2 text-sm leading-7 font-bold group-hover:text-accent">
+              <Link to={paths.article(article)} className="block after:absolute after:inset-0">
+                <span className="line-clamp-2"><span className="sr-only">ویدیو: </span>{article.title}</span>
               </Link>
             </h3>
           </li>

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
 import { buttonStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAdminStatus, useLogout } from '../api.ts';
 import { lazyPart } from '../../../lib/lazy-part.ts';
@@ -16,7 +17,7 @@ const LoginForm = lazyPart(() => import('./login-form.tsx').then((m) => ({ defau
 const menuItem = 'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-surface';
 
 /** Header user icon: the login dialog when logged out, a menu with admin panel and logout when in. */
-export function UserMenu() {
+export function UserMenu({ className }: { className?: string }) {
   const status = useAdminStatus();
   const [loginOpen, setLoginOpen] = useState(false);
   const navigate = useNavigate();
@@ -31,7 +32,7 @@ export function UserMenu() {
         role="menu"
         className="w-56 p-2"
         trigger={(props) => (
-          <button type="button" {...props} aria-haspopup="menu" aria-label={`حساب مدیر: ${status.data?.username ?? ''}`} className={`${buttonStyles.iconShape} bg-accent-soft text-accent hover:opacity-90`}>
+          <button type="button" {...props} aria-haspopup="menu" aria-label={`حساب مدیر: ${status.data?.username ?? ''}`} className={cn(buttonStyles.iconShape, 'bg-accent-soft text-accent hover:opacity-90', className)}>
             <UserRound aria-hidden="true" className="size-5" />
           </button>
         )}
@@ -55,7 +56,7 @@ export function UserMenu() {
 
   return (
     <>
-      <button type="button" onClick={() => setLoginOpen(true)} aria-haspopup="dialog" aria-label="ورود مدیران" className={buttonStyles.icon}>
+      <button type="button" onClick={() => setLoginOpen(true)} aria-haspopup="dialog" aria-label="ورود مدیران" className={cn(buttonStyles.icon, className)}>
         <UserRound aria-hidden="true" className="size-5" />
       </button>
       <Dialog open={loginOpen} onClose={() => setLoginOpen(false)} title="ورود به پنل مدیریت">

@@ -63,7 +63,7 @@ export function BookmarkButton({ articleId, variant = 'icon' }: { articleId: num
   const Icon = Bookmark;
   if (variant === 'icon') {
     return (
-      <button {...common} title={hint} className={cn(buttonStyles.icon, wanted && 'text-accent', pending.pending && 'opacity-60')}>
+      <button {...common} title={hint} className={cn('js-only', buttonStyles.icon, wanted && 'text-accent', pending.pending && 'opacity-60')}>
         <Icon aria-hidden="true" className={cn('size-5', wanted && !pending.pending && 'fill-current')} />
         {pending.paused && <span className="sr-only">{BOOKMARK_MESSAGES.waiting}</span>}
       </button>
@@ -71,7 +71,7 @@ export function BookmarkButton({ articleId, variant = 'icon' }: { articleId: num
   }
   return (
     <button {...common}
-      className={cn('inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm disabled:opacity-60', focusRing,
+      className={cn('js-only inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm disabled:opacity-60', focusRing,
         pending.pending && 'border-dashed',
         wanted ? 'border-accent bg-accent-soft text-accent' : 'border-border bg-card hover:border-accent hover:text-accent')}>
       <Icon aria-hidden="true" className={cn('size-4', wanted && !pending.pending && 'fill-current')} />

@@ -1,3 +1,4 @@
+import type { FocusEvent } from 'react';
 import { NavLink } from '../../../components/link.tsx';
 import { Flame } from '../../../components/icons';
 import { CATEGORIES } from '@chapar/shared/text';
@@ -7,9 +8,13 @@ import { useCategories } from '../api.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex h-11 shrink-0 items-center gap-1 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors',
+    // Ring inside the link (the scrolling list clips outside it); margin kept when scrolled to.
+    'inline-flex h-11 shrink-0 scroll-mx-4 items-center gap-1 border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:-outline-offset-3',
     isActive ? 'border-accent text-accent' : 'border-transparent text-fg hover:text-accent',
   );
+
+// Tabbing along the bar leaves the focused item half off a phone's screen: bring it in.
+const reveal = (event: FocusEvent<HTMLUListElement>) => (event.target as HTMLElement).scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
 
 /** The bar under the header: home, every category, trending. Scrolls sideways on phones. */
 export function CategoryNav() {
@@ -18,7 +23,7 @@ export function CategoryNav() {
   const categories = data?.length ? data.map((c) => ({ slug: c.slug, name: c.name })) : CATEGORIES.map((c) => ({ slug: c.slug, name: c.nameFa }));
   return (
     <nav id="category-nav" aria-label="دسته‌بندی‌ها" className="border-b border-border bg-card">
-      <ul className="container-page flex overflow-x-auto [scrollbar-width:none]">
+      <ul onFocus={reveal} className="container-page flex overflow-x-auto [scrollbar-width:none]">
         <li><NavLink to={paths.home()} end className={linkClass}>صفحه اصلی</NavLink></li>
         {categories.map((c) => (
           <li key={c.slug}><NavLink to={paths.category(c.slug)} className={linkClass}>{c.name}</NavLink></li>

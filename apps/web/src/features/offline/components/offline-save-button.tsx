@@ -46,7 +46,7 @@ export function OfflineSaveButton({ article, pagePath }: { article: Article; pag
       type="button"
       onClick={() => void onClick()}
       disabled={busy}
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:text-accent disabled:opacity-60', focusRing, saved && 'text-accent')}
+      className={cn('js-only inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:text-accent disabled:opacity-60', focusRing, saved && 'text-accent')}
     >
       <Icon aria-hidden="true" className={cn('size-4', busy && 'animate-spin')} />
       {saved ? 'حذف نسخه آفلاین' : 'ذخیره برای آفلاین'}

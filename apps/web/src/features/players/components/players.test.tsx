@@ -81,6 +81,17 @@ describe('podcast player', () => {
     expect(link.querySelector('bdi[dir="ltr"]')?.textContent).toBe('(MP3)');
   });
 
+  it('reads the same length before and after the file loads, and runs right to left', () => {
+    renderWithApp(<PodcastPlayer src="/media/p.mp3" duration={48} />);
+    expect(screen.getByTestId('podcast-time').textContent).toBe('۰:۰۰ / ۰:۴۸');
+    const audio = document.querySelector('audio')!;
+    Object.defineProperty(audio, 'duration', { get: () => 47.6, configurable: true });
+    fireEvent.loadedMetadata(audio);
+    expect(screen.getByTestId('podcast-time').textContent).toBe('۰:۰۰ / ۰:۴۸');
+    // No LTR island: the bar fills from the right, like the page reads.
+    expect(screen.getByRole('slider').closest('[dir="ltr"]')).toBeNull();
+  });
+
   it('is loading between the play button and the sound, then playing', () => {
     renderWithApp(<PodcastPlayer src="/media/p.mp3" duration={10} />);
     const audio = document.querySelector('audio')!;

@@ -23,6 +23,12 @@ interface PodcastPlayerProps {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * The length as shown: whole seconds rounded, as the server stores it, so the stored length
+ * (48) and the loaded file's (47.6) read the same.
+ */
+const totalSeconds = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0);
+
 /** The stored voice as readers see it: the offline engine by a Persian name, others as given. */
 export function voiceLabel(voice: string): string {
   return voice.startsWith('espeak-ng') ? 'گوینده ماشینی' : voice;
@@ -119,7 +125,9 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
               {state === 'loading' ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
                 : playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="size-5 fill-current" />}
             </button>
-            <div dir="ltr" className="flex min-w-40 flex-1 items-center gap-2">
+            {/* Right to left like the page: the bar fills from the right, where the elapsed time
+                reads first, and the arrow keys move the thumb the way they point. */}
+            <div className="flex min-w-40 flex-1 items-center gap-2">
               <input
                 type="range"
                 min={0}
@@ -128,10 +136,10 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
                 value={time.current}
                 onChange={(e) => seek(Number(e.currentTarget.value))}
                 aria-label="جابه‌جایی در نسخه صوتی"
-                aria-valuetext={`${formatMediaTime(time.current)} از ${formatMediaTime(time.duration)}`}
+                aria-valuetext={`${formatMediaTime(time.current)} از ${formatMediaTime(totalSeconds(time.duration))}`}
                 className="h-1 min-w-0 flex-1 accent-[var(--c-accent)]"
               />
-              <span className="text-xs text-muted tabular-nums" data-testid="podcast-time">{formatMediaTime(time.current)} / {formatMediaTime(time.duration)}</span>
+              <span className="text-xs text-muted tabular-nums" data-testid="podcast-time">{formatMediaTime(time.current)} / {formatMediaTime(totalSeconds(time.duration))}</span>
             </div>
             <div className="flex items-center gap-1" role="group" aria-label="بلندی صدا">
               <button type="button" onClick={() => setVolume(volume - VOLUME_STEP)} disabled={volume <= 0} aria-label="کم کردن صدا" className={buttonStyles.icon}>

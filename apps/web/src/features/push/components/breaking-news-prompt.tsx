@@ -18,7 +18,7 @@ export function BreakingNewsPrompt() {
   };
   return (
     // Escape closes the panel from the button or from inside it.
-    <div className="mt-4" onKeyDown={close}>
+    <div className="js-only mt-4" onKeyDown={close}>
       <button
         ref={toggle}
         type="button"

@@ -43,7 +43,8 @@ export function StarRating({ articleId }: { articleId: number }) {
   const onRate = (stars: number) => rate.mutate(stars);
   const statusId = `rating-${articleId}-status`;
   return (
-    <div>
+    // Without JavaScript the stars could not vote, and the average is read in the browser.
+    <div className="js-only">
       <p id={`rating-${articleId}`} className="mb-1 text-sm font-medium">به این خبر امتیاز دهید</p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div role="group" aria-labelledby={`rating-${articleId}`} aria-busy={pending !== null || undefined}

@@ -20,4 +20,9 @@ describe('HeaderSearch', () => {
     expect(screen.getByTestId('location').textContent).toBe('/search?q=%D9%82%DB%8C%D9%85%D8%AA+%D8%AF%D9%84%D8%A7%D8%B1');
     expect(box.value).toBe('');
   });
+
+  it('focuses its box when opened later (autoFocus alone is ignored after mount)', () => {
+    renderWithApp(<HeaderSearch autoFocus />);
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from '../../../components/icons';
 import { SEARCH_QUERY_MAX } from '@chapar/shared/text';
@@ -13,6 +13,11 @@ export function HeaderSearch({ className, autoFocus }: { className?: string; aut
   const [query, setQuery] = useState('');
   const navigate = useNavigate();
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Preact ignores autoFocus on elements mounted after the first render: focus by hand.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,6 +31,7 @@ export function HeaderSearch({ className, autoFocus }: { className?: string; aut
     <form role="search" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">جستجو در اخبار</label>
       <input
+        ref={input}
         id={id}
         name="q"
         type="search"
@@ -34,7 +40,6 @@ export function HeaderSearch({ className, autoFocus }: { className?: string; aut
         onChange={(e) => setQuery(e.target.value)}
         placeholder="جستجو در اخبار..."
         autoComplete="off"
-        autoFocus={autoFocus}
         enterKeyHint="search"
         className="h-10 w-full rounded-full border border-border bg-surface pe-11 ps-4 text-sm text-fg placeholder:text-muted focus:border-accent focus:bg-card"
       />

@@ -12,9 +12,25 @@ afterEach(() => { vi.unstubAllGlobals(); });
 
 describe('search results', () => {
   it("a query the server refuses says the server's reason, since trying again would not help", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'validation_error', message: 'عبارت جستجو حداکثر ۲۰۰ نویسه است' }, { status: 400 })));
-    renderWithApp(<SearchResults params={params('ب'.repeat(250))} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('عبارت جستجو حداکثر ۲۰۰ نویسه است');
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ error: 'validation_error', message: 'پارامتر نامعتبر است' }, { status: 400 })));
+    renderWithApp(<SearchResults params={params('دلار')} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('پارامتر نامعتبر است');
+  });
+
+  it('a query over 200 characters says so at once, without asking the server', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<SearchResults params={params(` ${'ب'.repeat(201)} `)} />);
+    expect(screen.getByRole('alert').textContent).toBe('عبارت جستجو حداکثر ۲۰۰ نویسه است');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('200 characters are still searched', async () => {
+    const fetch = vi.fn(async () => Response.json({ articles: [], total: 0 }));
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<SearchResults params={params('ب'.repeat(200))} />);
+    await screen.findByRole('status');
+    expect(fetch).toHaveBeenCalledOnce();
   });
 
   it('a failure of the server itself says to try again', async () => {

@@ -1,8 +1,8 @@
 import { AlertCircle, SearchX } from '../../../components/icons';
-import { formatNumberFa } from '@chapar/shared/text';
+import { formatNumberFa, SEARCH_QUERY_TOO_LONG } from '@chapar/shared/text';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useSearch, type SearchParams } from '../api.ts';
+import { isQueryTooLong, useSearch, type SearchParams } from '../api.ts';
 
 export const SEARCH_TEXTS = {
   noResult: 'نتیجه‌ای یافت نشد',
@@ -10,18 +10,24 @@ export const SEARCH_TEXTS = {
   prompt: 'عبارتی را برای جستجو در اخبار وارد کنید.',
 } as const;
 
+function SearchAlert({ children }: { children: string }) {
+  return (
+    <p role="alert" className="flex items-center justify-center gap-2 rounded-xl bg-accent-soft p-6 text-center text-accent">
+      <AlertCircle aria-hidden="true" className="size-5 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
 export function SearchResults({ params }: { params: SearchParams }) {
   const search = useSearch(params);
   const q = params.q.trim();
   if (!q) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted">{SEARCH_TEXTS.prompt}</p>;
+  // Known before asking, so the server-rendered page (no JavaScript) says it too.
+  if (isQueryTooLong(params)) return <SearchAlert>{SEARCH_QUERY_TOO_LONG}</SearchAlert>;
   if (search.isError) {
-    return (
-      <p role="alert" className="flex items-center justify-center gap-2 rounded-xl bg-accent-soft p-6 text-accent">
-        <AlertCircle aria-hidden="true" className="size-5" />
-        {/* A query the server refuses (too long) says why: trying again would not help. */}
-        {isApiError(search.error, 400) && search.error.serverMessage ? search.error.serverMessage : SEARCH_TEXTS.failed}
-      </p>
-    );
+    // A query the server refuses says why: trying again would not help.
+    return <SearchAlert>{isApiError(search.error, 400) && search.error.serverMessage ? search.error.serverMessage : SEARCH_TEXTS.failed}</SearchAlert>;
   }
   const data = search.data;
   return (

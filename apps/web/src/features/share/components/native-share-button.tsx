@@ -6,7 +6,7 @@ import { useShareActions } from '../use-share-actions.ts';
 export function NativeShareButton({ articleId, title, url }: { articleId: number; title: string; url: string }) {
   const { share } = useShareActions(articleId);
   return (
-    <button type="button" onClick={() => void share({ title, url })} aria-label="اشتراک‌گذاری خبر" title="اشتراک‌گذاری" className={buttonStyles.icon}>
+    <button type="button" onClick={() => void share({ title, url })} aria-label="اشتراک‌گذاری خبر" title="اشتراک‌گذاری" className={`js-only ${buttonStyles.icon}`}>
       <Share2 aria-hidden="true" className="size-5" />
     </button>
   );

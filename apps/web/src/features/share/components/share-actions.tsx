@@ -6,7 +6,7 @@ import { useShareActions } from '../use-share-actions.ts';
 export function ShareActions({ articleId, title, url }: { articleId: number; title: string; url: string }) {
   const { copy, share } = useShareActions(articleId);
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="js-only flex flex-wrap gap-2">
       <button type="button" onClick={() => void share({ title, url })} className={buttonStyles.secondary}>
         <Share2 aria-hidden="true" className="size-4" />اشتراک‌گذاری
       </button>

@@ -42,10 +42,11 @@ export function ShareButtons({ articleId, url, title, category, children }: Shar
       <a href={links.telegram} target="_blank" rel="noopener noreferrer" onClick={() => track('telegram')} aria-label="اشتراک در تلگرام" className={item}>
         <Send aria-hidden="true" className="size-4" />تلگرام
       </a>
-      <button type="button" onClick={() => void copy(url)} aria-label="کپی لینک خبر" className={item}>
+      {/* The links above work without JavaScript; these two need it (js-only hides them). */}
+      <button type="button" onClick={() => void copy(url)} aria-label="کپی لینک خبر" className={`js-only ${item}`}>
         <Link2 aria-hidden="true" className="size-4" />کپی لینک
       </button>
-      <button type="button" onClick={() => void share({ title, url })} aria-label="بیشتر: اشتراک‌گذاری با برنامه‌های دیگر" className={item}>
+      <button type="button" onClick={() => void share({ title, url })} aria-label="بیشتر: اشتراک‌گذاری با برنامه‌های دیگر" className={`js-only ${item}`}>
         <Share2 aria-hidden="true" className="size-4" />بیشتر
       </button>
       {children}

@@ -19,7 +19,7 @@ export function ShortLinkBox({ articleId, shortUrl }: { articleId: number; short
           onFocus={(e) => e.currentTarget.select()}
           className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-start text-sm text-fg"
         />
-        <button type="button" onClick={() => void copy(shortUrl)} aria-label="کپی لینک کوتاه" className={buttonStyles.secondary}>
+        <button type="button" onClick={() => void copy(shortUrl)} aria-label="کپی لینک کوتاه" className={`js-only ${buttonStyles.secondary}`}>
           <Copy aria-hidden="true" className="size-4" />کپی
         </button>
       </div>

@@ -1,0 +1,51 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_QUERY_TOO_LONG } from '@chapar/shared/text';
+import { pathOfRead } from '@chapar/shared/page-reads';
+import { ApiError, setTransport } from '../../lib/api-client.ts';
+import { Providers } from '../providers.tsx';
+import { createQueryClient } from '../query-client.ts';
+import { route } from './search.tsx';
+
+const LONG = 'ب'.repeat(2000);
+
+/** The page as the server sends it: prefetch, then one render (no effects, no JavaScript). */
+async function serverRender(search: string) {
+  const queryClient = createQueryClient();
+  const asked: string[] = [];
+  setTransport(queryClient, (read) => {
+    const path = pathOfRead(read);
+    asked.push(path);
+    return path.startsWith('/api/search') ? Promise.reject(new ApiError(400, path, null)) : Promise.resolve([]);
+  });
+  const ctx = { queryClient, params: {}, pathname: '/search', searchParams: new URLSearchParams(search), baseUrl: 'https://chapar.test' };
+  await route.prefetch?.(ctx);
+  const html = renderToString(
+    <MemoryRouter initialEntries={[`/search?${search}`]}>
+      <Providers queryClient={queryClient} renderedAt={Date.now()}>
+        <route.Component />
+      </Providers>
+    </MemoryRouter>,
+  );
+  return { html, asked, head: route.head(ctx) };
+}
+
+describe('the search page rendered on the server', () => {
+  it('says a query over 200 characters is too long, without asking the API', async () => {
+    const { html, asked } = await serverRender(new URLSearchParams({ q: LONG }).toString());
+    expect(html).toContain(SEARCH_QUERY_TOO_LONG);
+    expect(asked.filter((p) => p.startsWith('/api/search'))).toEqual([]);
+  });
+
+  it('cuts a long query in the title, with an ellipsis', async () => {
+    const { head } = await serverRender(new URLSearchParams({ q: LONG }).toString());
+    expect(head.title).toMatch(/^جستجو: ب{40}… \| /);
+    expect(head.title.length).toBeLessThan(80);
+  });
+
+  it('keeps a short query whole in the title', async () => {
+    const { head } = await serverRender(new URLSearchParams({ q: 'قیمت دلار' }).toString());
+    expect(head.title).toMatch(/^جستجو: قیمت دلار \| /);
+  });
+});
