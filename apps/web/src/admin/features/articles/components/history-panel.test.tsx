@@ -67,9 +67,10 @@ function serve(options: { restoreFails?: boolean } = {}) {
   return calls;
 }
 
+// The first render of a file loads the panel's modules: on a loaded machine that can pass the default second.
 const entries = async () => {
-  const list = await screen.findByRole('list', { name: 'نسخه‌ها، از تازه‌ترین' });
-  await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(1));
+  const list = await screen.findByRole('list', { name: 'نسخه‌ها، از تازه‌ترین' }, { timeout: 5_000 });
+  await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(1), { timeout: 5_000 });
   return within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
 };
 
