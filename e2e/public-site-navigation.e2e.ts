@@ -153,6 +153,19 @@ describe('phone layout', () => {
       expect(overflow.scroll, url).toBeLessThanOrEqual(overflow.client);
     }
   });
+
+  it('never scrolls sideways at 390 px with the text at its largest (150 %)', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('chapar:font-size', '150'));
+    await gotoHydrated(page, '/');
+    const article = await page.locator('main a[href^="/article/"]').first().getAttribute('href');
+    for (const url of ['/', article!, '/category/politics', `/search?q=${encodeURIComponent('کتاب')}`]) {
+      await gotoHydrated(page, url);
+      const layout = await page.evaluate(() => ({ size: document.documentElement.style.fontSize, scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(layout.size, url).toBe('150%');
+      expect(layout.scroll, url).toBeLessThanOrEqual(layout.client);
+    }
+  });
 });
 
 // Screenshots for a person to look at: set E2E_SHOTS_DIR (e.g. /tmp/shots-public) to take them.
