@@ -21,10 +21,12 @@ describe('article ids outside the integer range', () => {
     expect(res.headers['content-type']).toContain('text/html');
   });
 
-  it('a malformed percent-escape in the address answers 400 in the error shape', async () => {
+  it('a malformed percent-escape in the address answers 400 with a Persian page saying so', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/article/%E0%A4%A-5' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/[\u0600-\u06FF]/) });
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<h1>نشانی نادرست است</h1>');
+    expect(res.body).toContain('کد درصدی نادرست');
   });
 
   it.each(['/api/articles/2147483648', '/api/articles/99999999999/related', '/api/articles/-5'])('%s answers 400 in JSON', async (url) => {
