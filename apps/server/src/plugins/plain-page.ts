@@ -1,8 +1,7 @@
 // A whole page for answers made outside the app's render (a server error, an address the router
 // cannot read): a reader who opened an address sees Persian text and a way home, never JSON.
+import { escapeHtml as escape } from '@chapar/shared/html';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function plainPage(title: string, text: string): string {
   return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} | چاپار</title>

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Sharp from 'sharp';
 import { categoryFaName } from '@chapar/shared/text';
+import { escapeHtml } from '@chapar/shared/html';
 
 export const DEMO_IMAGE_WIDTH = 1200;
 export const DEMO_IMAGE_HEIGHT = 675;
@@ -106,10 +107,6 @@ function backgroundSvg(palette: Palette, rand: () => number): string {
 </svg>`;
 }
 
-function escapeMarkup(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 // sharp is loaded when the first image is drawn: only a first start with demo content draws,
 // and a server that starts on its existing data need not wait for the package (0.05 s).
 let sharpLoaded: Promise<typeof Sharp> | undefined;
@@ -125,7 +122,7 @@ function renderText(text: string, fontfile: string, font: string, color: string)
   if (!cached) {
     cached = loadSharp().then((sharp) => sharp({
       text: {
-        text: `<span foreground="${color}">${escapeMarkup(text)}</span>`,
+        text: `<span foreground="${color}">${escapeHtml(text)}</span>`,
         font,
         fontfile,
         rgba: true,

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@chapar/shared/html';
 import { stripHtml } from '@chapar/shared/text';
 
 // Sentence and length helpers for Persian text, shared by both rewriters and the
@@ -75,10 +76,6 @@ export function textToParagraphs(text: string): string {
     .filter(Boolean)
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('\n');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Article HTML → plain text with one line per paragraph (plain text passes through). */

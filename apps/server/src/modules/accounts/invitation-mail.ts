@@ -4,7 +4,8 @@
 import { ROLE_LABELS } from '@chapar/shared/contracts';
 import { formatJalaliDate, formatJalaliDateTime, ltr } from '@chapar/shared/text';
 import type { Mailer } from '../../integrations/mail/index.ts';
-import { cellStyle, escapeHtml, MAIL_COLORS, mailButton, mailShell } from '../newsletter/mail-layout.ts';
+import { escapeHtml } from '@chapar/shared/html';
+import { cellStyle, MAIL_COLORS, mailButton, mailShell } from '../newsletter/mail-layout.ts';
 export interface InvitationMail {
   to: string;
   /** The invited person's name or username, for the greeting. */

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { FONTS_DIR } from '@chapar/db/seed';
 import { sharp } from '../../lazy-packages.ts';
+import { escapeHtml } from '@chapar/shared/html';
 
 export const PODCAST_COVER_SIZE = 3000;
 const FONT_FILE = path.join(FONTS_DIR, 'Vazirmatn-Bold.ttf');
@@ -17,13 +18,9 @@ export interface CoverText {
   subtitle: string;
 }
 
-function escapeMarkup(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 async function drawText(text: string, points: number, colour: string, maxWidth: number) {
   const { data, info } = await sharp({
-    text: { text: `<span foreground="${colour}">${escapeMarkup(text)}</span>`, font: `Vazirmatn Bold ${points}`, fontfile: FONT_FILE, rgba: true, dpi: 72, width: maxWidth, align: 'centre' },
+    text: { text: `<span foreground="${colour}">${escapeHtml(text)}</span>`, font: `Vazirmatn Bold ${points}`, fontfile: FONT_FILE, rgba: true, dpi: 72, width: maxWidth, align: 'centre' },
   }).png().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -11,10 +11,10 @@ import type { MediaAssetRow } from '../media/repo.ts';
 import type { NormalisedPost } from '../posts/normalise.ts';
 import type { Services } from '../../services.ts';
 import { articleSlug } from '../articles/derived-fields.ts';
+import { escapeHtml } from '@chapar/shared/html';
 
 export const MAX_KEYWORDS = 8;
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Keywords from several lists, first come first kept, each topic once in any spelling, and only
@@ -27,8 +27,8 @@ export function mergeKeywords(lists: string[][], max = MAX_KEYWORDS, source = ''
 /** The rewritten body, then the album's other pictures and a voice note, as figures. */
 export function composeContent(body: string, media: PostMedia, alt: string): string {
   const gallery = media.images.slice(1).filter((m) => m.position < 10)
-    .map((m) => `<figure><img src="${attr(m.url)}" alt="${attr(alt)}"></figure>`);
-  const audio = media.audio ? [`<figure><audio controls src="${attr(media.audio.url)}"></audio></figure>`] : [];
+    .map((m) => `<figure><img src="${escapeHtml(m.url)}" alt="${escapeHtml(alt)}"></figure>`);
+  const audio = media.audio ? [`<figure><audio controls src="${escapeHtml(media.audio.url)}"></audio></figure>`] : [];
   return [body, ...gallery, ...audio].join('\n');
 }
 

@@ -19,6 +19,7 @@ import { queueVariants } from './variants.ts';
 import { UnreadableVideoError } from './video-watermark.ts';
 import { ImageTooLargeError, MAX_IMAGE_PIXELS, UnreadableImageError } from './watermark.ts';
 import { formatNumberFa, hasVisibleText, ltr } from '@chapar/shared/text';
+import { escapeHtml } from '@chapar/shared/html';
 
 const BROKEN_FORM = 'فایل کامل نرسید یا فرم ارسال‌شده نادرست است؛ دوباره بارگذاری کنید';
 
@@ -47,14 +48,13 @@ export function displayFileName(name: string | undefined): string {
   return hasVisibleText(clean) ? clean : 'file';
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function embedFor(kind: string, url: string, filename: string, posterUrl?: string | null): string {
-  const src = escape(url);
-  if (kind === 'image') return `<figure><img src="${src}" alt="${escape(filename)}"></figure>`;
-  if (kind === 'video') return `<figure><video controls preload="metadata"${posterUrl ? ` poster="${escape(posterUrl)}"` : ''} src="${src}"></video></figure>`;
+  const src = escapeHtml(url);
+  if (kind === 'image') return `<figure><img src="${src}" alt="${escapeHtml(filename)}"></figure>`;
+  if (kind === 'video') return `<figure><video controls preload="metadata"${posterUrl ? ` poster="${escapeHtml(posterUrl)}"` : ''} src="${src}"></video></figure>`;
   if (kind === 'audio') return `<figure><audio controls src="${src}"></audio></figure>`;
-  return `<p><a href="${src}">${escape(filename)}</a></p>`;
+  return `<p><a href="${src}">${escapeHtml(filename)}</a></p>`;
 }
 
 /**

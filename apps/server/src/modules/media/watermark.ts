@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { sharp } from '../../lazy-packages.ts';
 import { FONTS_DIR } from '@chapar/db/seed';
+import { escapeHtml } from '@chapar/shared/html';
 
 const FONT_FILE = path.join(FONTS_DIR, 'Vazirmatn-Bold.ttf');
 export const IMAGE_WATERMARK_OPACITY = 0.8;
@@ -18,17 +19,13 @@ export interface WatermarkOverlay {
 
 const overlays = new Map<string, Promise<WatermarkOverlay>>();
 
-function escapeMarkup(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 function alphaHex(opacity: number): string {
   return Math.round(opacity * 255).toString(16).padStart(2, '0');
 }
 
 async function drawText(text: string, size: number, colour: string) {
   const { data, info } = await sharp({
-    text: { text: `<span foreground="${colour}">${escapeMarkup(text)}</span>`, font: `Vazirmatn Bold ${size}`, fontfile: FONT_FILE, rgba: true, dpi: 72 },
+    text: { text: `<span foreground="${colour}">${escapeHtml(text)}</span>`, font: `Vazirmatn Bold ${size}`, fontfile: FONT_FILE, rgba: true, dpi: 72 },
   }).png().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -1,7 +1,8 @@
 // The double opt-in mail: one link that confirms the signup. It goes to whoever typed the address,
 // so it says what to do if it was not them (nothing: no mail follows without the link).
 import { formatJalaliDate } from '@chapar/shared/text';
-import { cellStyle, escapeHtml, MAIL_COLORS, mailButton, mailShell } from './mail-layout.ts';
+import { escapeHtml } from '@chapar/shared/html';
+import { cellStyle, MAIL_COLORS, mailButton, mailShell } from './mail-layout.ts';
 
 export interface ConfirmationMailInput {
   siteName: string;

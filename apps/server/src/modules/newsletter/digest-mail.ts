@@ -3,7 +3,8 @@
 // part; every link absolute (PUBLIC_BASE_URL), and the unsubscribe link at the foot of both.
 import { articlePath, categoryFaName, formatJalaliDate, shortPath, toPersianDigits } from '@chapar/shared/text';
 import type { DigestArticle } from './digest-articles.ts';
-import { cellStyle, escapeHtml, MAIL_COLORS, MAIL_FONT, mailShell } from './mail-layout.ts';
+import { escapeHtml } from '@chapar/shared/html';
+import { cellStyle, MAIL_COLORS, MAIL_FONT, mailShell } from './mail-layout.ts';
 
 export interface DigestMailInput {
   siteName: string;

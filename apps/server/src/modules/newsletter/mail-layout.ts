@@ -2,14 +2,10 @@
 // in tables, every style inline, right to left (dir and align on each block, since some clients
 // drop the <html> attributes), Vazirmatn where the reader has it, Tahoma and Arial otherwise.
 
+import { escapeHtml } from '@chapar/shared/html';
+
 export const MAIL_FONT = 'Vazirmatn, Tahoma, Arial, sans-serif';
 export const MAIL_COLORS = { accent: '#c8102e', text: '#16161a', muted: '#5d5f66', ground: '#f5f5f6', card: '#ffffff', border: '#e4e4e7' } as const;
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 /** A style attribute's text; every block carries the font, since clients reset it per table cell. */
 export const cellStyle = (extra = '') => `font-family:${MAIL_FONT};direction:rtl;text-align:right;color:${MAIL_COLORS.text};${extra}`;

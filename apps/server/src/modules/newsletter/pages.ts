@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeHtml } from './mail-layout.ts';
+import { escapeHtml } from '@chapar/shared/html';
 
 /** The web build's assets, where the site's own Vazirmatn file is (served at /assets/). */
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist/client/assets');

@@ -3,6 +3,7 @@
 import type SanitizeHtml from 'sanitize-html';
 import { sanitizeHtml } from '../../../lazy-packages.ts';
 import { Api } from 'telegram';
+import { escapeHtml } from '@chapar/shared/html';
 
 export interface FormattedText {
   html: string;
@@ -23,8 +24,8 @@ const SANITIZE_OPTIONS: SanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https'],
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>');
+/** Telegram's text as HTML: escaped, with its line breaks kept. */
+const textHtml = (text: string) => escapeHtml(text).replace(/\n/g, '<br>');
 
 /** http(s) only; a bare 'example.com' (how Url entities often look) gets https://. */
 function absoluteUrl(raw: string): string | undefined {
@@ -83,7 +84,7 @@ export function entitiesToHtml(text: string, entities: Api.TypeMessageEntity[] =
       html += s.open;
       open.push(s);
     }
-    if (i + 1 < points.length) html += escapeHtml(text.slice(at, points[i + 1]));
+    if (i + 1 < points.length) html += textHtml(text.slice(at, points[i + 1]));
   });
   html += open.map((s) => s.close).reverse().join('');
   return { html: sanitizeHtml(html, SANITIZE_OPTIONS).trim(), links };

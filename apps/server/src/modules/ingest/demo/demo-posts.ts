@@ -3,6 +3,7 @@
 // hashtags, the channel's signature line), oldest first, with a picture; one is an album.
 import { DEMO_ARTICLES, type DemoArticle } from '@chapar/db/seed';
 import { categoryFaName } from '@chapar/shared/text';
+import { escapeHtml } from '@chapar/shared/html';
 
 export const DEMO_CHANNEL = 'chapar_demo';
 export const DEMO_FIRST_MESSAGE_ID = 1001;
@@ -34,21 +35,20 @@ export function planDemoPosts(now: Date, articles: readonly DemoArticle[] = DEMO
     }));
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 // Spaces become underscores; a ZWNJ stays, as Telegram keeps it in a Persian hashtag.
 const hashtag = (word: string) => `#${word.trim().replace(/\s+/g, '_')}`;
 
 /** Telegram's text markup for an article: what the channel's editor would have typed. */
 export function demoPostHtml(article: DemoArticle): string {
-  const blocks: string[] = [`<b>${escape(article.title)}</b>`];
+  const blocks: string[] = [`<b>${escapeHtml(article.title)}</b>`];
   for (const match of article.content.matchAll(/<(p|h2|ul)>([\s\S]*?)<\/\1>/g)) {
     const [, tag, inner] = match;
-    if (tag === 'ul') blocks.push([...inner.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((li) => `• ${escape(li[1])}`).join('<br/>'));
-    else if (tag === 'h2') blocks.push(`<b>${escape(inner)}</b>`);
-    else blocks.push(escape(inner));
+    if (tag === 'ul') blocks.push([...inner.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((li) => `• ${escapeHtml(li[1])}`).join('<br/>'));
+    else if (tag === 'h2') blocks.push(`<b>${escapeHtml(inner)}</b>`);
+    else blocks.push(escapeHtml(inner));
   }
   const tags = [categoryFaName(article.category), ...article.keywords.split(',')].map(hashtag);
-  blocks.push(tags.map((tag) => `<a href="?q=${encodeURIComponent(tag)}">${escape(tag)}</a>`).join(' '));
+  blocks.push(tags.map((tag) => `<a href="?q=${encodeURIComponent(tag)}">${escapeHtml(tag)}</a>`).join(' '));
   return `${blocks.join('<br/><br/>')}<br/>🆔 <a href="https://t.me/${DEMO_CHANNEL}">@${DEMO_CHANNEL}</a>`;
 }
 
