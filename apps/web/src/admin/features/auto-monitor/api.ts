@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MonitorStatus } from '@chapar/shared/contracts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
-import { MONITOR_KEY } from '../../lib/monitor-keys.ts';
+import { MONITOR_KEY, monitorStatusQuery } from '../../lib/monitor-keys.ts';
 import { waitForOperation } from '../../lib/wait-operation.ts';
 
 export { MONITOR_KEY };
@@ -16,12 +16,7 @@ export const MONITOR_TEXTS = {
 
 export function useMonitorStatus() {
   const request = useAdminRequest();
-  return useQuery({
-    queryKey: MONITOR_KEY,
-    queryFn: () => request<MonitorStatus>('GET', '/api/admin/auto-monitor/status'),
-    refetchInterval: MONITOR_POLL_MS,
-    staleTime: 0,
-  });
+  return useQuery({ ...monitorStatusQuery(request), refetchInterval: MONITOR_POLL_MS });
 }
 
 const STILL_RUNNING = 'بررسی در حال اجراست';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IgnoredPost, MonitorStatus } from '@chapar/shared/contracts';
+import type { IgnoredPost } from '@chapar/shared/contracts';
 import { useAdminAction, useAdminRequest } from '../../lib/api.ts';
-import { MONITOR_KEY } from '../../lib/monitor-keys.ts';
+import { monitorStatusQuery } from '../../lib/monitor-keys.ts';
 import { useCan } from '../../lib/permissions.ts';
 
 export const IGNORED_KEY = ['admin', 'ignored'] as const;
@@ -33,12 +33,7 @@ export function useIgnoredPosts() {
 export function useActiveChannelCount(): number | undefined {
   const request = useAdminRequest();
   const can = useCan();
-  const status = useQuery({
-    queryKey: MONITOR_KEY,
-    queryFn: () => request<MonitorStatus>('GET', '/api/admin/auto-monitor/status'),
-    enabled: can('view'),
-    staleTime: 0,
-  });
+  const status = useQuery({ ...monitorStatusQuery(request), enabled: can('view') });
   return status.data?.activeChannels;
 }
 
