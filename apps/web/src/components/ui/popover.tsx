@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 interface PopoverProps {
@@ -15,7 +15,21 @@ export function Popover({ trigger, children, label, role = 'dialog', className }
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const close = () => setOpen(false);
+
+  // Anchored to its trigger's edge, the panel can pass the screen's other edge on a phone with
+  // large text: it is moved back inside, a margin from the edge.
+  useLayoutEffect(() => {
+    const box = panel.current;
+    if (!open || !box) return;
+    box.style.translate = '';
+    const rect = box.getBoundingClientRect();
+    const margin = 8;
+    const width = document.documentElement.clientWidth;
+    const shift = rect.right > width - margin ? width - margin - rect.right : rect.left < margin ? margin - rect.left : 0;
+    if (shift) box.style.translate = `${Math.round(shift)}px 0`;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -39,6 +53,7 @@ export function Popover({ trigger, children, label, role = 'dialog', className }
     <div ref={root} className="relative">
       {trigger({ 'aria-expanded': open, 'aria-controls': id, onClick: () => setOpen((o) => !o) })}
       <div
+        ref={panel}
         id={id}
         role={role}
         aria-label={label}
