@@ -2,7 +2,7 @@
 // `npm test`: lint, types, unit and integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then browser tests. Missing system tools skip their suites
 // loudly; under CI a missing tool is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,11 +16,39 @@ const failures = [];
 const outDir = mkdtempSync(path.join(tmpdir(), 'chapar-test-'));
 let failedSteps = [];
 
+/** Each step's wall time, printed at the end: CI has a time budget, and this shows where it goes. */
+const durations = [];
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n━━ ${label} ━━`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
   if (res.status !== 0) failedSteps.push(label);
   return res.status === 0;
+}
+
+/** Single-threaded steps run side by side on a machine's cores; each one's output is printed whole when it ends. */
+function runTogether(steps) {
+  const started = Date.now();
+  return Promise.all(
+    steps.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n━━ ${label} ━━`);
+            process.stdout.write(Buffer.concat(output));
+            durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
+            if (status !== 0) failedSteps.push(label);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
 }
 
 function vitest(label, args, env = {}) {
@@ -59,8 +87,10 @@ if (missing.length) {
   }
 }
 
-run('lint', 'npx', ['eslint', '.']);
-run('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+await runTogether([
+  ['lint', 'npx', ['eslint', '.']],
+  ['types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+]);
 run('web build', 'npm', ['run', 'build', '--silent']);
 vitest('unit and integration (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
@@ -90,6 +120,7 @@ if (failures.length) {
     console.log(`  ✗ [${f.label}] ${f.where} › ${f.name}\n${lines.map((l) => `      ${l.trim().slice(0, 200)}`).join('\n')}`);
   }
 }
+console.log(`\nStep times: ${durations.join(', ')}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
