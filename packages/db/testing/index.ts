@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
+import { onServer } from './on-server.ts';
 
 /** The run's migrated PGlite archive (global-setup.ts), where this run made one. */
 export function pgliteTemplateArchive(): Blob | undefined {
@@ -23,23 +23,20 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const dbName = `chapar_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  // A copy of the run's migrated database (global-setup.ts), where this run made one.
+  const template = inject('postgresTemplate');
+  await onServer(url, `create database ${dbName}${template ? ` template ${template}` : ''}`);
   const testUrl = new URL(url);
   testUrl.pathname = `/${dbName}`;
   const database = await openDatabase({ url: testUrl.toString(), poolSize: 4 });
+  // Applies only what the template lacks (everything, where there is none).
   await migrateDatabase(database);
   const close = database.close;
   return {
     ...database,
     close: async () => {
       await close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${dbName} with (force)`);
-      await cleanup.end();
+      await onServer(url, `drop database if exists ${dbName} with (force)`);
     },
   };
 }
