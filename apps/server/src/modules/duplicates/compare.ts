@@ -1,9 +1,11 @@
 // Judges one pair of stories by every signal and says why: the fuzzy title
 // similarity, the near-duplicate text similarity (MinHash of the content words), the
 // shared keywords and figures (two reports of different events on one topic differ in
-// their figures or names), the perceptual image hashes and the same video. The verdict
+// their figures or names), how much of a short story a long one contains (containment.ts),
+// the perceptual image hashes and the same video. The verdict
 // is one of a few named rules; the overall similarity shown beside it is a weighted mean
 // of the parts (overall.ts), and the confidence a calibrated reading of the score.
+import { CONTAINED, CONTAINED_BORDERLINE, containment } from './containment.ts';
 import { distinctiveFigures } from './features.ts';
 import { bloomHas, hammingHex, minhashSimilarity } from './minhash.ts';
 import { DUPLICATE_SCORE, overallSimilarity, type OverallSimilarity } from './overall.ts';
@@ -22,6 +24,8 @@ export interface Signature {
   video: string | null;
   wordCount: number;
   publishedAt: number;
+  /** MinHashes of the leads, on a signature just built from a text (the index keeps only their bands). */
+  leads?: Uint32Array[];
 }
 
 /** What a pair is screened by before it is compared in full: the content hash, figures and media. */
@@ -30,7 +34,7 @@ export type Screen = Pick<Signature, 'id' | 'minhash' | 'numbers' | 'images' | '
 export type MatchType = 'title' | 'content' | 'media' | 'video' | 'combined';
 
 /** The rule that decided a pair (named in its reasons). */
-export type DecisionRule = 'text' | 'text_and_title' | 'figures' | 'media' | 'near_identical' | 'conflict' | 'weak';
+export type DecisionRule = 'text' | 'text_and_title' | 'figures' | 'contained' | 'media' | 'near_identical' | 'conflict' | 'weak';
 
 export interface PairAnalysis {
   titleSimilarity: number;
@@ -39,6 +43,8 @@ export interface PairAnalysis {
   mediaSimilarity: number;
   /** The share of the smaller side's distinctive figures that the other has; null when a side has none. */
   figureSimilarity: number | null;
+  /** The share of the shorter story's words the longer one has; null unless one is short and the other long. */
+  containment: number | null;
   /** The overall similarity: its value, the weights it used and the parts. */
   overall: OverallSimilarity;
   sameVideo: boolean;
@@ -161,7 +167,7 @@ function figures(a: string[], b: string[]): { shared: string[]; similarity: numb
 
 /** The decision score: the text first, then what the other signals add or take away. */
 function decisionScore(x: {
-  content: number; titleSimilar: boolean; keywordShare: number; figuresAgree: boolean; sameImage: boolean; sameVideo: boolean; numberConflict: boolean; nameConflict: boolean;
+  content: number; contained: number | null; titleSimilar: boolean; keywordShare: number; figuresAgree: boolean; sameImage: boolean; sameVideo: boolean; numberConflict: boolean; nameConflict: boolean;
 }): number {
   const c = x.content;
   let score = c < 0.3 ? (c / 0.3) * 0.5 : c < 0.7 ? 0.5 + (c - 0.3) : 0.9 + (c - 0.7) / 3;
@@ -171,6 +177,8 @@ function decisionScore(x: {
   if (x.sameImage) score += 0.25;
   if (x.sameVideo) score += 0.3;
   if (c < 0.15 && !x.sameImage && !x.sameVideo) score = Math.min(score, 0.3);
+  // A short story inside a long one: 0.45 at the borderline share, DUPLICATE_SCORE at CONTAINED.
+  if (x.contained !== null && x.contained >= CONTAINED_BORDERLINE) score = Math.max(score, 0.45 + (x.contained - CONTAINED_BORDERLINE) * (0.15 / (CONTAINED - CONTAINED_BORDERLINE)));
   // Conflicts scale the score down rather than subtract: a pair of two events on one topic
   // stays above a pair of unrelated stories.
   if (x.numberConflict) score *= 0.5;
@@ -178,10 +186,11 @@ function decisionScore(x: {
   return Math.max(0, Math.min(1, score));
 }
 
-const RULE_TEXT: Record<DecisionRule, (a: { c: number; shared: string[] }) => string> = {
+const RULE_TEXT: Record<DecisionRule, (a: { c: number; shared: string[]; k: number }) => string> = {
   text: ({ c }) => `قاعدهٔ تصمیم: متن‌ها ${pct(c)} واژهٔ مشترک دارند (آستانه ۴۲٪)`,
   text_and_title: ({ c }) => `قاعدهٔ تصمیم: متن‌ها ${pct(c)} واژهٔ مشترک دارند (دست‌کم ۲۸٪) و عنوان یا کلیدواژه‌ها همانندند`,
   figures: ({ c, shared }) => `قاعدهٔ تصمیم: ${faDigits(String(shared.length))} عدد یکسان و متن‌های ${pct(c)} مشترک (دست‌کم ۱۸٪): یک رویداد با واژه‌های دیگر`,
+  contained: ({ k }) => `قاعدهٔ تصمیم: ${pct(k)} واژه‌های متن کوتاه در متن بلندتر آمده است (آستانه ${pct(CONTAINED)}): تکرار بخشی از همان خبر`,
   media: () => 'قاعدهٔ تصمیم: تصویر یا ویدیوی یکسان، با متن، عنوان یا کلیدواژه‌های مشترک',
   near_identical: () => 'قاعدهٔ تصمیم: متن و عنوان تقریباً یکسان‌اند، با وجود اعداد یا نام‌های متفاوت',
   conflict: () => 'قاعدهٔ تصمیم: اعداد یا نام‌های متفاوت یعنی دو رویداد جدا؛ تکراری نیست',
@@ -212,26 +221,31 @@ export function comparePair(a: Signature, b: Signature): PairAnalysis {
   const missingB = b.titleWords.filter((w) => !bloomHas(a.bloom, w));
   const nameConflict = missingA.length >= 2 && missingB.length >= 2;
   const keywordShare = Math.min(a.keywords.length, b.keywords.length) ? keywordMatches.length / Math.min(a.keywords.length, b.keywords.length) : 0;
+  const contained = containment(a, b);
+  const containedHigh = contained !== null && contained >= CONTAINED;
   const overall = overallSimilarity({ title: titleSim, content: contentSimilarity, figures: fig.similarity, media: hasMedia ? mediaSimilarity : null });
 
   const titleSimilar = titleSim >= TITLE_SIMILAR;
   const c = contentSimilarity;
   // Different figures always tell events apart; different headline words only when neither
   // the texts, the media nor the figures say it is one event.
-  const conflict = numberConflict || (nameConflict && c < 0.55 && !sameImage && !sameVideo && !fig.agree);
+  const conflict = numberConflict || (nameConflict && c < 0.55 && !sameImage && !sameVideo && !fig.agree && !containedHigh);
   let rule: DecisionRule;
   if (conflict) rule = c >= 0.97 && titleSim >= 0.9 ? 'near_identical' : 'conflict';
   else if (c >= 0.42) rule = 'text';
-  else if (c >= 0.28 && (titleSimilar || keywordShare >= 0.6)) rule = 'text_and_title';
+  // A short story beside a long one shares few of its words whatever it is: it is judged by containment.
+  else if (c >= 0.28 && (titleSimilar || keywordShare >= 0.6) && contained === null) rule = 'text_and_title';
   else if (c >= 0.18 && fig.agree) rule = 'figures';
+  else if (containedHigh) rule = 'contained';
   else if ((sameImage || sameVideo) && (c >= 0.1 || keywordMatches.length >= 2 || titleSim >= 0.5)) rule = 'media';
   else rule = 'weak';
   const isDuplicate = rule !== 'conflict' && rule !== 'weak';
-  const borderline = !isDuplicate && !conflict && (c >= 0.2 || (c >= 0.15 && fig.shared.length >= 2));
+  const borderline = !isDuplicate && !conflict && (c >= 0.2 || (c >= 0.15 && fig.shared.length >= 2) || (contained ?? 0) >= CONTAINED_BORDERLINE);
 
-  const reasons: string[] = [RULE_TEXT[rule]({ c, shared: fig.shared }), overall.formula];
+  const reasons: string[] = [RULE_TEXT[rule]({ c, shared: fig.shared, k: contained ?? 0 }), overall.formula];
   if (titleSimilar) reasons.push(`عنوان‌ها ${pct(titleSim)} شبیه‌اند`);
   if (c >= 0.3) reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
+  if (contained !== null && contained >= CONTAINED_BORDERLINE) reasons.push(`${pct(contained)} واژه‌های متن کوتاه در متن بلندتر هم آمده است`);
   if (keywordMatches.length) reasons.push(`کلیدواژه‌های مشترک: ${keywordMatches.slice(0, 6).join('، ')}`);
   if (sharedNumbers.length) reasons.push(`اعداد مشترک: ${figureList(sharedNumbers.slice(0, 6))}`);
   if (numberConflict) reasons.push(`اعداد متفاوت (${figureList(onlyA.slice(0, 3))} در برابر ${figureList(onlyB.slice(0, 3))}): احتمالاً دو رویداد جدا`);
@@ -239,11 +253,11 @@ export function comparePair(a: Signature, b: Signature): PairAnalysis {
   if (sameImage) reasons.push(`تصویر یکسان (فاصلهٔ همینگ ${faDigits(String(distance))} از ۶۴)`);
   if (sameVideo) reasons.push('ویدیوی یکسان');
 
-  const score = decisionScore({ content: c, titleSimilar, keywordShare, figuresAgree: fig.agree, sameImage, sameVideo, numberConflict, nameConflict });
+  const score = decisionScore({ content: c, contained, titleSimilar, keywordShare, figuresAgree: fig.agree, sameImage, sameVideo, numberConflict, nameConflict });
   const signals = [titleSimilar, c >= 0.42, sameImage, sameVideo].filter(Boolean).length;
   const matchType: MatchType = signals > 1 ? 'combined' : sameVideo ? 'video' : sameImage ? 'media' : titleSimilar && c < 0.42 ? 'title' : 'content';
   return {
-    titleSimilarity: titleSim, contentSimilarity, mediaSimilarity, figureSimilarity: fig.similarity, overall, sameVideo, keywordMatches, sharedNumbers, nameConflict, numberConflict,
+    titleSimilarity: titleSim, contentSimilarity, mediaSimilarity, figureSimilarity: fig.similarity, containment: contained, overall, sameVideo, keywordMatches, sharedNumbers, nameConflict, numberConflict,
     score: isDuplicate ? Math.max(score, DUPLICATE_SCORE) : Math.min(score, DUPLICATE_SCORE - 0.01), isDuplicate, borderline, matchType, rule, reasons,
   };
 }

@@ -1,13 +1,15 @@
 // The one duplicate detector: ingestion, the single check and the full scan all ask it.
 // A story's signature is matched against the index (shared LSH bands of its words, its
-// images and its video), each candidate judged by every signal (compare.ts), and the
-// borderline pairs put to the AI judge when one is configured.
+// images and its video; a short story also against the articles' leads), each candidate
+// judged by every signal (compare.ts), and the borderline pairs put to the AI judge when
+// one is configured.
 import type { Database } from '@chapar/db';
 import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
-import { candidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
-import { signatureBands } from './signature.ts';
+import { CONTAINED_WITHIN_MS } from './containment.ts';
+import { candidateIds, leadCandidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
+import { leadQueryBands, signatureBands } from './signature.ts';
 
 export interface DetectorDeps {
   database: Database;
@@ -27,6 +29,8 @@ export interface Match {
 
 /** Candidates read from the index for one check. */
 const CANDIDATES = 200;
+/** Articles whose lead a short story may repeat, read besides them. */
+const LEAD_CANDIDATES = 20;
 /** Borderline pairs one check puts to the AI judge (the most similar first). */
 const AI_PER_CHECK = 3;
 /** Borderline pairs one scan puts to the AI judge. */
@@ -69,12 +73,21 @@ function decide(analysis: PairAnalysis, ai: SameStoryVerdict | undefined): { isD
  */
 export async function findMatches(deps: DetectorDeps, signature: Signature, opts: { text: { title: string; text: string }; exclude?: number[] }): Promise<Match[]> {
   await refreshStale(deps.database);
-  const ids = (await candidateIds(deps.database, signatureBands(signature), CANDIDATES)).filter((id) => !opts.exclude?.includes(id));
+  const kept = (id: number) => !opts.exclude?.includes(id);
+  // A short post repeating an article's lead shares too few of the article's words to meet it
+  // in the text bands: it is looked up among the leads too, and those are compared without the screen.
+  const [ids, leads] = (await Promise.all([
+    candidateIds(deps.database, signatureBands(signature), CANDIDATES),
+    leadCandidateIds(deps.database, leadQueryBands(signature), signature.publishedAt, CONTAINED_WITHIN_MS, LEAD_CANDIDATES),
+  ])).map((list) => list.filter(kept));
   // Screened by their content hash and media first; only those that pass are read in full.
   const passing = (await loadScreens(deps.database, ids)).filter((c) => !clearlyDifferent(signature, c, 0.2, false)).map((c) => c.id);
-  const candidates = (await loadSignatures(deps.database, passing)).filter((c) => c.active);
+  const screened = new Set(passing);
+  const candidates = (await loadSignatures(deps.database, [...new Set([...passing, ...leads])])).filter((c) => c.active);
   // Every candidate compared is kept, however weak: the nearest tells how sure a 'not a duplicate' is.
+  // A lead's article holding under half the story is dropped, as the screen drops the clearly different.
   const analysed = candidates.map((c) => ({ id: c.id, analysis: comparePair(signature, c) }))
+    .filter((m) => screened.has(m.id) || m.analysis.isDuplicate || m.analysis.borderline || (m.analysis.containment ?? 0) >= 0.5)
     .sort((x, y) => y.analysis.score - x.analysis.score);
   const matches: Match[] = [];
   let asked = 0;

@@ -19,6 +19,8 @@ export interface TextFeatures {
   /** The title's own words (no numbers): what names the event. */
   titleWords: string[];
   minhash: Uint32Array;
+  /** MinHashes of the leads (the first LEAD_WORDS distinct words of each size) at most half the whole text. */
+  leads: Uint32Array[];
   /** Every content word, for 'does the other text mention this?'. */
   bloom: Uint32Array;
   wordCount: number;
@@ -27,6 +29,8 @@ export interface TextFeatures {
 // Letters and digits only: punctuation, quotes and what normalisation left of symbols go.
 const NON_WORD_RE = /[^\p{L}\p{N}.\s]/gu;
 const KEYWORD_COUNT = 12;
+/** Leads' sizes in distinct words: about a first sentence, and a headline with two sentences (what a short post repeats). */
+export const LEAD_WORDS = [12, 30];
 
 // Persian inflections that do not change what a word names ('زلزله‌ها' → 'زلزله').
 const SUFFIXES = ['های', 'ها', 'ترین', 'تر', 'ات'];
@@ -122,6 +126,7 @@ export function extractFeatures(input: { title?: string; body: string; html?: bo
   for (const word of titleWords) if (!/^\d/.test(word) && !keywords.includes(word)) keywords.push(word);
   const frequent = [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([w]) => w);
   for (const word of frequent) if (keywords.length < KEYWORD_COUNT && !keywords.includes(word)) keywords.push(word);
+  const distinct = [...new Set(words)];
   return {
     title,
     words,
@@ -129,7 +134,9 @@ export function extractFeatures(input: { title?: string; body: string; html?: bo
     keywords: keywords.slice(0, KEYWORD_COUNT),
     // Only a headline names an event; a first line of a whole paragraph says too much.
     titleWords: hasHeadline && titleWords.length <= 14 ? [...new Set(titleWords.filter((w) => !/^\d/.test(w)))] : [],
-    minhash: minhash(new Set(words)),
+    minhash: minhash(distinct),
+    // A lead is worth finding only in a text at least twice as long, where Jaccard misses it.
+    leads: LEAD_WORDS.filter((n) => distinct.length >= 2 * n).map((n) => minhash(distinct.slice(0, n))),
     bloom: wordBloom(words),
     wordCount: words.length,
   };

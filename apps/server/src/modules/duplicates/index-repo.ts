@@ -5,7 +5,7 @@
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
 import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
-import { buildSignature, signatureBands } from './signature.ts';
+import { articleBands, buildSignature } from './signature.ts';
 
 const split = (text: string) => (text ? text.split(' ') : []);
 
@@ -104,7 +104,7 @@ export async function indexArticles(database: Database, ids: number[]): Promise<
     bandIds.push(sig.id);
     bandKeys.push(String(versionBand()));
     if (!active) continue;
-    for (const band of new Set(signatureBands(sig))) { bandIds.push(sig.id); bandKeys.push(String(band)); }
+    for (const band of new Set(articleBands(sig))) { bandIds.push(sig.id); bandKeys.push(String(band)); }
   }
   if (bandIds.length) {
     await database.raw.query('INSERT INTO duplicate_bands (band, article_id) SELECT * FROM unnest($1::bigint[], $2::int[]) ON CONFLICT DO NOTHING', [bandKeys, bandIds]);
@@ -121,6 +121,27 @@ export async function candidateIds(database: Database, bands: number[], limit: n
      CROSS JOIN LATERAL (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}) x
      GROUP BY x.article_id ORDER BY count(*) DESC, x.article_id DESC LIMIT $2`,
     [bands.map(String), limit],
+  );
+  return rows.map((r) => r.article_id);
+}
+
+/**
+ * Active articles published within `withinMs` of `around` (any date when it is 0) whose lead
+ * shares a band with a short story: most shared bands first, newest next.
+ */
+export async function leadCandidateIds(database: Database, bands: number[], around: number, withinMs: number, limit: number): Promise<number[]> {
+  if (!bands.length) return [];
+  // A lead band more than BAND_READ articles share (common words) says nothing and is skipped:
+  // reading it in order would read the whole bucket, and the story meets its lead in other bands.
+  const { rows } = await database.raw.query<{ article_id: number }>(
+    `SELECT c.article_id FROM unnest($1::bigint[]) AS b(band)
+     CROSS JOIN LATERAL (SELECT array_agg(article_id) AS ids FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z
+     CROSS JOIN LATERAL unnest(z.ids) AS c(article_id)
+     JOIN duplicate_signatures s ON s.article_id = c.article_id
+     WHERE cardinality(z.ids) <= ${BAND_READ} AND s.active
+       AND ($3::timestamptz IS NULL OR s.published_at BETWEEN $3::timestamptz - make_interval(secs => $4) AND $3::timestamptz + make_interval(secs => $4))
+     GROUP BY c.article_id ORDER BY count(*) DESC, c.article_id DESC LIMIT $2`,
+    [bands.map(String), limit, around ? new Date(around).toISOString() : null, withinMs / 1000],
   );
   return rows.map((r) => r.article_id);
 }

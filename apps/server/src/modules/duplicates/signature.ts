@@ -1,8 +1,9 @@
 // A story's signature: what the detector keeps of an article (or a post being checked)
 // to compare it quickly with others, and the index bands it is found by.
 import type { Screen, Signature } from './compare.ts';
-import { distinctiveFigures, extractFeatures } from './features.ts';
-import { figureBands, imageBands, textBands, videoBand } from './minhash.ts';
+import { CONTAINED_MIN_WORDS } from './containment.ts';
+import { distinctiveFigures, extractFeatures, LEAD_WORDS } from './features.ts';
+import { figureBands, imageBands, leadBands, textBands, videoBand } from './minhash.ts';
 
 export interface StoryInput {
   id: number;
@@ -20,6 +21,7 @@ export function buildSignature(input: StoryInput): Signature {
     id: input.id,
     title: features.title,
     minhash: features.minhash,
+    leads: features.leads,
     titleWords: features.titleWords,
     bloom: features.bloom,
     numbers: features.numbers,
@@ -31,6 +33,14 @@ export function buildSignature(input: StoryInput): Signature {
   };
 }
 
+/** A text this long at most may be an article's lead repeated (its words beside a few of its own). */
+export const SHORT_WORDS = 2 * Math.max(...LEAD_WORDS);
+
+/** The bands a short story looks for among the articles' leads (its whole text's, as lead bands). */
+export function leadQueryBands(signature: Pick<Signature, 'minhash' | 'wordCount'>): number[] {
+  return signature.wordCount >= CONTAINED_MIN_WORDS && signature.wordCount <= SHORT_WORDS ? leadBands(signature.minhash) : [];
+}
+
 /** Every band the signature is indexed under: its text, its figures, each image, its video. */
 export function signatureBands(signature: Pick<Screen, 'minhash' | 'numbers' | 'images' | 'video'>): number[] {
   return [
@@ -39,4 +49,9 @@ export function signatureBands(signature: Pick<Screen, 'minhash' | 'numbers' | '
     ...signature.images.flatMap(imageBands),
     ...(signature.video ? [videoBand(signature.video)] : []),
   ];
+}
+
+/** What an article is stored under: those bands and its leads' (the leads at most half its text). */
+export function articleBands(signature: Signature): number[] {
+  return [...signatureBands(signature), ...(signature.leads ?? []).flatMap(leadBands)];
 }

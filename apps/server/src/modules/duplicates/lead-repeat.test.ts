@@ -1,0 +1,147 @@
+// A short post that repeats a long article's lead (its first sentence, perhaps reworded) is a
+// duplicate of it: found among the articles' leads and judged by how much of it the article
+// contains. Other short news on the same topic, sharing its common words, is not.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArticle } from '../../../testing/factories.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import { ingestPost } from '../ingest/ingest-post.ts';
+import { postStore } from '../posts/post-store.ts';
+import type { Services } from '../../services.ts';
+import { comparePair } from './compare.ts';
+import { articleBands, buildSignature, leadQueryBands } from './signature.ts';
+
+const TITLE = 'فشار آب شبانه در تهران از شنبه کاهش می‌یابد';
+const LEAD = 'شرکت آب و فاضلاب استان تهران اعلام کرد از شنبه آینده فشار آب در ساعات شب در همه مناطق پایتخت کاهش می‌یابد، زیرا ذخایر سدهای تأمین‌کننده آب تهران به کمترین حد در شش دهه اخیر رسیده است.';
+// About 300 words: the lead, then what a long report adds (figures, names, background).
+const PARAGRAPHS = [
+  LEAD,
+  'محمدرضا بختیاری، مدیرعامل این شرکت، در نشست خبری امروز گفت بارندگی در حوضه‌های آبریز استان از ابتدای سال آبی جاری ۴۰ درصد کمتر از میانگین بلندمدت بوده و حجم آب پنج سد لار، امیرکبیر، طالقان، لتیان و ماملو به ۱۲ درصد ظرفیت رسیده است. به گفته او مصرف روزانه آب در تهران همچنان حدود سه میلیون و ۲۰۰ هزار مترمکعب است که برای شرایط کم‌آبی بسیار زیاد است.',
+  'بختیاری افزود کاهش فشار به معنای قطع کامل آب نیست و ساکنان طبقات پایین ساختمان‌ها تغییر چندانی احساس نمی‌کنند، اما ساختمان‌های بلند باید از پمپ و مخزن ذخیره استفاده کنند. او از شهروندان خواست از شستن خودرو با شلنگ، آبیاری باغچه‌ها در روز و پر کردن استخرها خودداری کنند و گفت مشترکانی که بیش از الگوی مصرف آب بکشند با جریمه و در نهایت نصب دستگاه کاهنده فشار روبه‌رو خواهند شد.',
+  'این شرکت همچنین اعلام کرد برای جبران بخشی از کمبود، برداشت از چاه‌های اضطراری جنوب تهران افزایش می‌یابد و انتقال آب از سد طالقان با ظرفیت کامل انجام می‌شود. کارشناسان منابع آب اما هشدار می‌دهند برداشت بیشتر از آب‌های زیرزمینی فرونشست زمین در دشت تهران را که اکنون سالانه تا ۳۰ سانتی‌متر است تشدید می‌کند.',
+  'اعضای شورای شهر تهران نیز در جلسه روز گذشته خواستار اطلاع‌رسانی دقیق ساعات کاهش فشار برای هر محله شدند تا بیمارستان‌ها، نانوایی‌ها و مراکز درمانی برای تأمین آب خود برنامه‌ریزی کنند. شرکت آب و فاضلاب گفته است جدول محله‌به‌محله از طریق سامانه ۱۲۲ و اپلیکیشن آبفا در دسترس قرار می‌گیرد.',
+];
+const HTML = PARAGRAPHS.map((p) => `<p>${p}</p>`).join('');
+
+/** The second channel's short posts of the same story. */
+const REPEATS: Record<string, string> = {
+  'the lead as it is': `🔴 ${LEAD}\n\n🆔 @khabar_fori`,
+  'the lead reworded': '🔴 فشار آب تهران از شنبه شب‌ها در همه مناطق شهر کم می‌شود؛ شرکت آب و فاضلاب استان تهران می‌گوید ذخایر سدهای تأمین‌کننده آب پایتخت به کمترین حد در شش دهه اخیر رسیده است.\n\n🆔 @khabar_fori',
+  'a headline and the lead': '⚡️ کاهش فشار آب شبانه در تهران\n\nشرکت آب و فاضلاب استان تهران اعلام کرد از شنبه فشار آب در ساعات شب در همه مناطق پایتخت کم می‌شود، چون ذخایر سدهای تهران به کمترین حد در شش دهه اخیر رسیده است. #تهران',
+};
+
+/** Other short news on the same topic: the same company, city and common words, other events. */
+const OTHERS: Record<string, string> = {
+  'a burst main': '🔴 شرکت آب و فاضلاب استان تهران امروز اعلام کرد به دلیل ترکیدگی خط انتقال اصلی، آب محله‌های نارمک و تهرانپارس تا پایان شب قطع است و تانکرهای سیار در این مناطق مستقر شده‌اند.',
+  'a new treatment plant': 'به گزارش خبرنگار ما، مدیرعامل شرکت آب و فاضلاب تهران امروز از آغاز ساخت تصفیه‌خانه هفتم در جنوب پایتخت خبر داد که قرار است آب شرب بخشی از مناطق جنوبی شهر را تأمین کند.',
+  'snow in the mountains': 'گزارش‌ها از تهران حاکی است بارش برف امروز در ارتفاعات شمال پایتخت آغاز شده و شرکت آب و فاضلاب امیدوار است ورودی سدهای لار و امیرکبیر در روزهای آینده بیشتر شود.',
+  'parks on treated water': 'شهرداری تهران امروز اعلام کرد آبیاری فضای سبز پایتخت از این هفته فقط با پساب تصفیه‌خانه‌ها انجام می‌شود و استفاده از آب شرب برای پارک‌ها ممنوع است.',
+};
+
+const NOW = Date.parse('2026-12-05T08:00:00Z');
+const article = (publishedAt = NOW) => buildSignature({ id: 1, title: TITLE, body: HTML, html: true, publishedAt });
+const post = (text: string, publishedAt = NOW + 3600_000) => buildSignature({ id: 2, body: text, publishedAt });
+
+describe('a short post and a long article', () => {
+  it.each(Object.entries(REPEATS))('%s: a duplicate, judged by how much of it the article contains, and found among the leads', (_name, text) => {
+    const r = comparePair(post(text), article());
+    expect(r).toMatchObject({ isDuplicate: true, rule: 'contained' });
+    expect(r.contentSimilarity).toBeLessThan(0.2);
+    expect(r.containment).toBeGreaterThanOrEqual(0.85);
+    expect(r.reasons[0]).toMatch(/^قاعدهٔ تصمیم: [۰-۹]+٪ واژه‌های متن کوتاه در متن بلندتر آمده است/);
+    expect(r.reasons.join(' ')).not.toMatch(/[0-9]/);
+    const bands = new Set(articleBands(article()));
+    expect(leadQueryBands(post(text)).some((band) => bands.has(band))).toBe(true);
+  });
+
+  it.each(Object.entries(OTHERS))('%s: other news on the topic is not a duplicate of the article', (_name, text) => {
+    const r = comparePair(post(text), article());
+    expect(r.isDuplicate).toBe(false);
+    expect(r.borderline).toBe(false);
+    expect(r.containment ?? 0).toBeLessThan(0.7);
+  });
+
+  it('two short items on the same topic are not duplicates of each other', () => {
+    const texts = Object.values(OTHERS);
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i + 1; j < texts.length; j++) expect(comparePair(post(texts[i]), post(texts[j])).isDuplicate, `${i}/${j}`).toBe(false);
+    }
+  });
+
+  it('a freer rewording, a few of its words not in the article, is borderline: an AI judge decides', () => {
+    const r = comparePair(post('🔴 از شنبه فشار آب شبکه تهران شب‌ها پایین می‌آید؛ به گفته آبفای استان، ذخایر سدهای پایتخت کمترین حد شش دهه اخیر را نشان می‌دهد.'), article());
+    expect(r).toMatchObject({ isDuplicate: false, borderline: true });
+    expect(r.containment).toBeGreaterThanOrEqual(0.7);
+    expect(r.reasons.join(' ')).toMatch(/[۰-۹]+٪ واژه‌های متن کوتاه در متن بلندتر هم آمده است/);
+  });
+
+  it('the lead repeated days later is a new event told the same way, not a duplicate', () => {
+    const r = comparePair(post(REPEATS['the lead as it is'], NOW + 5 * 86_400_000), article());
+    expect(r.isDuplicate).toBe(false);
+    expect(r.containment ?? null).toBeNull();
+  });
+
+  it('a figure the article does not give makes the lead another event', () => {
+    const r = comparePair(post(`${LEAD.replace('شش دهه', '۷۰ سال')} سهمیه هر خانوار ۱۸ مترمکعب است.`), article());
+    expect(r.numberConflict).toBe(true);
+    expect(r.isDuplicate).toBe(false);
+  });
+});
+
+describe('ingestion and the check refuse a short post repeating an article\'s lead', () => {
+  const PRIMARY = 'akhbar_rooz';
+  const SECONDARY = 'khabar_fori';
+  let t: TestApp;
+  let s: Services;
+  let headers: Record<string, string>;
+  let articleId: number;
+  const check = (content: string) => t.app.inject({ method: 'POST', url: '/api/admin/check-duplicate-content', headers, payload: { content } });
+
+  async function ingest(messageId: number, text: string) {
+    const item: TelegramPost = {
+      channel: SECONDARY, messageId, date: new Date(), text, html: text, links: [], hashtags: [], photos: [], videos: [], documents: [], views: 10, edited: false, mediaUnsupported: false,
+    };
+    await postStore.saveFetched(s.db, SECONDARY, item);
+    return ingestPost(s, { source: SECONDARY, telegramId: messageId }, { useAI: false });
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { worker: true, channels: [{ role: 'primary', username: PRIMARY }, { role: 'secondary', username: SECONDARY }] } });
+    s = (t.app as unknown as { ingest: Services }).ingest;
+    const login = await loginAsAdmin(t.app);
+    headers = { cookie: login.cookie, 'x-csrf-token': login.csrfToken };
+    ({ id: articleId } = await createArticle(t.database, { title: TITLE, content: HTML, source: PRIMARY, telegramId: 7001, publishedAt: new Date(Date.now() - 3600_000) }));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the check calls each repeat a duplicate of the article', async () => {
+    for (const [name, text] of Object.entries(REPEATS)) {
+      const res = await check(text);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), name).toMatchObject({ isDuplicate: true, duplicateArticles: [expect.objectContaining({ id: articleId, isDuplicate: true })] });
+      expect(res.json().confidence, name).toBeGreaterThan(50);
+    }
+    // The article is indexed under its leads too (kinds 64 and up), besides its own bands.
+    const { rows: [bands] } = await t.database.raw.query<{ lead: number }>(
+      'SELECT count(*) FILTER (WHERE band / 1099511627776 >= 64)::int AS lead FROM duplicate_bands WHERE article_id = $1', [articleId]);
+    expect(bands.lead).toBeGreaterThan(0);
+  });
+
+  it('ingestion ignores the second channel\'s repeat as a duplicate linked to the article', async () => {
+    const result = await ingest(8001, REPEATS['the lead reworded']);
+    expect(result).toMatchObject({ status: 'ignored', articleId });
+  });
+
+  it('other short news on the topic is no duplicate, and ingestion publishes it', async () => {
+    for (const [name, text] of Object.entries(OTHERS)) {
+      const res = await check(text);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().isDuplicate, name).toBe(false);
+    }
+    const result = await ingest(8002, OTHERS['a burst main']);
+    expect(result.status).toBe('created');
+    expect(result.articleId).not.toBe(articleId);
+  });
+});
