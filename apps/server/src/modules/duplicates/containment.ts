@@ -3,7 +3,7 @@
 // nearly every word of it is in the article. Read from the stored word Bloom filters (so
 // a check, ingestion and the full scan judge a pair alike): the share of the short side's
 // bits the long side has, less the share any word would find set by chance.
-import { BLOOM_WORDS } from './minhash.ts';
+import { BLOOM_WORDS, popcount } from './minhash.ts';
 
 /** The short side's content words at least, and the long side's at least twice as many. */
 export const CONTAINED_MIN_WORDS = 8;
@@ -15,12 +15,6 @@ export const CONTAINED_BORDERLINE = 0.7;
 export const CONTAINED_WITHIN_MS = 3 * 86_400_000;
 /** With more of its bits set than this, the long side's filter answers yes too often to be read. */
 const MAX_FILL = 0.5;
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
 
 /** What a signature (compare.ts) gives of each side. */
 interface Side { bloom: Uint32Array; wordCount: number; publishedAt: number }

@@ -70,6 +70,8 @@ describe('signals', () => {
     const b = { body: 'مهار آتش در بازار تبریز؛ خسارت به ده‌ها مغازه و تلاش آتش‌نشانی از سحرگاه تا ظهر.' };
     const same = comparePair(sig(1, a, { images: ['f0e1d2c3b4a59687'] }), sig(2, b, { images: ['f0e1d2c3b4a59686'] }));
     expect(hammingHex('f0e1d2c3b4a59687', 'f0e1d2c3b4a59686')).toBe(1);
+    expect(hammingHex('ffffffff00000000', '0000000000000000')).toBe(32);
+    expect(hammingHex('ffffffffffffffff', '0000000000000000')).toBe(64);
     expect(same.mediaSimilarity).toBeGreaterThan(0.95);
     expect(same.isDuplicate).toBe(true);
     expect(['media', 'combined']).toContain(same.matchType);

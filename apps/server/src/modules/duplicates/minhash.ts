@@ -114,12 +114,18 @@ export function videoBand(videoKey: string): number {
   return 30 * KEY_SPACE + (hashString(videoKey) * 256 + (hashString(`v${videoKey}`) & 0xff)) % KEY_SPACE;
 }
 
+/** The number of set bits in a 32-bit integer. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
 /** Hamming distance of two 64-bit hashes written as 16 hex digits. */
 export function hammingHex(a: string, b: string): number {
   let distance = 0;
   for (let i = 0; i < 16; i += 8) {
-    let x = (Number.parseInt(a.slice(i, i + 8), 16) ^ Number.parseInt(b.slice(i, i + 8), 16)) >>> 0;
-    while (x) { distance += x & 1; x >>>= 1; }
+    distance += popcount(Number.parseInt(a.slice(i, i + 8), 16) ^ Number.parseInt(b.slice(i, i + 8), 16));
   }
   return distance;
 }
