@@ -8,7 +8,7 @@ import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
 import { CONTAINED_WITHIN_MS } from './containment.ts';
-import { candidateIds, leadCandidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
+import { candidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
 import { leadQueryBands, signatureBands } from './signature.ts';
 
 export interface DetectorDeps {
@@ -78,7 +78,9 @@ export async function findMatches(deps: DetectorDeps, signature: Signature, opts
   // in the text bands: it is looked up among the leads too, and those are compared without the screen.
   const [ids, leads] = (await Promise.all([
     candidateIds(deps.database, signatureBands(signature), CANDIDATES),
-    leadCandidateIds(deps.database, leadQueryBands(signature), signature.publishedAt, CONTAINED_WITHIN_MS, LEAD_CANDIDATES),
+    candidateIds(deps.database, leadQueryBands(signature), LEAD_CANDIDATES, {
+      skipFullBands: true, activeAround: { around: signature.publishedAt, withinMs: CONTAINED_WITHIN_MS },
+    }),
   ])).map((list) => list.filter(kept));
   // Screened by their content hash and media first; only those that pass are read in full.
   const passing = (await loadScreens(deps.database, ids)).filter((c) => !clearlyDifferent(signature, c, 0.2, false)).map((c) => c.id);

@@ -111,37 +111,39 @@ export async function indexArticles(database: Database, ids: number[]): Promise<
   }
 }
 
-/** Articles that share a band with these, most shared bands first. */
-export async function candidateIds(database: Database, bands: number[], limit: number): Promise<number[]> {
+/** How `candidateIds` reads: the defaults serve a full story, the options a short one's lead lookup. */
+export interface CandidateQuery {
+  /**
+   * Skip a band more than BAND_READ articles share instead of reading its newest BAND_READ:
+   * a lead band that common (common words) says nothing, and the story meets its lead in others.
+   */
+  skipFullBands?: boolean;
+  /** Only active articles, published within `withinMs` of `around` (any date when it is 0). */
+  activeAround?: { around: number; withinMs: number };
+}
+
+/** Articles that share a band with these, most shared bands first, newest next. */
+export async function candidateIds(database: Database, bands: number[], limit: number, query: CandidateQuery = {}): Promise<number[]> {
   if (!bands.length) return [];
   // At most BAND_READ articles from each band: a band thousands share (a stock phrase) costs
   // no more than a rare one.
+  const perBand = query.skipFullBands
+    ? `SELECT article_id FROM (SELECT article_id, count(*) OVER () AS n FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z WHERE n <= ${BAND_READ}`
+    : `SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}`;
+  const params: unknown[] = [bands.map(String), limit];
+  let filter = '';
+  if (query.activeAround) {
+    const { around, withinMs } = query.activeAround;
+    params.push(around ? new Date(around).toISOString() : null, withinMs / 1000);
+    filter = `JOIN duplicate_signatures s ON s.article_id = x.article_id
+     WHERE s.active AND ($3::timestamptz IS NULL OR s.published_at BETWEEN $3::timestamptz - make_interval(secs => $4) AND $3::timestamptz + make_interval(secs => $4))`;
+  }
   const { rows } = await database.raw.query<{ article_id: number }>(
     `SELECT x.article_id FROM unnest($1::bigint[]) AS b(band)
-     CROSS JOIN LATERAL (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}) x
+     CROSS JOIN LATERAL (${perBand}) x
+     ${filter}
      GROUP BY x.article_id ORDER BY count(*) DESC, x.article_id DESC LIMIT $2`,
-    [bands.map(String), limit],
-  );
-  return rows.map((r) => r.article_id);
-}
-
-/**
- * Active articles published within `withinMs` of `around` (any date when it is 0) whose lead
- * shares a band with a short story: most shared bands first, newest next.
- */
-export async function leadCandidateIds(database: Database, bands: number[], around: number, withinMs: number, limit: number): Promise<number[]> {
-  if (!bands.length) return [];
-  // A lead band more than BAND_READ articles share (common words) says nothing and is skipped:
-  // reading it in order would read the whole bucket, and the story meets its lead in other bands.
-  const { rows } = await database.raw.query<{ article_id: number }>(
-    `SELECT c.article_id FROM unnest($1::bigint[]) AS b(band)
-     CROSS JOIN LATERAL (SELECT array_agg(article_id) AS ids FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z
-     CROSS JOIN LATERAL unnest(z.ids) AS c(article_id)
-     JOIN duplicate_signatures s ON s.article_id = c.article_id
-     WHERE cardinality(z.ids) <= ${BAND_READ} AND s.active
-       AND ($3::timestamptz IS NULL OR s.published_at BETWEEN $3::timestamptz - make_interval(secs => $4) AND $3::timestamptz + make_interval(secs => $4))
-     GROUP BY c.article_id ORDER BY count(*) DESC, c.article_id DESC LIMIT $2`,
-    [bands.map(String), limit, around ? new Date(around).toISOString() : null, withinMs / 1000],
+    params,
   );
   return rows.map((r) => r.article_id);
 }

@@ -9,6 +9,7 @@ import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { comparePair } from './compare.ts';
+import { candidateIds } from './index-repo.ts';
 import { articleBands, buildSignature, leadQueryBands } from './signature.ts';
 
 const TITLE = 'فشار آب شبانه در تهران از شنبه کاهش می‌یابد';
@@ -143,5 +144,26 @@ describe('ingestion and the check refuse a short post repeating an article\'s le
     const result = await ingest(8002, OTHERS['a burst main']);
     expect(result.status).toBe('created');
     expect(result.articleId).not.toBe(articleId);
+  });
+
+  it('the lead lookup skips a band more than 60 articles share, and reads only active articles within its window', async () => {
+    // Bands of a kind no article uses (90): a common one 61 articles share, a rarer one 60 share.
+    const COMMON = 90 * 1099511627776 + 1;
+    const RARE = COMMON + 1;
+    const ids: number[] = [];
+    for (let i = 0; i < 61; i++) ids.push((await createArticle(t.database, { status: 'draft' })).id);
+    await t.database.raw.query(
+      'INSERT INTO duplicate_bands (band, article_id) SELECT $1::bigint, unnest($2::int[]) UNION ALL SELECT $3::bigint, unnest($4::int[])',
+      [String(COMMON), ids, String(RARE), ids.slice(0, 60)]);
+    // A full story reads the newest 60 of the common band; a lead lookup skips it and reads the rare one's 60.
+    expect(await candidateIds(t.database, [COMMON], 100)).toHaveLength(60);
+    expect(await candidateIds(t.database, [COMMON], 100, { skipFullBands: true })).toEqual([]);
+    expect(await candidateIds(t.database, [COMMON, RARE], 100, { skipFullBands: true })).toHaveLength(60);
+    // The article's own lead bands: found around its date, not five days later.
+    const leads = leadQueryBands(post(REPEATS['the lead as it is']));
+    const around = (at: number) => candidateIds(t.database, leads, 20, { skipFullBands: true, activeAround: { around: at, withinMs: 3 * 86_400_000 } });
+    expect(await around(Date.now())).toContain(articleId);
+    expect(await around(Date.now() + 5 * 86_400_000)).not.toContain(articleId);
+    await t.database.raw.query('DELETE FROM duplicate_bands WHERE band = ANY($1::bigint[])', [[String(COMMON), String(RARE)]]);
   });
 });
