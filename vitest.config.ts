@@ -15,8 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Made once per run: the migrated archive each file's PGlite starts from, the test accounts' hashes.
-    globalSetup: ['packages/db/testing/global-setup.ts', 'apps/server/testing/global-setup.ts'],
+    // Made once per run: the migrated archive each file's PGlite starts from (and on a PostgreSQL run
+    // the database each file's is copied from), the test accounts' hashes.
+    globalSetup: ['packages/db/testing/global-setup.ts', 'packages/db/testing/postgres-template.ts', 'apps/server/testing/global-setup.ts'],
     // Every core, not Vitest's cores − 1: on a two-core CI machine that is two files at once, not one
     // (each file has its own database, so files share nothing).
     maxWorkers: availableParallelism(),

@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const dbName = `chapar_test_${randomBytes(6).toString('hex')}`;
-  // A copy of the run's migrated database (global-setup.ts), where this run made one.
+  // A copy of the run's migrated database (postgres-template.ts), where this run made one.
   const template = inject('postgresTemplate');
   await onServer(url, `create database ${dbName}${template ? ` template ${template}` : ''}`);
   const testUrl = new URL(url);
