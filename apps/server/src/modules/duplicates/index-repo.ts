@@ -128,7 +128,8 @@ export async function candidateIds(database: Database, bands: number[], limit: n
   // At most BAND_READ articles from each band: a band thousands share (a stock phrase) costs
   // no more than a rare one.
   const perBand = query.skipFullBands
-    ? `SELECT article_id FROM (SELECT article_id, count(*) OVER () AS n FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z WHERE n <= ${BAND_READ}`
+    ? `SELECT c.article_id FROM (SELECT array_agg(article_id) AS ids FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z
+       CROSS JOIN LATERAL unnest(z.ids) AS c(article_id) WHERE cardinality(z.ids) <= ${BAND_READ}`
     : `SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}`;
   const params: unknown[] = [bands.map(String), limit];
   let filter = '';
