@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, types, unit and integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser tests. Missing system tools skip their suites
-// loudly; under CI a missing tool is a failure.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: lint and types, unit and integration tests on PGlite, then the browser tests with
+// the PostgreSQL suites beside them (when TEST_DATABASE_URL is set), then the production layout.
+// Missing system tools skip their suites loudly; under CI a missing tool is a failure.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,44 +19,43 @@ let failedSteps = [];
 /** Each step's wall time, printed at the end: CI has a time budget, and this shows where it goes. */
 const durations = [];
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n━━ ${label} ━━`);
-  const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+/** A step's wall time and outcome. */
+function record(label, started, ok) {
   durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
-  if (res.status !== 0) failedSteps.push(label);
-  return res.status === 0;
+  if (!ok) failedSteps.push(label);
+  return ok;
 }
 
-/** Single-threaded steps run side by side on a machine's cores; each one's output is printed whole when it ends. */
-function runTogether(steps) {
+/**
+ * One step. `buffered`: its output is held and printed whole when it ends, for a step that runs
+ * beside another (whose output streams).
+ */
+function step(label, cmd, args, { env = {}, buffered = false } = {}) {
   const started = Date.now();
-  return Promise.all(
-    steps.map(
-      ([label, cmd, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(cmd, args, { env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => {
-            console.log(`\n━━ ${label} ━━`);
-            process.stdout.write(Buffer.concat(output));
-            durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
-            if (status !== 0) failedSteps.push(label);
-            resolve(status === 0);
-          });
-        }),
-    ),
-  );
+  if (!buffered) console.log(`\n━━ ${label} ━━`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const output = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    child.on('close', (status) => {
+      if (buffered) {
+        console.log(`\n━━ ${label} ━━`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(record(label, started, status === 0));
+    });
+  });
 }
 
-function vitest(label, args, env = {}) {
+async function vitest(label, args, options = {}) {
   const base = path.join(outDir, label.replace(/\W+/g, '-'));
   const report = `${base}.json`;
   const failed = `${base}.failures.json`;
   const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/failure-reporter.mjs', `--outputFile.failures=${failed}`];
-  run(label, 'npx', ['vitest', 'run', ...reporters, ...args], env);
+  await step(label, 'npx', ['vitest', 'run', ...reporters, ...args], options);
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -87,18 +86,20 @@ if (missing.length) {
   }
 }
 
-await runTogether([
-  ['lint', 'npx', ['eslint', '.']],
-  ['types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+// Lint and types are one thread each: side by side on a machine's cores.
+await Promise.all([
+  step('lint', 'npx', ['eslint', '.'], { buffered: true }),
+  step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { buffered: true }),
 ]);
-run('web build', 'npm', ['run', 'build', '--silent']);
-vitest('unit and integration (PGlite)', [], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db']);
-}
-if (!missing.some((m) => m.name === 'chromium')) {
-  vitest('browser', ['--config', 'e2e/vitest.config.ts']);
-}
+await step('web build', 'npm', ['run', 'build', '--silent']);
+await vitest('unit and integration (PGlite)', [], { env: { TEST_DATABASE_URL: '' } });
+// The browser tests run one file at a time and leave part of the machine idle (waiting on pages
+// and timers), so the PostgreSQL suites run beside them, one file at a time, their output held.
+const browser = !missing.some((m) => m.name === 'chromium');
+await Promise.all([
+  process.env.TEST_DATABASE_URL && vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db', ...(browser ? ['--maxWorkers=1'] : [])], { buffered: browser }),
+  browser && vitest('browser', ['--config', 'e2e/vitest.config.ts']),
+]);
 // The production layout needs nginx and a PostgreSQL server (the one TEST_DATABASE_URL names).
 if (missing.some((m) => m.name === 'nginx')) {
   // Already named with the other missing tools, with the command that installs them.
@@ -106,7 +107,7 @@ if (missing.some((m) => m.name === 'nginx')) {
   console.log(`\n${'!'.repeat(78)}\n  ✗ TEST_DATABASE_URL is unset: skipping the production layout (cluster) tests, which need PostgreSQL\n  (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)\n${'!'.repeat(78)}`);
   if (ci) failedSteps.push('cluster (no PostgreSQL)');
 } else {
-  vitest('cluster', ['--config', 'e2e/cluster/vitest.config.ts']);
+  await vitest('cluster', ['--config', 'e2e/cluster/vitest.config.ts']);
 }
 
 if (missing.length) {
