@@ -20,6 +20,7 @@ import { mediaMaintenanceWorker } from './media-maintenance.ts';
 import { repairArticlesWorker } from './repair-articles.ts';
 import { verifyContentWorker } from './verify-content.ts';
 import { scanDuplicatesWorker } from './scan-duplicates.ts';
+import { queueReindexIfOutdated, reindexDuplicatesWorker } from './reindex-duplicates.ts';
 import { PRUNE_AUDIT_CRON, pruneAuditWorker } from './prune-audit.ts';
 import { PURGE_DELETED_CRON, purgeDeletedWorker } from './purge-deleted.ts';
 import { POLLING_INTERVAL_SECONDS } from './retry-defaults.ts';
@@ -28,6 +29,7 @@ import { batchHandler } from './run-job.ts';
 export const JOBS: readonly JobDefinition[] = [
   ingestPostWorker, checkChannelsWorker, fetchPostsWorker, repairArticlesWorker, mediaMaintenanceWorker, imageVariantsWorker, makePodcastsWorker, scanDuplicatesWorker, verifyContentWorker,
   newsletterConfirmationWorker, newsletterDigestWorker, newsletterSendWorker, pushBreakingWorker, pruneAuditWorker, purgeDeletedWorker,
+  reindexDuplicatesWorker,
 ] as JobDefinition[];
 
 export function monitorCron(intervalMinutes: number): string {
@@ -57,4 +59,6 @@ export async function startWorker(services: Services): Promise<void> {
   await queueUnsentConfirmations(services, new Date(Date.now() - CONFIRM_VALID_DAYS * 86_400_000));
   await boss.schedule(pruneAuditWorker.name, PRUNE_AUDIT_CRON, {}, { tz: 'UTC' });
   await boss.schedule(purgeDeletedWorker.name, PURGE_DELETED_CRON, {}, { tz: 'UTC' });
+  // After an upgrade of the duplicate detector, its index is rebuilt in the background.
+  await queueReindexIfOutdated(services);
 }

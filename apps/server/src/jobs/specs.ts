@@ -191,6 +191,14 @@ export const pruneAuditJob = jobSpec({
   singletonKey: () => 'prune-audit',
 });
 
+/** After an upgrade of the duplicate detector: the articles its older version indexed, indexed again. */
+export const reindexDuplicatesJob = jobSpec({
+  name: 'reindex-duplicates',
+  payload: z.object({}),
+  policy: 'stately',
+  singletonKey: () => 'reindex-duplicates',
+});
+
 /** Removes deleted articles kept longer than TRASH_RETENTION_DAYS, with their files; run once a day. */
 export const purgeDeletedJob = jobSpec({
   name: 'purge-deleted',

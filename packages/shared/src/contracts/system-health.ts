@@ -56,6 +56,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'push-breaking': 'ارسال اعلان خبر فوری',
   'image-variants': 'ساخت اندازه‌های تصویر',
   'scan-duplicates': 'اسکن تکراری‌ها',
+  'reindex-duplicates': 'بازسازی نمایهٔ تکراری‌ها',
   'newsletter-confirmation': 'نامه‌های تأیید عضویت خبرنامه',
   'newsletter-digest': 'ساخت خبرنامه',
   'newsletter-send': 'ارسال خبرنامه',

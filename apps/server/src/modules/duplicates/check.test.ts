@@ -7,7 +7,8 @@ import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
-import { queueOutdated, refreshStale } from './index-repo.ts';
+import { queueReindexIfOutdated } from '../../jobs/reindex-duplicates.ts';
+import { hasOutdated, refreshStale, reindexOutdated } from './index-repo.ts';
 import { versionBand } from './minhash.ts';
 
 const PRIMARY = 'akhbar_rooz';
@@ -175,20 +176,41 @@ describe('the full scan: the overall similarity is the weighted mean of its part
 });
 
 describe('the index follows the detector', () => {
-  it('an article indexed by an older version is indexed again', async () => {
+  const outdate = async (id: number) => {
+    // As an older detector left it: no version band and no figure bands.
+    await t.database.raw.query('DELETE FROM duplicate_bands WHERE article_id = $1 AND (band = $2 OR band / 1099511627776 = 40)', [id, String(versionBand())]);
+  };
+  const bands = async (id: number) => (await t.database.raw.query<{ version: number; figures: number }>(
+    'SELECT count(*) FILTER (WHERE band = $2)::int AS version, count(*) FILTER (WHERE band / 1099511627776 = 40)::int AS figures FROM duplicate_bands WHERE article_id = $1',
+    [id, String(versionBand())])).rows[0];
+
+  it('an article indexed by an older version is indexed again in the background, not by a check', async () => {
     const c = CALIBRATION_CASES[0];
     const { rows: [row] } = await t.database.raw.query<{ id: number }>('SELECT id FROM articles WHERE title = $1', [c.article.title]);
     await refreshStale(t.database);
-    // As an older detector left it: no version band and no figure bands.
-    await t.database.raw.query('DELETE FROM duplicate_bands WHERE article_id = $1 AND (band = $2 OR band / 1099511627776 = 40)', [row.id, String(versionBand())]);
-    await queueOutdated(t.database);
-    const stale = await t.database.raw.query('SELECT 1 FROM duplicate_stale WHERE article_id = $1', [row.id]);
-    expect(stale.rows).toHaveLength(1);
-    await refreshStale(t.database);
-    const { rows } = await t.database.raw.query<{ version: number; figures: number }>(
-      'SELECT count(*) FILTER (WHERE band = $2)::int AS version, count(*) FILTER (WHERE band / 1099511627776 = 40)::int AS figures FROM duplicate_bands WHERE article_id = $1',
-      [row.id, String(versionBand())]);
-    expect(rows[0].version).toBe(1);
-    expect(rows[0].figures).toBeGreaterThan(0);
+    await outdate(row.id);
+    expect(await hasOutdated(t.database)).toBe(true);
+    // A check answers at once: it finds the article by its older bands and leaves the re-index to the job.
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/check-duplicate-content', headers, payload: { content: c.reworded } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().duplicateArticles.map((a: { id: number }) => a.id)).toContain(row.id);
+    expect((await bands(row.id)).version).toBe(0);
+    // The worker queues the job (as at its start), and the job indexes it again.
+    expect(await queueReindexIfOutdated(s)).toBe(true);
+    await expect.poll(() => hasOutdated(t.database), { timeout: 20_000, interval: 200 }).toBe(false);
+    expect(await bands(row.id)).toMatchObject({ version: 1, figures: expect.any(Number) });
+    expect((await bands(row.id)).figures).toBeGreaterThan(0);
+    expect(await queueReindexIfOutdated(s)).toBe(false);
+  });
+
+  it('a full re-index goes newest first and skips what is current', async () => {
+    const { rows } = await t.database.raw.query<{ id: number }>('SELECT article_id AS id FROM duplicate_signatures ORDER BY article_id DESC LIMIT 3');
+    expect(rows).toHaveLength(3);
+    for (const { id } of rows) await outdate(id);
+    const seen: number[] = [];
+    expect(await reindexOutdated(t.database, (done) => { seen.push(done); })).toBe(3);
+    expect(seen).toEqual([3]);
+    for (const { id } of rows) expect((await bands(id)).version).toBe(1);
+    expect(await reindexOutdated(t.database)).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
 import { CONTAINED_WITHIN_MS } from './containment.ts';
-import { candidateIds, loadAllScreens, loadScreens, loadSignatures, refreshStale } from './index-repo.ts';
+import { candidateIds, hasOutdated, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
 import { leadQueryBands, signatureBands } from './signature.ts';
 
 export interface DetectorDeps {
@@ -115,7 +115,9 @@ export interface ScanProgress {
 
 /** Every duplicate pair among the active articles; the older of a pair is the original. */
 export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () => undefined): Promise<{ total: number; pairs: ScanPair[]; candidatePairs: number }> {
-  const refreshed = await refreshStale(deps.database, (done) => progress('index', 5, `${fa(done)} امضا به‌روز شد`));
+  // A scan compares every pair, so it brings every article up to this detector's index first.
+  const upgraded = await hasOutdated(deps.database) ? await reindexOutdated(deps.database, (done) => progress('index', 5, `${fa(done)} امضا به‌روز شد`)) : 0;
+  const refreshed = upgraded + await refreshStale(deps.database, (done) => progress('index', 5, `${fa(upgraded + done)} امضا به‌روز شد`));
   if (refreshed) await progress('index', 10, `نمایه برای ${fa(refreshed)} مقاله به‌روز شد`);
   const screens = await loadAllScreens(deps.database);
   await progress('load', 30, `${fa(screens.length)} مقاله خوانده شد`);

@@ -1,7 +1,9 @@
 // The detector's index in the database: a signature per article and its bands. Articles
 // whose text, media or status changed are listed in duplicate_stale by triggers
 // (migration 0012); `refreshStale` recomputes them before any read, so the index follows
-// every writer (pipeline, edits, repairs, seeds) without each of them calling it.
+// every writer (pipeline, edits, repairs, seeds) without each of them calling it. After an
+// upgrade that changes what a signature holds, `reindexOutdated` indexes the older ones again in
+// the background (jobs/reindex-duplicates.ts) and before a full scan.
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
 import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
@@ -19,30 +21,41 @@ export function videoKey(media: { bytes: number; durationSec: number | null } | 
 const BATCH = 500;
 const BAND_READ = 60;
 
-/** Lists as stale every article indexed by an older detector (no band of this version). */
-export async function queueOutdated(database: Database): Promise<void> {
-  await database.raw.query(
-    `INSERT INTO duplicate_stale (article_id)
-     SELECT s.article_id FROM duplicate_signatures s
-     WHERE NOT EXISTS (SELECT 1 FROM duplicate_bands b WHERE b.band = $1 AND b.article_id = s.article_id)
-     ON CONFLICT DO NOTHING`, [String(versionBand())]);
+/**
+ * Does any article carry an older detector's index (no band of this version)? After an
+ * upgrade the worker then queues the re-index (jobs/reindex-duplicates.ts).
+ */
+export async function hasOutdated(database: Database): Promise<boolean> {
+  const { rows } = await database.raw.query(
+    `SELECT 1 FROM duplicate_signatures s
+     WHERE NOT EXISTS (SELECT 1 FROM duplicate_bands b WHERE b.band = $1 AND b.article_id = s.article_id) LIMIT 1`, [String(versionBand())]);
+  return rows.length > 0;
 }
 
-// Once a process: a change in what a signature holds reaches every article after an upgrade.
-const versionChecked = new WeakMap<Database, Promise<void>>();
-function queueOutdatedOnce(database: Database): Promise<void> {
-  let pending = versionChecked.get(database);
-  if (!pending) {
-    pending = queueOutdated(database);
-    pending.catch(() => versionChecked.delete(database));
-    versionChecked.set(database, pending);
+/**
+ * Indexes again, newest first, the articles an older detector indexed; returns how many. Until
+ * then they keep their older bands, so a check still finds them by those: an upgrade never
+ * makes a check wait for the whole index (minutes at 100,000 articles).
+ */
+export async function reindexOutdated(database: Database, onBatch?: (done: number) => Promise<void> | void): Promise<number> {
+  let done = 0;
+  let below: number | null = null;
+  for (;;) {
+    const { rows }: { rows: Array<{ article_id: number; current: boolean }> } = await database.raw.query(
+      `SELECT s.article_id, EXISTS (SELECT 1 FROM duplicate_bands b WHERE b.band = $1 AND b.article_id = s.article_id) AS current
+       FROM duplicate_signatures s WHERE $2::int IS NULL OR s.article_id < $2 ORDER BY s.article_id DESC LIMIT $3`, [String(versionBand()), below, BATCH]);
+    if (!rows.length) return done;
+    below = rows[rows.length - 1].article_id;
+    const outdated = rows.filter((r) => !r.current).map((r) => r.article_id);
+    if (!outdated.length) continue;
+    await indexArticles(database, outdated);
+    done += outdated.length;
+    await onBatch?.(done);
   }
-  return pending;
 }
 
 /** Recomputes the signatures of changed articles; returns how many. */
 export async function refreshStale(database: Database, onBatch?: (done: number) => Promise<void> | void): Promise<number> {
-  await queueOutdatedOnce(database);
   let done = 0;
   for (;;) {
     // Claimed by deleting them, so two processes refreshing at once share the work.
