@@ -60,6 +60,8 @@ export const QUEUE_LABELS: Record<string, string> = {
   'newsletter-confirmation': 'نامه‌های تأیید عضویت خبرنامه',
   'newsletter-digest': 'ساخت خبرنامه',
   'newsletter-send': 'ارسال خبرنامه',
+  'prune-audit': 'پاک‌سازی موارد قدیمی گزارش کارها',
+  'purge-deleted': 'حذف همیشگی مقاله‌ها و نظرهای حذف‌شدهٔ قدیمی',
   '__pgboss__send-it': 'زمان‌بندی کارهای دوره‌ای',
 };
 

@@ -2,7 +2,7 @@
 // Persian name of its own in @chapar/shared/contracts: none reaches a screen as its raw id.
 import { describe, expect, it } from 'vitest';
 import { JOB_LABELS, jobLabel, QUEUE_LABELS, queueLabel } from '@chapar/shared/contracts';
-import { JOB_SPECS } from '../../jobs/specs.ts';
+import { JOBS } from '../../jobs/registry.ts';
 import { SCAN_KIND } from '../duplicates/service.ts';
 import { adminActions } from './admin-actions.ts';
 import { SOURCE_DELETIONS_KIND } from './source-deletions.ts';
@@ -24,7 +24,8 @@ describe('names of operations and queues', () => {
   });
 
   it('names every job queue, and pg-boss\'s own scheduling queue, in Persian', () => {
-    const queues = [...Object.keys(JOB_SPECS), '__pgboss__send-it'];
+    // Every queue a worker works, the daily and background ones too.
+    const queues = [...JOBS.map((job) => job.name), '__pgboss__send-it'];
     expect(queues.filter((name) => !(name in QUEUE_LABELS))).toEqual([]);
     for (const name of queues) expect(queueLabel(name), name).toMatch(PERSIAN);
     expect(queueLabel('__pgboss__maintenance')).toBe('صف داخلی کارها');
