@@ -7,9 +7,10 @@ import type { Database } from '@chapar/db';
 import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
-import { CONTAINED_WITHIN_MS } from './containment.ts';
-import { candidateIds, hasOutdated, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
-import { leadQueryBands, signatureBands } from './signature.ts';
+import { CONTAINED_MIN_WORDS, CONTAINED_WITHIN_MS } from './containment.ts';
+import { candidateIds, hasOutdated, leadPairs, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
+import { leadBands } from './minhash.ts';
+import { leadQueryBands, SHORT_WORDS, signatureBands } from './signature.ts';
 
 export interface DetectorDeps {
   database: Database;
@@ -113,7 +114,7 @@ export interface ScanProgress {
   (step: 'index' | 'load' | 'compare' | 'judge', percent: number, line?: string): Promise<void> | void;
 }
 
-/** Every duplicate pair among the active articles; the older of a pair is the original. */
+/** Every duplicate pair among the active articles; the older of a pair is the original (of a story and its repeated lead, the story). */
 export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () => undefined): Promise<{ total: number; pairs: ScanPair[]; candidatePairs: number }> {
   // A scan compares every pair, so it brings every article up to this detector's index first.
   const upgraded = await hasOutdated(deps.database) ? await reindexOutdated(deps.database, (done) => progress('index', 5, `${fa(done)} امضا به‌روز شد`)) : 0;
@@ -123,7 +124,25 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   await progress('load', 30, `${fa(screens.length)} مقاله خوانده شد`);
 
   // Without a judge, a pair that can at best be borderline is not worth comparing in full.
-  const { survivors, candidatePairs, bands } = screenCandidates(screens, deps.judge ? 0.2 : 0.28);
+  const screened = screenCandidates(screens, deps.judge ? 0.2 : 0.28);
+  const { survivors, bands } = screened;
+  // A short article repeating another's lead shares too few of its words to meet it in the
+  // text bands: it is paired through the leads' bands, and those pairs skip the screen.
+  const n = screens.length;
+  const index = new Map(screens.map((screen, i) => [screen.id, i]));
+  const known = new Set(survivors.map(([i, j]) => i * n + j));
+  let added = 0;
+  for (const [story, article] of await leadPairs(deps.database, screens, { min: CONTAINED_MIN_WORDS, max: SHORT_WORDS }, CONTAINED_WITHIN_MS, leadBands)) {
+    const a = index.get(story);
+    const b = index.get(article);
+    if (a === undefined || b === undefined) continue;
+    const [i, j] = a < b ? [a, b] : [b, a];
+    if (known.has(i * n + j)) continue;
+    known.add(i * n + j);
+    survivors.push([i, j]);
+    added++;
+  }
+  const candidatePairs = screened.candidatePairs + added;
   // Only the articles of the pairs that passed the screen are read in full.
   const ids = [...new Set(survivors.flatMap(([i, j]) => [screens[i].id, screens[j].id]))];
   const full = new Map((await loadSignatures(deps.database, ids)).map((sig) => [sig.id, sig]));
@@ -185,7 +204,9 @@ export function screenCandidates(screens: Screen[], floor: number): { survivors:
 }
 
 function orient(a: Signature, b: Signature, analysis: PairAnalysis): ScanPair {
-  const aFirst = a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
+  // A story and its repeated lead: the full story is kept, whichever came first.
+  const aFirst = analysis.rule === 'contained' ? a.wordCount > b.wordCount
+    : a.publishedAt < b.publishedAt || (a.publishedAt === b.publishedAt && a.id < b.id);
   return { original: aFirst ? a : b, duplicate: aFirst ? b : a, analysis, score: analysis.score };
 }
 

@@ -135,14 +135,18 @@ export interface CandidateQuery {
   activeAround?: { around: number; withinMs: number };
 }
 
+/** The articles in a band (SQL for a lateral join), none when more than BAND_READ share it. */
+const unlessFull = (band: string) => `SELECT c.article_id FROM
+    (SELECT array_agg(article_id) AS ids FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = ${band} LIMIT ${BAND_READ + 1}) y) z
+    CROSS JOIN LATERAL unnest(z.ids) AS c(article_id) WHERE cardinality(z.ids) <= ${BAND_READ}`;
+
 /** Articles that share a band with these, most shared bands first, newest next. */
 export async function candidateIds(database: Database, bands: number[], limit: number, query: CandidateQuery = {}): Promise<number[]> {
   if (!bands.length) return [];
   // At most BAND_READ articles from each band: a band thousands share (a stock phrase) costs
   // no more than a rare one.
   const perBand = query.skipFullBands
-    ? `SELECT c.article_id FROM (SELECT array_agg(article_id) AS ids FROM (SELECT article_id FROM duplicate_bands d WHERE d.band = b.band LIMIT ${BAND_READ + 1}) y) z
-       CROSS JOIN LATERAL unnest(z.ids) AS c(article_id) WHERE cardinality(z.ids) <= ${BAND_READ}`
+    ? unlessFull('b.band')
     : `SELECT article_id FROM duplicate_bands d WHERE d.band = b.band ORDER BY article_id DESC LIMIT ${BAND_READ}`;
   const params: unknown[] = [bands.map(String), limit];
   let filter = '';
@@ -160,6 +164,35 @@ export async function candidateIds(database: Database, bands: number[], limit: n
     params,
   );
   return rows.map((r) => r.article_id);
+}
+
+/**
+ * The full scan's lead pairs: for each active short story (`minWords` to `maxWords` content
+ * words), the other active articles published within `withinMs` of it whose lead shares one of
+ * the bands `bandsOf` gives its word hash (bands more than BAND_READ articles share are skipped).
+ */
+export async function leadPairs(
+  database: Database, screens: Screen[], words: { min: number; max: number }, withinMs: number, bandsOf: (minhash: Uint32Array) => number[],
+): Promise<Array<[number, number]>> {
+  const { rows: short } = await database.raw.query<{ article_id: number }>(
+    'SELECT article_id FROM duplicate_signatures WHERE active AND word_count BETWEEN $1 AND $2', [words.min, words.max]);
+  const shortIds = new Set(short.map((r) => r.article_id));
+  const bands: string[] = [];
+  const owners: number[] = [];
+  for (const screen of screens) {
+    if (!shortIds.has(screen.id)) continue;
+    for (const band of bandsOf(screen.minhash)) { bands.push(String(band)); owners.push(screen.id); }
+  }
+  if (!bands.length) return [];
+  const { rows } = await database.raw.query<{ story: number; article: number }>(
+    `WITH q AS (SELECT * FROM unnest($1::bigint[], $2::int[]) AS q(band, story)),
+     hits AS (SELECT b.band, x.article_id FROM (SELECT DISTINCT band FROM q) b CROSS JOIN LATERAL (${unlessFull('b.band')}) x)
+     SELECT DISTINCT q.story, h.article_id AS article FROM q JOIN hits h ON h.band = q.band
+     JOIN duplicate_signatures a ON a.article_id = q.story
+     JOIN duplicate_signatures s ON s.article_id = h.article_id
+     WHERE h.article_id <> q.story AND s.active AND abs(extract(epoch FROM s.published_at - a.published_at)) <= $3`,
+    [bands, owners, withinMs / 1000]);
+  return rows.map((r) => [r.story, r.article]);
 }
 
 export async function loadSignatures(database: Database, ids: number[]): Promise<Array<Signature & { active: boolean }>> {

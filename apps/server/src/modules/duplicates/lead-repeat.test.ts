@@ -96,6 +96,7 @@ describe('ingestion and the check refuse a short post repeating an article\'s le
   let s: Services;
   let headers: Record<string, string>;
   let articleId: number;
+  let otherNews: number;
   const check = (content: string) => t.app.inject({ method: 'POST', url: '/api/admin/check-duplicate-content', headers, payload: { content } });
 
   async function ingest(messageId: number, text: string) {
@@ -144,6 +145,22 @@ describe('ingestion and the check refuse a short post repeating an article\'s le
     const result = await ingest(8002, OTHERS['a burst main']);
     expect(result.status).toBe('created');
     expect(result.articleId).not.toBe(articleId);
+    otherNews = result.articleId!;
+  });
+
+  it('the full scan pairs a short article repeating the lead with the article, and keeps the article though the short one came first', async () => {
+    const teaser = await createArticle(t.database, {
+      title: 'فشار آب تهران کم می‌شود', content: `<p>${LEAD}</p>`, source: SECONDARY, telegramId: 8101, publishedAt: new Date(Date.now() - 2 * 3600_000),
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/scan-detailed-duplicates', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const pairs: Array<{ originalArticle: { id: number }; duplicateArticle: { id: number }; recommendation: string; reasoning: string; detailedAnalysis: { reasons: string[] } }> = res.json().duplicates;
+    const pair = pairs.find((d) => d.duplicateArticle.id === teaser.id);
+    expect(pair).toMatchObject({ originalArticle: { id: articleId }, recommendation: 'keep_original' });
+    expect(pair!.reasoning).toContain('مقالهٔ کامل‌تر نسخهٔ اصلی است');
+    expect(pair!.detailedAnalysis.reasons[0]).toMatch(/واژه‌های متن کوتاه در متن بلندتر آمده است/);
+    // The other short news on the topic is paired with neither.
+    expect(pairs.filter((d) => [d.originalArticle.id, d.duplicateArticle.id].includes(otherNews))).toEqual([]);
   });
 
   it('the lead lookup skips a band more than 60 articles share, and reads only active articles within its window', async () => {

@@ -46,6 +46,9 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 // ---------------------------------------------------------------- full scan
 
 function recommendation(pair: ScanPair, original: ArticleBrief, duplicate: ArticleBrief): { recommendation: string; reasoning: string } {
+  if (pair.analysis.rule === 'contained') {
+    return { recommendation: 'keep_original', reasoning: 'متن کوتاه‌تر بخشی از مقالهٔ کامل‌تر را تکرار می‌کند؛ مقالهٔ کامل‌تر نسخهٔ اصلی است و متن کوتاه را می‌توان حذف کرد (نشانی آن به اصلی هدایت می‌شود).' };
+  }
   const richer = (pair.duplicate.wordCount > pair.original.wordCount * 1.5 && pair.duplicate.wordCount - pair.original.wordCount > 40)
     || (pair.duplicate.images.length > 0 && pair.original.images.length === 0);
   if (richer && duplicate.views >= original.views) {
