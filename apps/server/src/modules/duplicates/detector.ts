@@ -7,10 +7,9 @@ import type { Database } from '@chapar/db';
 import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
-import { CONTAINED_MIN_WORDS, CONTAINED_WITHIN_MS } from './containment.ts';
+import { CONTAINED_WITHIN_MS } from './containment.ts';
 import { candidateIds, hasOutdated, leadPairs, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
-import { leadBands } from './minhash.ts';
-import { leadQueryBands, SHORT_WORDS, signatureBands } from './signature.ts';
+import { leadQueryBands, signatureBands } from './signature.ts';
 
 export interface DetectorDeps {
   database: Database;
@@ -132,7 +131,7 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   const index = new Map(screens.map((screen, i) => [screen.id, i]));
   const known = new Set(survivors.map(([i, j]) => i * n + j));
   let added = 0;
-  for (const [story, article] of await leadPairs(deps.database, screens, { min: CONTAINED_MIN_WORDS, max: SHORT_WORDS }, CONTAINED_WITHIN_MS, leadBands)) {
+  for (const [story, article] of await leadPairs(deps.database, screens, CONTAINED_WITHIN_MS)) {
     const a = index.get(story);
     const b = index.get(article);
     if (a === undefined || b === undefined) continue;

@@ -7,7 +7,8 @@
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
 import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
-import { articleBands, buildSignature } from './signature.ts';
+import { CONTAINED_MIN_WORDS } from './containment.ts';
+import { articleBands, buildSignature, leadQueryBands, SHORT_WORDS } from './signature.ts';
 
 const split = (text: string) => (text ? text.split(' ') : []);
 
@@ -167,21 +168,20 @@ export async function candidateIds(database: Database, bands: number[], limit: n
 }
 
 /**
- * The full scan's lead pairs: for each active short story (`minWords` to `maxWords` content
- * words), the other active articles published within `withinMs` of it whose lead shares one of
- * the bands `bandsOf` gives its word hash (bands more than BAND_READ articles share are skipped).
+ * The full scan's lead pairs: for each active short story, the other active articles published
+ * within `withinMs` of it whose lead shares one of its lead query bands (bands more than
+ * BAND_READ articles share are skipped).
  */
-export async function leadPairs(
-  database: Database, screens: Screen[], words: { min: number; max: number }, withinMs: number, bandsOf: (minhash: Uint32Array) => number[],
-): Promise<Array<[number, number]>> {
-  const { rows: short } = await database.raw.query<{ article_id: number }>(
-    'SELECT article_id FROM duplicate_signatures WHERE active AND word_count BETWEEN $1 AND $2', [words.min, words.max]);
-  const shortIds = new Set(short.map((r) => r.article_id));
+export async function leadPairs(database: Database, screens: Screen[], withinMs: number): Promise<Array<[number, number]>> {
+  const { rows: short } = await database.raw.query<{ article_id: number; word_count: number }>(
+    'SELECT article_id, word_count FROM duplicate_signatures WHERE active AND word_count BETWEEN $1 AND $2', [CONTAINED_MIN_WORDS, SHORT_WORDS]);
+  const wordCounts = new Map(short.map((r) => [r.article_id, r.word_count]));
   const bands: string[] = [];
   const owners: number[] = [];
   for (const screen of screens) {
-    if (!shortIds.has(screen.id)) continue;
-    for (const band of bandsOf(screen.minhash)) { bands.push(String(band)); owners.push(screen.id); }
+    const wordCount = wordCounts.get(screen.id);
+    if (wordCount === undefined) continue;
+    for (const band of leadQueryBands({ minhash: screen.minhash, wordCount })) { bands.push(String(band)); owners.push(screen.id); }
   }
   if (!bands.length) return [];
   const { rows } = await database.raw.query<{ story: number; article: number }>(
