@@ -69,6 +69,18 @@ describe('a scanned pair', () => {
     expect(likely.className).toContain('bg-yellow-100');
   });
 
+  it('names the older side the original, or the fuller story when its short repeat came first', () => {
+    const [usual, teaserFirst] = show([
+      pair(),
+      pair({ originalArticle: { ...article(20, 'گزارش کامل'), publishedAt: '2026-12-01T12:00:00.000Z' }, duplicateArticle: article(21, 'تکرار بند نخست') }),
+    ]);
+    expect(within(usual).getByText('اصلی (قدیمی‌تر)')).toBeTruthy();
+    expect(within(usual).getByText('تکراری (جدیدتر)')).toBeTruthy();
+    expect(within(teaserFirst).getByText('اصلی (کامل‌تر)')).toBeTruthy();
+    expect(within(teaserFirst).getByText('تکراری (تکرار بخشی از آن)')).toBeTruthy();
+    expect(within(teaserFirst).queryByText(/قدیمی‌تر|جدیدتر/)).toBeNull();
+  });
+
   it('an older scan without the chance shows its overall similarity as the one score', () => {
     const [card] = show([pair({ duplicateProbability: undefined })]);
     expect(within(card).getByTestId('pair-score').textContent).toBe('شباهت کل ۸۰٪');

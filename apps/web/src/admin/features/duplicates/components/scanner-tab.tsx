@@ -50,10 +50,20 @@ const headline = (pair: ScanDuplicate) => (pair.duplicateProbability !== undefin
   ? { label: 'احتمال تکرار', value: pair.duplicateProbability }
   : { label: 'شباهت کل', value: pair.similarityScore });
 
-function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicate'; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
+/**
+ * What each side is called: the older is the original, except where the newer is the fuller
+ * story and the older a short repeat of part of it (the server keeps the fuller one then).
+ */
+function sideLabels(pair: ScanDuplicate): { original: string; duplicate: string } {
+  return Date.parse(pair.originalArticle.publishedAt) <= Date.parse(pair.duplicateArticle.publishedAt)
+    ? { original: 'اصلی (قدیمی‌تر)', duplicate: 'تکراری (جدیدتر)' }
+    : { original: 'اصلی (کامل‌تر)', duplicate: 'تکراری (تکرار بخشی از آن)' };
+}
+
+function ArticleSide({ role, label, article, onDelete }: { role: 'original' | 'duplicate'; label: string; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
   return (
     <div className={cn('min-w-0 rounded-xl border p-3', role === 'original' ? 'border-border' : 'border-dashed border-red-400 dark:border-red-700')}>
-      <p className="text-xs font-bold text-muted">{role === 'original' ? 'اصلی (قدیمی‌تر)' : 'تکراری (جدیدتر)'}</p>
+      <p className="text-xs font-bold text-muted">{label}</p>
       <h4 className="mt-1 break-words font-bold">{isolateLatinRuns(article.title)}</h4>
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
       <p className="mt-1 text-xs text-muted">
@@ -75,6 +85,7 @@ function ArticleSide({ role, article, onDelete }: { role: 'original' | 'duplicat
 function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: number, keep: number) => void }) {
   const a = pair.detailedAnalysis;
   const score = headline(pair);
+  const labels = sideLabels(pair);
   return (
     <li className={cn('rounded-2xl border-2 p-3', scanBand(score.value))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -82,8 +93,8 @@ function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: numb
         <span className="text-xs">نوع: {MATCH_LABELS[pair.matchType]}</span>
       </div>
       <div className="mt-2 grid gap-2 bg-card/0 md:grid-cols-2">
-        <ArticleSide role="original" article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
-        <ArticleSide role="duplicate" article={pair.duplicateArticle} onDelete={() => onDelete(pair.duplicateArticle.id, pair.originalArticle.id)} />
+        <ArticleSide role="original" label={labels.original} article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
+        <ArticleSide role="duplicate" label={labels.duplicate} article={pair.duplicateArticle} onDelete={() => onDelete(pair.duplicateArticle.id, pair.originalArticle.id)} />
       </div>
       {a.keywordMatches.length > 0 && (
         <ul aria-label="کلیدواژه‌های مشترک" className="mt-2 flex flex-wrap gap-1">
@@ -133,7 +144,7 @@ export function ScannerTab() {
     <section aria-labelledby={`${id}-title`} className="space-y-4">
       <div className="rounded-2xl border border-border bg-card p-4">
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold"><ScanSearch aria-hidden="true" className="size-5" />اسکن کامل تکراری‌ها</h2>
-        <p className="mt-1 text-sm text-muted">همهٔ مقاله‌ها با عنوان، متن، کلیدواژه‌ها، اعداد، تصویر و ویدیو با هم سنجیده می‌شوند؛ قدیمی‌ترِ هر جفت اصلی است.</p>
+        <p className="mt-1 text-sm text-muted">همهٔ مقاله‌ها با عنوان، متن، کلیدواژه‌ها، اعداد، تصویر و ویدیو با هم سنجیده می‌شوند؛ قدیمی‌ترِ هر جفت اصلی است، و از خبری و متن کوتاهی که بخشی از آن را تکرار می‌کند، خبر کامل‌تر.</p>
         <button type="button" onClick={() => start()} disabled={scan.isPending} className={cn(adminButton.primary, 'mt-3')}>{scan.isPending ? 'در حال اسکن…' : 'شروع اسکن کامل'}</button>
       </div>
       {(scan.isPending || log.length > 0) && <ProgressLog label="پیشرفت اسکن" progress={progress} lines={log} failure={failure} />}
