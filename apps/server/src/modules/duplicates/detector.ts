@@ -7,7 +7,7 @@ import type { Database } from '@chapar/db';
 import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
-import { CONTAINED_WITHIN_MS } from './containment.ts';
+import { CONTAINED_BORDERLINE, CONTAINED_WITHIN_MS } from './containment.ts';
 import { candidateIds, hasOutdated, leadPairs, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
 import { leadQueryBands, signatureBands } from './signature.ts';
 
@@ -126,7 +126,9 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   const screened = screenCandidates(screens, deps.judge ? 0.2 : 0.28);
   const { survivors, bands } = screened;
   // A short article repeating another's lead shares too few of its words to meet it in the
-  // text bands: it is paired through the leads' bands, and those pairs skip the screen.
+  // text bands: it is paired through the leads' bands. Those pairs skip the screen, so they
+  // count only for how much of the short one the other contains.
+  const screenedPairs = survivors.length;
   const n = screens.length;
   const index = new Map(screens.map((screen, i) => [screen.id, i]));
   const known = new Set(survivors.map(([i, j]) => i * n + j));
@@ -147,11 +149,12 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   const full = new Map((await loadSignatures(deps.database, ids)).map((sig) => [sig.id, sig]));
   const pairs: ScanPair[] = [];
   const borderline: Array<{ a: Signature; b: Signature; analysis: PairAnalysis }> = [];
-  for (const [i, j] of survivors) {
+  for (const [k, [i, j]] of survivors.entries()) {
     const a = full.get(screens[i].id);
     const b = full.get(screens[j].id);
     if (!a || !b) continue;
     const analysis = comparePair(a, b);
+    if (k >= screenedPairs && (analysis.containment ?? 0) < CONTAINED_BORDERLINE) continue;
     if (analysis.isDuplicate) pairs.push(orient(a, b, analysis));
     else if (analysis.borderline) borderline.push({ a, b, analysis });
   }
