@@ -28,8 +28,8 @@ export interface Signature {
   leads?: Uint32Array[];
 }
 
-/** What a pair is screened by before it is compared in full: the content hash, figures and media. */
-export type Screen = Pick<Signature, 'id' | 'minhash' | 'numbers' | 'images' | 'video' | 'publishedAt'>;
+/** What a pair is screened by before it is compared in full: the content hash, figures, media and length. */
+export type Screen = Pick<Signature, 'id' | 'minhash' | 'numbers' | 'images' | 'video' | 'wordCount' | 'publishedAt'>;
 
 export type MatchType = 'title' | 'content' | 'media' | 'video' | 'combined';
 

@@ -7,8 +7,7 @@
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
 import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
-import { CONTAINED_MIN_WORDS } from './containment.ts';
-import { articleBands, buildSignature, leadQueryBands, SHORT_WORDS } from './signature.ts';
+import { articleBands, buildSignature, leadQueryBands } from './signature.ts';
 
 const split = (text: string) => (text ? text.split(' ') : []);
 
@@ -173,15 +172,10 @@ export async function candidateIds(database: Database, bands: number[], limit: n
  * BAND_READ articles share are skipped).
  */
 export async function leadPairs(database: Database, screens: Screen[], withinMs: number): Promise<Array<[number, number]>> {
-  const { rows: short } = await database.raw.query<{ article_id: number; word_count: number }>(
-    'SELECT article_id, word_count FROM duplicate_signatures WHERE active AND word_count BETWEEN $1 AND $2', [CONTAINED_MIN_WORDS, SHORT_WORDS]);
-  const wordCounts = new Map(short.map((r) => [r.article_id, r.word_count]));
   const bands: string[] = [];
   const owners: number[] = [];
   for (const screen of screens) {
-    const wordCount = wordCounts.get(screen.id);
-    if (wordCount === undefined) continue;
-    for (const band of leadQueryBands({ minhash: screen.minhash, wordCount })) { bands.push(String(band)); owners.push(screen.id); }
+    for (const band of leadQueryBands(screen)) { bands.push(String(band)); owners.push(screen.id); }
   }
   if (!bands.length) return [];
   const { rows } = await database.raw.query<{ story: number; article: number }>(
@@ -229,7 +223,7 @@ export async function loadScreens(database: Database, ids: number[]): Promise<Sc
 
 async function readScreens(database: Database, where: string, params: unknown[]): Promise<Screen[]> {
   const { rows } = await database.raw.query<{ meta: string | null; hashes: Uint8Array | null }>(
-    `SELECT string_agg(concat_ws(E'\t', article_id, numbers, images, coalesce(video, ''), (extract(epoch from published_at) * 1000)::bigint), E'\n' ORDER BY article_id) AS meta,
+    `SELECT string_agg(concat_ws(E'\t', article_id, numbers, images, coalesce(video, ''), word_count, (extract(epoch from published_at) * 1000)::bigint), E'\n' ORDER BY article_id) AS meta,
        string_agg(decode(minhash, 'base64'), ''::bytea ORDER BY article_id) AS hashes
      FROM duplicate_signatures WHERE ${where}`, params);
   const lines = rows[0]?.meta ? rows[0].meta.split('\n') : [];
@@ -240,7 +234,7 @@ async function readScreens(database: Database, where: string, params: unknown[])
   new Uint8Array(hashes.buffer).set(bytes);
   return lines.map((line, k): Screen => {
     const f = line.split('\t');
-    return { id: Number(f[0]), numbers: split(f[1]), images: split(f[2]), video: f[3] || null, publishedAt: Number(f[4]), minhash: hashes.subarray(k * MINHASH_SIZE, (k + 1) * MINHASH_SIZE) };
+    return { id: Number(f[0]), numbers: split(f[1]), images: split(f[2]), video: f[3] || null, wordCount: Number(f[4]), publishedAt: Number(f[5]), minhash: hashes.subarray(k * MINHASH_SIZE, (k + 1) * MINHASH_SIZE) };
   });
 }
 
