@@ -14,17 +14,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Every failed test, named at the very end so a log's last lines say what failed. */
 const failures = [];
 const outDir = mkdtempSync(path.join(tmpdir(), 'chapar-test-'));
-let failedSteps = [];
+const failedSteps = [];
 
 /** Each step's wall time, printed at the end: CI has a time budget, and this shows where it goes. */
 const durations = [];
-
-/** A step's wall time and outcome. */
-function record(label, started, ok) {
-  durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
-  if (!ok) failedSteps.push(label);
-  return ok;
-}
 
 /**
  * One step. `buffered`: its output is held and printed whole when it ends, for a step that runs
@@ -45,7 +38,9 @@ function step(label, cmd, args, { env = {}, buffered = false } = {}) {
         console.log(`\n━━ ${label} ━━`);
         process.stdout.write(Buffer.concat(output));
       }
-      resolve(record(label, started, status === 0));
+      durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
+      if (status !== 0) failedSteps.push(label);
+      resolve();
     });
   });
 }
