@@ -244,8 +244,9 @@ export function comparePair(a: Signature, b: Signature): PairAnalysis {
 
   const reasons: string[] = [RULE_TEXT[rule]({ c, shared: fig.shared, k: contained ?? 0 }), overall.formula];
   if (titleSimilar) reasons.push(`عنوان‌ها ${pct(titleSim)} شبیه‌اند`);
-  if (c >= 0.3) reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
-  if (contained !== null && contained >= CONTAINED_BORDERLINE) reasons.push(`${pct(contained)} واژه‌های متن کوتاه در متن بلندتر هم آمده است`);
+  // A share the rule's own line already gives is not said twice.
+  if (c >= 0.3 && rule !== 'text' && rule !== 'text_and_title' && rule !== 'figures') reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
+  if (contained !== null && contained >= CONTAINED_BORDERLINE && rule !== 'contained') reasons.push(`${pct(contained)} واژه‌های متن کوتاه در متن بلندتر هم آمده است`);
   if (keywordMatches.length) reasons.push(`کلیدواژه‌های مشترک: ${keywordMatches.slice(0, 6).join('، ')}`);
   if (sharedNumbers.length) reasons.push(`اعداد مشترک: ${figureList(sharedNumbers.slice(0, 6))}`);
   if (numberConflict) reasons.push(`اعداد متفاوت (${figureList(onlyA.slice(0, 3))} در برابر ${figureList(onlyB.slice(0, 3))}): احتمالاً دو رویداد جدا`);

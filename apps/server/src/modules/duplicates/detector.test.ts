@@ -197,7 +197,12 @@ describe('overall similarity and confidence', () => {
       expect(a.reasons[0]).toMatch(/^قاعدهٔ تصمیم: /);
       expect(a.reasons[1]).toMatch(/^شباهت کل [۰-۹]+٪ = .*(میانگین وزنی بخش‌ها)/);
       expect(a.reasons[1]).not.toMatch(/\d/);
+      // A share the rule's line gives is not said again on a line of its own.
+      const own = a.reasons.slice(1);
+      if (a.rule === 'text' || a.rule === 'text_and_title' || a.rule === 'figures') expect(own.filter((line) => line.startsWith('متن‌ها '))).toEqual([]);
+      if (a.rule === 'contained') expect(own.filter((line) => line.includes('واژه‌های متن کوتاه'))).toEqual([]);
     }
+    expect(new Set(pairs.map((a) => a.rule))).toContain('text');
   });
 
   it('the confidence is a calibrated probability: more than half exactly for a duplicate, at most 99%, and its slope is still the best fit to the labelled pairs', () => {

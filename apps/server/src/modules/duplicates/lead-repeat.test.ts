@@ -51,6 +51,8 @@ describe('a short post and a long article', () => {
     expect(r.containment).toBeGreaterThanOrEqual(0.85);
     expect(r.reasons[0]).toMatch(/^قاعدهٔ تصمیم: [۰-۹]+٪ واژه‌های متن کوتاه در متن بلندتر آمده است/);
     expect(r.reasons.join(' ')).not.toMatch(/[0-9]/);
+    // The rule's line gives the share; no second line repeats it.
+    expect(r.reasons.filter((line) => line.includes('واژه‌های متن کوتاه در متن بلندتر'))).toHaveLength(1);
     const bands = new Set(articleBands(article()));
     expect(leadQueryBands(post(text)).some((band) => bands.has(band))).toBe(true);
   });
