@@ -57,7 +57,7 @@ export const createUserBody = z.object({
   /** Either a password set now, or an invitation (a one-time link the person opens to choose one). */
   password: newPasswordField.optional(),
   invite: z.boolean().optional(),
-}).refine((b) => Boolean(b.password) !== Boolean(b.invite), { message: 'یا رمز عبور بدهید یا دعوت‌نامه بفرستید، نه هر دو', path: ['password'] });
+}).strict().refine((b) => Boolean(b.password) !== Boolean(b.invite), { message: 'یا رمز عبور بدهید یا دعوت‌نامه بفرستید، نه هر دو', path: ['password'] });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
 export const createUserResponse = z.object({ user: staffUser, invitation: invitationInfo.nullable() });
@@ -67,13 +67,13 @@ export const updateUserBody = z.object({
   email: staffEmailField.nullable().optional(),
   name: staffNameField.nullable().optional(),
   disabled: z.boolean().optional(),
-}).refine((b) => Object.keys(b).length > 0, { message: 'چیزی برای تغییر فرستاده نشد' });
+}).strict().refine((b) => Object.keys(b).length > 0, { message: 'چیزی برای تغییر فرستاده نشد' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const userResponse = z.object({ user: staffUser });
 export const invitationResponse = z.object({ user: staffUser, invitation: invitationInfo });
 
-export const invitationTokenBody = z.object({ token: z.string({ error: 'پیوند دعوت نامعتبر است' }).min(20, 'پیوند دعوت نامعتبر است').max(100, 'پیوند دعوت نامعتبر است') });
+export const invitationTokenBody = z.object({ token: z.string({ error: 'پیوند دعوت نامعتبر است' }).min(20, 'پیوند دعوت نامعتبر است').max(100, 'پیوند دعوت نامعتبر است') }).strict();
 export const invitationLookup = z.object({ username: z.string(), name: z.string().nullable(), role: z.enum(ROLES), expiresAt: z.string() });
 export const acceptInvitationBody = invitationTokenBody.extend({ password: newPasswordField });
 
@@ -88,13 +88,13 @@ export const accountInfo = z.object({
 });
 export type AccountInfo = z.infer<typeof accountInfo>;
 
-export const updateAccountBody = z.object({ name: staffNameField.nullable().optional(), email: staffEmailField.nullable().optional() })
+export const updateAccountBody = z.object({ name: staffNameField.nullable().optional(), email: staffEmailField.nullable().optional() }).strict()
   .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'چیزی برای تغییر فرستاده نشد' });
 
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: 'رمز عبور کنونی الزامی است' }).min(1, 'رمز عبور کنونی الزامی است').max(256, 'رمز عبور بیش از حد بلند است'),
   newPassword: newPasswordField,
-});
+}).strict();
 export const changePasswordResponse = z.object({ success: z.literal(true), message: z.string(), endedSessions: z.number().int() });
 
 export const twoFactorSetupResponse = z.object({
@@ -104,9 +104,9 @@ export const twoFactorSetupResponse = z.object({
   /** The same address as a QR code (an SVG data URL). */
   qrDataUrl: z.string(),
 });
-export const twoFactorCodeBody = z.object({ code: z.string({ error: 'کد را وارد کنید' }).trim().regex(/^\d{6}$/, 'کد شش رقمی برنامهٔ احراز هویت را وارد کنید') });
+export const twoFactorCodeBody = z.object({ code: z.string({ error: 'کد را وارد کنید' }).trim().regex(/^\d{6}$/, 'کد شش رقمی برنامهٔ احراز هویت را وارد کنید') }).strict();
 export const recoveryCodesResponse = z.object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) });
-export const passwordConfirmBody = z.object({ password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'رمز عبور الزامی است').max(256, 'رمز عبور بیش از حد بلند است') });
+export const passwordConfirmBody = z.object({ password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'رمز عبور الزامی است').max(256, 'رمز عبور بیش از حد بلند است') }).strict();
 
 export const sessionInfo = z.object({
   id: z.string(),
@@ -125,7 +125,7 @@ export const sessionParam = z.object({ id: z.uuid({ error: 'شناسهٔ نشس�
 export const sessionsQuery = z.object({ userId: plainNumber(z.coerce.number().int().positive().max(MAX_ID)).optional() });
 export const endSessionsResponse = z.object({ success: z.literal(true), message: z.string(), ended: z.number().int() });
 
-export const securitySettingsBody = z.object({ requireOwnerTwoFactor: z.boolean() });
+export const securitySettingsBody = z.object({ requireOwnerTwoFactor: z.boolean() }).strict();
 export const securitySettingsResponse = z.object({
   requireOwnerTwoFactor: z.boolean(),
   /** Whether invitations can go by e-mail (a mail service is configured). */

@@ -117,7 +117,7 @@ export type AdminArticle = z.infer<typeof adminArticle>;
 /** POST /api/admin/articles/{id}/unpublish */
 export const unpublishArticleBody = z.object({
   reason: z.string().trim().max(500, 'دلیل حداکثر ۵۰۰ نویسه است').optional(),
-}).nullish();
+}).strict().nullish();
 
 /** POST /api/admin/articles/{id}/publish and /unpublish */
 export const publishStateResponse = z.object({ success: z.boolean(), message: z.string(), article: adminArticleRow });

@@ -20,7 +20,7 @@ export const bulkArticlesBody = z.object({
   // publish/unpublish beside the spec's three: what a job took down is put back in one action.
   action: z.enum(['delete', 'feature', 'unfeature', 'publish', 'unpublish'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
   articleIds,
-});
+}).strict();
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
 
 /** What a bulk action did: its message, and the articles it changed (what its undo puts back). */
@@ -38,7 +38,7 @@ export const REGENERABLE_FIELDS = ['title', 'excerpt', 'metaDescription', 'conte
 export const aiRegenerateBody = z.object({
   field: z.enum(REGENERABLE_FIELDS, { error: 'فیلد نامعتبر است' }),
   content: z.string().trim().min(1, 'متنی برای بازتولید وجود ندارد').max(200_000),
-});
+}).strict();
 export const AI_UNAVAILABLE_MESSAGE = 'سرویس هوش مصنوعی در دسترس نبود؛ این متن را بازنویس آفلاین نوشته است';
 export const aiRegenerateResponse = z.object({
   regeneratedContent: z.string(),
@@ -65,7 +65,7 @@ export const uploadFileResponse = z.object({
 
 /** POST /api/admin/regenerate-article/{id} (spec 02 §7). */
 /** overwriteEdits: also replace the fields an admin edited by hand (they are kept otherwise). */
-export const regenerateArticleBody = z.object({ verbose: z.boolean().optional(), overwriteEdits: z.boolean().optional() }).nullish();
+export const regenerateArticleBody = z.object({ verbose: z.boolean().optional(), overwriteEdits: z.boolean().optional() }).strict().nullish();
 export const regenerateArticleResponse = z.object({
   success: z.boolean(),
   process: z.array(z.string()),

@@ -4,7 +4,7 @@ import { PERMISSIONS } from './permissions.ts';
 export const loginBody = z.object({
   username: z.string({ error: 'نام کاربری الزامی است' }).trim().min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(64, 'نام کاربری بیش از حد بلند است'),
   password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'لطفاً نام کاربری و رمز عبور را وارد کنید').max(256, 'رمز عبور بیش از حد بلند است'),
-});
+}).strict();
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const adminUser = z.object({ id: z.number().int(), username: z.string(), role: z.string() });
@@ -34,7 +34,7 @@ export type LoginAnswer = z.infer<typeof loginResponse>;
 export const twoFactorLoginBody = z.object({
   challenge: z.string({ error: 'مرحلهٔ ورود نامعتبر است' }).min(20).max(100),
   code: z.string({ error: 'کد را وارد کنید' }).trim().min(6, 'کد را وارد کنید').max(20, 'کد بیش از حد بلند است'),
-});
+}).strict();
 export type TwoFactorLoginBody = z.infer<typeof twoFactorLoginBody>;
 
 export const adminStatusResponse = z.object({

@@ -53,7 +53,7 @@ export const restoreDeletedBody = z.object({
   articleIds: z.array(z.number().int().positive().max(MAX_ID), { error: DELETED_ARTICLE_MESSAGES.selectionRequired })
     .min(1, DELETED_ARTICLE_MESSAGES.selectionRequired)
     .max(1000, 'حداکثر ۱۰۰۰ مقاله در هر بار'),
-});
+}).strict();
 export type RestoreDeletedBody = z.infer<typeof restoreDeletedBody>;
 
 export const restoreDeletedResponse = okResponse.extend({

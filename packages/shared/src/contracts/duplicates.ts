@@ -44,10 +44,10 @@ export const MATCH_TYPES = ['title', 'content', 'media', 'video', 'combined'] as
 
 export const checkDuplicatePostBody = z.object({
   postId: z.union([z.string().max(200), z.number()]).nullish(),
-});
+}).strict();
 export const checkDuplicateContentBody = z.object({
   content: z.string().max(50_000, 'متن بیش از حد طولانی است').nullish(),
-});
+}).strict();
 
 export const similarArticle = z.object({
   id: z.number().int(),
@@ -153,7 +153,7 @@ export const deleteDuplicateResponse = z.object({
 
 export const verifyArticlesBody = z.object({
   articleIds: z.array(z.union([z.number(), z.string()])).max(50, 'حداکثر ۵۰ مقاله در هر بار'),
-});
+}).strict();
 
 export const qualityScore = z.object({
   overallScore: z.number(),

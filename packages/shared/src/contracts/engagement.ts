@@ -141,9 +141,9 @@ const commentIds = z.array(commentIdInBody, { error: 'فهرست نظرها نا
 
 /** POST /api/admin/comments/bulk */
 /** POST /api/admin/comments/bulk: approve (spec 03 §7), or take approvals back ('unapprove', the undo of a bulk approve). */
-export const bulkApproveCommentsBody = z.object({ action: z.enum(['approve', 'unapprove'], { error: 'عملیات نامعتبر است' }), commentIds });
+export const bulkApproveCommentsBody = z.object({ action: z.enum(['approve', 'unapprove'], { error: 'عملیات نامعتبر است' }), commentIds }).strict();
 /** DELETE /api/admin/comments/bulk */
-export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { error: 'عملیات نامعتبر است' }), commentIds });
+export const bulkDeleteCommentsBody = z.object({ action: z.literal('delete', { error: 'عملیات نامعتبر است' }), commentIds }).strict();
 
 /**
  * Approve, delete and bulk answers; `affected` counts comments changed (deletes include replies).
@@ -174,7 +174,7 @@ export type DeletedCommentsResponse = z.infer<typeof deletedCommentsResponse>;
 /** POST /api/admin/comments/restore: deleted comments (a delete's `deletedIds`) put back under their own ids. */
 export const restoreCommentsBody = z.object({
   commentIds: z.array(commentIdInBody, { error: 'فهرست نظرها نامعتبر است' }).min(1, 'هیچ نظری انتخاب نشده است').max(20_000, 'حداکثر ۲۰٬۰۰۰ نظر در هر عملیات'),
-});
+}).strict();
 export type RestoreCommentsBody = z.infer<typeof restoreCommentsBody>;
 
 // ---------------------------------------------------------------- ratings

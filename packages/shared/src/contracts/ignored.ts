@@ -38,7 +38,7 @@ export const reviewIgnoredBody = z.object({
   shouldProcess: z.boolean({ error: 'پردازش باید درست یا نادرست باشد' }),
   /** Accepted as the spec sends it, but not trusted: the reviewer is the signed-in admin. */
   adminName: z.string().trim().max(80).optional(),
-});
+}).strict();
 
 export const initSampleResponse = z.object({
   success: z.boolean(),

@@ -42,7 +42,7 @@ export const processFromLinkBody = z.object({
   channelName,
   /** Text the post must contain (after normalisation), or nothing is processed. */
   contentVerification: z.string().max(5000).optional(),
-});
+}).strict();
 
 export const processOptions = z.object({
   verbose: z.boolean().optional(),
@@ -54,7 +54,7 @@ export const processOptions = z.object({
   skipExisting: z.boolean().default(false),
   /** Defaults to the primary channel. */
   channelName,
-});
+}).strict();
 
 export const processPostBody = processOptions.extend({ postId });
 
@@ -63,7 +63,7 @@ export const processRangeBody = z.object({
   startId: postId,
   endId: postId,
   options: processOptions.partial().optional(),
-}).refine((b) => b.endId >= b.startId, { message: 'بازه باید به صورت شروع-پایان باشد', path: ['endId'] })
+}).strict().refine((b) => b.endId >= b.startId, { message: 'بازه باید به صورت شروع-پایان باشد', path: ['endId'] })
   .refine((b) => b.endId - b.startId < PROCESS_RANGE_MAX, { message: `حداکثر ${toPersianDigits(PROCESS_RANGE_MAX)} پست در هر بازه`, path: ['endId'] });
 
 /** POST /api/admin/sync-telegram-post: the spec only says 'the URL is sent'; any of these names works. */

@@ -85,4 +85,4 @@ export type UpdateSubscriberBody = z.infer<typeof updateSubscriberBody>;
 export const subscriberResponse = z.object({ success: z.boolean(), message: z.string(), subscriber: newsletterSubscriber });
 
 /** POST /api/admin/newsletter/export: a CSV (UTF-8 with BOM) of the subscribers with that status. */
-export const exportSubscribersBody = z.object({ status, search: search.optional() }).nullish();
+export const exportSubscribersBody = z.object({ status, search: search.optional() }).strict().nullish();

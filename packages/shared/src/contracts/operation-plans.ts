@@ -110,7 +110,7 @@ export const confirmOperationBody = z.object({
   acknowledgeBreaker: z.boolean().optional(),
   /** Only these of the plan's articles (proposed rewrites the editor accepted); all when absent. */
   articleIds: z.array(z.number().int().positive()).max(500).optional(),
-}).nullish();
+}).strict().nullish();
 
 export const undoOperationResponse = z.object({
   success: z.boolean(),

@@ -21,21 +21,24 @@ export const telegramPhoneNumber = z.string({ error: TELEGRAM_AUTH_MESSAGES.phon
   .transform((v) => toAsciiDigits(v).replace(/[\s\-().]/g, '').replace(/^00/, '+'))
   .pipe(z.string().min(1, TELEGRAM_AUTH_MESSAGES.phoneRequired).regex(/^\+[1-9]\d{6,14}$/, TELEGRAM_AUTH_MESSAGES.phoneFormat));
 
-export const telegramSendPhoneBody = z.object({ phoneNumber: telegramPhoneNumber }, { error: TELEGRAM_AUTH_MESSAGES.phoneRequired });
+/** The step's own message when the body is not an object; an unknown field is named as such. */
+const bodyError = (message: string) => (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? undefined : message);
+
+export const telegramSendPhoneBody = z.object({ phoneNumber: telegramPhoneNumber }, { error: bodyError(TELEGRAM_AUTH_MESSAGES.phoneRequired) }).strict();
 
 export const telegramVerifyCodeBody = z.object({
   code: z.string({ error: TELEGRAM_AUTH_MESSAGES.codeFormat })
     .max(20, TELEGRAM_AUTH_MESSAGES.codeFormat)
     .transform((v) => toAsciiDigits(v).trim())
     .pipe(z.string().regex(new RegExp(`^\\d{${TELEGRAM_CODE_LENGTH}}$`), TELEGRAM_AUTH_MESSAGES.codeFormat)),
-}, { error: TELEGRAM_AUTH_MESSAGES.codeFormat });
+}, { error: bodyError(TELEGRAM_AUTH_MESSAGES.codeFormat) }).strict();
 
 // The password is sent as typed (spaces may belong to it); only a blank one is refused.
 export const telegramVerifyPasswordBody = z.object({
   password: z.string({ error: TELEGRAM_AUTH_MESSAGES.passwordRequired })
     .max(256, TELEGRAM_AUTH_MESSAGES.passwordRequired)
     .refine((v) => v.trim().length > 0, TELEGRAM_AUTH_MESSAGES.passwordRequired),
-}, { error: TELEGRAM_AUTH_MESSAGES.passwordRequired });
+}, { error: bodyError(TELEGRAM_AUTH_MESSAGES.passwordRequired) }).strict();
 
 export const telegramAuthStep = z.enum(['phone', 'code', 'password']);
 

@@ -52,6 +52,17 @@ describe('staff accounts', () => {
     expect(await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'reza'))).toEqual([]);
   });
 
+  it('refuses a change with a misspelt field whole: 400 naming the field, and the account as it was', async () => {
+    const [before] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'maryam'));
+    const res = await call(owner, 'PATCH', `/api/admin/users/${before.id}`, { role: 'viewer', disabeld: true });
+    expect(res.statusCode).toBe(400);
+    const { message } = res.json() as { message: string };
+    expect(message).toContain('فیلد ناشناخته دارد');
+    expect(message).toContain('disabeld');
+    const [after] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'maryam'));
+    expect(after).toEqual(before);
+  });
+
   it('refuses a username that exists with 409', async () => {
     const res = await call(owner, 'POST', '/api/admin/users', { username: 'maryam', password: PASSWORD, role: 'viewer' });
     expect(res.statusCode).toBe(409);
