@@ -89,10 +89,12 @@ await Promise.all([
 await step('web build', 'npm', ['run', 'build', '--silent']);
 await vitest('unit and integration (PGlite)', [], { env: { TEST_DATABASE_URL: '' } });
 // The browser tests run one file at a time and leave part of the machine idle (waiting on pages
-// and timers), so the PostgreSQL suites run beside them, one file at a time, their output held.
+// and timers), so the PostgreSQL suites run beside them, one file at a time, their output held;
+// TEST_SHARED_CPU tells a latency goal that Chromium shares its cores (it is checked in the run above).
 const browser = !missing.some((m) => m.name === 'chromium');
 await Promise.all([
-  process.env.TEST_DATABASE_URL && vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db', ...(browser ? ['--maxWorkers=1'] : [])], { buffered: browser }),
+  process.env.TEST_DATABASE_URL && vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db', ...(browser ? ['--maxWorkers=1'] : [])],
+    { buffered: browser, env: browser ? { TEST_SHARED_CPU: '1' } : {} }),
   browser && vitest('browser', ['--config', 'e2e/vitest.config.ts']),
 ]);
 // The production layout needs nginx and a PostgreSQL server (the one TEST_DATABASE_URL names).
