@@ -169,33 +169,36 @@ describe('watermark tab', () => {
   });
 });
 
-describe('sync page', () => {
-  it('runs every card and shows each result', async () => {
-    const page = await suite.signedIn('/admin/sync');
-    await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح', level: 1 }).waitFor();
+// Every card runs in a test of its own, on one page, so each has its own time and a failure names its card.
+describe('sync page: runs every card and shows each result', () => {
+  let page: Page;
+  const runAndWait = async (click: () => Promise<void>, title: RegExp | string, asks = false) => {
     const results = page.getByTestId('sync-results');
-    const runAndWait = async (click: () => Promise<void>, title: RegExp | string, asks = false) => {
-      await click();
-      if (asks) {
-        // A card that may change many articles shows its plan first; the run answers after the confirmation.
-        // A plan with nothing to change has ended: it says so (or, when it could check nothing, that it
-        // failed and why: the demo channel is not on the local channel site), and «بستن» is all it offers.
-        const plan = page.getByTestId('plan-dialog');
-        const run = plan.getByRole('button', { name: /^اجرا روی/ });
-        const close = plan.getByRole('button', { name: 'بستن', exact: true }).filter({ hasText: 'بستن' });
-        await run.or(close).first().waitFor({ timeout: 90_000 });
-        if (await close.isVisible()) {
-          const text = await plan.innerText();
-          expect(text).toMatch(/تغییری لازم نیست|چیزی تغییر نمی‌کند|بررسی ناموفق بود؛ [^]*چیزی تغییر نکرد[^]*دلیل: /);
-          await close.click();
-          await plan.waitFor({ state: 'detached' });
-          return text;
-        }
-        await run.click();
+    await click();
+    if (asks) {
+      // A card that may change many articles shows its plan first; the run answers after the confirmation.
+      // A plan with nothing to change has ended: it says so (or, when it could check nothing, that it
+      // failed and why: the demo channel is not on the local channel site), and «بستن» is all it offers.
+      const plan = page.getByTestId('plan-dialog');
+      const run = plan.getByRole('button', { name: /^اجرا روی/ });
+      const close = plan.getByRole('button', { name: 'بستن', exact: true }).filter({ hasText: 'بستن' });
+      await run.or(close).first().waitFor({ timeout: 90_000 });
+      if (await close.isVisible()) {
+        const text = await plan.innerText();
+        expect(text).toMatch(/تغییری لازم نیست|چیزی تغییر نمی‌کند|بررسی ناموفق بود؛ [^]*چیزی تغییر نکرد[^]*دلیل: /);
+        await close.click();
+        await plan.waitFor({ state: 'detached' });
+        return text;
       }
-      await results.getByRole('heading', { name: title }).waitFor({ timeout: 90_000 });
-      return results.innerText();
-    };
+      await run.click();
+    }
+    await results.getByRole('heading', { name: title }).waitFor({ timeout: 90_000 });
+    return results.innerText();
+  };
+
+  it('syncs one post by its link, then repairs one article picked from the latest', async () => {
+    page = await suite.signedIn('/admin/sync');
+    await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح', level: 1 }).waitFor();
     // 1. One post by its link (an empty link is refused first).
     await page.getByRole('button', { name: 'همگام‌سازی پست' }).click();
     await page.getByText('لطفاً لینک تلگرام را وارد کنید').waitFor();
@@ -209,20 +212,23 @@ describe('sync page', () => {
     const id = await page.getByLabel('شناسه مقاله').inputValue();
     expect(Number(id)).toBeGreaterThan(0);
     await runAndWait(() => page.getByRole('button', { name: 'اصلاح مقاله', exact: true }).click(), /^نتیجه: اصلاح مقاله/);
-    // 3–8: each card's job.
-    const cards: Array<[string, string]> = [
-      ['precise-telegram-sync', 'همگام‌سازی دقیق'], ['fix-all-articles', 'اصلاح همه مقاله‌ها'], ['smart-media-match', 'تطبیق هوشمند'],
-      ['fix-all-media-matching', 'اصلاح تطبیق همه رسانه‌ها'], ['comprehensive-media-sync', 'همگام‌سازی جامع'], ['migrate-videos', 'انتقال به فضای ذخیره‌سازی سایت'],
-      ['auto-embed-videos', 'جاسازی خودکار'], ['fix-all-videos', 'اصلاح همه ویدیوها'], ['fix-video-duplicates', 'حذف ویدیوهای تکراری'],
-      ['rewrite-recent', 'اصلاح و بازنویسی ۲۰ مقاله آخر'],
-    ];
-    for (const [job] of cards) {
+  });
+
+  // 3–12: each card's job (its Persian name beside it).
+  const cards: Array<[string, string]> = [
+    ['precise-telegram-sync', 'همگام‌سازی دقیق'], ['fix-all-articles', 'اصلاح همه مقاله‌ها'], ['smart-media-match', 'تطبیق هوشمند'],
+    ['fix-all-media-matching', 'اصلاح تطبیق همه رسانه‌ها'], ['comprehensive-media-sync', 'همگام‌سازی جامع'], ['migrate-videos', 'انتقال به فضای ذخیره‌سازی سایت'],
+    ['auto-embed-videos', 'جاسازی خودکار'], ['fix-all-videos', 'اصلاح همه ویدیوها'], ['fix-video-duplicates', 'حذف ویدیوهای تکراری'],
+    ['rewrite-recent', 'اصلاح و بازنویسی ۲۰ مقاله آخر'],
+  ];
+  for (const [job] of cards) {
+    it(`runs the ${job} card and shows its result`, async () => {
       const button = page.locator(`[data-job="${job}"]`);
       const label = (await button.innerText()).trim();
       const text = await runAndWait(() => button.click(), `نتیجه: ${label}`, true);
       expect(text, job).toMatch(/کل|تغییری لازم نیست|چیزی تغییر نمی‌کند|چیزی تغییر نکرد/);
-    }
-  });
+    });
+  }
 });
 
 describe('screens at 390 and 1280 px, light and dark', () => {
