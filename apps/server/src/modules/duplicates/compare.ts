@@ -196,6 +196,8 @@ const RULE_TEXT: Record<DecisionRule, (a: { c: number; shared: string[]; k: numb
   conflict: () => 'قاعدهٔ تصمیم: اعداد یا نام‌های متفاوت یعنی دو رویداد جدا؛ تکراری نیست',
   weak: () => 'قاعدهٔ تصمیم: هیچ‌یک از قاعده‌های تکراری برقرار نیست',
 };
+/** The rules whose line above gives the texts' shared-word share, so no other line repeats it. */
+const RULES_STATING_CONTENT = new Set<DecisionRule>(['text', 'text_and_title', 'figures']);
 
 /** Compares two stories. */
 export function comparePair(a: Signature, b: Signature): PairAnalysis {
@@ -245,7 +247,7 @@ export function comparePair(a: Signature, b: Signature): PairAnalysis {
   const reasons: string[] = [RULE_TEXT[rule]({ c, shared: fig.shared, k: contained ?? 0 }), overall.formula];
   if (titleSimilar) reasons.push(`عنوان‌ها ${pct(titleSim)} شبیه‌اند`);
   // A share the rule's own line already gives is not said twice.
-  if (c >= 0.3 && rule !== 'text' && rule !== 'text_and_title' && rule !== 'figures') reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
+  if (c >= 0.3 && !RULES_STATING_CONTENT.has(rule)) reasons.push(`متن‌ها ${pct(c)} واژه‌های مشترک دارند`);
   if (contained !== null && contained >= CONTAINED_BORDERLINE && rule !== 'contained') reasons.push(`${pct(contained)} واژه‌های متن کوتاه در متن بلندتر هم آمده است`);
   if (keywordMatches.length) reasons.push(`کلیدواژه‌های مشترک: ${keywordMatches.slice(0, 6).join('، ')}`);
   if (sharedNumbers.length) reasons.push(`اعداد مشترک: ${figureList(sharedNumbers.slice(0, 6))}`);
