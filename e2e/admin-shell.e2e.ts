@@ -93,30 +93,38 @@ describe('dashboard tabs', () => {
   });
 });
 
+// Two tests per size and theme, each with its own time: the tabs (about 12 s on an idle machine),
+// then the pages of their own and the login; the 20 screens in one test took 33 s beside the PostgreSQL suites.
+const TABBED = SCREENS.filter((path) => path === '/admin' || path === '/admin/bulk' || path.startsWith('/admin?'));
+const PAGES = SCREENS.filter((path) => !TABBED.includes(path) && path !== '/admin/login');
+
 describe('every screen at 390 and 1280 px, light and dark', () => {
   for (const viewport of VIEWPORTS) {
-    it(`${viewport.width} px ${viewport.colorScheme}: no horizontal overflow, no serious axe violation, right to left`, async () => {
-      const page = await suite.signedIn('/admin', viewport);
-      const problems: string[] = [];
-      for (const path of SCREENS) {
-        if (path === '/admin/login') continue;
-        await page.goto(path);
-        await page.locator('main').first().waitFor();
-        await settled(page);
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(viewport.colorScheme === 'dark');
-        const overflow = await horizontalOverflow(page);
-        if (overflow > 0) problems.push(`${path}: ${overflow}px horizontal overflow`);
-        for (const v of await seriousAxeViolations(page)) problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
-      }
-      // The login screen, signed out.
-      const fresh = await openPage(viewport);
-      await fresh.goto('/admin/login');
-      await fresh.getByRole('heading', { name: 'ورود به پنل مدیریت' }).waitFor();
-      if (await horizontalOverflow(fresh) > 0) problems.push('/admin/login: horizontal overflow');
-      for (const v of await seriousAxeViolations(fresh)) problems.push(`/admin/login: ${v.id} ${v.nodes.join(', ')}`);
-      expect(problems).toEqual([]);
-    });
+    for (const [part, paths] of [['the tabs', TABBED], ['the other pages and the login', PAGES]] as const) {
+      it(`${viewport.width} px ${viewport.colorScheme}, ${part}: no horizontal overflow, no serious axe violation, right to left`, async () => {
+        const page = await suite.signedIn('/admin', viewport);
+        const problems: string[] = [];
+        for (const path of paths) {
+          await page.goto(path);
+          await page.locator('main').first().waitFor();
+          await settled(page);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(viewport.colorScheme === 'dark');
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0) problems.push(`${path}: ${overflow}px horizontal overflow`);
+          for (const v of await seriousAxeViolations(page)) problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
+        }
+        if (paths === PAGES) {
+          // The login screen, signed out.
+          const fresh = await openPage(viewport);
+          await fresh.goto('/admin/login');
+          await fresh.getByRole('heading', { name: 'ورود به پنل مدیریت' }).waitFor();
+          if (await horizontalOverflow(fresh) > 0) problems.push('/admin/login: horizontal overflow');
+          for (const v of await seriousAxeViolations(fresh)) problems.push(`/admin/login: ${v.id} ${v.nodes.join(', ')}`);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
   }
 });
 
