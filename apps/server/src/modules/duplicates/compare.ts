@@ -73,6 +73,8 @@ const IMAGE_UNRELATED_BITS = 32;
 /** Figures the figures rule needs in common, and the share of the smaller side's they must be. */
 const FIGURES_SHARED = 3;
 const FIGURES_SHARE = 0.75;
+/** Below this content similarity a pair is clearly different whatever its figures say. */
+const FIGURES_FLOOR = 0.15;
 
 const faDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
 const pct = (x: number) => faDigits(`${Math.round(x * 100)}٪`);
@@ -142,9 +144,11 @@ export function clearlyDifferent(a: Screen, b: Screen, below = 0.2, conflicts = 
   const distance = bestImageDistance(a.images, b.images);
   if (distance !== null && distance <= IMAGE_SAME_BITS) return false;
   const c = minhashSimilarity(a.minhash, b.minhash);
+  // Too little text in common for agreeing figures to count (most pairs): no need to read them.
+  if (c < below && c < FIGURES_FLOOR) return true;
   // Different figures on both sides rule a pair out unless the texts are near-identical.
   if (conflicts && c < 0.97 && numbersConflict(a.numbers, b.numbers)) return true;
-  if (c < below) return !(c >= 0.15 && figures(a.numbers, b.numbers).agree);
+  if (c < below) return !(c >= FIGURES_FLOOR && figures(a.numbers, b.numbers).agree);
   return false;
 }
 

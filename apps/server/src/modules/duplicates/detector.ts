@@ -6,6 +6,7 @@
 import type { Database } from '@chapar/db';
 import { stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import type { AiJudge, SameStoryVerdict } from '../../integrations/ai/judges.ts';
+import { bandPairs } from './band-pairs.ts';
 import { clearlyDifferent, comparePair, type PairAnalysis, type Screen, type Signature } from './compare.ts';
 import { CONTAINED_BORDERLINE, CONTAINED_WITHIN_MS } from './containment.ts';
 import { candidateIds, hasOutdated, leadPairs, loadAllScreens, loadScreens, loadSignatures, refreshStale, reindexOutdated } from './index-repo.ts';
@@ -179,30 +180,15 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
  * pairs. `floor`: the content similarity below which a pair is not compared in full.
  */
 export function screenCandidates(screens: Screen[], floor: number): { survivors: Array<[number, number]>; candidatePairs: number; bands: number } {
-  const buckets = new Map<number, number[]>();
-  screens.forEach((screen, index) => {
-    for (const band of signatureBands(screen)) {
-      const list = buckets.get(band);
-      if (list) list.push(index); else buckets.set(band, [index]);
-    }
-  });
-  const seen = new Set<number>();
-  const survivors: Array<[number, number]> = [];
   const n = screens.length;
-  for (const list of buckets.values()) {
-    if (list.length < 2 || list.length > BUCKET_CAP) continue;
-    for (let x = 0; x < list.length; x++) {
-      for (let y = x + 1; y < list.length; y++) {
-        const i = list[x];
-        const j = list[y];
-        const key = i * n + j;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (!clearlyDifferent(screens[i], screens[j], floor)) survivors.push([i, j]);
-      }
-    }
+  const { pairs, bands } = bandPairs(screens.map((screen) => signatureBands(screen)), BUCKET_CAP);
+  const survivors: Array<[number, number]> = [];
+  for (const key of pairs) {
+    const i = Math.floor(key / n);
+    const j = key - i * n;
+    if (!clearlyDifferent(screens[i], screens[j], floor)) survivors.push([i, j]);
   }
-  return { survivors, candidatePairs: seen.size, bands: buckets.size };
+  return { survivors, candidatePairs: pairs.length, bands };
 }
 
 function orient(a: Signature, b: Signature, analysis: PairAnalysis): ScanPair {
