@@ -3,7 +3,7 @@
 // nearly every word of it is in the article. Read from the stored word Bloom filters (so
 // a check, ingestion and the full scan judge a pair alike): the share of the short side's
 // bits the long side has, less the share any word would find set by chance.
-import { BLOOM_WORDS, popcount } from './minhash.ts';
+import { foldBloom, popcount } from './minhash.ts';
 
 /** The short side's content words at least, and the long side's at least twice as many. */
 export const CONTAINED_MIN_WORDS = 8;
@@ -28,15 +28,20 @@ export function containment(a: Side, b: Side): number | null {
   if (short.wordCount < CONTAINED_MIN_WORDS || long.wordCount < 2 * short.wordCount) return null;
   // An unknown date (0) sets no window.
   if (a.publishedAt && b.publishedAt && Math.abs(a.publishedAt - b.publishedAt) > CONTAINED_WITHIN_MS) return null;
+  // A filter of an older index (fewer bits) is read with the other folded to its size.
+  const size = Math.min(short.bloom.length, long.bloom.length);
+  if (!size) return null;
+  const shortBits = foldBloom(short.bloom, size);
+  const longBits = foldBloom(long.bloom, size);
   let own = 0;
   let shared = 0;
   let set = 0;
-  for (let i = 0; i < BLOOM_WORDS; i++) {
-    own += popcount(short.bloom[i]);
-    shared += popcount(short.bloom[i] & long.bloom[i]);
-    set += popcount(long.bloom[i]);
+  for (let i = 0; i < size; i++) {
+    own += popcount(shortBits[i]);
+    shared += popcount(shortBits[i] & longBits[i]);
+    set += popcount(longBits[i]);
   }
-  const fill = set / (BLOOM_WORDS * 32);
+  const fill = set / (size * 32);
   if (!own || fill > MAX_FILL) return null;
   return Math.max(0, Math.min(1, (shared / own - fill) / (1 - fill)));
 }

@@ -6,7 +6,7 @@
 // the background (jobs/reindex-duplicates.ts) and before a full scan.
 import type { Database } from '@chapar/db';
 import type { Screen, Signature } from './compare.ts';
-import { BLOOM_WORDS, decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
+import { decodeWords, encodeWords, MINHASH_SIZE, versionBand } from './minhash.ts';
 import { articleBands, buildSignature, leadQueryBands } from './signature.ts';
 
 const split = (text: string) => (text ? text.split(' ') : []);
@@ -249,7 +249,7 @@ async function readDump(database: Database, where: string, params: unknown[]): P
   return dump.split('\n').map((line) => {
     const f = line.split('\t');
     return {
-      id: Number(f[0]), title: f[1], titleWords: split(f[2]), minhash: decodeWords(f[3], MINHASH_SIZE), bloom: decodeWords(f[4], BLOOM_WORDS),
+      id: Number(f[0]), title: f[1], titleWords: split(f[2]), minhash: decodeWords(f[3], MINHASH_SIZE), bloom: decodeWords(f[4]),
       numbers: split(f[5]), keywords: split(f[6]), images: split(f[7]), video: f[8] || null, wordCount: Number(f[9]), publishedAt: Number(f[10]), active: f[11] === '1',
     };
   });

@@ -9,7 +9,10 @@ import { ingestPost } from '../ingest/ingest-post.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { comparePair } from './compare.ts';
+import { containment } from './containment.ts';
+import { extractFeatures } from './features.ts';
 import { candidateIds } from './index-repo.ts';
+import { decodeWords, encodeWords, foldBloom, wordBloom } from './minhash.ts';
 import { articleBands, buildSignature, leadQueryBands } from './signature.ts';
 
 const TITLE = 'فشار آب شبانه در تهران از شنبه کاهش می‌یابد';
@@ -23,6 +26,17 @@ const PARAGRAPHS = [
   'اعضای شورای شهر تهران نیز در جلسه روز گذشته خواستار اطلاع‌رسانی دقیق ساعات کاهش فشار برای هر محله شدند تا بیمارستان‌ها، نانوایی‌ها و مراکز درمانی برای تأمین آب خود برنامه‌ریزی کنند. شرکت آب و فاضلاب گفته است جدول محله‌به‌محله از طریق سامانه ۱۲۲ و اپلیکیشن آبفا در دسترس قرار می‌گیرد.',
 ];
 const HTML = PARAGRAPHS.map((p) => `<p>${p}</p>`).join('');
+// What a long report adds further down (history, farming, the neighbours, the climate): about 650
+// words in all, over 250 distinct content words, more than a 1024-bit word filter could hold.
+const BACKGROUND = [
+  'تهران پیش از این نیز در تابستان ۱۳۹۳ و پاییز ۱۳۹۹ با جیره‌بندی پنهان روبه‌رو شده بود. در آن سال‌ها کاهش فشار تنها در چند منطقه شمالی و غربی اجرا شد و اعتراض کسبه بازار بزرگ و رستوران‌داران مرکز شهر را در پی داشت. مسئولان وقت وعده داده بودند با تکمیل خط دوم انتقال از سد طالقان چنین وضعی تکرار نشود، اما این خط هنوز به بهره‌برداری کامل نرسیده است.',
+  'سهم کشاورزی از مصرف آب استان نزدیک به شصت درصد برآورد می‌شود. باغداران ورامین، پاکدشت و شهریار می‌گویند سهمیه آبیاری مزارع گندم، جو و صیفی‌جات امسال نصف شده و بسیاری از چاه‌های مجاز نیز خشک شده‌اند. اتحادیه دامداران هشدار داده است اگر علوفه گران‌تر شود، قیمت شیر و لبنیات در ماه‌های آینده بالا می‌رود.',
+  'استان‌های همسایه وضع بهتری ندارند. سد کرج که آب بخشی از البرز را تأمین می‌کند به کمتر از یک‌پنجم گنجایش رسیده و شهرداری قزوین آبیاری بوستان‌ها را متوقف کرده است. در سمنان و قم نیز تانکرهای سیار به روستاهای دوردست آب آشامیدنی می‌رسانند و فرمانداری‌ها ساعت کار ادارات را کوتاه کرده‌اند.',
+  'پژوهشگران اقلیم دانشگاه تهران یادآوری می‌کنند دمای میانگین فلات مرکزی در سه دهه گذشته حدود دو درجه گرم‌تر شده و برف زمستانی زودتر ذوب می‌شود. به باور آنان بازچرخانی پساب صنعتی، نوسازی شبکه فرسوده لوله‌کشی که تا بیست درصد هدررفت دارد و قیمت‌گذاری پلکانی برای پرمصرف‌ها از جیره‌بندی مؤثرترند.',
+  'وزیر نیرو هفته گذشته در سفر به اصفهان گفته بود طرح انتقال آب از دریای عمان تا پایان دولت به فلات مرکزی می‌رسد. منتقدان اما هزینه شیرین‌سازی، مصرف برق ایستگاه‌های پمپاژ و آسیب به زیستگاه‌های مرجانی خلیج را یادآوری می‌کنند و می‌پرسند چرا بودجه مدیریت تقاضا، آموزش همگانی و نصب کنتورهای هوشمند همچنان ناچیز مانده است.',
+  'در شبکه‌های اجتماعی نیز شهروندان تصویرهایی از مخزن‌های پلاستیکی روی بام آپارتمان‌ها و صف خرید پمپ در خیابان‌های امین حضور و لاله‌زار منتشر کرده‌اند. فروشندگان لوازم ساختمانی می‌گویند بهای مخزن هزار لیتری در یک ماه دوبرابر شده و سفارش‌ها تا سه هفته در نوبت می‌ماند.',
+];
+const LONG_HTML = [...PARAGRAPHS, ...BACKGROUND].map((p) => `<p>${p}</p>`).join('');
 
 /** The second channel's short posts of the same story. */
 const REPEATS: Record<string, string> = {
@@ -42,6 +56,8 @@ const OTHERS: Record<string, string> = {
 const NOW = Date.parse('2026-12-05T08:00:00Z');
 const article = (publishedAt = NOW) => buildSignature({ id: 1, title: TITLE, body: HTML, html: true, publishedAt });
 const post = (text: string, publishedAt = NOW + 3600_000) => buildSignature({ id: 2, body: text, publishedAt });
+/** The post as an older index would have kept it: its word filter at 1024 bits. */
+const foldedPost = (text: string) => { const p = post(text); return { ...p, bloom: foldBloom(p.bloom, 32) }; };
 
 describe('a short post and a long article', () => {
   it.each(Object.entries(REPEATS))('%s: a duplicate, judged by how much of it the article contains, and found among the leads', (_name, text) => {
@@ -55,6 +71,35 @@ describe('a short post and a long article', () => {
     expect(r.reasons.filter((line) => line.includes('واژه‌های متن کوتاه در متن بلندتر'))).toHaveLength(1);
     const bands = new Set(articleBands(article()));
     expect(leadQueryBands(post(text)).some((band) => bands.has(band))).toBe(true);
+  });
+
+  it.each(Object.entries(REPEATS))('%s: a duplicate of a long report too, whose words would fill over half of a 1024-bit filter', (_name, text) => {
+    const long = buildSignature({ id: 1, title: TITLE, body: LONG_HTML, html: true, publishedAt: NOW });
+    expect(new Set(extractFeatures({ title: TITLE, body: LONG_HTML, html: true }).words).size).toBeGreaterThan(250);
+    const r = comparePair(post(text), long);
+    expect(r).toMatchObject({ isDuplicate: true, rule: 'contained' });
+    expect(r.containment).toBeGreaterThanOrEqual(0.85);
+    // What an index before version 4 could not read: its filter of the report is over half full.
+    expect(containment(foldedPost(text), { ...long, bloom: foldBloom(long.bloom, 32) })).toBeNull();
+  });
+
+  it.each(Object.entries(OTHERS))('%s: other news on the topic is no duplicate of the long report either', (_name, text) => {
+    const long = buildSignature({ id: 1, title: TITLE, body: LONG_HTML, html: true, publishedAt: NOW });
+    const r = comparePair(post(text), long);
+    expect(r.isDuplicate).toBe(false);
+    expect(r.containment ?? 0).toBeLessThan(0.85);
+  });
+
+  it('an article indexed before version 4 (a 1024-bit word filter) is read against a new post by folding the larger filter', () => {
+    const words = extractFeatures({ title: TITLE, body: HTML, html: true }).words;
+    expect(foldBloom(wordBloom(words), 32)).toEqual(wordBloom(words, 32));
+    const older = { ...article(), bloom: wordBloom(words, 32) };
+    for (const text of Object.values(REPEATS)) {
+      const r = comparePair(post(text), older);
+      expect(r).toMatchObject({ isDuplicate: true, rule: 'contained' });
+      expect(r.containment).toBeCloseTo(containment(foldedPost(text), older)!, 10);
+    }
+    for (const text of Object.values(OTHERS)) expect(comparePair(post(text), older).isDuplicate).toBe(false);
   });
 
   it.each(Object.entries(OTHERS))('%s: other news on the topic is not a duplicate of the article', (_name, text) => {
@@ -131,6 +176,23 @@ describe('ingestion and the check refuse a short post repeating an article\'s le
     const { rows: [bands] } = await t.database.raw.query<{ lead: number }>(
       'SELECT count(*) FILTER (WHERE band / 1099511627776 >= 64)::int AS lead FROM duplicate_bands WHERE article_id = $1', [articleId]);
     expect(bands.lead).toBeGreaterThan(0);
+  });
+
+  it('an article still carrying an older index\'s 1024-bit word filter is read alike until it is indexed again', async () => {
+    const { rows: [row] } = await t.database.raw.query<{ bloom: string }>('SELECT bloom FROM duplicate_signatures WHERE article_id = $1', [articleId]);
+    expect(Buffer.from(row.bloom, 'base64')).toHaveLength(512);
+    const older = encodeWords(foldBloom(decodeWords(row.bloom), 32));
+    await t.database.raw.query('UPDATE duplicate_signatures SET bloom = $2 WHERE article_id = $1', [articleId, older]);
+    try {
+      for (const [name, text] of Object.entries(REPEATS)) {
+        const res = await check(text);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json(), name).toMatchObject({ isDuplicate: true, duplicateArticles: [expect.objectContaining({ id: articleId, isDuplicate: true })] });
+      }
+      expect((await check(OTHERS['a burst main'])).json().isDuplicate).toBe(false);
+    } finally {
+      await t.database.raw.query('UPDATE duplicate_signatures SET bloom = $2 WHERE article_id = $1', [articleId, row.bloom]);
+    }
   });
 
   it('ingestion ignores the second channel\'s repeat as a duplicate linked to the article', async () => {

@@ -106,7 +106,7 @@ export function figureBands(figures: string[]): number[] {
  * The band every article indexed by this version of the detector carries (kind 63). An
  * article without it was indexed by an older version and is indexed again.
  */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 export const versionBand = (version = INDEX_VERSION) => 63 * KEY_SPACE + version;
 
 /** A video's band (kind 30). */
@@ -130,14 +130,23 @@ export function hammingHex(a: string, b: string): number {
   return distance;
 }
 
-/** A 1024-bit Bloom filter of a word set (3 probes a word): 'is this word in the text?' in 128 bytes. */
-export const BLOOM_WORDS = 32;
-export function wordBloom(words: Iterable<string>): Uint32Array {
-  const bits = new Uint32Array(BLOOM_WORDS);
+/**
+ * A 4096-bit Bloom filter of a word set (3 probes a word): 'is this word in the text?' in 512
+ * bytes, under half full up to about 940 distinct words. Index versions before 4 kept 1024
+ * bits, past half full at 240 words, too few to read how much of a short post a long report
+ * contains; `foldBloom` compares the two.
+ */
+export const BLOOM_WORDS = 128;
+
+/** Where a word's k-th probe falls in a filter of `size` 32-bit words (a power of two). */
+const probe = (h: number, k: number, size: number) => mix(h ^ SEEDS[k]) & (size * 32 - 1);
+
+export function wordBloom(words: Iterable<string>, size = BLOOM_WORDS): Uint32Array {
+  const bits = new Uint32Array(size);
   for (const word of words) {
     const h = hashString(word);
     for (let k = 0; k < 3; k++) {
-      const bit = mix(h ^ SEEDS[k]) & 1023;
+      const bit = probe(h, k, size);
       bits[bit >>> 5] |= 1 << (bit & 31);
     }
   }
@@ -147,10 +156,21 @@ export function wordBloom(words: Iterable<string>): Uint32Array {
 export function bloomHas(bits: Uint32Array, word: string): boolean {
   const h = hashString(word);
   for (let k = 0; k < 3; k++) {
-    const bit = mix(h ^ SEEDS[k]) & 1023;
+    const bit = probe(h, k, bits.length);
     if (!(bits[bit >>> 5] & (1 << (bit & 31)))) return false;
   }
   return true;
+}
+
+/**
+ * The filter of the same words at a smaller size (`size` 32-bit words, a power of two): a
+ * probe's place in the smaller filter is its place in the larger one cut to the smaller's bits.
+ */
+export function foldBloom(bits: Uint32Array, size: number): Uint32Array {
+  if (bits.length === size) return bits;
+  const out = new Uint32Array(size);
+  for (let i = 0; i < bits.length; i++) out[i & (size - 1)] |= bits[i];
+  return out;
 }
 
 /** 32-bit words as base64 text. */
@@ -158,8 +178,10 @@ export function encodeWords(words: Uint32Array): string {
   return Buffer.from(words.buffer, words.byteOffset, words.byteLength).toString('base64');
 }
 
-export function decodeWords(text: string, count: number): Uint32Array {
+/** 32-bit words from base64 text: `count` of them (cut or padded with zeros), or as many as it holds. */
+export function decodeWords(text: string, count?: number): Uint32Array {
   const bytes = Buffer.from(text, 'base64');
+  count ??= bytes.length >> 2;
   const out = new Uint32Array(count);
   const n = Math.min(count, bytes.length >> 2);
   for (let i = 0; i < n; i++) out[i] = bytes.readUInt32LE(i * 4);
