@@ -98,7 +98,9 @@ describe('sessions', () => {
     // And another user's re-checks are their own.
     const editor = await signIn('editor-user', ROLE_PASSWORD, MAC_FIREFOX, '10.4.0.1');
     expect((await recheck(editor, 'wrong-guess')).statusCode).toBe(400);
-  });
+    // About ten real password checks at a low CPU priority: 9 s beside the other PGlite suites,
+    // 21 s and then over 30 s beside the browser suites in CI.
+  }, 120_000);
 
   it('ends every other session of the user at once', async () => {
     const a = await signIn('viewer-user', ROLE_PASSWORD, MAC_FIREFOX, '10.5.0.1');
