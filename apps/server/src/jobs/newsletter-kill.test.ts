@@ -91,6 +91,8 @@ describe('a worker killed in the middle of a digest', () => {
     expect(rows.map((x) => x.status)).toEqual(['sent', 'sent', 'failed', 'sent', 'sent']);
     // Delivered, as far as anyone can tell, but not known to be: recorded so, and never sent again.
     expect(rows[2]).toMatchObject({ email: READERS[2], retry: false, error: STALE_CLAIM_REASON, attempts: 1 });
+    // The digest is marked done inside the handler; the queue completes the job once it returns.
+    await until('the send job to complete', async () => (await jobOf(digest.id))?.state === 'completed', 10_000);
     expect(await jobOf(digest.id)).toMatchObject({ state: 'completed', retry_count: 1 });
 
     await next.services.jobs.stop();
