@@ -1,7 +1,7 @@
 // The full duplicate scan behind the scanner tab: the index brought up to date, every
 // article's bands grouped, the candidate pairs judged; progress and steps on the operation.
 import { toPersianDigits as fa } from '@chapar/shared/text';
-import { runScan } from '../modules/duplicates/service.ts';
+import { runScan, scanSummary } from '../modules/duplicates/service.ts';
 import { defineJob } from './define-job.ts';
 import { scanDuplicatesJob } from './specs.ts';
 
@@ -21,7 +21,7 @@ export const scanDuplicatesWorker = defineJob(scanDuplicatesJob, {
       await operation.progress(percent);
     });
     await operation.progress(100);
-    await operation.log(`${fa(result.duplicates.length)} جفت تکراری در ${fa(result.totalArticles)} مقاله (${fa(result.processingTime)} میلی‌ثانیه)`);
+    await operation.log(`${scanSummary(result.duplicates.length, result.undecided?.length ?? 0, result.totalArticles)} (${fa(result.processingTime)} میلی‌ثانیه)`);
     return { ...result };
   },
 });

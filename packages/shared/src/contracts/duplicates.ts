@@ -129,6 +129,11 @@ export const scanResult = z.object({
   totalArticles: z.number(),
   processingTime: z.number(),
   duplicates: z.array(scanDuplicate),
+  /**
+   * Near pairs nothing decided (no AI judge, it did not answer, or past its share of the scan),
+   * the likeliest first: for the editor to read, not duplicates. Absent from older scans.
+   */
+  undecided: z.array(scanDuplicate).optional(),
   /** Candidate pairs compared (from the index's shared bands). */
   comparedPairs: z.number().optional(),
   scannedAt: z.string().nullable(),

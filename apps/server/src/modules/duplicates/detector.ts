@@ -35,7 +35,9 @@ const LEAD_CANDIDATES = 20;
 /** Borderline pairs one check puts to the AI judge (the most similar first). */
 const AI_PER_CHECK = 3;
 /** Borderline pairs one scan puts to the AI judge. */
-const AI_PER_SCAN = 20;
+export const AI_PER_SCAN = 20;
+/** Undecided pairs a scan lists, the likeliest first. */
+export const UNDECIDED_LIMIT = 50;
 /** A band shared by more articles than this says nothing (a stock phrase, a logo). */
 const BUCKET_CAP = 20;
 
@@ -110,12 +112,20 @@ export interface ScanPair {
   score: number;
 }
 
+/** Why a borderline pair was left to the editor: no judge, the judge did not answer, or past the scan's share of the judge. */
+export type UndecidedWhy = 'no_judge' | 'judge_failed' | 'judge_cap';
+
+/** A borderline pair nothing decided: listed for the editor to read, never called a duplicate. */
+export interface UndecidedPair extends ScanPair {
+  why: UndecidedWhy;
+}
+
 export interface ScanProgress {
   (step: 'index' | 'load' | 'compare' | 'judge', percent: number, line?: string): Promise<void> | void;
 }
 
 /** Every duplicate pair among the active articles; the older of a pair is the original (of a story and its repeated lead, the story). */
-export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () => undefined): Promise<{ total: number; pairs: ScanPair[]; candidatePairs: number }> {
+export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () => undefined): Promise<{ total: number; pairs: ScanPair[]; undecided: UndecidedPair[]; candidatePairs: number }> {
   // A scan compares every pair, so it brings every article up to this detector's index first.
   const upgraded = await hasOutdated(deps.database) ? await reindexOutdated(deps.database, (done) => progress('index', 5, `${fa(done)} امضا به‌روز شد`)) : 0;
   const refreshed = upgraded + await refreshStale(deps.database, (done) => progress('index', 5, `${fa(upgraded + done)} امضا به‌روز شد`));
@@ -123,7 +133,8 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   const screens = await loadAllScreens(deps.database);
   await progress('load', 30, `${fa(screens.length)} مقاله خوانده شد`);
 
-  // Without a judge, a pair that can at best be borderline is not worth comparing in full.
+  // Without a judge nothing can call the least similar borderline pairs duplicates: they are not
+  // compared in full, and the editor is shown the nearer ones (a scan lists only the likeliest).
   const screened = screenCandidates(screens, deps.judge ? 0.2 : 0.28);
   const { survivors, bands } = screened;
   // A short article repeating another's lead shares too few of its words to meet it in the
@@ -161,17 +172,31 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
   }
   await progress('compare', 80, `${fa(candidatePairs)} جفت نامزد در ${fa(bands)} دسته مقایسه شد`);
 
-  if (deps.judge && borderline.length) {
-    borderline.sort((x, y) => y.analysis.contentSimilarity - x.analysis.contentSimilarity);
-    for (const [k, b] of borderline.slice(0, AI_PER_SCAN).entries()) {
-      const text = await storyText(deps.database, b.a.id);
-      const ai = text ? await askJudge(deps, text, b.b.id) : undefined;
-      if (ai?.duplicate) pairs.push({ ...orient(b.a, b.b, b.analysis), ai, score: Math.max(0.6, ai.confidence) });
-      await progress('judge', 80 + Math.round((15 * (k + 1)) / Math.min(AI_PER_SCAN, borderline.length)));
+  // The judge reads the most similar borderline pairs; a pair it does not decide is the editor's to read.
+  borderline.sort((x, y) => y.analysis.contentSimilarity - x.analysis.contentSimilarity);
+  const undecided: UndecidedPair[] = [];
+  let judgeDown = false;
+  for (const [k, b] of borderline.entries()) {
+    if (!deps.judge || judgeDown || k >= AI_PER_SCAN) {
+      undecided.push({ ...orient(b.a, b.b, b.analysis), why: !deps.judge ? 'no_judge' : judgeDown ? 'judge_failed' : 'judge_cap' });
+      continue;
     }
+    const [textA, textB] = await Promise.all([storyText(deps.database, b.a.id), storyText(deps.database, b.b.id)]);
+    if (!textA || !textB) continue; // removed since the scan read it
+    try {
+      const ai = await deps.judge.sameStory(textA, textB);
+      if (ai.duplicate) pairs.push({ ...orient(b.a, b.b, b.analysis), ai, score: Math.max(0.6, ai.confidence) });
+    } catch (error) {
+      // Not asked again in this scan: each try would wait out the judge's timeout.
+      deps.log?.warn(`duplicate scan: AI judge unavailable (${(error as Error).message})`);
+      judgeDown = true;
+      undecided.push({ ...orient(b.a, b.b, b.analysis), why: 'judge_failed' });
+    }
+    await progress('judge', 80 + Math.round((15 * (k + 1)) / Math.min(AI_PER_SCAN, borderline.length)));
   }
   pairs.sort((x, y) => y.analysis.overall.value - x.analysis.overall.value || y.score - x.score);
-  return { total: screens.length, pairs, candidatePairs };
+  undecided.sort((x, y) => y.score - x.score || y.analysis.overall.value - x.analysis.overall.value);
+  return { total: screens.length, pairs, undecided: undecided.slice(0, UNDECIDED_LIMIT), candidatePairs };
 }
 
 /**

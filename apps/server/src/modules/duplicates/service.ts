@@ -13,7 +13,7 @@ import { noteMerged } from '../articles/trash.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { carryMissingMedia } from './carry-media.ts';
-import { findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress } from './detector.ts';
+import { AI_PER_SCAN, findMatches, matchReasons, scanAll, type DetectorDeps, type ScanPair, type ScanProgress, type UndecidedWhy } from './detector.ts';
 import { loadSignatures, refreshStale } from './index-repo.ts';
 import { duplicateProbability, shownProbability } from './overall.ts';
 
@@ -60,6 +60,14 @@ function recommendation(pair: ScanPair, original: ArticleBrief, duplicate: Artic
   return { recommendation: 'manual_review', reasoning: 'شباهت زیاد است اما قطعی نیست؛ پیش از حذف هر دو را بخوانید.' };
 }
 
+/** Why an undecided pair is the editor's to read (detector.ts decides which). */
+function undecidedReasoning(why: UndecidedWhy): string {
+  const judge = why === 'no_judge' ? 'داور هوش مصنوعی تنظیم نشده است'
+    : why === 'judge_failed' ? 'داور هوش مصنوعی در این اسکن پاسخ نداد'
+      : `این جفت بیرون از ${fa(AI_PER_SCAN)} جفتی ماند که هر اسکن به داور هوش مصنوعی می‌دهد`;
+  return `دو مقاله نزدیک‌اند اما نشانه‌ها برای حکم کافی نیست و ${judge}؛ هر دو را بخوانید و اگر یک خبرند، یکی را حذف کنید.`;
+}
+
 const toScanArticle = (a: ArticleBrief) => ({
   id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, source: a.source, telegramId: a.telegram_id, publishedAt: iso(a.published_at), views: a.views,
 });
@@ -69,21 +77,20 @@ const SCAN_LIMIT = 300;
 
 export async function runScan(s: Pick<Services, 'config' | 'database' | 'log'>, progress: ScanProgress): Promise<Omit<ScanResult, 'success' | 'message' | 'operationId' | 'status' | 'scannedAt'>> {
   const started = Date.now();
-  const { total, pairs, candidatePairs } = await scanAll(detectorDeps(s), progress);
+  const { total, pairs, undecided, candidatePairs } = await scanAll(detectorDeps(s), progress);
   const kept = pairs.slice(0, SCAN_LIMIT);
-  const info = await briefs(s, [...new Set(kept.flatMap((p) => [p.original.id, p.duplicate.id]))]);
-  const duplicates: ScanDuplicate[] = [];
-  for (const pair of kept) {
+  const info = await briefs(s, [...new Set([...kept, ...undecided].flatMap((p) => [p.original.id, p.duplicate.id]))]);
+  const shown = (pair: ScanPair, advice: (original: ArticleBrief, duplicate: ArticleBrief) => { recommendation: string; reasoning: string }): ScanDuplicate[] => {
     const original = info.get(pair.original.id);
     const duplicate = info.get(pair.duplicate.id);
-    if (!original || !duplicate) continue;
+    if (!original || !duplicate) return [];
     const a = pair.analysis;
-    duplicates.push({
+    return [{
       matchType: a.matchType,
       // The overall similarity is the weighted mean of the parts below, with these weights.
       similarityScore: round3(a.overall.value),
       duplicateProbability: round3(shownProbability(pair.score)),
-      ...recommendation(pair, original, duplicate),
+      ...advice(original, duplicate),
       detailedAnalysis: {
         titleSimilarity: round3(a.titleSimilarity),
         contentSimilarity: round3(a.contentSimilarity),
@@ -95,9 +102,21 @@ export async function runScan(s: Pick<Services, 'config' | 'database' | 'log'>, 
       },
       originalArticle: toScanArticle(original),
       duplicateArticle: toScanArticle(duplicate),
-    });
-  }
-  return { totalArticles: total, processingTime: Date.now() - started, duplicates, comparedPairs: candidatePairs };
+    }];
+  };
+  return {
+    totalArticles: total,
+    processingTime: Date.now() - started,
+    duplicates: kept.flatMap((pair) => shown(pair, (original, duplicate) => recommendation(pair, original, duplicate))),
+    undecided: undecided.flatMap((pair) => shown(pair, () => ({ recommendation: 'manual_review', reasoning: undecidedReasoning(pair.why) }))),
+    comparedPairs: candidatePairs,
+  };
+}
+
+/** What a finished scan found, in one line. */
+export function scanSummary(duplicates: number, undecided: number, total: number): string {
+  const found = `${fa(duplicates)} جفت تکراری در ${fa(total)} مقاله پیدا شد`;
+  return undecided ? `${found}؛ ${fa(undecided)} جفت نزدیک دیگر نیاز به بررسی شما دارد` : found;
 }
 
 /** The last finished scan, kept on its operation. */
@@ -113,13 +132,14 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
   return {
     success: row.status === 'success',
     message: row.status === 'success'
-      ? `${fa(result.duplicates?.length ?? 0)} جفت تکراری در ${fa(result.totalArticles ?? 0)} مقاله پیدا شد`
+      ? scanSummary(result.duplicates?.length ?? 0, result.undecided?.length ?? 0, result.totalArticles ?? 0)
       : row.status === 'error' ? `خطا در اسکن: ${row.errors.at(-1) ?? ''}` : 'اسکن در حال اجراست',
     operationId: row.id,
     status: row.status === 'success' ? 'success' : row.status === 'error' ? 'error' : 'running',
     totalArticles: result.totalArticles ?? 0,
     processingTime: result.processingTime ?? 0,
     duplicates: result.duplicates ?? [],
+    ...(result.undecided ? { undecided: result.undecided } : {}),
     comparedPairs: result.comparedPairs,
     scannedAt: finished && row.finishedAt ? iso(row.finishedAt) : null,
   };

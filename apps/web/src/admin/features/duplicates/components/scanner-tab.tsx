@@ -54,15 +54,16 @@ const headline = (pair: ScanDuplicate) => (pair.duplicateProbability !== undefin
  * What each side is called: the older is the original, except where the newer is the fuller
  * story and the older a short repeat of part of it (the server keeps the fuller one then).
  */
-function sideLabels(pair: ScanDuplicate): { original: string; duplicate: string } {
+function sideLabels(pair: ScanDuplicate, undecided: boolean): { original: string; duplicate: string } {
+  if (undecided) return { original: 'قدیمی‌تر', duplicate: 'جدیدتر' };
   return Date.parse(pair.originalArticle.publishedAt) <= Date.parse(pair.duplicateArticle.publishedAt)
     ? { original: 'اصلی (قدیمی‌تر)', duplicate: 'تکراری (جدیدتر)' }
     : { original: 'اصلی (کامل‌تر)', duplicate: 'تکراری (تکرار بخشی از آن)' };
 }
 
-function ArticleSide({ role, label, article, onDelete }: { role: 'original' | 'duplicate'; label: string; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
+function ArticleSide({ role, label, article, onDelete }: { role: 'original' | 'duplicate' | 'either'; label: string; article: ScanDuplicate['originalArticle']; onDelete: () => void }) {
   return (
-    <div className={cn('min-w-0 rounded-xl border p-3', role === 'original' ? 'border-border' : 'border-dashed border-red-400 dark:border-red-700')}>
+    <div className={cn('min-w-0 rounded-xl border p-3', role === 'duplicate' ? 'border-dashed border-red-400 dark:border-red-700' : 'border-border')}>
       <p className="text-xs font-bold text-muted">{label}</p>
       <h4 className="mt-1 break-words font-bold">{isolateLatinRuns(article.title)}</h4>
       {article.excerpt && <p className="mt-1 line-clamp-2 text-sm text-muted">{article.excerpt}</p>}
@@ -82,19 +83,20 @@ function ArticleSide({ role, label, article, onDelete }: { role: 'original' | 'd
   );
 }
 
-function PairCard({ pair, onDelete }: { pair: ScanDuplicate; onDelete: (id: number, keep: number) => void }) {
+/** `undecided`: a near pair nothing decided, shown without calling either side the duplicate. */
+function PairCard({ pair, undecided = false, onDelete }: { pair: ScanDuplicate; undecided?: boolean; onDelete: (id: number, keep: number) => void }) {
   const a = pair.detailedAnalysis;
   const score = headline(pair);
-  const labels = sideLabels(pair);
+  const labels = sideLabels(pair, undecided);
   return (
-    <li className={cn('rounded-2xl border-2 p-3', scanBand(score.value))} data-testid="scan-pair" data-duplicate-id={pair.duplicateArticle.id}>
+    <li className={cn('rounded-2xl border-2 p-3', undecided ? 'border-border bg-card' : scanBand(score.value))} data-testid={undecided ? 'undecided-pair' : 'scan-pair'} data-duplicate-id={pair.duplicateArticle.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="rounded-full bg-card px-2 py-0.5 font-bold text-fg" data-testid="pair-score">{score.label} {pct(score.value)}</span>
         <span className="text-xs">نوع: {MATCH_LABELS[pair.matchType]}</span>
       </div>
       <div className="mt-2 grid gap-2 bg-card/0 md:grid-cols-2">
-        <ArticleSide role="original" label={labels.original} article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
-        <ArticleSide role="duplicate" label={labels.duplicate} article={pair.duplicateArticle} onDelete={() => onDelete(pair.duplicateArticle.id, pair.originalArticle.id)} />
+        <ArticleSide role={undecided ? 'either' : 'original'} label={labels.original} article={pair.originalArticle} onDelete={() => onDelete(pair.originalArticle.id, pair.duplicateArticle.id)} />
+        <ArticleSide role={undecided ? 'either' : 'duplicate'} label={labels.duplicate} article={pair.duplicateArticle} onDelete={() => onDelete(pair.duplicateArticle.id, pair.originalArticle.id)} />
       </div>
       {a.keywordMatches.length > 0 && (
         <ul aria-label="کلیدواژه‌های مشترک" className="mt-2 flex flex-wrap gap-1">
@@ -159,6 +161,15 @@ export function ScannerTab() {
           {result.duplicates.length === 0
             ? <p className="rounded-2xl border border-border bg-card p-4 text-center text-muted">هیچ مقالهٔ تکراری پیدا نشد.</p>
             : <ul aria-label="جفت‌های تکراری" className="space-y-3">{result.duplicates.map((pair) => <PairCard key={`${pair.originalArticle.id}-${pair.duplicateArticle.id}`} pair={pair} onDelete={(del, keep) => setConfirm({ id: del, keep })} />)}</ul>}
+          {result.undecided && result.undecided.length > 0 && (
+            <section aria-labelledby={`${id}-undecided`} className="space-y-3 pt-2">
+              <div>
+                <h3 id={`${id}-undecided`} className="font-bold">جفت‌های نزدیک برای بررسی ({formatNumberFa(result.undecided.length)})</h3>
+                <p className="mt-1 text-sm text-muted">این مقاله‌ها به هم نزدیک‌اند اما نشانه‌ها برای حکم «تکراری» کافی نبود و داوری هم آن‌ها را یک‌سره نکرد. هیچ‌کدام خودبه‌خود حذف نمی‌شود؛ اگر یک خبرند، یکی را حذف کنید.</p>
+              </div>
+              <ul aria-labelledby={`${id}-undecided`} className="space-y-3">{result.undecided.map((pair) => <PairCard key={`${pair.originalArticle.id}-${pair.duplicateArticle.id}`} pair={pair} undecided onDelete={(del, keep) => setConfirm({ id: del, keep })} />)}</ul>
+            </section>
+          )}
         </div>
       ) : <p className="rounded-2xl border border-border bg-card p-4 text-center text-muted">هنوز اسکنی انجام نشده است؛ برای یافتن مقاله‌های تکراری اسکن را آغاز کنید.</p>}
       <ConfirmDialog

@@ -1,0 +1,90 @@
+// The full scan's near pairs that nothing decided: borderline by the signals, and no AI judge to
+// settle them (none configured, or it did not answer). They are listed for the editor to read,
+// never counted as duplicates; a pair the judge did settle is not listed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALIBRATION_CASES } from '../../../testing/duplicate-calibration.ts';
+import { createArticle } from '../../../testing/factories.ts';
+import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
+import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
+
+const FLOOD = CALIBRATION_CASES.find((c) => c.name === 'flood')!.article;
+// The same flood told without its figures, under another headline: 36 % of the words in common,
+// no rule calls it a duplicate, and nothing says it is another event.
+const FLOOD_RETOLD = '<p>به گفته مسئولان استان گلستان، سیلاب شب گذشته در شهرستان‌های آق‌قلا و گنبد کاووس خانه‌ها و راه‌های روستایی را آسیب زد و شماری از مردم مصدوم شدند. تیم‌های امدادی هلال احمر به منطقه رفته‌اند و گروهی از ساکنان در اسکان اضطراری هستند. کشاورزان نیز از خسارت به مزارع گندم خبر می‌دهند و فرماندار خواستار کمک دولت شد.</p>';
+
+interface Listed { recommendation: string; reasoning: string; duplicateProbability: number; originalArticle: { id: number }; duplicateArticle: { id: number } }
+
+let ai: FakeOpenAiServer;
+beforeAll(async () => { ai = await startFakeOpenAi(); });
+afterAll(async () => { await ai?.close(); });
+
+/** A site with the flood report and `retellings` retold copies of it (each an hour apart), and its scan. */
+async function scanned(t: TestApp, retellings = 1) {
+  const report = await createArticle(t.database, { title: FLOOD.title, content: FLOOD.html, publishedAt: new Date(Date.now() - 5 * 3600_000) });
+  const retold = [];
+  for (let i = 0; i < retellings; i++) {
+    retold.push(await createArticle(t.database, { title: ['سیلاب در گلستان', 'گلستان زیر آب رفت'][i], content: FLOOD_RETOLD, publishedAt: new Date(Date.now() - (4 - i) * 3600_000) }));
+  }
+  const login = await loginAsAdmin(t.app);
+  const headers = { cookie: login.cookie, 'x-csrf-token': login.csrfToken };
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/scan-detailed-duplicates', headers, payload: {} });
+  expect(res.statusCode, res.body).toBe(200);
+  const last = await t.app.inject({ method: 'GET', url: '/api/admin/scan-detailed-duplicates', headers });
+  return { report, retold, body: res.json() as { message: string; duplicates: Listed[]; undecided?: Listed[] }, last: last.json() as { undecided?: Listed[] } };
+}
+
+const judged = () => buildTestApp({ config: { worker: true, ai: { baseUrl: ai.baseUrl, apiKey: 'test-key', model: 'judge-model', timeoutMs: 5000 } } });
+
+describe('near pairs the full scan could not decide', () => {
+  it('without an AI judge, lists the pair for the editor, not as a duplicate, and keeps it with the scan', async () => {
+    const t = await buildTestApp({ config: { worker: true } });
+    try {
+      const { report, retold, body, last } = await scanned(t);
+      expect(body.duplicates).toEqual([]);
+      expect(body.undecided).toHaveLength(1);
+      const [pair] = body.undecided!;
+      expect(pair).toMatchObject({ recommendation: 'manual_review', originalArticle: { id: report.id }, duplicateArticle: { id: retold[0].id } });
+      expect(pair.reasoning).toContain('داور هوش مصنوعی تنظیم نشده است');
+      expect(pair.duplicateProbability).toBeLessThan(0.5);
+      expect(body.message).toBe('۰ جفت تکراری در ۲ مقاله پیدا شد؛ ۱ جفت نزدیک دیگر نیاز به بررسی شما دارد');
+      expect(last.undecided).toEqual(body.undecided);
+      // Listing is all it does: both articles are still there.
+      expect((await t.database.raw.query('select id from articles where id = any($1::int[])', [[report.id, retold[0].id]])).rows).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not list a pair the AI judge called two stories, and reports one it called one story as a duplicate', async () => {
+    for (const duplicate of [false, true]) {
+      const t = await judged();
+      try {
+        // script() also clears the requests it recorded.
+        ai.script({ content: JSON.stringify({ duplicate, confidence: 0.85, reason: duplicate ? 'هر دو از یک سیل در گلستان می‌گویند' : 'دو رویداد جدا' }) });
+        const { retold, body } = await scanned(t);
+        expect(ai.requests).toHaveLength(1);
+        expect(body.undecided).toEqual([]);
+        expect(body.duplicates.map((d) => d.duplicateArticle.id)).toEqual(duplicate ? [retold[0].id] : []);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('lists the pairs when the judge does not answer, and asks it no more in that scan', async () => {
+    const t = await judged();
+    try {
+      ai.script({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      // Two retellings: two near pairs with the report (the retellings themselves are one text).
+      const { retold, body } = await scanned(t, 2);
+      expect(body.duplicates.map((d) => [d.originalArticle.id, d.duplicateArticle.id])).toEqual([[retold[0].id, retold[1].id]]);
+      expect(body.undecided).toHaveLength(2);
+      for (const pair of body.undecided!) expect(pair.reasoning).toContain('داور هوش مصنوعی در این اسکن پاسخ نداد');
+      // The first pair's ask (with its one retry); the second pair was not put to it.
+      expect(ai.requests.length).toBeGreaterThan(0);
+      expect(ai.requests.length).toBeLessThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
