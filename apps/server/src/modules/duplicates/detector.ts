@@ -46,7 +46,8 @@ async function storyText(database: Database, id: number): Promise<{ title: strin
   return rows[0] ? { title: rows[0].title, text: stripHtml(rows[0].content) } : null;
 }
 
-async function askJudge(deps: DetectorDeps, a: { title: string; text: string }, bId: number): Promise<SameStoryVerdict | undefined> {
+/** The judge's verdict; undefined without a judge or the other story, 'failed' when it did not answer. */
+async function askJudge(deps: DetectorDeps, a: { title: string; text: string }, bId: number): Promise<SameStoryVerdict | 'failed' | undefined> {
   if (!deps.judge) return undefined;
   const b = await storyText(deps.database, bId);
   if (!b) return undefined;
@@ -54,7 +55,7 @@ async function askJudge(deps: DetectorDeps, a: { title: string; text: string }, 
     return await deps.judge.sameStory(a, b);
   } catch (error) {
     deps.log?.warn(`duplicate check: AI judge unavailable (${(error as Error).message})`);
-    return undefined;
+    return 'failed';
   }
 }
 
@@ -96,9 +97,13 @@ export async function findMatches(deps: DetectorDeps, signature: Signature, opts
     .sort((x, y) => y.analysis.score - x.analysis.score);
   const matches: Match[] = [];
   let asked = 0;
+  // A judge that did not answer is not asked again in this check: each try would wait out its timeout.
+  let judgeDown = false;
   for (const m of analysed) {
-    const ai = m.analysis.borderline && asked < AI_PER_CHECK ? await askJudge(deps, opts.text, m.id) : undefined;
+    const answer = m.analysis.borderline && asked < AI_PER_CHECK && !judgeDown ? await askJudge(deps, opts.text, m.id) : undefined;
     if (m.analysis.borderline && deps.judge) asked++;
+    if (answer === 'failed') judgeDown = true;
+    const ai = answer === 'failed' ? undefined : answer;
     matches.push({ ...m, ai, ...decide(m.analysis, ai) });
   }
   return matches.sort((x, y) => Number(y.isDuplicate) - Number(x.isDuplicate) || y.score - x.score);

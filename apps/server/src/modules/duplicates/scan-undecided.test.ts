@@ -1,7 +1,9 @@
 // The full scan's near pairs that nothing decided: borderline by the signals, and no AI judge to
 // settle them (none configured, or it did not answer). They are listed for the editor to read,
-// never counted as duplicates; a pair the judge did settle is not listed.
+// never counted as duplicates; a pair the judge did settle is not listed. A judge that did not
+// answer is asked no more in that scan or check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripHtml } from '@chapar/shared/text';
 import { CALIBRATION_CASES } from '../../../testing/duplicate-calibration.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
@@ -81,6 +83,28 @@ describe('near pairs the full scan could not decide', () => {
       expect(body.undecided).toHaveLength(2);
       for (const pair of body.undecided!) expect(pair.reasoning).toContain('داور هوش مصنوعی در این اسکن پاسخ نداد');
       // The first pair's ask (with its one retry); the second pair was not put to it.
+      expect(ai.requests.length).toBeGreaterThan(0);
+      expect(ai.requests.length).toBeLessThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a single check puts no more pairs to a judge that did not answer', async () => {
+    const t = await judged();
+    try {
+      ai.script({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+      for (const title of ['سیلاب در گلستان', 'گلستان زیر آب رفت']) await createArticle(t.database, { title, content: FLOOD_RETOLD });
+      const login = await loginAsAdmin(t.app);
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/admin/check-duplicate-content', headers: { cookie: login.cookie, 'x-csrf-token': login.csrfToken },
+        payload: { content: `${FLOOD.title}\n\n${stripHtml(FLOOD.html)}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Both retellings are near the report and listed; neither is called a duplicate.
+      expect(res.json()).toMatchObject({ isDuplicate: false });
+      expect(res.json().duplicateArticles).toHaveLength(2);
+      // One ask (with its one retry), not one for each near article.
       expect(ai.requests.length).toBeGreaterThan(0);
       expect(ai.requests.length).toBeLessThanOrEqual(2);
     } finally {
