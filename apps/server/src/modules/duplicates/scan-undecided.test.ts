@@ -35,12 +35,20 @@ async function scanned(t: TestApp, retellings = 1) {
   return { report, retold, body: res.json() as { message: string; duplicates: Listed[]; undecided?: Listed[] }, last: last.json() as { undecided?: Listed[] } };
 }
 
-const judged = () => buildTestApp({ config: { worker: true, ai: { baseUrl: ai.baseUrl, apiKey: 'test-key', model: 'judge-model', timeoutMs: 5000 } } });
+/** Runs `test` on a site of its own, with the fake AI as its judge or with no judge. */
+async function onSite(judge: boolean, test: (t: TestApp) => Promise<void>): Promise<void> {
+  const judgeConfig = judge ? { ai: { baseUrl: ai.baseUrl, apiKey: 'test-key', model: 'judge-model', timeoutMs: 5000 } } : {};
+  const t = await buildTestApp({ config: { worker: true, ...judgeConfig } });
+  try {
+    await test(t);
+  } finally {
+    await t.close();
+  }
+}
 
 describe('near pairs the full scan could not decide', () => {
   it('without an AI judge, lists the pair for the editor, not as a duplicate, and keeps it with the scan', async () => {
-    const t = await buildTestApp({ config: { worker: true } });
-    try {
+    await onSite(false, async (t) => {
       const { report, retold, body, last } = await scanned(t);
       expect(body.duplicates).toEqual([]);
       expect(body.undecided).toHaveLength(1);
@@ -52,31 +60,25 @@ describe('near pairs the full scan could not decide', () => {
       expect(last.undecided).toEqual(body.undecided);
       // Listing is all it does: both articles are still there.
       expect((await t.database.raw.query('select id from articles where id = any($1::int[])', [[report.id, retold[0].id]])).rows).toHaveLength(2);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('does not list a pair the AI judge called two stories, and reports one it called one story as a duplicate', async () => {
     for (const duplicate of [false, true]) {
-      const t = await judged();
-      try {
+      await onSite(true, async (t) => {
         // script() also clears the requests it recorded.
         ai.script({ content: JSON.stringify({ duplicate, confidence: 0.85, reason: duplicate ? 'هر دو از یک سیل در گلستان می‌گویند' : 'دو رویداد جدا' }) });
         const { retold, body } = await scanned(t);
         expect(ai.requests).toHaveLength(1);
         expect(body.undecided).toEqual([]);
         expect(body.duplicates.map((d) => d.duplicateArticle.id)).toEqual(duplicate ? [retold[0].id] : []);
-      } finally {
-        await t.close();
-      }
+      });
     }
   });
 
   it('lists the pairs when the judge does not answer, and asks it no more in that scan', async () => {
-    const t = await judged();
-    try {
-      ai.script({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    await onSite(true, async (t) => {
+      ai.script({ status: 500 });
       // Two retellings: two near pairs with the report (the retellings themselves are one text).
       const { retold, body } = await scanned(t, 2);
       expect(body.duplicates.map((d) => [d.originalArticle.id, d.duplicateArticle.id])).toEqual([[retold[0].id, retold[1].id]]);
@@ -85,15 +87,12 @@ describe('near pairs the full scan could not decide', () => {
       // The first pair's ask (with its one retry); the second pair was not put to it.
       expect(ai.requests.length).toBeGreaterThan(0);
       expect(ai.requests.length).toBeLessThanOrEqual(2);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('a single check puts no more pairs to a judge that did not answer', async () => {
-    const t = await judged();
-    try {
-      ai.script({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    await onSite(true, async (t) => {
+      ai.script({ status: 500 });
       for (const title of ['سیلاب در گلستان', 'گلستان زیر آب رفت']) await createArticle(t.database, { title, content: FLOOD_RETOLD });
       const login = await loginAsAdmin(t.app);
       const res = await t.app.inject({
@@ -107,8 +106,6 @@ describe('near pairs the full scan could not decide', () => {
       // One ask (with its one retry), not one for each near article.
       expect(ai.requests.length).toBeGreaterThan(0);
       expect(ai.requests.length).toBeLessThanOrEqual(2);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
