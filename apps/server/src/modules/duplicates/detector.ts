@@ -186,17 +186,14 @@ export async function scanAll(deps: DetectorDeps, progress: ScanProgress = () =>
       undecided.push({ ...orient(b.a, b.b, b.analysis), why: !deps.judge ? 'no_judge' : judgeDown ? 'judge_failed' : 'judge_cap' });
       continue;
     }
-    const [textA, textB] = await Promise.all([storyText(deps.database, b.a.id), storyText(deps.database, b.b.id)]);
-    if (!textA || !textB) continue; // removed since the scan read it
-    try {
-      const ai = await deps.judge.sameStory(textA, textB);
-      if (ai.duplicate) pairs.push({ ...orient(b.a, b.b, b.analysis), ai, score: Math.max(0.6, ai.confidence) });
-    } catch (error) {
+    // undefined: one of the two was removed since the scan read it.
+    const text = await storyText(deps.database, b.a.id);
+    const ai = text ? await askJudge(deps, text, b.b.id) : undefined;
+    if (ai === 'failed') {
       // Not asked again in this scan: each try would wait out the judge's timeout.
-      deps.log?.warn(`duplicate scan: AI judge unavailable (${(error as Error).message})`);
       judgeDown = true;
       undecided.push({ ...orient(b.a, b.b, b.analysis), why: 'judge_failed' });
-    }
+    } else if (ai?.duplicate) pairs.push({ ...orient(b.a, b.b, b.analysis), ai, score: Math.max(0.6, ai.confidence) });
     await progress('judge', 80 + Math.round((15 * (k + 1)) / Math.min(AI_PER_SCAN, borderline.length)));
   }
   pairs.sort((x, y) => y.analysis.overall.value - x.analysis.overall.value || y.score - x.score);
