@@ -48,6 +48,17 @@ export async function judgeStory(s: Pick<Services, 'config' | 'database' | 'log'
   return { exact, matches, duplicateOf: exact ?? matches.find((m) => m.isDuplicate)?.id ?? null };
 }
 
+/** Why nothing settled a borderline pair (detector.ts): the signals decided it was not a duplicate. */
+function unjudgedWhy(m: Match): string {
+  return m.unjudged === 'no_judge' ? 'داور هوش مصنوعی تنظیم نشده است'
+    : m.unjudged === 'judge_failed' ? 'داور هوش مصنوعی پاسخ نداد' : 'سهم داوری این بررسی تمام شده بود';
+}
+
+/** A published post's report line for an article it is near that nothing settled. */
+export function unjudgedNote(m: Match): string {
+  return `به مقالهٔ ${fa(m.id)} نزدیک است اما نشانه‌ها برای حکم کافی نبود و ${unjudgedWhy(m)}؛ تکراری شمرده نشد، دو مقاله را با هم بخوانید`;
+}
+
 interface ArticleBrief { id: number; title: string; excerpt: string; category: string; source: string | null; telegram_id: number | null; published_at: Date }
 
 async function briefs(s: Pick<Services, 'database'>, ids: number[]): Promise<Map<number, ArticleBrief>> {
@@ -109,9 +120,12 @@ async function checkAnswer(s: Pick<Services, 'database'>, verdict: StoryVerdict,
     ? 'نمایه مقاله‌ای نزدیک به این متن نیافت؛ تکراری نیست.'
     : isDuplicate
       ? `این خبر تکرار مقالهٔ ${fa(best.id)} است (${METHOD_LABEL[type]}). ${reasons.join('؛ ')}`
-      : `مقالهٔ تکراری پیدا نشد؛ نزدیک‌ترین مقاله ${fa(best.id)} است، با احتمال ${fa(percent(shownProbability(best.score)))}٪ که همان خبر باشد. ${reasons.join('؛ ')}`;
+      : `مقالهٔ تکراری پیدا نشد؛ نزدیک‌ترین مقاله ${fa(best.id)} است، با احتمال ${fa(percent(shownProbability(best.score)))}٪ که همان خبر باشد. ${reasons.join('؛ ')}${unsettled(best)}`;
   return { ...base, isDuplicate, confidence, duplicateType: type, details: details.trim() };
 }
+
+/** A nearest article nothing settled: the verdict says the two are for the admin to compare. */
+const unsettled = (best: Match) => best.unjudged ? `. نشانه‌ها برای حکم کافی نبود و ${unjudgedWhy(best)}؛ متن را با این مقاله مقایسه کنید.` : '';
 
 const brief = (a: ArticleBrief) => ({
   id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, publishedAt: new Date(a.published_at).toISOString(), source: a.source, telegramId: a.telegram_id,

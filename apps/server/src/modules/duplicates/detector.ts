@@ -26,6 +26,8 @@ export interface Match {
   /** Decided: the AI's verdict where asked, else the signals'. */
   isDuplicate: boolean;
   score: number;
+  /** A borderline pair the AI judge did not settle, and why: the signals decided it. */
+  unjudged?: UndecidedWhy;
 }
 
 /** Candidates read from the index for one check. */
@@ -100,11 +102,17 @@ export async function findMatches(deps: DetectorDeps, signature: Signature, opts
   // A judge that did not answer is not asked again in this check: each try would wait out its timeout.
   let judgeDown = false;
   for (const m of analysed) {
-    const answer = m.analysis.borderline && asked < AI_PER_CHECK && !judgeDown ? await askJudge(deps, opts.text, m.id) : undefined;
-    if (m.analysis.borderline && deps.judge) asked++;
+    if (!m.analysis.borderline) {
+      matches.push({ ...m, ...decide(m.analysis, undefined) });
+      continue;
+    }
+    const skipped: UndecidedWhy | undefined = !deps.judge ? 'no_judge' : judgeDown ? 'judge_failed' : asked >= AI_PER_CHECK ? 'judge_cap' : undefined;
+    const answer = skipped ? undefined : await askJudge(deps, opts.text, m.id);
+    if (deps.judge) asked++;
     if (answer === 'failed') judgeDown = true;
     const ai = answer === 'failed' ? undefined : answer;
-    matches.push({ ...m, ai, ...decide(m.analysis, ai) });
+    const unjudged = skipped ?? (answer === 'failed' ? 'judge_failed' : undefined);
+    matches.push({ ...m, ai, ...decide(m.analysis, ai), ...(unjudged && { unjudged }) });
   }
   return matches.sort((x, y) => Number(y.isDuplicate) - Number(x.isDuplicate) || y.score - x.score);
 }

@@ -14,7 +14,8 @@ import { compileRules } from '../channels/cleaning-rules.ts';
 import { ignoredRepo } from '../ignored/repo.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { adoptMissingMedia } from '../duplicates/adopt-media.ts';
-import { judgeStory } from '../duplicates/check.ts';
+import { judgeStory, unjudgedNote } from '../duplicates/check.ts';
+import type { Match } from '../duplicates/detector.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
@@ -115,16 +116,21 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     if (telegraph === UNREAD && (existing || opts.finalAttempt === false)) throw new Error(existing ? TELEGRAPH_UNREAD.kept : TELEGRAPH_UNREAD.retry);
     const normalised = normalisePost(post, rules, { telegraph: telegraph === UNREAD ? null : telegraph });
 
+    let unjudged: Match[] = [];
     if (!opts.force) {
       const reason: IgnoreReason | undefined = contentIgnoreReason(post, normalised, rules);
       if (reason) return await ignore(s, ref, post, normalised.plain, reason, done);
       // The same story already an article (from either channel): an ignored duplicate that
       // links to it; the article gains the media it lacks. An admin may still process it.
-      const repeats = (await judgeStory(s, { plain: normalised.plain, textHash: normalised.textHash, date: post.date, ref })).duplicateOf;
+      const verdict = await judgeStory(s, { plain: normalised.plain, textHash: normalised.textHash, date: post.date, ref });
+      const repeats = verdict.duplicateOf;
       if (repeats) {
         if (!opts.skipMedia) await adoptMissingMedia(s, repeats, opts.source ?? (await s.sources.current()).source, post, ref);
         return await ignore(s, ref, post, normalised.plain, 'duplicate', done, repeats);
       }
+      // Near an article with the AI judge silent: not published undecided while a retry is left.
+      unjudged = verdict.matches.filter((m) => m.unjudged);
+      if (opts.finalAttempt === false && unjudged.some((m) => m.unjudged === 'judge_failed')) throw new Error(JUDGE_UNANSWERED);
     }
 
     const rewrite = await rewritePost(s, post, normalised, { useAI: opts.useAI ?? true, finalAttempt: opts.finalAttempt ?? true, requireAI: opts.requireAI });
@@ -151,6 +157,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     }
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
+    for (const m of unjudged) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: unjudgedNote(m) });
     const status = created ? 'created' : changed ? 'updated' : 'unchanged';
     const outcome = done(status, id, `${status === 'unchanged' ? INGEST_REASONS.same : INGEST_REASONS[status]} (${REWRITER_LABELS[rewrite.rewriter]})`, report);
     return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
@@ -219,6 +226,8 @@ async function existingMedia(s: Pick<Services, 'db'>, articleId: number | undefi
   if (!assets.length) return null;
   return { images, video: assets.find((a) => a.kind === 'video') ?? null, audio: assets.find((a) => a.kind === 'audio') ?? null, report: [] };
 }
+
+export const JUDGE_UNANSWERED = 'داور هوش مصنوعی دربارهٔ مقاله‌ای نزدیک به این پست پاسخ نداد؛ پست بعداً دوباره بررسی می‌شود';
 
 /** A Telegraph page the post links to that could not be read (null: the post links to none). */
 const UNREAD = Symbol('telegraph page not read');
