@@ -1,5 +1,6 @@
 // The blocklist of spec 03 §2.9/§3: Telegram posts whose article an admin deleted.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 
 export const blockedPost = z.object({
   id: z.number().int(),
@@ -21,7 +22,7 @@ export const blockedPostList = z.object({ posts: z.array(blockedPost), count: z.
 export const channelUsername = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'نام کانال نامعتبر است');
 
 export const blockedPostParams = z.object({
-  telegramId: z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد').positive('شناسه پست باید مثبت باشد')
-    .max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است'),
+  telegramId: plainNumber(z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد').positive('شناسه پست باید مثبت باشد')
+    .max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است')),
   source: channelUsername,
 });

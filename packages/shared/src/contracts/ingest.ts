@@ -1,6 +1,7 @@
 // Processing from Telegram (spec 03 §7 'Processing from the generate tab' and
 // 'Sync and correction'): request bodies and the answers the admin screens read.
 import { z } from 'zod';
+import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { IGNORE_REASON_LABELS, type IgnoreReason } from './ignored.ts';
 import { operationResponse } from './operations.ts';
@@ -32,8 +33,8 @@ export const LINK_MESSAGES = {
   mismatch: 'متن پست با متن تأیید شده مطابقت ندارد',
 } as const;
 
-const postId = z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد')
-  .positive('شناسه پست باید مثبت باشد').max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است');
+const postId = plainNumber(z.coerce.number({ error: 'شناسه پست باید عدد باشد' }).int('شناسه پست باید عدد صحیح باشد')
+  .positive('شناسه پست باید مثبت باشد').max(Number.MAX_SAFE_INTEGER, 'شناسه پست بیش از حد بزرگ است'));
 const channelName = z.string().trim().max(64).optional();
 
 export const processFromLinkBody = z.object({

@@ -46,3 +46,29 @@ describe('request bodies', () => {
     expect(unknownKeys(schema)).toEqual([]);
   });
 });
+
+// An id is a number, or a string of plain decimal digits (a path, a query, a form). `true` is not 1,
+// `[44]` is not 44 and "0x10" is not 16: each would act on an article or post nobody named.
+describe('ids in bodies and paths', () => {
+  const cases: Array<[string, ZodType, (id: unknown) => unknown, string]> = [
+    ['toggleBookmarkBody', contracts.toggleBookmarkBody, (id) => ({ articleId: id }), 'articleId'],
+    ['trackEventBody', contracts.trackEventBody, (id) => ({ articleId: id, event: 'view' }), 'articleId'],
+    ['processPostBody', contracts.processPostBody, (id) => ({ postId: id }), 'postId'],
+    ['processRangeBody', contracts.processRangeBody, (id) => ({ startId: id, endId: 50 }), 'startId'],
+    ['blockedPostParams', contracts.blockedPostParams, (id) => ({ telegramId: id, source: 'akhbar_rooz' }), 'telegramId'],
+  ];
+
+  it.each(cases)('%s takes 44 and "44" and refuses every other spelling or type', (_name, schema, body, field) => {
+    for (const id of [44, '44']) {
+      const parsed = schema.safeParse(body(id));
+      expect(parsed.success, `${JSON.stringify(id)}`).toBe(true);
+      expect((parsed.data as Record<string, unknown>)[field]).toBe(44);
+    }
+    for (const id of [true, false, [44], { id: 44 }, '0x2c', '4.4e1', '+44', '044', ' 44 ', '']) {
+      const parsed = schema.safeParse(body(id));
+      expect(parsed.success, `${JSON.stringify(id)}`).toBe(false);
+      expect(parsed.error!.issues.map((i) => i.path[0]), `${JSON.stringify(id)}`).toContain(field);
+      expect(parsed.error!.issues[0].message, `${JSON.stringify(id)}`).toMatch(/^شناسه (مقاله|پست) باید عدد باشد$/);
+    }
+  });
+});
