@@ -61,13 +61,14 @@ export function persianOr(message: string | undefined, fallback: string): string
 
 /** What the framework's own refusals (body parsing, sizes, content types) say, in Persian. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
+  403: 'دسترسی به این نشانی مجاز نیست',
   406: 'قالب درخواست پذیرفته نیست',
   413: 'حجم درخواست بیش از حد مجاز است',
   415: `نوع محتوای درخواست پشتیبانی نمی‌شود (${ltr('JSON')} بفرستید)`,
 };
 
 /** The error code of each of those refusals: the one errors.ts names for its status. */
-const FRAMEWORK_CODES: Record<number, ErrorCode> = { 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+const FRAMEWORK_CODES: Record<number, ErrorCode> = { 403: 'forbidden', 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
 const EXPECTED_TYPE: Record<string, string> = {
   number: 'باید عدد باشد', int: 'باید عدد صحیح باشد', string: 'باید متن باشد', boolean: 'باید درست یا نادرست باشد',

@@ -49,13 +49,19 @@ describe('GET /img/w{width}/{path}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/demo/missing.jpg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/../../etc/passwd.jpg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/img/w480/%2e%2e/%2e%2e/secret.jpg' })).statusCode).toBe(404);
+    // The media folder's own files refuse a way out with a Persian 403 that says so.
+    for (const url of ['/media/..%2F..%2Fetc%2Fpasswd', '/media/demo/..%2F..%2F..%2Fpackage.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ error: 'forbidden', message: 'دسترسی به این نشانی مجاز نیست' });
+    }
   });
 
   it('refuses a width spelled other than as plain digits of an allowed width', async () => {
     for (const width of ['0x1e0', '4.8e2', '0480', '480.0', '+480', '%20480']) {
       const res = await t.app.inject({ method: 'GET', url: `/img/w${width}/demo/a.jpg` });
       expect(res.statusCode, width).toBe(400);
-      expect(res.json().message, width).toBe('عرض تصویر باید یکی از 320، 480، 640، 960، 1280 باشد');
+      expect(res.json().message, width).toBe('عرض تصویر باید یکی از ۳۲۰، ۴۸۰، ۶۴۰، ۹۶۰، ۱۲۸۰ باشد');
     }
   });
 

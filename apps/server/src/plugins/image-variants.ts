@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_WIDTHS } from '@chapar/shared/text';
+import { IMAGE_WIDTHS, toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError } from '../errors.ts';
 import type { Storage } from '../integrations/storage/index.ts';
 import { allowedWidth, ensureVariant, isMadeVariantKey, variantKey } from '../modules/media/variants.ts';
@@ -18,7 +18,7 @@ export async function registerImageVariants(app: FastifyInstance, { dataDir, sto
 
   app.get<{ Params: { width: string; '*': string } }>('/img/w:width/*', async (request, reply) => {
     const width = allowedWidth(request.params.width);
-    if (width === null) throw new AppError('bad_request', `عرض تصویر باید یکی از ${IMAGE_WIDTHS.join('، ')} باشد`);
+    if (width === null) throw new AppError('bad_request', `عرض تصویر باید یکی از ${IMAGE_WIDTHS.map((w) => fa(w)).join('، ')} باشد`);
     const relative = request.params['*'];
     if (!SOURCE_EXT.test(relative)) throw new AppError('not_found', 'تصویر یافت نشد');
     let key: string | null;

@@ -11,7 +11,7 @@ export const CHANNEL_ROLE_LABELS: Record<ChannelRole, string> = { primary: 'کا
 
 export const CHANNEL_MESSAGES = {
   usernameRequired: 'نام کاربری کانال را وارد کنید',
-  usernameFormat: 'نام کانال باید ۵ تا ۳۲ نویسه از حروف انگلیسی، رقم و _ باشد و با حرف شروع شود؛ مثلاً akhbar_rooz',
+  usernameFormat: `نام کانال باید ۵ تا ۳۲ نویسه از حروف انگلیسی، رقم و _ باشد و با حرف شروع شود؛ مثلاً ${ltr('akhbar_rooz')}`,
   roleInvalid: 'نقش کانال باید «اصلی» یا «دوم» باشد',
   titleTooLong: 'عنوان کانال حداکثر ۲۰۰ نویسه است',
   duplicate: (username: string) => `کانال ${handle(username)} از قبل در فهرست هست`,
