@@ -98,10 +98,17 @@ describe('article page: addresses, server rendering and media', () => {
     const moved = await page.goto(`/article/${fromId}`);
     expect(moved?.status()).toBe(200);
     expect(decodedPath(page)).toBe(article.path);
-    const missing = await page.goto('/article/no-such-news-987654');
+    // The browser hydrates the page the server rendered: the 'not found' stays, with no skeleton
+    // while the missing article is asked for again.
+    const asked: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/api/articles/987654')) asked.push(request.url()); });
+    const missing = await page.goto('/article/no-such-news-987654', { waitUntil: 'networkidle' });
     expect(missing?.status()).toBe(404);
+    expect(await missing!.text()).toMatch(/<h1[^>]*>مقاله مورد نظر یافت نشد<\/h1>/);
     await page.getByRole('heading', { name: 'مقاله مورد نظر یافت نشد' }).waitFor();
     expect(await page.getByRole('link', { name: 'بازگشت به صفحه اصلی' }).getAttribute('href')).toBe('/');
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    expect(asked).toEqual([]);
     await context.close();
   });
 

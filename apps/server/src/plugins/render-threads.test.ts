@@ -37,7 +37,7 @@ describe('pages rendered on a render thread', () => {
 
   const page = async (app: FastifyInstance, url: string) => {
     const res = await app.inject({ method: 'GET', url });
-    return { status: res.statusCode, location: res.headers.location, body: res.body.replace(/"(renderedAt|dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0') };
+    return { status: res.statusCode, location: res.headers.location, body: res.body.replace(/"(renderedAt|dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0') };
   };
 
   it('uses one thread by default with the embedded database, none when told', () => {
@@ -72,7 +72,7 @@ describe('pages rendered on a render thread', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers.vary).toContain('accept-encoding');
-      const body = decode(res.rawPayload).toString('utf8').replace(/"(renderedAt|dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+      const body = decode(res.rawPayload).toString('utf8').replace(/"(renderedAt|dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
       expect(body).toBe(plain.body);
     }
   });

@@ -99,9 +99,17 @@ describe('server-side rendered pages', () => {
     expect(res.body).toContain(titles[0]);
     expect(res.body).toContain('"@type":"NewsArticle"');
     expect(res.body).toMatch(/<link rel="canonical" href="https:\/\/chapar\.test\/article\/[^"]+-\d+">/);
-    const missing = await t.app.inject({ method: 'GET', url: '/article/999999' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('مقاله مورد نظر یافت نشد');
+    // A missing article's page says so and leads home (not the title alone over a loading skeleton),
+    // at its own address and at its short one; the failed read goes to the browser, which hydrates the same.
+    for (const url of ['/article/999999', '/article/old-title-999999', '/s/999999']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).toMatch(/<h1[^>]*>مقاله مورد نظر یافت نشد<\/h1>/);
+      expect(missing.body, url).toContain('بازگشت به صفحه اصلی');
+      expect(missing.body, url).not.toContain('aria-busy');
+      const state = JSON.parse(/<script type="application\/json" id="__chapar_state">(.*?)<\/script>/s.exec(missing.body)![1]);
+      expect(state.queries.queries.find((q: { queryKey: string[] }) => q.queryKey[0] === '/api/articles/999999')?.state).toMatchObject({ status: 'error', error: { status: 404 } });
+    }
   });
 
   it('answers every other form of an article address with a 301 to the clean one', async () => {

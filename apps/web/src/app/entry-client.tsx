@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import './styles.css';
 import { registerServiceWorker } from '../features/offline/register-sw.ts';
 import { startOffline } from '../features/offline/start-offline.ts';
-import { PAGE_STATE_ID, type PageState } from './page-state.ts';
+import { PAGE_STATE_ID, pageQueries, type PageState } from './page-state.ts';
 import { hydrateProgressively } from '../components/hydrate-when-visible.tsx';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -29,7 +29,7 @@ if (!container) throw new Error('missing #root');
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <Providers queryClient={queryClient} dehydratedState={state?.queries} renderedAt={state?.renderedAt ?? Date.now()}>
+      <Providers queryClient={queryClient} dehydratedState={pageQueries(state)} renderedAt={state?.renderedAt ?? Date.now()}>
         <AppRoutes />
       </Providers>
     </BrowserRouter>

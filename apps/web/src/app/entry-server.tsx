@@ -2,7 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { StaticRouter } from 'react-router';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { categoriesQuery } from '../features/categories/api.ts';
 import { ApiError, setTransport, type JsonFetcher } from '../lib/api-client.ts';
 import { lazyPartsLoading } from '../lib/lazy-part.ts';
@@ -134,6 +134,9 @@ function appTree(url: string, route: PublicRoute, queryClient: QueryClient, rend
   );
 }
 
+/** A read that failed goes to the browser too: it hydrates what was rendered (a 'not found', not a skeleton). */
+const withFailedReads = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
+
 /** Renders one page: prefetches its queries in-process, renders, and dehydrates them. */
 export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptions): Promise<RenderResult> {
   const location = new URL(url, 'http://localhost');
@@ -157,7 +160,7 @@ export async function render({ url, fetchJson, publicBaseUrl = '' }: RenderOptio
   }
 
   const { hoisted, body: html } = forPreactHydration(await renderHtml(appTree(location.pathname + location.search, route, queryClient, renderedAt)));
-  const state: PageState = { queries: dehydrate(queryClient), renderedAt };
+  const state: PageState = { queries: dehydrate(queryClient, { shouldDehydrateQuery: withFailedReads }), renderedAt };
   const head = renderHeadTags(module.head(ctx), publicBaseUrl) + hoisted;
   // A 4xx answer is a fact about the page; anything else is a passing failure not to be cached.
   const failed = queryClient.getQueryCache().getAll().some(({ state: { error } }) => error && !(error instanceof ApiError && error.status < 500));

@@ -30,7 +30,11 @@ export function toDisplayArticle(article: Article): Article {
 
 export const articleQuery = (id: number) => readQuery<Article, Article>({ read: 'article', id }, toDisplayArticle);
 
-export const useArticle = (id: number | null) => useQuery({ ...articleQuery(id ?? 0), enabled: id !== null });
+/**
+ * A read that failed stays failed on mount, as the server rendered it: a missing article shows its
+ * 'not found' (and a passing failure its retry button), not a skeleton while it is asked again.
+ */
+export const useArticle = (id: number | null) => useQuery({ ...articleQuery(id ?? 0), enabled: id !== null, retryOnMount: false });
 
 /** GET /api/articles/{id}/related: at most 6, kept without their bodies. */
 export const relatedQuery = (id: number) =>
