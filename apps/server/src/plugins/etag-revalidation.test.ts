@@ -41,4 +41,27 @@ describe('page revalidation', () => {
     expect(revalidatedOnMiss.headers.get('x-cache')).not.toBe('HIT');
     expect(revalidatedOnMiss.status).toBe(304);
   });
+
+  it('takes the tag among others, or "*", from a hit and from a miss', async () => {
+    const tag = (await fetch(`${base}/`)).headers.get('etag')!;
+    for (const header of [`W/"other", ${tag}`, '*']) {
+      expect((await fetch(`${base}/`, { headers: { 'if-none-match': header } })).status, header).toBe(304);
+      t.app.hotCache.clear();
+      const fromApp = await fetch(`${base}/`, { headers: { 'if-none-match': header } });
+      expect(fromApp.headers.get('x-cache'), header).not.toBe('HIT');
+      expect(fromApp.status, header).toBe(304);
+      expect(fromApp.headers.get('vary'), header).toBe('accept-encoding');
+    }
+  });
+
+  it('sends a page that is not there in full, whatever tag the browser kept (RFC 9110 §13.2.1)', async () => {
+    const missing = await fetch(`${base}/no-such-page`);
+    expect(missing.status).toBe(404);
+    const tag = missing.headers.get('etag')!;
+    for (const header of [tag, '*']) {
+      const again = await fetch(`${base}/no-such-page`, { headers: { 'if-none-match': header } });
+      expect(again.status, header).toBe(404);
+      expect(await again.text(), header).toContain('صفحه یافت نشد');
+    }
+  });
 });

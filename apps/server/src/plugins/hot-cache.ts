@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { etagOf } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
+import { namesEtag } from './if-none-match.ts';
 
 export interface HotEntry {
   url: string;
@@ -218,7 +219,7 @@ function headersFor(entry: HotEntry, as: SentAs, body: Buffer | undefined): Outg
 
 /** Status, headers and body for an entry, honouring If-None-Match and Accept-Encoding. */
 export function respond(entry: HotEntry, ifNoneMatch: string | undefined, acceptEncoding: string | string[] | undefined) {
-  if (ifNoneMatch === entry.etag) return { status: 304, headers: headersFor(entry, 'not-modified', undefined), body: undefined };
+  if (namesEtag(ifNoneMatch, entry.etag)) return { status: 304, headers: headersFor(entry, 'not-modified', undefined), body: undefined };
   let body = entry.body;
   let encoding: 'br' | 'gzip' | undefined;
   if (entry.body.length >= COMPRESS_MIN_BYTES) {

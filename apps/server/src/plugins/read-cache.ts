@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HotCache, LOOKED_UP, respond } from './hot-cache.ts';
+import { namesEtag } from './if-none-match.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +60,7 @@ export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: 
     });
     reply.header('x-cache', 'MISS');
     if (entry) reply.header('etag', entry.etag);
-    if (entry && request.headers['if-none-match'] === entry.etag) {
+    if (entry && namesEtag(request.headers['if-none-match'], entry.etag)) {
       reply.code(304);
       return '';
     }
