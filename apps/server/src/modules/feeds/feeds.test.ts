@@ -20,6 +20,8 @@ beforeAll(async () => {
     imageUrl: '/media/2026/عکس خبر.jpg',
     publishedAt: new Date(Date.now() - 1 * hour),
   });
+  // Files of no article first: the cover's row id is not its article's id (a size read by the wrong id went unseen).
+  await t.database.db.insert(mediaAssets).values(['a', 'b'].map((n) => ({ articleId: null, kind: 'image' as const, storageKey: `feeds-test/${n}.jpg`, url: `/media/feeds-test/${n}.jpg`, mimeType: 'image/jpeg', bytes: 1 })));
   await t.database.db.insert(mediaAssets).values({ articleId: made.tricky.id, kind: 'image', storageKey: 'feeds-test/cover.jpg', url: '/media/2026/عکس خبر.jpg', mimeType: 'image/jpeg', bytes: 26_210 });
   made.sport = await createArticle(t.database, { title: 'پیروزی تیم ملی', category: 'Sports', imageUrl: 'https://cdn.example/a.webp', publishedAt: new Date(Date.now() - 2 * hour) });
   made.old = await createArticle(t.database, { title: 'خبر سه روز پیش', category: 'Politics', publishedAt: new Date(Date.now() - 72 * hour) });

@@ -21,8 +21,10 @@ export const feedRepo = {
   /** Newest published articles, optionally of one category (its stored English name). */
   async latest(db: Db, opts: { limit: number; category?: string }) {
     // The cover's size as stored (kept up to date by the watermark), for the enclosure's length.
-    const imageBytes = sql<number | null>`(SELECT ${mediaAssets.bytes} FROM ${mediaAssets}
-      WHERE ${mediaAssets.articleId} = ${articles.id} AND ${mediaAssets.url} = ${articles.imageUrl} AND ${mediaAssets.bytes} > 0 LIMIT 1)`;
+    // The article's columns are named with their table: in a select list drizzle writes a column of
+    // a one-table query bare, and a bare "id" inside this subquery is the media row's own.
+    const imageBytes = sql<number | null>`(SELECT m.bytes FROM ${mediaAssets} m
+      WHERE m.article_id = "articles"."id" AND m.url = "articles"."image_url" AND m.bytes > 0 LIMIT 1)`;
     return db.select({ ...itemColumns, imageUrl: articles.imageUrl, imageBytes }).from(articles)
       .where(opts.category ? and(published, eq(articles.category, opts.category)) : published)
       .orderBy(...newestFirst).limit(opts.limit);
