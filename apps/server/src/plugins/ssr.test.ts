@@ -38,6 +38,16 @@ describe('server-side rendered pages', () => {
     expect(res.headers.etag).toBeTruthy();
   });
 
+  it('lets no heading skip a level in the main content of a listing (a card under the h1 is an h2)', async () => {
+    for (const url of ['/', '/category/economy', `/search?q=${encodeURIComponent('تورم')}`]) {
+      const main = /<main[^>]*>([\s\S]*)<\/main>/.exec((await t.app.inject({ method: 'GET', url })).body)![1];
+      const levels = [...main.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      expect(levels[0], url).toBe(1);
+      expect(levels.length, url).toBeGreaterThan(1);
+      levels.forEach((level, i) => { if (i) expect(level, `${url}: heading ${i + 1} of ${levels.join(',')}`).toBeLessThanOrEqual(levels[i - 1] + 1); });
+    }
+  });
+
   it('preloads the one font file the stylesheet uses, and the icons come from a cached sprite', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/' })).body;
     const preloads = [...page.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

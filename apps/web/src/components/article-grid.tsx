@@ -9,10 +9,12 @@ interface ArticleGridProps {
   empty: ReactNode;
   /** Number of leading cards whose images load at once. */
   priorityCount?: number;
+  /** The cards' title level: h2 straight under the page's h1, h3 (the default) under a section's h2. */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** Responsive grid of cards: 1 column on phones, 2 on tablets, 3 on desktops. */
-export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, priorityCount = 0 }: ArticleGridProps) {
+export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, priorityCount = 0, headingLevel }: ArticleGridProps) {
   const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
   if (isLoading && !articles) {
     return (
@@ -25,7 +27,7 @@ export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, pri
   return (
     <ul className={grid}>
       {articles.map((article, i) => (
-        <li key={article.id}><ArticleCard article={article} priority={i < priorityCount} /></li>
+        <li key={article.id}><ArticleCard article={article} priority={i < priorityCount} headingLevel={headingLevel} /></li>
       ))}
     </ul>
   );

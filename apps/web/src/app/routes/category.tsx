@@ -19,7 +19,7 @@ function CategoryPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
         {description && <p className="mt-2 text-muted">{description}</p>}
       </header>
-      <ArticleGrid articles={data} isLoading={isLoading} skeletonCount={9} priorityCount={3} empty="مقاله‌ای یافت نشد" />
+      <ArticleGrid articles={data} isLoading={isLoading} skeletonCount={9} priorityCount={3} headingLevel="h2" empty="مقاله‌ای یافت نشد" />
     </>
   );
 }

@@ -12,11 +12,12 @@ export type IconComponent = ((props: IconProps) => JSX.Element) & { displayName?
 
 /**
  * One icon from the sprite. Stroke, size and colour come from CSS (`.icon` in styles.css and the
- * caller's classes), so `fill-current`, `text-*` and `size-*` work as they do on inline SVG.
+ * caller's classes), so `fill-current`, `text-*` and `size-*` work as they do on inline SVG. An
+ * icon given a label is an image (ARIA names no role-less svg).
  */
 function icon(name: IconName): IconComponent {
   const Icon: IconComponent = ({ className, ...props }) => (
-    <svg className={cn('icon', className)} {...props}>
+    <svg className={cn('icon', className)} role={props['aria-label'] ? 'img' : undefined} {...props}>
       <use href={`${ICON_SPRITE}#${name}`} />
     </svg>
   );

@@ -40,6 +40,7 @@ export function SearchResults({ params }: { params: SearchParams }) {
       <ArticleGrid
         articles={data?.articles}
         isLoading={search.isLoading}
+        headingLevel="h2"
         empty={<span className="inline-flex items-center gap-2"><SearchX aria-hidden="true" className="size-5" />{SEARCH_TEXTS.noResult}</span>}
       />
     </div>
