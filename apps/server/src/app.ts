@@ -58,6 +58,9 @@ import { announceContentChanged, followContentChanges } from './plugins/content-
 import { registerMetrics } from './metrics/endpoint.ts';
 import { countHotCacheHit } from './metrics/registry.ts';
 
+/** Answers the compressor may encode: text, JSON, XML, JavaScript, SVG. */
+const TEXT_TYPES = /^(text\/|application\/(json|[a-z+.-]*\+xml|xml|javascript|manifest\+json)|image\/svg\+xml)/;
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: ReadonlyArray<RouteRecord>;
@@ -160,6 +163,14 @@ export async function buildApp({ config, database, ssr = true, telegramGateway, 
   registerPathGuard(app);
   registerReadCache(app, hotCache, config.readCacheTtlMs);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // The compressor names Accept-Encoding in Vary only when it compresses; a text answer it left
+  // whole was chosen by that header too (RFC 9110 §12.5.5), and a shared cache must know it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (TEXT_TYPES.test(String(reply.getHeader('content-type') ?? '')) && !String(reply.getHeader('vary') ?? '').includes('accept-encoding')) {
+      reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, accept-encoding` : 'accept-encoding');
+    }
+    return payload;
+  });
   const dropCaches = () => {
     app.readCache.invalidate();
     if (app.hasDecorator('pageCache')) (app as unknown as { pageCache: { clear(): void } }).pageCache.clear();

@@ -63,6 +63,23 @@ describe('a cached API read through the app (read cache)', () => {
   });
 });
 
+describe('an answer left whole', () => {
+  it('still says it varies by Accept-Encoding: a first read, a feed, a stylesheet, a small one', async () => {
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec((await t.app.inject({ method: 'GET', url: '/' })).body)![1];
+    for (const url of ['/api/articles?limit=1&page=2', '/rss.xml', css, '/api/categories']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.headers.vary, url).toContain('accept-encoding');
+      expect(String(res.headers.vary).match(/accept-encoding/g), url).toHaveLength(1);
+    }
+    // A compressed answer names it once too.
+    const br = await t.app.inject({ method: 'GET', url: '/rss.xml', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).match(/accept-encoding/g)).toHaveLength(1);
+  });
+});
+
 describe('a cached page answered by the HTTP handler (hot cache)', () => {
   const raw = (accept: string) => new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
     get(`${base}/`, { headers: { 'accept-encoding': accept } }, (res) => {
