@@ -56,6 +56,23 @@ describe('session', () => {
   });
 });
 
+describe('a screen whose code is gone (the site was updated while the admin was open)', () => {
+  it('says so in Persian inside the shell, offers a reload, and another tab still opens', async () => {
+    const page = await suite.signedIn('/admin');
+    await page.getByRole('tab', { name: 'مقالات' }).waitFor();
+    await page.route(/\/assets\/admin-scanner-tab-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: '' }));
+    await page.getByRole('tab', { name: 'اسکن کامل' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'این بخش بارگذاری نشد' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('نسخهٔ تازه‌ای از سایت منتشر شده است');
+    await alert.getByRole('button', { name: 'بارگذاری دوباره صفحه' }).waitFor();
+    // The shell stays: the tabs, and a tab whose code is there opens as before.
+    await page.getByRole('tab', { name: 'بررسی تکراری' }).click();
+    await page.getByRole('heading', { name: 'بررسی تکراری بودن یک خبر' }).first().waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'این بخش بارگذاری نشد' }).count()).toBe(0);
+  });
+});
+
 describe('dashboard tabs', () => {
   it('shows the twelve tabs in the spec order, each with its own address, and moves with the keyboard', async () => {
     const page = await suite.signedIn('/admin');

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../components/logo.tsx';
+import { PartBoundary } from '../components/part-boundary.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { useAdminStatus } from '../features/auth/api.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
@@ -38,10 +39,11 @@ function AdminLogin() {
 
 /** A signed-in screen; `permission` names what the role needs for it (the dashboard shows the tabs it may). */
 function Guarded({ children, permission }: { children: ReactNode; permission?: Permission }) {
+  const { pathname } = useLocation();
   return (
     <RequireSession><PlanHost><AdminLayout><RequirePermission permission={permission}>
-      {/* The screen's chunk loads inside the shell, so the navigation stays while it does. */}
-      <Suspense fallback={<LoadingState />}>{children}</Suspense>
+      {/* The screen's chunk loads inside the shell, so the navigation stays while it does, and so does a failure. */}
+      <PartBoundary resetKey={pathname}><Suspense fallback={<LoadingState />}>{children}</Suspense></PartBoundary>
     </RequirePermission></AdminLayout></PlanHost></RequireSession>
   );
 }
@@ -53,6 +55,7 @@ export function AdminApp() {
     document.documentElement.dir = 'rtl';
   }, []);
   return (
+    <PartBoundary>
     <Suspense fallback={<LoadingState />}>
       <Routes>
         <Route path="/admin/login" element={<AdminLogin />} />
@@ -72,6 +75,7 @@ export function AdminApp() {
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
+    </PartBoundary>
   );
 }
 

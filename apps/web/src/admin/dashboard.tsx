@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { focusRing } from '../components/ui/button-styles.ts';
 import { cn } from '../lib/cn.ts';
+import { PartBoundary } from '../components/part-boundary.tsx';
 import { useScrollHints } from './components/scroll-hints.ts';
 import { LoadingState } from './components/states.tsx';
 import {
@@ -112,7 +113,7 @@ export function Dashboard() {
           </Tabs.List>
         </div>
         <Tabs.Content value={tab} className="outline-none" tabIndex={-1}>
-          <Suspense fallback={<LoadingState />}><TabBody id={tab} /></Suspense>
+          <PartBoundary resetKey={tab}><Suspense fallback={<LoadingState />}><TabBody id={tab} /></Suspense></PartBoundary>
         </Tabs.Content>
       </Tabs.Root>
     </>

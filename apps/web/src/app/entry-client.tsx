@@ -41,7 +41,12 @@ const app = (
 // (components/hydrate-when-visible.tsx). The admin area is rendered here only.
 const { pathname } = window.location;
 if (container.hasChildNodes() && !isAdminPath(pathname)) {
-  loadRoute(matchPublicRoute(pathname).route).finally(() => hydrateProgressively(() => hydrateRoot(container, app)));
+  loadRoute(matchPublicRoute(pathname).route).then(
+    () => hydrateProgressively(() => hydrateRoot(container, app)),
+    // The page's code did not come (a newer version of the site, a dropped connection): the page
+    // stays as the server rendered it, readable, rather than give way to an error.
+    (error: unknown) => console.error('page code not loaded; the page stays as it was rendered', error),
+  );
 } else {
   createRoot(container).render(app);
 }

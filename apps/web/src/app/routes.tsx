@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
+import { PartBoundary } from '../components/part-boundary.tsx';
 import { matchRoutes, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { LoaderCircle } from '../components/icons';
 import { useInternalLinks } from '../components/link.tsx';
@@ -85,6 +86,8 @@ export function matchPublicRoute(pathname: string): { route: PublicRoute; params
 // loaded before hydration never suspends.
 const loaded = new Map<string, RouteModule>();
 const loading = new Map<string, Promise<RouteModule>>();
+/** A chunk that did not come, until its page is rendered again: the page's boundary shows it. */
+const failed = new Map<string, unknown>();
 
 export function loadRoute(route: PublicRoute): Promise<RouteModule> {
   let promise = loading.get(route.path);
@@ -92,6 +95,10 @@ export function loadRoute(route: PublicRoute): Promise<RouteModule> {
     promise = route.load().then(({ route: module }) => {
       loaded.set(route.path, module);
       return module;
+    }, (error: unknown) => {
+      loading.delete(route.path);
+      failed.set(route.path, error);
+      throw error;
     });
     loading.set(route.path, promise);
   }
@@ -100,16 +107,21 @@ export function loadRoute(route: PublicRoute): Promise<RouteModule> {
 
 function RoutePage({ route }: { route: PublicRoute }) {
   const module = loaded.get(route.path);
+  if (module) return <module.Component />;
+  const error = failed.get(route.path);
+  if (error !== undefined) {
+    failed.delete(route.path);
+    throw error;
+  }
   // Suspend until the chunk is here (a thrown promise works in React and in Preact alike).
-  if (!module) throw loadRoute(route);
-  return <module.Component />;
+  throw loadRoute(route);
 }
 
 const pageFallback = <LoaderCircle aria-label="در حال بارگذاری" className="mx-auto mt-24 size-8 animate-spin text-muted" />;
 
 const publicChild = (route: PublicRoute): RouteObject => ({
   path: route.path,
-  element: <Suspense fallback={pageFallback}><RoutePage route={route} /></Suspense>,
+  element: <PartBoundary><Suspense fallback={pageFallback}><RoutePage route={route} /></Suspense></PartBoundary>,
 });
 
 const routeObjects: RouteObject[] = [
