@@ -91,6 +91,11 @@ function readScreen(page: Page): Promise<ScreenText[]> {
       const field = (el instanceof HTMLInputElement && !['hidden', 'password', 'checkbox', 'radio', 'file'].includes(el.type)) || el instanceof HTMLTextAreaElement;
       if (field && !latinData(el)) push((el as HTMLInputElement).value, el, false, false);
     }
+    // A closed list's choices are read out and shown when it opens.
+    for (const select of document.querySelectorAll('select')) {
+      if (!visible(select) || select.closest('[aria-hidden="true"]')) continue;
+      for (const option of select.options) push(option.text, select, false, false);
+    }
     out.push({ text: document.title, isolated: [], where: 'document.title', mirroredHandle: false });
     return out;
   });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import type { DigestSchedule } from '@chapar/shared/contracts';
-import { formatJalaliDateTime, toPersianDigits } from '@chapar/shared/text';
+import { formatJalaliDateTime, ltr, toPersianDigits } from '@chapar/shared/text';
 import { Checkbox, Select } from '../../../components/fields.tsx';
 import { adminButton } from '../../../components/styles.ts';
 import { useSaveSchedule } from '../digest-api.ts';
@@ -15,7 +15,7 @@ const WEEKDAYS = [
   { value: '6', label: 'شنبه' }, { value: '0', label: 'یکشنبه' }, { value: '1', label: 'دوشنبه' }, { value: '2', label: 'سه‌شنبه' },
   { value: '3', label: 'چهارشنبه' }, { value: '4', label: 'پنجشنبه' }, { value: '5', label: 'جمعه' },
 ] as const;
-const TIME_ZONES = [{ value: 'Asia/Tehran', label: 'به وقت تهران' }, { value: 'UTC', label: 'به وقت جهانی (UTC)' }] as const;
+const TIME_ZONES = [{ value: 'Asia/Tehran', label: 'به وقت تهران' }, { value: 'UTC', label: `به وقت جهانی (${ltr('UTC')})` }] as const;
 const COUNTS = [3, 5, 8, 10, 12, 15, 20].map((n) => ({ value: String(n), label: `${toPersianDigits(n)} مقاله` }));
 
 /** The line under the schedule: when the next digest goes out, and never a time while no mail can be sent. */

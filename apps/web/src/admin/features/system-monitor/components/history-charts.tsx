@@ -42,7 +42,9 @@ function PersianLegend({ payload }: DefaultLegendContentProps) {
           <svg aria-hidden="true" width={14} height={14} viewBox="0 0 32 32" className="me-1 inline-block align-middle">
             <path d="M0,16h10.67A5.33,5.33,0,1,1,21.33,16H32M21.33,16A5.33,5.33,0,1,1,10.67,16" fill="none" stroke={entry.color} strokeWidth={4} />
           </svg>
-          <span style={{ color: entry.color }}>{entry.value}</span>
+          {/* The name in the text colour: the line beside it says which series it is, and a coloured
+              name was too faint to read on one theme or the other. */}
+          <span>{entry.value}</span>
         </li>
       ))}
     </ul>
