@@ -88,6 +88,10 @@ describe('a newsroom of several people', () => {
     totpSecret = (await editor.locator('[data-totp-secret]').innerText()).trim();
     await shoot(editor, 'account-two-factor-enrolment');
     await editor.getByLabel('کد شش‌رقمی').fill(await generate({ secret: totpSecret }));
+    // The code alone does not turn it on: the account's password is asked for too.
+    expect(await editor.getByRole('button', { name: 'فعال کردن' }).isDisabled()).toBe(true);
+    await editor.getByLabel('رمز عبور', { exact: true }).fill(EDITOR.password);
+    await shoot(editor, 'account-two-factor-enable');
     await editor.getByRole('button', { name: 'فعال کردن' }).click();
     await editor.locator('[data-recovery-codes] li').first().waitFor();
     recoveryCodes = await editor.locator('[data-recovery-codes] li').allInnerTexts();

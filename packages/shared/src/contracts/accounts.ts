@@ -107,6 +107,8 @@ export const twoFactorSetupResponse = z.object({
 export const twoFactorCodeBody = z.object({ code: z.string({ error: 'کد را وارد کنید' }).trim().regex(/^\d{6}$/, 'کد شش رقمی برنامهٔ احراز هویت را وارد کنید') }).strict();
 export const recoveryCodesResponse = z.object({ success: z.literal(true), message: z.string(), recoveryCodes: z.array(z.string()) });
 export const passwordConfirmBody = z.object({ password: z.string({ error: 'رمز عبور الزامی است' }).min(1, 'رمز عبور الزامی است').max(256, 'رمز عبور بیش از حد بلند است') }).strict();
+/** Turning two-factor on asks for the password too: a session alone (a borrowed laptop) cannot tie the account to another's phone. */
+export const twoFactorEnableBody = twoFactorCodeBody.extend(passwordConfirmBody.shape).strict();
 
 export const sessionInfo = z.object({
   id: z.string(),

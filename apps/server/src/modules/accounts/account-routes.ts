@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountInfo as accountInfoSchema, changePasswordBody, changePasswordResponse, endSessionsResponse, errorResponse, okResponse,
-  passwordConfirmBody, recoveryCodesResponse, sessionList, sessionParam, twoFactorCodeBody, twoFactorSetupResponse, updateAccountBody,
+  passwordConfirmBody, recoveryCodesResponse, sessionList, sessionParam, twoFactorEnableBody, twoFactorSetupResponse, updateAccountBody,
 } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -52,10 +52,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { db: Db; secret
 
   r.post('/api/admin/account/two-factor/enable', {
     config: { permission: self, audit: { action: 'account.two-factor-enable', target: 'user', ids: me } },
-    schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesResponse, ...errors } },
+    schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesResponse, ...errors } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const recoveryCodes = await enableTwoFactor(ctx(request), requireAdmin(request), request.body.code);
+    const recoveryCodes = await enableTwoFactor(ctx(request), requireAdmin(request), request.body.code, request.body.password);
     return { success: true as const, message: ACCOUNT_SELF_MESSAGES.enabled, recoveryCodes };
   });
 

@@ -103,11 +103,13 @@ async function freshRecoveryCodes(db: Db, userId: number): Promise<string[]> {
 }
 
 /** Turns two-factor sign-in on once a code from the new secret proves the app has it; returns the recovery codes (shown once). */
-export async function enableTwoFactor(ctx: SelfContext, session: AuthenticatedSession, code: string): Promise<string[]> {
+export async function enableTwoFactor(ctx: SelfContext, session: AuthenticatedSession, code: string, password: string): Promise<string[]> {
   const user = await userOf(ctx.db, session);
   if (user.totpEnabledAt) throw new AppError('conflict', ACCOUNT_SELF_MESSAGES.alreadyOn);
   const secret = openTotpSecret(user.totpSecret, ctx.secret);
   if (!secret) throw new AppError('conflict', ACCOUNT_SELF_MESSAGES.notStarted);
+  // The password before the code: a wrong one uses up no step of the app's codes.
+  await confirmPassword(ctx, user, password);
   const step = await checkTotp(secret, code, null);
   if (step === null) throw new AppError('validation_error', ACCOUNT_SELF_MESSAGES.wrongCode);
   await authRepo.updateUser(ctx.db, user.id, { totpEnabledAt: new Date(), totpLastStep: step });

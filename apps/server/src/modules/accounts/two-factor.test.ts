@@ -5,6 +5,7 @@ import { adminUsers, loginAttempts } from '@chapar/db';
 import { CSRF_HEADER } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsRole, ROLE_PASSWORD, type TestApp } from '../../../testing/test-app.ts';
 import { MAX_FAILURES_PER_IP_USER } from '../auth/login-limits.ts';
+import { ACCOUNT_SELF_MESSAGES } from './account-service.ts';
 import { createAdmin, resetTwoFactor } from '../auth/service.ts';
 
 let t: TestApp;
@@ -23,15 +24,24 @@ const sessionOf = (res: Awaited<ReturnType<typeof call>>): Session => ({
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
 /** Turns two-factor sign-in on for the session's account; returns the secret and recovery codes. */
-async function enrol(session: Session): Promise<{ secret: string; codes: string[] }> {
+async function enrol(session: Session, password = ROLE_PASSWORD): Promise<{ secret: string; codes: string[] }> {
   const setup = await call(session, 'POST', '/api/admin/account/two-factor/setup');
   expect(setup.statusCode).toBe(200);
   const { secret, uri, qrDataUrl } = setup.json() as { secret: string; uri: string; qrDataUrl: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
   expect(Buffer.from(qrDataUrl.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain('<svg');
-  const wrong = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code: (Number(await codeAt(secret)) + 1).toString().padStart(6, '0').slice(-6) });
+  const wrong = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code: (Number(await codeAt(secret)) + 1).toString().padStart(6, '0').slice(-6), password });
   expect(wrong.statusCode).toBe(400);
-  const res = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code: await codeAt(secret, -1) });
+  // A session alone cannot turn it on: without the password, or with a wrong one, nothing changes.
+  const code = await codeAt(secret, -1);
+  const bare = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code });
+  expect(bare.statusCode).toBe(400);
+  expect(bare.json().message).toBe('رمز عبور الزامی است');
+  const guessed = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code, password: 'not-the-password' });
+  expect(guessed.statusCode).toBe(400);
+  expect(guessed.json().message).toBe(ACCOUNT_SELF_MESSAGES.wrongPassword);
+  expect((await call(session, 'GET', '/api/admin/account')).json().twoFactor.enabled).toBe(false);
+  const res = await call(session, 'POST', '/api/admin/account/two-factor/enable', { code, password });
   expect(res.statusCode).toBe(200);
   return { secret, codes: (res.json() as { recoveryCodes: string[] }).recoveryCodes };
 }
@@ -143,7 +153,7 @@ describe('two-factor required of owners', () => {
     const blocked = await call(admin, 'GET', '/api/admin/articles');
     expect(blocked.statusCode).toBe(403);
     expect((blocked.json() as { message: string }).message).toBe('پیش از هر کاری، ورود دومرحله‌ای را برای حساب خود فعال کنید');
-    await enrol(admin);
+    await enrol(admin, 'correct-horse-battery');
     expect((await call(admin, 'GET', '/api/admin/articles')).statusCode).toBe(200);
 
     // Recovery from the command line: the lost authenticator is reset and its sessions end.

@@ -50,8 +50,8 @@ export function useStartTwoFactor(onStarted: (setup: TwoFactorSetup) => void) {
 
 /** Turning two-factor on also lifts an owner's "set it up first" hold: the status is read again. */
 export function useEnableTwoFactor(onCodes: (codes: string[]) => void) {
-  return useAdminAction<string, CodesAnswer>({
-    run: (request, code) => request('POST', '/api/admin/account/two-factor/enable', { code }),
+  return useAdminAction<{ code: string; password: string }, CodesAnswer>({
+    run: (request, body) => request('POST', '/api/admin/account/two-factor/enable', body),
     success: (r) => r.message,
     failure,
     invalidate: [ACCOUNT_KEY, [ADMIN_STATUS_PATH]],

@@ -22,20 +22,21 @@ function PasswordPrompt({ label, action, busy, onSubmit }: { label: string; acti
   );
 }
 
-/** Enrolment: the QR code (and the key to type by hand), then a code from the app turns it on. */
+/** Enrolment: the QR code (and the key to type by hand), then a code from the app and the password turn it on. */
 function Enrolment({ setup, onCodes }: { setup: TwoFactorSetup; onCodes: (codes: string[]) => void }) {
   const id = useId();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const enable = useEnableTwoFactor(onCodes);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    enable.mutate(code.trim());
+    enable.mutate({ code: code.trim(), password });
   };
   return (
     <div className="space-y-3">
       <ol className="list-inside list-[persian] space-y-1 text-sm">
         <li>برنامهٔ احراز هویت (مانند <bdi dir="ltr">Google Authenticator</bdi> یا <bdi dir="ltr">Aegis</bdi>) را باز کنید و این کد <bdi dir="ltr">QR</bdi> را بخوانید.</li>
-        <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد این‌جا وارد کنید.</li>
+        <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد، با رمز عبور حساب، این‌جا وارد کنید.</li>
       </ol>
       <div className="flex flex-wrap items-start gap-4">
         <img src={setup.qrDataUrl} alt="کد QR ورود دومرحله‌ای" width={180} height={180} className="rounded-lg bg-white p-2" />
@@ -49,7 +50,11 @@ function Enrolment({ setup, onCodes }: { setup: TwoFactorSetup; onCodes: (codes:
           <label htmlFor={id} className="text-sm font-medium">کد شش‌رقمی</label>
           <input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} dir="ltr" className={`${inputStyles} w-40 text-center tracking-widest`} />
         </div>
-        <button type="submit" className={adminButton.primary} disabled={enable.isPending || code.length !== 6}>فعال کردن</button>
+        <div className="flex min-w-56 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-password`} className="text-sm font-medium">رمز عبور</label>
+          <input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} dir="ltr" className={inputStyles} />
+        </div>
+        <button type="submit" className={adminButton.primary} disabled={enable.isPending || code.length !== 6 || !password}>فعال کردن</button>
       </form>
     </div>
   );
