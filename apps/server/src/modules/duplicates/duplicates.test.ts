@@ -332,6 +332,10 @@ describe('content verification', () => {
     const regenerated = body.regenerationResults.find((r: { articleId: number }) => r.articleId === weak.id);
     expect(regenerated.result).toMatchObject({ success: true, proposed: true });
     expect(regenerated.result.after).toBeGreaterThan(regenerated.result.before);
+    // Scores read in Persian, with the Persian decimal mark: «۴٫۶», not «۴.۶».
+    expect(regenerated.result.message).toMatch(/امتیاز [۰-۹]+(٫[۰-۹]+)? ← [۰-۹]+(٫[۰-۹]+)?\)/);
+    const planned = [...body.plan.items.map((i: { reason?: string; message?: string }) => JSON.stringify(i)), regenerated.result.message].join(' ');
+    expect(planned).not.toMatch(/[۰-۹]\.[۰-۹]/);
     // Proposed, not applied: the editor sees the rewrite first.
     const before = await t.database.raw.query<{ content: string }>('select content from articles where id = $1', [weak.id]);
     expect(before.rows[0].content).toBe('<p>هشدار هواشناسی 🔴 @akhbar_rooz</p>');

@@ -4,7 +4,7 @@
 // every name of the source post and scores better than the text it would replace; it replaces
 // the article only once the editor has seen it and confirmed (the plan of an operation).
 import { DUPLICATE_MESSAGES, MAX_ID, type OperationPlan, type PlanItem, type ReportItem, type VerifyArticlesResponse } from '@chapar/shared/contracts';
-import { normalizePersian, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
+import { formatNumberFa, normalizePersian, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
 import { badRequest, notFound } from '../../errors.ts';
 import { cleanPostText, findMissingNumbers, type RewriteResult, type Rewriter } from '../../integrations/ai/index.ts';
 import { createAiJudge } from '../../integrations/ai/judges.ts';
@@ -87,7 +87,7 @@ export async function verifyArticles(s: VerifyArticlesDeps, rawIds: Array<number
       regenerationResults.push({ articleId: id, result: { success: false, message, ...extra } });
       items.push(planItem(article, 'unchanged', message));
     };
-    if (!needsRegeneration) { items.push(planItem(article, 'unchanged', `امتیاز ${fa(score.overallScore)} از ۱۰؛ بازنویسی لازم نیست`)); continue; }
+    if (!needsRegeneration) { items.push(planItem(article, 'unchanged', `امتیاز ${formatNumberFa(score.overallScore)} از ۱۰؛ بازنویسی لازم نیست`)); continue; }
 
     // The source is the post the article came from; an article without one is its own source.
     const source = cleanPostText(row.post_text ?? stripHtml(row.content), { channel: row.source ?? undefined });
@@ -103,10 +103,10 @@ export async function verifyArticles(s: VerifyArticlesDeps, rawIds: Array<number
     const after = scoreArticle({ title: written.result.title, content: written.result.content }).overallScore;
     // A rewrite never replaces a text it does not beat.
     if (after <= score.overallScore) {
-      refuse(`بازنویسی (امتیاز ${fa(after)}) بهتر از متن کنونی (امتیاز ${fa(score.overallScore)}) نبود؛ پیشنهاد نشد`, { rewriter: written.rewriter, before: score.overallScore, after });
+      refuse(`بازنویسی (امتیاز ${formatNumberFa(after)}) بهتر از متن کنونی (امتیاز ${formatNumberFa(score.overallScore)}) نبود؛ پیشنهاد نشد`, { rewriter: written.rewriter, before: score.overallScore, after });
       continue;
     }
-    const message = `بازنویسی ${written.rewriter === 'ai' ? 'هوش مصنوعی' : 'بازنویس آفلاین'} آماده است (امتیاز ${fa(score.overallScore)} ← ${fa(after)})؛ برای جایگزینی تأیید کنید`;
+    const message = `بازنویسی ${written.rewriter === 'ai' ? 'هوش مصنوعی' : 'بازنویس آفلاین'} آماده است (امتیاز ${formatNumberFa(score.overallScore)} ← ${formatNumberFa(after)})؛ برای جایگزینی تأیید کنید`;
     regenerationResults.push({ articleId: id, result: { success: true, proposed: true, rewriter: written.rewriter, before: score.overallScore, after, message } });
     items.push({
       ...planItem(article, 'rewrite', message),
@@ -150,7 +150,7 @@ export async function applyProposals(s: ApplyProposalsDeps, operationId: number,
       title: next.title, excerpt: next.excerpt, content: next.content, metaDescription: fitMeta(next.excerpt), ...derivedFields(next), updatedAt: new Date(),
     });
     queuePodcast(s, articleId);
-    say('success', 'fixed', `بازنویسی جایگزین شد (امتیاز ${fa(item.proposal.before)} ← ${fa(item.proposal.after)})`);
+    say('success', 'fixed', `بازنویسی جایگزین شد (امتیاز ${formatNumberFa(item.proposal.before)} ← ${formatNumberFa(item.proposal.after)})`);
   }
   const updated = report.filter((r) => r.outcome === 'fixed').length;
   if (updated) s.contentChanged({ articleIds: report.filter((r) => r.outcome === 'fixed').map((r) => r.articleId!) });
