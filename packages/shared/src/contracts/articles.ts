@@ -85,5 +85,12 @@ export const updateArticleBody = z.object({
   videoUrl: z.string().max(2000).nullable(),
   featured: z.boolean(),
   metaDescription: z.string().max(150, 'توضیحات متا حداکثر ۱۵۰ نویسه است').nullable(),
+  /**
+   * The article's updatedAt as the editor's form loaded it: a save made since (another editor, a
+   * job, the channel) refuses this one with a 409 rather than overwrite it unseen. Left out, the save
+   * goes through as before.
+   */
+  expectedUpdatedAt: z.iso.datetime({ offset: true, error: 'زمان آخرین ویرایش مقاله نامعتبر است' }),
 }).partial().strict();
 export type UpdateArticleBody = z.infer<typeof updateArticleBody>;
+export const ARTICLE_CHANGED_SINCE = 'این مقاله پس از باز شدن این فرم ذخیره شده است (به‌دست ویراستار دیگری یا یک کار خودکار)؛ تغییرات شما ذخیره نشد و در فرم مانده است.';

@@ -2,7 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import type { Db } from '@chapar/db';
-import { ADMIN_ARTICLE_MESSAGES, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -40,6 +40,10 @@ export async function updateArticle(s: UpdateArticleDeps, id: number, body: Upda
   }
   const current = await articleAdminRepo.byId(s.db, id);
   if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  // Saved by someone else since the editor's form loaded: theirs is not overwritten unseen.
+  if (body.expectedUpdatedAt !== undefined && current.updatedAt.getTime() !== Date.parse(body.expectedUpdatedAt)) {
+    throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
+  }
   // The categories the edit dialog offers are the database's; any of them is accepted.
   const category = body.category === undefined ? current.category : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
   if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);

@@ -1,7 +1,7 @@
 // An editor's changes are kept: regenerating the article, a repair job and an edit of the post
 // in the channel leave a hand-edited field alone unless the admin asks to overwrite it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminArticle, ArticleVersionSummary } from '@chapar/shared/contracts';
+import { ARTICLE_CHANGED_SINCE, type AdminArticle, type ArticleVersionSummary } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 
@@ -103,5 +103,34 @@ describe('publishing state', () => {
     await t.post(`/api/admin/articles/${id}/unpublish`, { reason: 'بررسی' });
     expect((await regenerate(id)).statusCode).toBe(200);
     expect((await byPost(102))!).toMatchObject({ status: 'unpublished', unpublished_reason: 'بررسی' });
+  });
+});
+
+describe('two editors on one article', () => {
+  it('refuses the second save of a form loaded before the first, with a Persian 409 and nothing changed; saved over on purpose, the first stays in the history', async () => {
+    // An article the other tests leave alone.
+    const post = Number((await t.database.raw.query<{ telegram_id: string }>('select telegram_id from articles where telegram_id not in (102, 112) order by telegram_id limit 1')).rows[0].telegram_id);
+    const { id } = (await byPost(post))!;
+    const loaded = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}`, headers: t.headers })).json() as AdminArticle;
+    const first = await patch(id, { content: '<p>متن ویراستار نخست دربارهٔ این خبر.</p>', expectedUpdatedAt: loaded.updatedAt });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const second = await patch(id, { content: '<p>متن ویراستار دوم دربارهٔ این خبر.</p>', expectedUpdatedAt: loaded.updatedAt });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: 'conflict', message: ARTICLE_CHANGED_SINCE });
+    expect((await byPost(post))!.content).toBe('<p>متن ویراستار نخست دربارهٔ این خبر.</p>');
+
+    // Reloaded, the form saves; a save that names no version goes through, the first editor's text kept as a version.
+    const fresh = (first.json() as AdminArticle).updatedAt;
+    expect((await patch(id, { title: 'تیتر تازهٔ ویراستار دوم برای این خبر', expectedUpdatedAt: fresh })).statusCode).toBe(200);
+    const over = await patch(id, { content: '<p>متن ویراستار دوم دربارهٔ این خبر.</p>' });
+    expect(over.statusCode, over.body).toBe(200);
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}/versions`, headers: t.headers })).json() as { versions: ArticleVersionSummary[] };
+    const kept = await Promise.all(versions.versions.map(async (v) => (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}/versions/${v.id}`, headers: t.headers })).json() as { content?: string; version?: { content: string } }));
+    expect(JSON.stringify(kept)).toContain('متن ویراستار نخست دربارهٔ این خبر.');
+
+    const bad = await patch(id, { title: 'تیتری دیگر برای آزمون', expectedUpdatedAt: 'دیروز' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('زمان آخرین ویرایش مقاله نامعتبر است');
   });
 });

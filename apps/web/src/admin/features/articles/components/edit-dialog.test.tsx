@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../../testing/dom-shims.ts';
 import { renderWithApp } from '../../../../testing/render.tsx';
+import { ARTICLE_CHANGED_SINCE } from '@chapar/shared/contracts';
 import EditArticleDialog from './edit-dialog.tsx';
 
 // The categories as the database has them: the eight of the site and one an admin added.
@@ -91,5 +92,45 @@ describe('the edit dialog\'s unsaved-changes prompt', () => {
     // Radix returns focus in a timeout after the prompt unmounts.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(document.activeElement).toBe(cancel);
+  });
+});
+
+describe('the edit dialog when the article was saved meanwhile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the version it loaded, keeps the text on a 409 and says so, and saves over only when asked', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/categories')) return json(CATEGORIES);
+      if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'owner', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 });
+      if (url.startsWith('/api/admin/articles/7') && init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push(body);
+        return body.expectedUpdatedAt ? json({ error: 'conflict', message: ARTICLE_CHANGED_SINCE }, 409) : json({ ...article('Education'), title: body.title });
+      }
+      if (url.startsWith('/api/admin/articles/7')) return json({ ...article('Education'), updatedAt: '2026-11-20T10:05:00.000Z' });
+      return new Response('{}', { status: 404 });
+    }));
+    const closed = vi.fn();
+    renderWithApp(<EditArticleDialog articleId={7} onClose={closed} />);
+    const title = await screen.findByRole('textbox', { name: 'عنوان' });
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('خبر آزمایشی درباره دانشگاه'));
+    fireEvent.change(title, { target: { value: 'عنوان تازهٔ ویراستار دوم' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(screen.getByRole('button', { name: 'به‌روزرسانی' }));
+
+    // Said in the toast and, with the choices, above the form.
+    const alert = (await screen.findAllByText(ARTICLE_CHANGED_SINCE)).find((el) => el.closest('form'))!;
+    expect(alert).toBeTruthy();
+    expect(sent).toEqual([{ title: 'عنوان تازهٔ ویراستار دوم', expectedUpdatedAt: '2026-11-20T10:05:00.000Z' }]);
+    expect(closed).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'عنوان' }) as HTMLInputElement).value).toBe('عنوان تازهٔ ویراستار دوم');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('برگرداندنی است');
+
+    fireEvent.click(screen.getByRole('button', { name: 'ذخیرهٔ تغییرات من به‌جای آن' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(sent[1]).toEqual({ title: 'عنوان تازهٔ ویراستار دوم' });
   });
 });

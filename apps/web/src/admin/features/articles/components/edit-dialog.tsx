@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
 import { updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { isApiError } from '../../../../lib/api-client.ts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { adminButton } from '../../../components/styles.ts';
@@ -14,8 +15,9 @@ import { HistoryPanel } from './history-panel.tsx';
 import { SpeechTextPanel } from './podcast-controls.tsx';
 import { RegeneratePanel } from './regenerate-panel.tsx';
 
-// The dialog's form follows the server's contract (all fields present here).
-const formSchema = updateArticleBody.required();
+// The dialog's form follows the server's contract (all fields present here; the version it was
+// loaded at travels beside them).
+const formSchema = updateArticleBody.omit({ expectedUpdatedAt: true }).required();
 
 function toForm(article: AdminArticle): ArticleForm {
   return {
@@ -66,8 +68,11 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
   const submit = form.handleSubmit((values) => {
     const body = changedBody(values, dirtyFields);
     if (Object.keys(body).length === 0) { onClose(); return; }
-    update.mutate({ id: articleId, body });
+    update.mutate({ id: articleId, body: { ...body, expectedUpdatedAt: loaded?.updatedAt } });
   });
+  // Saved by someone else meanwhile: the editor's text stays in the form, and they choose.
+  const changedSince = isApiError(update.error, 409);
+  const saveOver = form.handleSubmit((values) => update.mutate({ id: articleId, body: changedBody(values, dirtyFields) }));
 
   return (
     <AdminDialog open onOpenChange={(open) => { if (!open) requestClose(); }} onDismissAttempt={requestClose} title="ویرایش مقاله" description={loaded ? `شناسه ${formatNumberFa(loaded.id, { useGrouping: false })}` : undefined} wide>
@@ -89,6 +94,16 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
               </>
             ) : (
               <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+                {changedSince && (
+                  <div role="alert" className="space-y-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                    <p className="leading-7">{isApiError(update.error) && update.error.serverMessage}</p>
+                    <p className="leading-7">نسخهٔ ذخیره‌شده را در «تاریخچه» ببینید، یا تغییرات خود را به‌جای آن ذخیره کنید؛ نسخهٔ کنونی در تاریخچه می‌ماند و برگرداندنی است.</p>
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" onClick={() => setView('history')} className={buttonStyles.secondary}>دیدن تاریخچه</button>
+                      <button type="button" onClick={() => void saveOver()} disabled={update.isPending} className={adminButton.primary}>ذخیرهٔ تغییرات من به‌جای آن</button>
+                    </div>
+                  </div>
+                )}
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
                 <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
                   <button type="button" onClick={requestClose} className={buttonStyles.secondary}>انصراف</button>
