@@ -118,7 +118,7 @@ export function createPageData(app: FastifyInstance, { db, derivedTtlMs }: PageD
           }
           case 'category': {
             const slug = categorySlugParam.safeParse({ slug: request.slug });
-            const query = categoryArticlesQuery.safeParse({ limit: request.limit });
+            const query = categoryArticlesQuery.safeParse({ page: request.page, limit: request.limit });
             if (slug.success && query.success) return summaries(db, { page: query.data.page, limit: query.data.limit, category: slug.data.slug });
             break;
           }

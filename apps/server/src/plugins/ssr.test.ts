@@ -48,6 +48,25 @@ describe('server-side rendered pages', () => {
     }
   });
 
+  it('pages a category past its first twelve articles with plain links, and answers 404 past its last page', async () => {
+    for (let i = 1; i <= 13; i++) await createArticle(t.database, { title: `خبر ورزشی شماره ${i} برای صفحه‌بندی`, category: 'Sports', publishedAt: new Date(Date.UTC(2026, 10, 1, i)) });
+    const first = (await t.app.inject({ method: 'GET', url: '/category/sports' })).body;
+    const cards = (html: string) => html.match(/<span class="line-clamp-3">خبر ورزشی شماره/g) ?? [];
+    expect(cards(first)).toHaveLength(12);
+    expect(first).toContain('خبر ورزشی شماره 13 برای صفحه‌بندی');
+    expect(first).toMatch(/<a href="\/category\/sports\?page=2" rel="next"[^>]*>خبرهای قدیمی‌تر/);
+    expect(first).not.toContain('خبرهای تازه‌تر');
+    const second = await t.app.inject({ method: 'GET', url: '/category/sports?page=2' });
+    expect(second.statusCode).toBe(200);
+    expect(cards(second.body)).toHaveLength(1);
+    expect(second.body).toContain('خبر ورزشی شماره 1 برای صفحه‌بندی');
+    expect(second.body).toMatch(/<a href="\/category\/sports" rel="prev"[^>]*>.*خبرهای تازه‌تر/);
+    expect(second.body).not.toContain('خبرهای قدیمی‌تر');
+    expect(second.body).toContain('<link rel="canonical" href="https://chapar.test/category/sports?page=2">');
+    expect(second.body).toContain('صفحهٔ ۲');
+    expect((await t.app.inject({ method: 'GET', url: '/category/sports?page=3' })).statusCode).toBe(404);
+  });
+
   it('preloads the one font file the stylesheet uses, and the icons come from a cached sprite', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/' })).body;
     const preloads = [...page.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

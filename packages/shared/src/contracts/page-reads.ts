@@ -12,7 +12,7 @@ export type PageRead =
   | { read: 'article'; id: number }
   | { read: 'related'; id: number }
   | { read: 'articles'; page?: number; limit?: number }
-  | { read: 'category'; slug: string; limit?: number }
+  | { read: 'category'; slug: string; page?: number; limit?: number }
   | { read: 'api'; path: string };
 
 function withQuery(path: string, params: Record<string, number | undefined>): string {
@@ -28,7 +28,7 @@ export function pathOfRead(r: PageRead): string {
     case 'article': return `/api/articles/${r.id}`;
     case 'related': return `/api/articles/${r.id}/related`;
     case 'articles': return withQuery('/api/articles', { page: r.page, limit: r.limit });
-    case 'category': return withQuery(`/api/categories/${encodeURIComponent(r.slug)}/articles`, { limit: r.limit });
+    case 'category': return withQuery(`/api/categories/${encodeURIComponent(r.slug)}/articles`, { page: r.page, limit: r.limit });
     case 'api': return r.path;
   }
 }

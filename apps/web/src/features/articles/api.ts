@@ -21,8 +21,9 @@ export const recentArticlesQuery = () => queryOptions({ ...readQuery({ read: 'ar
 
 export const popularArticlesQuery = () => pathQuery('/api/articles/popular', toSummaries);
 
-export const categoryArticlesQuery = (slug: string, limit?: number) =>
-  readQuery({ read: 'category', slug, limit }, toSummaries);
+/** A category's articles, newest first, a page of CATEGORY_PAGE_SIZE (the first page when `page` is left out). */
+export const categoryArticlesQuery = (slug: string, limit?: number, page?: number) =>
+  readQuery({ read: 'category', slug, limit, page: page && page > 1 ? page : undefined }, toSummaries);
 
 /** Infinite feed: page starts at 1, size 6, ends when a page comes back empty or short. */
 export const articlesFeedQuery = () =>
@@ -38,7 +39,10 @@ export const articlesFeedQuery = () =>
 export const useFeaturedArticles = () => useQuery(featuredArticlesQuery());
 export const useLatestArticles = () => useQuery(latestArticlesQuery());
 export const usePopularArticles = () => useQuery(popularArticlesQuery());
-export const useCategoryArticles = (slug: string, limit?: number) => useQuery(categoryArticlesQuery(slug, limit));
+export const useCategoryArticles = (slug: string, limit?: number, page?: number) => useQuery(categoryArticlesQuery(slug, limit, page));
+
+/** The category page's page size: the API's own default. */
+export const CATEGORY_PAGE_SIZE = 12;
 export const useArticlesFeed = () => useInfiniteQuery(articlesFeedQuery());
 
 export function useVideoArticles() {
