@@ -50,4 +50,6 @@ export const subscribeResponse = z.object({
   alreadySubscribed: z.boolean(),
   /** The subscription waits for the confirmation link mailed to the address (double opt-in). */
   pending: z.boolean(),
+  /** The confirmation mail is on its way; false while the site sends no mail (the signup is kept until it does). */
+  confirmationMailed: z.boolean(),
 });

@@ -12,7 +12,8 @@ export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe';
 /** The query parameter that carries the outcome back to the page. */
 export const NEWSLETTER_MARKER = 'newsletter';
 
-export const NEWSLETTER_OUTCOMES = ['sent', 'invalid', 'busy', 'failed'] as const;
+/** `sent`: the confirmation mail is on its way; `recorded`: kept until the site sends mail. */
+export const NEWSLETTER_OUTCOMES = ['sent', 'recorded', 'invalid', 'busy', 'failed'] as const;
 export type NewsletterOutcome = (typeof NEWSLETTER_OUTCOMES)[number];
 
 export type NewsletterForm = 'box' | 'footer';

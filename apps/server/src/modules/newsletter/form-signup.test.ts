@@ -6,7 +6,8 @@ import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { answerLocation } from './form-signup.ts';
 
 // POST /newsletter/subscribe: the sidebar box's and the footer's plain form, for readers whose
-// page has no script (yet). No SMTP here: signups wait for a mail service, as in newsletter.test.ts.
+// page has no script (yet). No SMTP here: signups wait for a mail service, as in newsletter.test.ts, so the marker
+// says the signup is recorded, not that a mail was sent (newsletter-mail.test.ts has the mailed answer).
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(async () => { await t?.close(); });
@@ -32,7 +33,7 @@ describe('POST /newsletter/subscribe (the form without JavaScript)', () => {
   it('signs up as the JSON route does (waiting for confirmation) and sends the reader back to the page with the marker', async () => {
     const res = await post(form({ email: ' Form.Reader@Example.com ', name: 'مریم' }), { referer: 'http://localhost/?page=2' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/?page=2&newsletter=sent#newsletter');
+    expect(res.headers.location).toBe('/?page=2&newsletter=recorded#newsletter');
     expect(res.headers['cache-control']).toBe('no-store');
     const [signup] = await signupsOf('Form.Reader@Example.com');
     expect(signup).toMatchObject({ name: 'مریم', source: 'website', mailStatus: 'unsent', confirmedAt: null });
@@ -49,7 +50,7 @@ describe('POST /newsletter/subscribe (the form without JavaScript)', () => {
   it("answers the footer's form on the page it was sent from, with the footer's marker and anchor", async () => {
     const res = await post(form({ email: 'footer@example.com' }), { url: '/newsletter/subscribe?from=footer', referer: 'http://localhost/article/some-title-12?x=1&newsletter=footer-invalid' });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/article/some-title-12?x=1&newsletter=footer-sent#footer-newsletter');
+    expect(res.headers.location).toBe('/article/some-title-12?x=1&newsletter=footer-recorded#footer-newsletter');
     expect(await signupsOf('footer@example.com')).toHaveLength(1);
   });
 
@@ -95,12 +96,12 @@ describe('POST /newsletter/subscribe (the form without JavaScript)', () => {
   ])('a Referer that is not a page of this site (%s) sends the reader to /', async (referer) => {
     const res = await post(form({ email: `referer-${nextAddress}@example.com` }), { referer });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/?newsletter=sent#newsletter');
+    expect(res.headers.location).toBe('/?newsletter=recorded#newsletter');
   });
 
   it('without a Referer the reader goes to /', async () => {
     const res = await post(form({ email: 'no-referer@example.com' }));
-    expect(res.headers.location).toBe('/?newsletter=sent#newsletter');
+    expect(res.headers.location).toBe('/?newsletter=recorded#newsletter');
   });
 
   it('takes the configured public address as this site too', () => {
@@ -121,7 +122,7 @@ describe('POST /newsletter/subscribe (the form without JavaScript)', () => {
 
   it('a same-site POST with its Origin and Sec-Fetch-Site headers is taken', async () => {
     const res = await post(form({ email: 'same-site@example.com' }), { referer: 'http://localhost/', headers: { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' } });
-    expect(res.headers.location).toBe('/?newsletter=sent#newsletter');
+    expect(res.headers.location).toBe('/?newsletter=recorded#newsletter');
     expect(await signupsOf('same-site@example.com')).toHaveLength(1);
   });
 
@@ -131,7 +132,7 @@ describe('POST /newsletter/subscribe (the form without JavaScript)', () => {
       const json = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: `budget${i}@example.com` }, remoteAddress: address });
       expect(json.statusCode).toBe(200);
     }
-    expect((await post(form({ email: 'budget2@example.com' }), { referer: 'http://localhost/', remoteAddress: address })).headers.location).toBe('/?newsletter=sent#newsletter');
+    expect((await post(form({ email: 'budget2@example.com' }), { referer: 'http://localhost/', remoteAddress: address })).headers.location).toBe('/?newsletter=recorded#newsletter');
     const refused = await post(form({ email: 'budget3@example.com' }), { referer: 'http://localhost/', remoteAddress: address });
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('/?newsletter=busy#newsletter');
@@ -143,7 +144,7 @@ describe('POST /api/newsletter/subscribe is unchanged', () => {
   it('answers JSON as before', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'json@example.com', name: 'علی' }, remoteAddress: client() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, alreadySubscribed: false, pending: true, message: NEWSLETTER_MESSAGES.waitingNoMail });
+    expect(res.json()).toEqual({ success: true, alreadySubscribed: false, pending: true, confirmationMailed: false, message: NEWSLETTER_MESSAGES.waitingNoMail });
     const bad = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'nope' }, remoteAddress: client() });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: expect.any(String), message: expect.stringMatching(/[\u0600-\u06ff]/) });

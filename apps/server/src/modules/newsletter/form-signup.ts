@@ -104,13 +104,14 @@ export async function newsletterFormRoutes(app: FastifyInstance, { services: s }
   }, async (request, reply) => {
     if (crossSite(request, hostsOf(request))) return answer(request, reply, 'failed');
     if (request.validationError) return answer(request, reply, 'invalid');
+    let mailed: boolean;
     try {
-      await subscribe(s, { email: request.body.email, name: request.body.name, clientKey: request.clientKey });
+      mailed = (await subscribe(s, { email: request.body.email, name: request.body.name, clientKey: request.clientKey })).confirmationMailed;
     } catch (error) {
       if (error instanceof AppError && error.status === 429) return answer(request, reply, 'busy');
       request.log.error({ err: error }, 'newsletter form signup failed');
       return answer(request, reply, 'failed');
     }
-    return answer(request, reply, 'sent');
+    return answer(request, reply, mailed ? 'sent' : 'recorded');
   });
 }

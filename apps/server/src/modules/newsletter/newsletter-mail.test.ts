@@ -34,7 +34,7 @@ afterAll(async () => { await t?.close(); });
 describe('double opt-in', () => {
   it('mails a confirmation link; the address gets nothing until it is followed, then is a subscriber', async () => {
     const answer = await subscribe('new.reader@example.com', 'سارا');
-    expect(answer.json()).toMatchObject({ success: true, pending: true, alreadySubscribed: false, message: expect.stringContaining('پیوند آن را باز کنید') });
+    expect(answer.json()).toMatchObject({ success: true, pending: true, confirmationMailed: true, alreadySubscribed: false, message: expect.stringContaining('پیوند آن را باز کنید') });
     await until('the confirmation mail to be sent and recorded', async () => (await t.database.db.select().from(newsletterSignups)
       .where(eq(newsletterSignups.email, 'new.reader@example.com')))[0]?.mailStatus === 'sent');
     const [mail] = t.smtp.to('new.reader@example.com');

@@ -20,7 +20,7 @@ describe('POST /api/newsletter/subscribe', () => {
   it('records the signup as waiting for its confirmation; nobody is subscribed yet', async () => {
     const res = await subscribe({ email: 'Reader@Example.com', name: 'مریم' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, alreadySubscribed: false, pending: true, message: expect.stringContaining('ایمیل تأیید') });
+    expect(res.json()).toEqual({ success: true, alreadySubscribed: false, pending: true, confirmationMailed: false, message: expect.stringContaining('ایمیل تأیید') });
     expect(await subscribers()).toHaveLength(0);
     const [signup] = await signupsOf('Reader@Example.com');
     // No mail service is configured: the mail waits for one.

@@ -10,7 +10,7 @@ import { newsletterConfirmationJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
 import { signupRepo } from './signup-repo.ts';
 
-export interface SubscribeResult { success: boolean; message: string; alreadySubscribed: boolean; pending: boolean }
+export interface SubscribeResult { success: boolean; message: string; alreadySubscribed: boolean; pending: boolean; confirmationMailed: boolean }
 
 /** Signups one client's address may make: a family sharing a connection, not a script. */
 export const SIGNUP_CLIENT_BUDGETS = [
@@ -59,5 +59,5 @@ export async function subscribe(s: Pick<Services, 'config' | 'db' | 'mailer' | '
   });
   if (signup.mailStatus === 'queued') await s.jobs.send(newsletterConfirmationJob, { signupId: signup.id });
   // alreadySubscribed stays false for every address: the same answer for new and known ones.
-  return { success: true, alreadySubscribed: false, pending: true, message: mailReady ? NEWSLETTER_MESSAGES.waiting : NEWSLETTER_MESSAGES.waitingNoMail };
+  return { success: true, alreadySubscribed: false, pending: true, confirmationMailed: mailReady, message: mailReady ? NEWSLETTER_MESSAGES.waiting : NEWSLETTER_MESSAGES.waitingNoMail };
 }

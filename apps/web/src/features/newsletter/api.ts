@@ -14,7 +14,12 @@ export interface SubscribeResult {
   error?: string;
   /** The subscription waits for the confirmation link mailed to the address. */
   pending?: boolean;
+  /** The confirmation mail is on its way (false: the site sends no mail yet). */
+  confirmationMailed?: boolean;
 }
+
+/** A pending signup's heading: look for the mail only when one was sent. */
+export const pendingTitleOf = (result: SubscribeResult) => (result.confirmationMailed === false ? newsletterTexts.recordedTitle : newsletterTexts.pendingTitle);
 
 export const newsletterTexts = {
   invalidTitle: 'ایمیل نامعتبر',
@@ -24,6 +29,9 @@ export const newsletterTexts = {
   successTitle: 'عضویت موفق',
   successBody: 'از عضویت شما در خبرنامه سپاسگزاریم',
   pendingTitle: 'ایمیل خود را ببینید',
+  /** The site sends no mail yet: the signup is kept, and nobody is told to look for a mail. */
+  recordedTitle: 'درخواست عضویت ثبت شد',
+  recordedNote: 'ایمیل تأیید، پس از راه‌اندازی ارسال ایمیل در سایت، به این نشانی فرستاده می‌شود و عضویت با باز کردن پیوند آن کامل می‌شود.',
   pendingNote: 'عضویت با باز کردن پیوند ایمیل تأیید کامل می‌شود. اگر ایمیل را نمی‌بینید، پوشه هرزنامه را هم نگاه کنید.',
   footerSuccess: 'عضو شدید',
   /** The server's answer to a flood of signups, for the form without JavaScript. */
@@ -37,6 +45,7 @@ export const newsletterTexts = {
  */
 export const newsletterOutcomeTexts: Record<NewsletterOutcome, { title: string; body: string; error: boolean }> = {
   sent: { title: newsletterTexts.pendingTitle, body: newsletterTexts.pendingNote, error: false },
+  recorded: { title: newsletterTexts.recordedTitle, body: newsletterTexts.recordedNote, error: false },
   invalid: { title: newsletterTexts.invalidTitle, body: newsletterTexts.invalidBody, error: true },
   busy: { title: newsletterTexts.failedTitle, body: newsletterTexts.busyBody, error: true },
   failed: { title: newsletterTexts.failedTitle, body: newsletterTexts.failedBody, error: true },

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { NEWSLETTER_FOOTER_ACTION, NEWSLETTER_FORM_ANCHORS } from '@chapar/shared/text';
 import { CheckCircle2, LoaderCircle } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
-import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
+import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, pendingTitleOf, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
 
 interface Shown { title?: string; body: string; error: boolean }
 
@@ -37,7 +37,7 @@ export function FooterNewsletter() {
           return;
         }
         setShown(result.pending
-          ? { title: newsletterTexts.pendingTitle, body: result.message || newsletterTexts.pendingNote, error: false }
+          ? { title: pendingTitleOf(result), body: result.message || newsletterTexts.pendingNote, error: false }
           : { body: newsletterTexts.footerSuccess, error: false });
         setEmail('');
       },

@@ -3,7 +3,7 @@ import { NEWSLETTER_FORM_ANCHORS, NEWSLETTER_FORM_PATH } from '@chapar/shared/te
 import { CheckCircle2, LoaderCircle, Mail } from '../../../components/icons';
 import { buttonStyles, inputStyles } from '../../../components/ui/button-styles.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
+import { isValidNewsletterEmail, newsletterOutcomeTexts, newsletterTexts, pendingTitleOf, subscribeErrorText, useNewsletterOutcome, useSubscribe } from '../api.ts';
 
 /**
  * Sidebar newsletter (spec 01 §5): email with an at-sign, optional name. With the page's script
@@ -14,7 +14,7 @@ export function NewsletterBox() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   // The address last signed up, while its confirmation link is awaited.
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const [waitingFor, setWaitingFor] = useState<{ email: string; mailed: boolean } | null>(null);
   const subscribe = useSubscribe();
   const { toast } = useToast();
   const ids = { email: useId(), name: useId() };
@@ -36,8 +36,8 @@ export function NewsletterBox() {
           toast({ title: newsletterTexts.failedTitle, description: result.error || result.message || newsletterTexts.failedBody, variant: 'destructive' });
           return;
         }
-        toast({ title: result?.pending ? newsletterTexts.pendingTitle : newsletterTexts.successTitle, description: result?.message || newsletterTexts.successBody });
-        setWaitingFor(result?.pending ? email.trim() : null);
+        toast({ title: result?.pending ? pendingTitleOf(result) : newsletterTexts.successTitle, description: result?.message || newsletterTexts.successBody });
+        setWaitingFor(result?.pending ? { email: email.trim(), mailed: result.confirmationMailed !== false } : null);
         setEmail('');
         setName('');
       },
@@ -78,7 +78,9 @@ export function NewsletterBox() {
       {waitingFor && (
         <p data-newsletter-pending className="mt-3 rounded-lg border border-border bg-card p-3 text-sm">
           <CheckCircle2 aria-hidden="true" className="me-1 inline size-4 text-green-700 dark:text-green-400" />
-          {'ایمیل تأیید به '}<bdi dir="ltr">{waitingFor}</bdi>{' فرستاده شد. '}{newsletterTexts.pendingNote}
+          {waitingFor.mailed
+            ? <>{'ایمیل تأیید به '}<bdi dir="ltr">{waitingFor.email}</bdi>{' فرستاده شد. '}{newsletterTexts.pendingNote}</>
+            : <>{'درخواست عضویت '}<bdi dir="ltr">{waitingFor.email}</bdi>{' ثبت شد. '}{newsletterTexts.recordedNote}</>}
         </p>
       )}
     </section>
