@@ -145,6 +145,20 @@ describe('keyboard shortcuts', () => {
 });
 
 describe('phone layout', () => {
+  it('opens the search row from its toggle, and Escape closes it and gives focus back to the toggle', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'جستجو', exact: true });
+    await toggle.click();
+    const field = page.locator('#mobile-search').getByRole('searchbox');
+    await field.waitFor();
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#mobile-search').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('جستجو');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('never scrolls sideways at 390 px', async () => {
     const page = await openPage({ width: 390, height: 844 });
     for (const url of ['/', '/category/politics', `/search?q=${encodeURIComponent('کتاب')}`, '/trending', '/no-such-page']) {

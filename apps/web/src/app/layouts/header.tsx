@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { Accessibility, Menu, Search, SlidersHorizontal, X } from '../../components/icons';
@@ -18,6 +18,13 @@ export function Header() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname, search } = useLocation();
   useEffect(() => setSearchOpen(false), [pathname, search]);
+  const searchToggle = useRef<HTMLAnchorElement>(null);
+  // Escape closes the phone's search row, as it closes the menu, and gives focus back to its toggle.
+  const closeSearch = useCallback((event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    setSearchOpen(false);
+    searchToggle.current?.focus();
+  }, []);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="container-page flex h-16 items-center gap-2 md:gap-4">
@@ -29,6 +36,7 @@ export function Header() {
         <div className="ms-auto flex shrink-0 items-center gap-0.5 md:ms-0">
           {/* On phones the toggle opens the search row; without JavaScript it is a link to /search. */}
           <a
+            ref={searchToggle}
             href={paths.search()}
             role="button"
             aria-expanded={searchOpen}
@@ -69,7 +77,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      <div id="mobile-search" hidden={!searchOpen} className="container-page pb-3 md:hidden">
+      <div id="mobile-search" hidden={!searchOpen} onKeyDown={closeSearch} className="container-page pb-3 md:hidden">
         {searchOpen && <HeaderSearch autoFocus />}
       </div>
       <MobileMenu open={menuOpen} onClose={closeMenu} />
