@@ -27,7 +27,7 @@ const DATES = new Set<string>(['unpublishedAt', 'publishedAt']);
 
 export type KeptArticle = Pick<ArticleRow, (typeof KEPT)[number]>;
 
-type KeptField = (typeof KEPT)[number];
+export type KeptField = (typeof KEPT)[number];
 
 function snapshot(row: ArticleRow, fields: readonly KeptField[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field, row[field] instanceof Date ? (row[field] as Date).toISOString() : row[field]]));
@@ -65,6 +65,39 @@ export function changedSinceRun(row: ArticleRow, change: { before: Record<string
   const fields = KEPT.filter((field) => field in change.before);
   const now = snapshot(row, fields);
   return fields.some((field) => JSON.stringify(now[field]) !== JSON.stringify(change.after![field]));
+}
+
+/** Columns computed from the others (derived-fields.ts, the text and cover hashes): they follow what is put back. */
+const DERIVED = new Set<KeptField>(['slug', 'readingTime', 'searchTitle', 'searchBody', 'imageAltText', 'videoAltText', 'contentHash', 'imageHash']);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Fields an undo puts back together or not at all. */
+const TOGETHER: ReadonlyArray<readonly KeptField[]> = [
+  ['excerpt', 'metaDescription'], ['status', 'unpublishedReason', 'unpublishedAt'], ['videoUrl', 'videoPosterUrl', 'videoDuration'],
+];
+
+/**
+ * What an undo puts back of a change kept with its `after`: each field the job changed that still
+ * holds what the job wrote, nothing else. A field edited since is left as it is now, and named, so an
+ * excerpt a job rewrote comes back though the title was edited after the run. Derived columns are
+ * not taken from the snapshot: the caller computes them from the fields as they will be. `null`:
+ * every field the job changed was edited since.
+ */
+export function undoPatch(row: ArticleRow, change: { before: Record<string, unknown>; after: Record<string, unknown> }): { patch: Partial<KeptArticle>; editedSince: KeptField[] } | null {
+  const byJob = KEPT.filter((field) => !DERIVED.has(field) && field in change.before && field in change.after && !same(change.before[field], change.after[field]));
+  const now = snapshot(row, byJob);
+  const touched = new Set(byJob.filter((field) => !same(now[field], change.after[field])));
+  // Fields that are one thing stay together: an excerpt rewritten since keeps the meta description the job made beside it.
+  for (const group of TOGETHER) if (group.some((field) => touched.has(field))) for (const field of group) touched.add(field);
+  const intact = byJob.filter((field) => !touched.has(field));
+  const editedSince = byJob.filter((field) => touched.has(field));
+  if (byJob.length && !intact.length) return null;
+  const back = fromSnapshot(Object.fromEntries(intact.map((field) => [field, change.before[field]])));
+  // The hashes go back with the text and the cover they were taken from.
+  const hashes = {
+    ...(intact.includes('content') && 'contentHash' in change.before ? { contentHash: change.before.contentHash as string | null } : {}),
+    ...(intact.includes('imageUrl') && 'imageHash' in change.before ? { imageHash: change.before.imageHash as string | null } : {}),
+  };
+  return { patch: { ...back, ...hashes } as Partial<KeptArticle>, editedSince };
 }
 
 /** For changes kept without `after`: writes in the same second as the run's end belong to the run. */

@@ -1,14 +1,17 @@
 // Undo of an operation: every article it changed goes back to how it was before the run
-// (change-log.ts kept it), in one action. An article edited again after the run, or deleted
-// since, is left alone and listed. The state undone becomes a version, so an undo can be undone.
-import { countedReasons, PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
+// (change-log.ts kept it), in one action, field by field: a field edited after the run stays as
+// the editor left it and is named; an article whose every changed field was edited since, or that
+// was deleted, is left alone and listed. The state undone becomes a version, so an undo can be undone.
+import { ARTICLE_FIELD_LABELS, countedReasons, PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import type { Services } from '../../services.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { articleAdminRepo } from './admin-repo.ts';
-import { changedSinceRun, changeRepo, fromSnapshot } from './change-log.ts';
+import { changedSinceRun, changeRepo, fromSnapshot, undoPatch, type KeptField } from './change-log.ts';
+import type { ArticleRow } from './article-row.ts';
+import { derivedFields } from './derived-fields.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionFields, versionRepo } from './versions.ts';
 import { reattachShown } from '../media/post-media.ts';
@@ -25,17 +28,21 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
 
   const skipped: UndoOperationResponse['skipped'] = [];
   const restored: number[] = [];
+  // Articles put back in part: a field edited after the run stays as the editor left it.
+  const partly: string[] = [];
   for (const change of changes) {
     const current = await articleAdminRepo.byId(s.db, change.articleId);
     if (!current) {
       skipped.push({ articleId: change.articleId, reason: 'مقاله پس از این عملیات حذف شده است' });
       continue;
     }
-    if (changedSinceRun(current, change, operation.finishedAt)) {
+    const put = whatGoesBack(current, change, operation.finishedAt);
+    if (!put) {
       skipped.push({ articleId: current.id, reason: 'مقاله پس از این عملیات دوباره تغییر کرده است؛ دست نخورد' });
       continue;
     }
-    const before = fromSnapshot(change.before);
+    if (put.editedSince.length) partly.push(`${fa(current.id)} (${put.editedSince.map((f) => FIELD_NAMES[f] ?? f).join('، ')})`);
+    const before = put.patch;
     const textChanged = changedFields(current, versionFields({ ...current, ...before })).length > 0;
     // The editor chose this article's state: a later check leaves its publishing as it is now.
     const statusBack = before.status !== undefined && before.status !== current.status;
@@ -58,12 +65,36 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
     return { success: false, message: `هیچ مقاله‌ای بازگردانده نشد؛ ${countedReasons(skipped.map((item) => item.reason))}`, restored: 0, skipped };
   }
   await operationsRepo.markUndone(s.db, id, by);
-  await operationsRepo.log(s.db, id, `بازگردانی: ${fa(restored.length)} مقاله به حالت پیش از عملیات برگشت${skipped.length ? `، ${fa(skipped.length)} مقاله دست نخورد` : ''}`);
+  const kept = partly.length ? `؛ آنچه پس از عملیات ویرایش شده بود دست نخورد: مقالهٔ ${partly.join('، ')}` : '';
+  await operationsRepo.log(s.db, id, `بازگردانی: ${fa(restored.length)} مقاله به حالت پیش از عملیات برگشت${skipped.length ? `، ${fa(skipped.length)} مقاله دست نخورد` : ''}${kept}`);
   s.contentChanged({ articleIds: restored });
   return {
     success: true,
-    message: `${fa(restored.length)} مقاله به حالت پیش از عملیات بازگردانده شد${skipped.length ? `؛ ${fa(skipped.length)} مقاله دست نخورد` : ''}`,
+    message: `${fa(restored.length)} مقاله به حالت پیش از عملیات بازگردانده شد${skipped.length ? `؛ ${fa(skipped.length)} مقاله دست نخورد` : ''}${kept}`,
     restored: restored.length,
     skipped,
   };
+}
+
+const TEXT_FIELDS = ['title', 'excerpt', 'content', 'keywords', 'category', 'imageUrl', 'videoUrl'] as const;
+
+/** Persian names of the fields an undo may leave as an editor left them. */
+const FIELD_NAMES: Partial<Record<KeptField, string>> = {
+  ...ARTICLE_FIELD_LABELS, keywords: 'کلیدواژه‌ها', unpublishedReason: 'دلیل خروج از انتشار', unpublishedAt: 'زمان خروج از انتشار', publishedAt: 'زمان انتشار',
+  imageAltText: 'متن جایگزین تصویر', videoPosterUrl: 'تصویر پیش‌نمایش ویدیو', videoDuration: 'مدت ویدیو',
+};
+
+/**
+ * The fields a change puts back, with the columns computed from them; null when nothing can come
+ * back. A change kept with what the job left goes back field by field (undoPatch); an older one
+ * without it goes back whole, unless the article was written after the run.
+ */
+function whatGoesBack(current: ArticleRow, change: { before: Record<string, unknown>; after: Record<string, unknown> | null }, runEnd: Date) {
+  if (!change.after) return changedSinceRun(current, change, runEnd) ? null : { patch: fromSnapshot(change.before), editedSince: [] as KeptField[] };
+  const put = undoPatch(current, { before: change.before, after: change.after });
+  if (!put) return null;
+  const { contentHash, imageHash, ...fields } = put.patch;
+  // Only the text the computed columns are made of brings them along (an unpublish undone touches none).
+  const derived = TEXT_FIELDS.some((field) => field in fields) ? derivedFields({ ...current, ...fields }) : {};
+  return { patch: { ...fields, ...derived, ...(contentHash !== undefined ? { contentHash } : {}), ...(imageHash !== undefined ? { imageHash } : {}) }, editedSince: put.editedSince };
 }

@@ -133,6 +133,33 @@ describe('fix-excerpts: an exact plan', () => {
     expect(item?.change ?? 'unchanged', item?.reason).toBe('unchanged');
     if (preview.status === 'awaiting') await t.post(`/api/admin/operations/${preview.operationId}/cancel`, {});
   });
+  it('undoes field by field: an excerpt comes back though the title was edited after the run; an excerpt edited since stays, and is said so', async () => {
+    // Two articles of their own, with no excerpt, that nobody has edited by hand.
+    const [titled, rewritten] = await Promise.all([7, 8].map(async (n) => (await createArticle(t.database, {
+      title: `خبر شمارهٔ ${n} دربارهٔ بازار ارز`,
+      content: `<p>بانک مرکزی امروز اعلام کرد که نرخ ارز در بازار شمارهٔ ${n} ثابت ماند.</p><p>کارشناسان گفتند این روند تا پایان هفته ادامه دارد و بازار آرام است.</p>`,
+      excerpt: '',
+    })).id));
+    const preview = (await t.post('/api/admin/fix-excerpts')).json() as Answer;
+    expect((await t.post(`/api/admin/operations/${preview.operationId}/confirm`, { articleIds: [titled, rewritten] })).statusCode).toBe(200);
+    const fixed = await excerptOf(titled);
+    expect(fixed).not.toBe('');
+    const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers: t.headers, payload });
+    const title = 'تیتر تازه‌ای که سردبیر پس از اصلاح خلاصه نوشت';
+    expect((await patch(titled, { title })).statusCode).toBe(200);
+    expect((await patch(rewritten, { excerpt: 'خلاصه‌ای که سردبیر پس از اصلاح نوشت' })).statusCode).toBe(200);
+
+    const undo = await t.post(`/api/admin/operations/${preview.operationId}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toMatchObject({ success: true, restored: 1, skipped: [{ articleId: rewritten, reason: 'مقاله پس از این عملیات دوباره تغییر کرده است؛ دست نخورد' }] });
+    // The job's excerpt is taken back; the editor's title stays, and the columns made from it follow it.
+    const row = (await t.database.raw.query<{ excerpt: string; title: string; slug: string; search_title: string }>('select excerpt, title, slug, search_title from articles where id = $1', [titled])).rows[0];
+    expect(row).toMatchObject({ excerpt: '', title });
+    const derived = derivedFields({ title, excerpt: '', content: '', keywords: '', category: 'Economy', imageUrl: null, videoUrl: null });
+    expect(row.slug).toBe(derived.slug);
+    expect(row.search_title).toBe(derived.searchTitle);
+    expect(await excerptOf(rewritten)).toBe('خلاصه‌ای که سردبیر پس از اصلاح نوشت');
+  });
 });
 
 describe('repairs that need Telegram: the channel is read first', () => {
