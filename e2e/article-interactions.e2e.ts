@@ -153,8 +153,23 @@ describe('article page: reader interactions', () => {
 
     await page.reload();
     await page.waitForFunction(() => document.querySelector('button[aria-label="نشانک کردن این خبر"]')?.getAttribute('aria-pressed') === 'true');
-    await toggle.click();
+
+    // The reader finds it again on the bookmarks page (linked from the header), and takes it off there.
+    await page.getByRole('link', { name: 'خبرهای نشانک‌شده' }).click();
+    await page.waitForURL((url) => url.pathname === '/bookmarks');
+    const listed = page.getByRole('main').getByRole('link', { name: article.title });
+    await listed.waitFor();
+    expect(decodeURI(await listed.getAttribute('href') ?? '')).toBe(article.path);
+    const fresh = await fetch(`${site.baseUrl}/bookmarks`);
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toContain('<meta name="robots" content="noindex">');
+    await page.getByRole('main').getByRole('button', { name: `نشانک کردن «${article.title}»` }).click();
     await expectToast(page, 'از نشانک‌ها حذف شد');
+    await page.goto('/bookmarks');
+    await page.getByRole('main').getByRole('link').first().or(page.getByText('هنوز خبری را نشانک نکرده‌اید')).first().waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: article.title }).count()).toBe(0);
+
+    await openArticle(page, article.path);
     await page.waitForFunction(() => document.querySelector('button[aria-label="نشانک کردن این خبر"]')?.getAttribute('aria-pressed') === 'false');
     await context.close();
   });

@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/trending', src: 'src/app/routes/trending.tsx', load: () => import('./routes/trending.tsx') },
   { path: '/article/*', src: 'src/app/routes/article.tsx', load: () => import('./routes/article.tsx') },
   { path: '/s/:id', src: 'src/app/routes/short-link.tsx', load: () => import('./routes/short-link.tsx') },
+  { path: '/bookmarks', src: 'src/app/routes/bookmarks.tsx', load: () => import('./routes/bookmarks.tsx') },
   { path: '*', src: 'src/app/routes/not-found.tsx', load: () => import('./routes/not-found.tsx') },
 ];
 

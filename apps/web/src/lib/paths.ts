@@ -11,6 +11,7 @@ export const paths = {
     return qs ? `/search?${qs}` : '/search';
   },
   trending: () => '/trending',
+  bookmarks: () => '/bookmarks',
   article: (article: { id: number; title: string }) => articlePath(article),
   admin: () => '/admin',
   adminLogin: () => '/admin/login',

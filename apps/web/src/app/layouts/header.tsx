@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link.tsx';
-import { Accessibility, Menu, Search, SlidersHorizontal, X } from '../../components/icons';
+import { Accessibility, Bookmark, Menu, Search, SlidersHorizontal, X } from '../../components/icons';
 import { Logo } from '../../components/logo.tsx';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
@@ -50,6 +50,9 @@ export function Header() {
           {/* Phones reach it from the menu (and the search toggle without JavaScript). */}
           <Link to={paths.search()} aria-label="جستجوی پیشرفته" title="جستجوی پیشرفته" className={`${buttonStyles.icon} max-md:hidden`}>
             <SlidersHorizontal aria-hidden="true" className="size-5" />
+          </Link>
+          <Link to={paths.bookmarks()} aria-label="خبرهای نشانک‌شده" title="خبرهای نشانک‌شده" className={`${buttonStyles.icon} max-md:hidden`}>
+            <Bookmark aria-hidden="true" className="size-5" />
           </Link>
           <div className="js-only hidden md:block">
             <Popover

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link.tsx';
-import { Flame, SlidersHorizontal } from '../../components/icons';
+import { Bookmark, Flame, SlidersHorizontal } from '../../components/icons';
 import { PreferencesPanel } from '../../components/preferences-panel.tsx';
 import { paths } from '../../lib/paths.ts';
 
@@ -26,6 +26,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <nav aria-label="پیوندهای سریع" className="grid gap-1">
             <Link to={paths.search()} className={itemClass}><SlidersHorizontal aria-hidden="true" className="size-4" />جستجوی پیشرفته</Link>
             <Link to={paths.trending()} className={itemClass}><Flame aria-hidden="true" className="size-4 text-accent" />موضوعات داغ</Link>
+            <Link to={paths.bookmarks()} className={itemClass}><Bookmark aria-hidden="true" className="size-4" />خبرهای نشانک‌شده</Link>
           </nav>
           <section aria-label="تنظیمات دسترس‌پذیری" className="rounded-xl border border-border p-4">
             <PreferencesPanel />

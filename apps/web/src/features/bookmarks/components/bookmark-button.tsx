@@ -23,7 +23,8 @@ export const BOOKMARK_MESSAGES = {
  * the state asked for as pending (paler, dashed on the pill, aria-busy), never as saved; offline it says the
  * toggle waits for the connection.
  */
-export function BookmarkButton({ articleId, variant = 'icon' }: { articleId: number; variant?: 'icon' | 'pill' }) {
+/** `title`: the article's, where several buttons share a page (the bookmarks list), so each is named for its own. */
+export function BookmarkButton({ articleId, variant = 'icon', title }: { articleId: number; variant?: 'icon' | 'pill'; title?: string }) {
   const { bookmarked } = useIsBookmarked(articleId);
   const { toast } = useToast();
   const toggle = useToggleBookmark(articleId, {
@@ -49,7 +50,7 @@ export function BookmarkButton({ articleId, variant = 'icon' }: { articleId: num
   };
   // One name, the state in aria-pressed: screen readers announce 'pressed' / 'not pressed'.
   // aria-pressed stays the confirmed state; the pending one is only drawn, and named in the hint.
-  const label = 'نشانک کردن این خبر';
+  const label = title ? `نشانک کردن «${title}»` : 'نشانک کردن این خبر';
   const hint = pending.paused ? BOOKMARK_MESSAGES.waiting : bookmarked ? 'حذف از نشانک‌ها' : 'افزودن به نشانک‌ها';
   const common = {
     type: 'button' as const,
