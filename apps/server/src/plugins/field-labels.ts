@@ -7,6 +7,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   title: 'عنوان', excerpt: 'خلاصه', content: 'متن', body: 'متن', category: 'دسته‌بندی', keywords: 'کلمات کلیدی',
   keyword: 'کلمه کلیدی', imageUrl: 'نشانی تصویر', videoUrl: 'نشانی ویدیو', imageAltText: 'متن جایگزین تصویر',
   videoAltText: 'متن جایگزین ویدیو', metaDescription: 'توضیح متا', status: 'وضعیت', featured: 'ویژه',
+  expectedUpdatedAt: 'زمان آخرین ویرایش',
   page: 'صفحه', limit: 'تعداد', offset: 'جابه‌جایی', q: 'عبارت جستجو', search: 'عبارت جستجو', sort: 'ترتیب',
   sortBy: 'ترتیب', from: 'از تاریخ', to: 'تا تاریخ', before: 'پیش از', after: 'پس از',
   email: 'ایمیل', name: 'نام', authorName: 'نام', authorEmail: 'ایمیل', website: 'وب‌سایت', rating: 'امتیاز',
