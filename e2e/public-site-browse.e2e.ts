@@ -30,7 +30,7 @@ describe('header search: Arabic ي and ك find Persian ی and ک', () => {
     expect(await box.inputValue()).toBe('');
 
     const main = page.locator('main');
-    const hit = main.locator('article h3 a', { hasText: 'نمایشگاه کتاب تبریز' });
+    const hit = main.locator('article h2 a', { hasText: 'نمایشگاه کتاب تبریز' });
     await hit.waitFor();
     const title = (await hit.textContent()) ?? '';
     expect(title).toContain('کتاب'); // Persian keheh (U+06A9)
@@ -136,7 +136,7 @@ describe('reading without JavaScript', () => {
     expect(await page.locator('main h1').textContent()).toBe('اقتصاد');
     const hrefs = await articleHrefs(page.locator('main'));
     expect(hrefs.map(articleId)).toEqual(economy.map((a) => a.id));
-    expect(await page.locator('main article h3').first().textContent()).toBe(economy[0]?.title);
+    expect(await page.locator('main article h2').first().textContent()).toBe(economy[0]?.title);
 
     // The header's search toggle is a link to /search, whose form is a plain GET form.
     await page.getByRole('button', { name: 'جستجو', exact: true }).click();
@@ -144,7 +144,7 @@ describe('reading without JavaScript', () => {
     await page.getByRole('searchbox', { name: 'عبارت جستجو' }).fill('کتاب');
     await page.locator('main').getByRole('button', { name: 'جستجو', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === 'کتاب');
-    expect(await page.locator('main article h3 a', { hasText: 'نمایشگاه کتاب تبریز' }).count()).toBe(1);
+    expect(await page.locator('main article h2 a', { hasText: 'نمایشگاه کتاب تبریز' }).count()).toBe(1);
   });
 
   it('follows the system\'s dark theme without JavaScript, and a stored light choice wins with it', async () => {

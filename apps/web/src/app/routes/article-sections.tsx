@@ -16,6 +16,7 @@ import { paths } from '../../lib/paths.ts';
 import { absoluteSiteUrl, useSiteOrigin } from '../../lib/site-origin.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { lazyPart } from '../../lib/lazy-part.ts';
+import { PartBoundary } from '../../components/part-boundary.tsx';
 
 // Loaded when the reader comes near them, or when an administrator is signed in: most
 // readers never download the comment form or the admin tools.
@@ -71,9 +72,12 @@ const commentsPlaceholder = (
 export function LazyComments({ articleId }: { articleId: number }) {
   return (
     <WhenVisible id="comments" className="mt-10 scroll-mt-32" placeholder={commentsPlaceholder}>
-      <Suspense fallback={commentsPlaceholder}>
-        <CommentsSection articleId={articleId} />
-      </Suspense>
+      {/* Its code not come (offline, a new version): the comments say so, the article stays. */}
+      <PartBoundary>
+        <Suspense fallback={commentsPlaceholder}>
+          <CommentsSection articleId={articleId} />
+        </Suspense>
+      </PartBoundary>
     </WhenVisible>
   );
 }
@@ -86,9 +90,11 @@ export function AdminTools({ article }: { article: Article }) {
   if (!hydrated || !data?.isAuthenticated || !data.permissions.includes('articles')) return null;
   return (
     <div className="mt-10">
-      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-        <ArticleAdminPanel articleId={article.id} articleTitle={article.title} csrfToken={data.csrfToken} />
-      </Suspense>
+      <PartBoundary>
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <ArticleAdminPanel articleId={article.id} articleTitle={article.title} csrfToken={data.csrfToken} />
+        </Suspense>
+      </PartBoundary>
     </div>
   );
 }
