@@ -67,9 +67,14 @@ export const articleAdminRepo = {
     return row;
   },
   /** An admin's save: written as given (the caller records which fields were edited). */
-  async saveEdit(db: Db, id: number, patch: Partial<ArticleInsert>): Promise<ArticleRow | undefined> {
-    const [row] = await db.update(articles).set(patch).where(eq(articles.id, id)).returning();
-    await keepAfter(db, row);
+  /**
+   * With `readAt`, writes only while the row is still as it was read (its update date, to the
+   * millisecond a Date holds): undefined when it changed or went since, and nothing is written.
+   */
+  async saveEdit(db: Db, id: number, patch: Partial<ArticleInsert>, readAt?: Date): Promise<ArticleRow | undefined> {
+    const unchanged = readAt && sql`date_trunc('milliseconds', ${articles.updatedAt}) = ${readAt.toISOString()}::timestamptz`;
+    const [row] = await db.update(articles).set(patch).where(and(eq(articles.id, id), unchanged)).returning();
+    if (row) await keepAfter(db, row);
     return row;
   },
   /**

@@ -1,9 +1,9 @@
 // An admin's save of an article (the edit dialog, a restore): the previous state becomes a
 // version, the changed fields are marked as edited by hand, and readers' caches drop.
 import {
-  ADMIN_ARTICLE_MESSAGES, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
+  ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
 } from '@chapar/shared/contracts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
@@ -22,16 +22,20 @@ export async function saveArticle(
   if (!changed.length) return current;
   const row = await s.db.transaction(async (tx) => {
     await versionRepo.keep(tx, current, { action: save.action, changed, by: save.by });
-    return articleAdminRepo.saveEdit(tx, current.id, {
+    const saved = await articleAdminRepo.saveEdit(tx, current.id, {
       ...next,
       ...derivedFields({ ...current, ...next }),
       editedFields: withFields(current.editedFields, changed),
       updatedAt: new Date(),
-    });
+    }, current.updatedAt);
+    // Saved or deleted by someone else between our read and this write: the version kept above goes too.
+    if (saved) return saved;
+    if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+    throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
   });
   s.contentChanged({ articleIds: [current.id] });
   queuePodcast(s, current.id);
-  return row ?? current;
+  return row;
 }
 
 /** Brings back a version: a save like any other, so the state it replaces becomes a version too. */

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_CHANGED_SINCE, type AdminArticle, type ArticleVersionSummary } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { articleAdminRepo } from './admin-repo.ts';
+import { saveArticle } from './article-save.ts';
 
 let t: IngestTestApp;
 type Row = {
@@ -132,5 +134,35 @@ describe('two editors on one article', () => {
     const bad = await patch(id, { title: 'تیتری دیگر برای آزمون', expectedUpdatedAt: 'دیروز' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('زمان آخرین ویرایش مقاله نامعتبر است');
+  });
+
+  it('refuses a save whose article changed between its read and its write, keeping no version of it', async () => {
+    const post = Number((await t.database.raw.query<{ telegram_id: string }>('select telegram_id from articles where telegram_id not in (102, 112) order by telegram_id limit 1 offset 1')).rows[0].telegram_id);
+    const { id } = (await byPost(post))!;
+    const read = (await articleAdminRepo.byId(t.database.db, id))!;
+    expect((await patch(id, { title: 'تیتری که ویراستار دیگر همان لحظه نوشت' })).statusCode).toBe(200);
+    const versionsBefore = (await t.database.raw.query('select id from article_versions where article_id = $1', [id])).rows.length;
+
+    const versionFields = ({ title, excerpt, featured, category, content, metaDescription, imageUrl, videoUrl }: typeof read) =>
+      ({ title, excerpt, featured, category, content, metaDescription, imageUrl, videoUrl });
+    const deps = { config: t.config, db: t.database.db, log: t.app.log, jobs: undefined as never, contentChanged: () => {} };
+    await expect(saveArticle(deps, read, { ...versionFields(read), title: 'تیتری بر پایهٔ خواندن کهنه' }, { action: 'edit', by: 'admin' }))
+      .rejects.toMatchObject({ status: 409, message: ARTICLE_CHANGED_SINCE });
+    expect((await byPost(post))!.title).toBe('تیتری که ویراستار دیگر همان لحظه نوشت');
+    expect((await t.database.raw.query('select id from article_versions where article_id = $1', [id])).rows).toHaveLength(versionsBefore);
+  });
+
+  it('lets one of two saves sent at the same moment from the same form through, and refuses the other', async () => {
+    const post = Number((await t.database.raw.query<{ telegram_id: string }>('select telegram_id from articles where telegram_id not in (102, 112) order by telegram_id desc limit 1')).rows[0].telegram_id);
+    const { id } = (await byPost(post))!;
+    const loaded = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}`, headers: t.headers })).json() as AdminArticle;
+    const texts = ['<p>متن همزمان ویراستار الف.</p>', '<p>متن همزمان ویراستار ب.</p>'];
+    const answers = await Promise.all(texts.map((content) => patch(id, { content, expectedUpdatedAt: loaded.updatedAt })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = texts[answers.findIndex((a) => a.statusCode === 200)];
+    expect((await byPost(post))!.content).toBe(won);
+    // Only the save that went through left a version behind.
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${id}/versions`, headers: t.headers })).json() as { versions: ArticleVersionSummary[] };
+    expect(versions.versions.filter((v) => v.action === 'edit')).toHaveLength(1);
   });
 });

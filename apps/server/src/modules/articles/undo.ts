@@ -2,6 +2,7 @@
 // (change-log.ts kept it), in one action, field by field: a field edited after the run stays as
 // the editor left it and is named; an article whose every changed field was edited since, or that
 // was deleted, is left alone and listed. The state undone becomes a version, so an undo can be undone.
+import { TransactionRollbackError } from 'drizzle-orm';
 import { ARTICLE_FIELD_LABELS, countedReasons, PLAN_MESSAGES, type UndoOperationResponse } from '@chapar/shared/contracts';
 import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
@@ -48,14 +49,24 @@ export async function undoOperation(s: UndoOperationDeps, id: number, by: string
     const statusBack = before.status !== undefined && before.status !== current.status;
     const back = await s.db.transaction(async (tx) => {
       if (textChanged) await versionRepo.keep(tx, current, { action: 'restore', changed: changedFields(current, versionFields({ ...current, ...before })), by });
-      return articleAdminRepo.saveEdit(tx, current.id, {
+      const saved = await articleAdminRepo.saveEdit(tx, current.id, {
         ...before,
         ...(statusBack ? { editedFields: withFields(current.editedFields, ['status']) } : {}),
         updatedAt: new Date(),
-      });
+      }, current.updatedAt);
+      // Saved by someone else since it was read above: nothing of this article is written.
+      if (!saved) tx.rollback();
+      return saved;
+    }).catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return undefined;
+      throw error;
     });
+    if (!back) {
+      skipped.push({ articleId: current.id, reason: 'مقاله در همین لحظه دوباره تغییر کرد؛ دست نخورد' });
+      continue;
+    }
     // The pictures the run took off come back with the text that shows them.
-    if (back) await reattachShown(s.db, back);
+    await reattachShown(s.db, back);
     await changeRepo.markUndone(s.db, change.id);
     if (textChanged) queuePodcast(s, current.id);
     restored.push(current.id);
