@@ -4,7 +4,7 @@
  * A field missing here is named by its path, isolated from the Persian text.
  */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  title: 'عنوان', excerpt: 'خلاصه', content: 'متن', body: 'متن', category: 'دسته‌بندی', keywords: 'کلمات کلیدی',
+  title: 'عنوان', excerpt: 'خلاصه', content: 'متن', body: 'متن', category: 'دسته‌بندی', keywords: 'کلیدواژه‌ها',
   keyword: 'کلمه کلیدی', imageUrl: 'نشانی تصویر', videoUrl: 'نشانی ویدیو', imageAltText: 'متن جایگزین تصویر',
   videoAltText: 'متن جایگزین ویدیو', metaDescription: 'توضیح متا', status: 'وضعیت', featured: 'ویژه',
   expectedUpdatedAt: 'زمان آخرین ویرایش',

@@ -180,6 +180,7 @@ export const articleVersions = pgTable('article_versions', {
   excerpt: text('excerpt').notNull().default(''),
   content: text('content').notNull().default(''),
   category: varchar('category', { length: 32 }).notNull(),
+  keywords: text('keywords').notNull().default(''),
   metaDescription: varchar('meta_description', { length: 160 }),
   imageUrl: text('image_url'),
   videoUrl: text('video_url'),

@@ -13,7 +13,7 @@ export const ADMIN_ARTICLE_STATUSES = ['published', 'unpublished', 'all'] as con
 export type AdminArticleStatus = (typeof ADMIN_ARTICLE_STATUSES)[number];
 
 /** Fields an editor can change in the edit dialog; a hand-edited one is kept from re-processing. */
-export const EDITABLE_ARTICLE_FIELDS = ['title', 'excerpt', 'content', 'category', 'metaDescription', 'imageUrl', 'videoUrl', 'featured'] as const;
+export const EDITABLE_ARTICLE_FIELDS = ['title', 'excerpt', 'content', 'category', 'keywords', 'metaDescription', 'imageUrl', 'videoUrl', 'featured'] as const;
 export type EditableArticleField = (typeof EDITABLE_ARTICLE_FIELDS)[number];
 /** What `editedFields` may hold: the editable fields, and `status` once an admin published or unpublished it. */
 export const PROTECTED_ARTICLE_FIELDS = [...EDITABLE_ARTICLE_FIELDS, 'status'] as const;
@@ -25,6 +25,7 @@ export const ARTICLE_FIELD_LABELS: Record<ProtectedArticleField, string> = {
   excerpt: 'خلاصه',
   content: 'محتوا',
   category: 'دسته‌بندی',
+  keywords: 'کلیدواژه‌ها',
   metaDescription: 'توضیحات متا',
   imageUrl: 'تصویر',
   videoUrl: 'ویدیو',

@@ -18,6 +18,8 @@ export const articleVersionFields = z.object({
   excerpt: z.string(),
   content: z.string(),
   category: z.string(),
+  /** Comma-separated (a version kept before migration 0032 holds the keywords the article had then). */
+  keywords: z.string(),
   metaDescription: z.string().nullable(),
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),

@@ -3,6 +3,7 @@ import { plainNumber } from './plain-number.ts';
 import { toPersianDigits } from '../text/digits.ts';
 import { MAX_ADMIN_LIMIT } from './common.ts';
 import { htmlShowsContent, visibleText } from './visible-text.ts';
+import { editorKeywordsField } from './article-keywords.ts';
 
 export const ARTICLE_CATEGORIES = ['Politics', 'Economy', 'Technology', 'Health', 'Culture', 'Sports'] as const;
 
@@ -81,6 +82,8 @@ export const updateArticleBody = z.object({
   content: z.string({ error: 'محتوا باید متن باشد' }).max(200_000, `محتوا حداکثر ${toPersianDigits(200_000)} نویسه است`)
     .refine(htmlShowsContent, ARTICLE_TEXT_MESSAGES.emptyContent),
   category: z.string().max(32),
+  /** Comma-separated, as articles hold them; an empty string leaves the article without any. */
+  keywords: editorKeywordsField,
   imageUrl: z.string().max(2000).nullable(),
   videoUrl: z.string().max(2000).nullable(),
   featured: z.boolean(),

@@ -31,3 +31,4 @@ export * from './audit.ts';
 export * from './push.ts';
 export * from './page-reads.ts';
 export * from './visible-text.ts';
+export * from './article-keywords.ts';

@@ -2,6 +2,7 @@
 // a channel's hashtags, the offline rewriter, a model's answer or the stored articles the
 // trending page counts. Kept apart from `@chapar/shared/text` so the public pages never
 // carry the stop-word list.
+import { splitKeywords } from '../contracts/article-keywords.ts';
 import { normalizePersian } from '../text/normalize.ts';
 import { extractTopics } from './extract.ts';
 import { isTopic, tidyTopic, topicKey } from './phrase.ts';
@@ -49,6 +50,24 @@ export function cleanTopics(list: readonly string[], max: number, source = ''): 
     keys.push(key);
   }
   return kept;
+}
+
+/**
+ * An editor's keywords (the edit dialog's field, split at commas, Persian or Latin): each
+ * tidied as a channel's would be and kept once in any spelling, in the editor's order, but not
+ * filtered: a tag an editor chose is theirs. Stored comma-separated, as every article's are.
+ */
+export function editorKeywords(raw: string): string {
+  const kept: string[] = [];
+  const keys = new Set<string>();
+  for (const part of splitKeywords(raw)) {
+    const keyword = tidyTopic(part);
+    const key = topicKey(keyword) || keyword.toLowerCase();
+    if (!keyword || keys.has(key)) continue;
+    kept.push(keyword);
+    keys.add(key);
+  }
+  return kept.join(',');
 }
 
 /** Whether every word of a phrase's key ('و' aside) belongs to a kept topic found in it, in order. */

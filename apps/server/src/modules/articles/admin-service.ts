@@ -4,6 +4,7 @@
 import type { Db } from '@chapar/db';
 import { ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
+import { editorKeywords } from '@chapar/shared/topics';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
@@ -55,6 +56,7 @@ export async function updateArticle(s: UpdateArticleDeps, id: number, body: Upda
     excerpt: body.excerpt ?? current.excerpt,
     featured: body.featured ?? current.featured,
     category,
+    keywords: body.keywords === undefined ? current.keywords : editorKeywords(body.keywords),
     content,
     metaDescription: body.metaDescription === undefined ? current.metaDescription : fitMeta(body.metaDescription),
     imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,

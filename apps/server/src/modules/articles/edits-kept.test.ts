@@ -108,6 +108,38 @@ describe('publishing state', () => {
   });
 });
 
+describe('keywords', () => {
+  it('are an editor\'s to set: tidied, kept once, kept from regenerate, in the history and restorable; too many is a Persian 400', async () => {
+    const post = Number((await t.database.raw.query<{ telegram_id: string }>('select telegram_id from articles where telegram_id not in (102, 112) order by telegram_id limit 1 offset 2')).rows[0].telegram_id);
+    const machine = (await byPost(post))!;
+    const machineKeywords = (await t.database.raw.query<{ keywords: string }>('select keywords from articles where id = $1', [machine.id])).rows[0].keywords;
+    const res = await patch(machine.id, { keywords: 'بانک مرکزی، نرخ ارز,  بانک مركزي ,#تورم_سالانه,' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ keywords: 'بانک مرکزی,نرخ ارز,تورم سالانه', editedFields: ['keywords'] });
+    expect((await t.get(`/api/articles/${machine.id}`)).json()).toMatchObject({ keywords: 'بانک مرکزی,نرخ ارز,تورم سالانه' });
+
+    expect((await regenerate(machine.id)).statusCode).toBe(200);
+    const kept = (await t.get(`/api/admin/articles/${machine.id}`)).json() as AdminArticle;
+    expect(kept.keywords).toBe('بانک مرکزی,نرخ ارز,تورم سالانه');
+
+    const versions = ((await t.get(`/api/admin/articles/${machine.id}/versions`)).json() as { versions: ArticleVersionSummary[] }).versions;
+    const before = versions.find((v) => v.action === 'edit')!;
+    expect(before.summary).toContain('کلیدواژه‌ها');
+    expect((await t.get(`/api/admin/articles/${machine.id}/versions/${before.id}`)).json()).toMatchObject({ fields: { keywords: machineKeywords } });
+    const restored = await t.post(`/api/admin/articles/${machine.id}/versions/${before.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(((await t.get(`/api/admin/articles/${machine.id}`)).json() as AdminArticle).keywords).toBe(machineKeywords);
+
+    const many = await patch(machine.id, { keywords: Array.from({ length: 13 }, (_, i) => `موضوع شماره ${'الف ب پ ت ث ج چ ح خ د ذ ر ز'.split(' ')[i]}`).join('،') });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toContain('حداکثر ۱۲ کلیدواژه می‌توان داشت');
+    const long = await patch(machine.id, { keywords: `بانک,${'ب'.repeat(61)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toContain('هر کلیدواژه حداکثر ۶۰ نویسه است');
+    expect(((await t.get(`/api/admin/articles/${machine.id}`)).json() as AdminArticle).keywords).toBe(machineKeywords);
+  });
+});
+
 describe('two editors on one article', () => {
   it('refuses the second save of a form loaded before the first, with a Persian 409 and nothing changed; saved over on purpose, the first stays in the history', async () => {
     // An article the other tests leave alone.
@@ -143,8 +175,8 @@ describe('two editors on one article', () => {
     expect((await patch(id, { title: 'تیتری که ویراستار دیگر همان لحظه نوشت' })).statusCode).toBe(200);
     const versionsBefore = (await t.database.raw.query('select id from article_versions where article_id = $1', [id])).rows.length;
 
-    const versionFields = ({ title, excerpt, featured, category, content, metaDescription, imageUrl, videoUrl }: typeof read) =>
-      ({ title, excerpt, featured, category, content, metaDescription, imageUrl, videoUrl });
+    const versionFields = ({ title, excerpt, featured, category, keywords, content, metaDescription, imageUrl, videoUrl }: typeof read) =>
+      ({ title, excerpt, featured, category, keywords, content, metaDescription, imageUrl, videoUrl });
     const deps = { config: t.config, db: t.database.db, log: t.app.log, jobs: undefined as never, contentChanged: () => {} };
     await expect(saveArticle(deps, read, { ...versionFields(read), title: 'تیتری بر پایهٔ خواندن کهنه' }, { action: 'edit', by: 'admin' }))
       .rejects.toMatchObject({ status: 409, message: ARTICLE_CHANGED_SINCE });

@@ -91,7 +91,7 @@ const TEXT_FIELDS = ['title', 'excerpt', 'content', 'keywords', 'category', 'ima
 
 /** Persian names of the fields an undo may leave as an editor left them. */
 const FIELD_NAMES: Partial<Record<KeptField, string>> = {
-  ...ARTICLE_FIELD_LABELS, keywords: 'کلیدواژه‌ها', unpublishedReason: 'دلیل خروج از انتشار', unpublishedAt: 'زمان خروج از انتشار', publishedAt: 'زمان انتشار',
+  ...ARTICLE_FIELD_LABELS, unpublishedReason: 'دلیل خروج از انتشار', unpublishedAt: 'زمان خروج از انتشار', publishedAt: 'زمان انتشار',
   imageAltText: 'متن جایگزین تصویر', videoPosterUrl: 'تصویر پیش‌نمایش ویدیو', videoDuration: 'مدت ویدیو',
 };
 

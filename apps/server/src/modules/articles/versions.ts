@@ -22,7 +22,7 @@ const ACTION_LABELS: Record<ArticleVersionAction, string> = {
 
 export function versionFields(a: Pick<ArticleRow, keyof ArticleVersionFields>): ArticleVersionFields {
   return {
-    title: a.title, excerpt: a.excerpt, content: a.content, category: a.category,
+    title: a.title, excerpt: a.excerpt, content: a.content, category: a.category, keywords: a.keywords,
     metaDescription: a.metaDescription, imageUrl: a.imageUrl, videoUrl: a.videoUrl, featured: a.featured,
   };
 }
@@ -34,7 +34,7 @@ export function versionSummary(v: Pick<VersionRow, 'action' | 'changedFields' | 
   return [action, fields && `(${fields})`, v.savedBy && `توسط ${ltr(v.savedBy)}`].filter(Boolean).join(' ');
 }
 
-function toSummary(v: Omit<VersionRow, 'excerpt' | 'content' | 'metaDescription' | 'imageUrl' | 'videoUrl' | 'featured'>): ArticleVersionSummary {
+function toSummary(v: Omit<VersionRow, 'excerpt' | 'content' | 'keywords' | 'metaDescription' | 'imageUrl' | 'videoUrl' | 'featured'>): ArticleVersionSummary {
   return {
     id: v.id,
     articleId: v.articleId,

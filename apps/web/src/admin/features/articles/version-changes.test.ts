@@ -4,7 +4,7 @@ import type { ArticleVersionFields } from '@chapar/shared/contracts';
 import { htmlToText, versionChanges, versionLabel } from './version-changes.ts';
 
 const BASE: ArticleVersionFields = {
-  title: 'عنوان', excerpt: 'خلاصه', content: '<p>بند نخست</p><p>بند دوم</p>', category: 'Politics',
+  title: 'عنوان', excerpt: 'خلاصه', content: '<p>بند نخست</p><p>بند دوم</p>', category: 'Politics', keywords: 'مجلس,بودجه',
   metaDescription: null, imageUrl: null, videoUrl: null, featured: false,
 };
 
@@ -27,6 +27,12 @@ describe('versionChanges', () => {
     const changes = versionChanges(BASE, { ...BASE, content: '<p>بند <em>نخست</em></p><p>بند دوم</p>', category: 'سیاست' });
     expect(changes).toEqual([expect.objectContaining({ field: 'content', markupOnly: true })]);
     expect(versionChanges(BASE, { ...BASE, category: 'Economy' })).toEqual([expect.objectContaining({ before: 'سیاست', after: 'اقتصاد' })]);
+  });
+
+  it('lists keywords as an editor writes them, after the category', () => {
+    const changes = versionChanges(BASE, { ...BASE, category: 'Economy', keywords: 'بودجه,مالیات' });
+    expect(changes.map((c) => c.field)).toEqual(['category', 'keywords']);
+    expect(changes[1]).toMatchObject({ label: 'کلیدواژه‌ها', before: 'مجلس، بودجه', after: 'بودجه، مالیات' });
   });
 });
 

@@ -6,7 +6,7 @@ import { categoryFaName, findCategory, ltr } from '@chapar/shared/text';
 export type ComparedField = keyof ArticleVersionFields;
 
 /** The order fields are listed in, as in the edit form. */
-export const COMPARED_FIELDS: readonly ComparedField[] = ['title', 'excerpt', 'content', 'category', 'metaDescription', 'imageUrl', 'videoUrl', 'featured'];
+export const COMPARED_FIELDS: readonly ComparedField[] = ['title', 'excerpt', 'content', 'category', 'keywords', 'metaDescription', 'imageUrl', 'videoUrl', 'featured'];
 
 export interface FieldChange {
   field: ComparedField;
@@ -59,6 +59,8 @@ export function versionChanges(version: ArticleVersionFields, current: Pick<Admi
       changes.push({ field, label, before, after, ...(before === after ? { markupOnly: true } : {}) });
     } else if (field === 'category') {
       if (!sameCategory(String(a), String(b))) changes.push({ field, label, before: categoryName(String(a)), after: categoryName(String(b)) });
+    } else if (field === 'keywords') {
+      if (a !== b) changes.push({ field, label, before: String(a).split(',').join('، '), after: String(b).split(',').join('، ') });
     } else if (field === 'featured') {
       if (a !== b) changes.push({ field, label, before: a ? 'ویژه' : 'عادی', after: b ? 'ویژه' : 'عادی' });
     } else if ((a ?? '') !== (b ?? '')) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { Category } from '@chapar/shared/contracts';
+import { MAX_EDITOR_KEYWORDS, type Category } from '@chapar/shared/contracts';
 import { categoryFaName, formatNumberFa, normalizePersian } from '@chapar/shared/text';
 import { inputStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -14,6 +14,7 @@ export interface ArticleForm {
   title: string;
   category: string;
   excerpt: string;
+  keywords: string;
   metaDescription: string;
   imageUrl: string;
   videoUrl: string;
@@ -52,7 +53,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 /** The dialog's fields (spec 03 §2.3), each marked when an admin edited it by hand before. */
 export function ArticleFields({ form, editedFields }: { form: UseFormReturn<ArticleForm>; editedFields: string[] }) {
-  const ids = { title: useId(), excerpt: useId(), meta: useId(), image: useId(), video: useId(), content: useId(), err: useId() };
+  const ids = { title: useId(), excerpt: useId(), keywords: useId(), meta: useId(), image: useId(), video: useId(), content: useId(), err: useId() };
   const [mode, setMode] = useState<EditorMode>('visual');
   const categories = useCategories();
   const { register, control, watch, getValues, setValue, formState: { errors } } = form;
@@ -102,6 +103,21 @@ export function ArticleFields({ form, editedFields }: { form: UseFormReturn<Arti
           <AiButton field="excerpt" fieldLabel="خلاصه" source={sourceFor('excerpt')} onResult={fill('excerpt')} />
         </div>
         <textarea id={ids.excerpt} rows={3} {...register('excerpt')} className={inputStyles} />
+      </div>
+
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <Label htmlFor={ids.keywords} edited={edited('keywords')}>کلیدواژه‌ها</Label>
+        <input
+          id={ids.keywords}
+          {...register('keywords')}
+          aria-describedby={`${ids.keywords}-hint${errors.keywords ? ` ${ids.err}-keywords` : ''}`}
+          aria-invalid={errors.keywords ? true : undefined}
+          className={inputStyles}
+        />
+        <p id={`${ids.keywords}-hint`} className="text-xs text-muted">
+          با ویرگول جدا کنید؛ برچسب‌های زیر خبر و موضوع‌های داغ از همین‌ها ساخته می‌شوند (حداکثر {formatNumberFa(MAX_EDITOR_KEYWORDS)} کلیدواژه).
+        </p>
+        <FieldError id={`${ids.err}-keywords`} message={errors.keywords?.message} />
       </div>
 
       <div className="flex flex-col gap-1 md:col-span-2">

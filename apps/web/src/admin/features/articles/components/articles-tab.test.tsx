@@ -10,7 +10,7 @@ const ROW = {
   views: 3, featured: false, telegramId: 12, source: 'akhbar_rooz', telegramUrl: null, imageUrl: null, status: 'published', isPublished: true,
   unpublishedReason: null, unpublishedAt: null, editedFields: [],
 };
-const ARTICLE = { ...ROW, excerpt: 'خلاصه', content: '<p>متن</p>', videoUrl: null, metaDescription: null };
+const ARTICLE = { ...ROW, excerpt: 'خلاصه', content: '<p>متن</p>', keywords: '', videoUrl: null, metaDescription: null };
 const STATUS = { isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'admin', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 };
 
 function serve() {

@@ -15,7 +15,7 @@ const CATEGORIES = [
 
 function article(category: string, featured = false) {
   return {
-    id: 7, title: 'خبر آزمایشی درباره دانشگاه', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category, imageUrl: null, videoUrl: null,
+    id: 7, title: 'خبر آزمایشی درباره دانشگاه', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category, keywords: 'کنکور,دانشگاه تهران', imageUrl: null, videoUrl: null,
     featured, metaDescription: null, source: 'akhbar_rooz', telegramId: 12, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
     status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null,
   };
@@ -132,5 +132,40 @@ describe('the edit dialog when the article was saved meanwhile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ذخیرهٔ تغییرات من به‌جای آن' }));
     await waitFor(() => expect(closed).toHaveBeenCalled());
     expect(sent[1]).toEqual({ title: 'عنوان تازهٔ ویراستار دوم' });
+  });
+});
+
+describe('the edit dialog\'s keywords', () => {
+  it('shows them with Persian commas, refuses too many before sending, and sends only them when only they changed', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/categories')) return json(CATEGORIES);
+      if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'owner', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 });
+      if (url.startsWith('/api/admin/articles/7') && init?.method === 'PATCH') {
+        sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return json({ ...article('Education'), keywords: 'کنکور,سازمان سنجش' });
+      }
+      if (url.startsWith('/api/admin/articles/7')) return json({ ...article('Education'), updatedAt: '2026-11-20T10:05:00.000Z' });
+      return new Response('{}', { status: 404 });
+    }));
+    const closed = vi.fn();
+    renderWithApp(<EditArticleDialog articleId={7} onClose={closed} />);
+    const field = await screen.findByRole('textbox', { name: 'کلیدواژه‌ها' });
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('کنکور، دانشگاه تهران'));
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: Array.from({ length: 13 }, (_, i) => `موضوع ${i + 1}`).join('، ') } });
+    fireEvent.click(screen.getByRole('button', { name: 'به‌روزرسانی' }));
+    expect(await screen.findByText('حداکثر ۱۲ کلیدواژه می‌توان داشت')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'کنکور، سازمان سنجش' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(screen.getByRole('button', { name: 'به‌روزرسانی' }));
+    await waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(sent).toEqual([{ keywords: 'کنکور، سازمان سنجش', expectedUpdatedAt: '2026-11-20T10:05:00.000Z' }]);
   });
 });

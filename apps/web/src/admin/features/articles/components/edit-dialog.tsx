@@ -24,6 +24,8 @@ function toForm(article: AdminArticle): ArticleForm {
     title: article.title,
     category: article.category,
     excerpt: article.excerpt,
+    // Stored comma-separated; read with the Persian comma and a space.
+    keywords: article.keywords.split(',').filter(Boolean).join('، '),
     metaDescription: article.metaDescription ?? '',
     imageUrl: article.imageUrl ?? '',
     videoUrl: article.videoUrl ?? '',

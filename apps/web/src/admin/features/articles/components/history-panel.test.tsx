@@ -12,7 +12,7 @@ const PDI = '\u2069';
 
 const CURRENT: AdminArticle = {
   id: 7, title: 'سرعت اینترنت همراه در تهران دو برابر شد', slug: 'x', excerpt: 'گزارش تازهٔ سنجش سرعت، امروز منتشر شد.', content: '<p>متن کامل خبر.</p>',
-  category: 'Technology', imageUrl: null, videoUrl: null, featured: false, metaDescription: null, source: 'akhbar_rooz', telegramId: 12,
+  category: 'Technology', keywords: '', imageUrl: null, videoUrl: null, featured: false, metaDescription: null, source: 'akhbar_rooz', telegramId: 12,
   publishedAt: '2026-11-20T10:00:00.000Z', views: 3, status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null,
   editedFields: ['title', 'excerpt'], telegramUrl: null,
 } as unknown as AdminArticle;
@@ -30,12 +30,12 @@ const BEFORE_REBUILD: ArticleVersionSummary = {
 
 const FIELDS: Record<number, ArticleVersion['fields']> = {
   3: {
-    title: 'سرعت میانگین اینترنت همراه در تهران', excerpt: 'گزارش سنجش سرعت منتشر شد.', content: '<p>متن کامل خبر.</p>', category: 'فناوری',
+    title: 'سرعت میانگین اینترنت همراه در تهران', excerpt: 'گزارش سنجش سرعت منتشر شد.', content: '<p>متن کامل خبر.</p>', category: 'فناوری', keywords: '',
     metaDescription: null, imageUrl: null, videoUrl: null, featured: false,
   },
   // The same as the current article: restoring it would change nothing.
   2: {
-    title: CURRENT.title, excerpt: CURRENT.excerpt, content: CURRENT.content, category: 'Technology',
+    title: CURRENT.title, excerpt: CURRENT.excerpt, content: CURRENT.content, category: 'Technology', keywords: '',
     metaDescription: null, imageUrl: null, videoUrl: null, featured: false,
   },
 };

@@ -12,7 +12,7 @@ const view = (over: Partial<SpeechTextResponse> = {}): SpeechTextResponse => ({
   podcastUrl: '/media/podcasts/7-aaaa.mp3', podcastCurrent: true, ...over,
 });
 const article = {
-  id: 7, title: 'نشست سران G7', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category: 'Politics', imageUrl: null, videoUrl: null,
+  id: 7, title: 'نشست سران G7', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category: 'Politics', keywords: '', imageUrl: null, videoUrl: null,
   featured: false, metaDescription: null, source: null, telegramId: null, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
   status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null,
 };
