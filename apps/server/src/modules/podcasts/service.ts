@@ -1,13 +1,16 @@
 // Podcasts of articles: the text prepared for listening (@chapar/shared/text spoken.ts), spoken
 // by the speech service, stored through the Storage interface as podcasts/{id}-{hash}.mp3. The
 // hash is of the voice and the text read, so a podcast whose text has not changed is not made
-// again, a changed text gets a new address (no stale copy behind a CDN), and the old file goes.
+// again and a changed text gets a new address (no stale copy behind a CDN). The old file is set
+// aside, not deleted: podcast apps and directories that read the feed before keep a working
+// enclosure until the daily purge (TRASH_RETENTION_DAYS).
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { articles } from '@chapar/db';
 import { formatNumberFa } from '@chapar/shared/text';
 import { makePodcastsJob } from '../../jobs/specs.ts';
 import type { Services } from '../../services.ts';
+import { mediaRepo } from '../media/repo.ts';
 import { speechRepo } from './speech-repo.ts';
 import { speechTextFor } from './speech-text.ts';
 
@@ -44,11 +47,15 @@ export async function makeArticlePodcast(s: Pick<Services, 'db' | 'storage' | 's
   }
   const audio = await s.speech.speak(text, { signal: opts.signal });
   const stored = await s.storage.put(key, audio.mp3, 'audio/mpeg');
+  // The text came back to one read before: its file, set aside then, is the article's again.
+  await mediaRepo.deleteKeys(s.db, [key]);
   // The integer column holds whole seconds: rounding keeps it within half a second of the file.
   const podcastDuration = Math.max(1, Math.round(audio.duration));
   await s.db.update(articles).set({ podcastUrl: stored.url, podcastVoice: audio.voice.slice(0, 64), podcastDuration, podcastBytes: audio.mp3.length }).where(eq(articles.id, articleId));
   const oldKey = article.podcastUrl ? s.storage.keyFromUrl(article.podcastUrl) : null;
-  if (oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) await s.storage.delete(oldKey).catch(() => undefined);
+  if (article.podcastUrl && oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) {
+    await mediaRepo.upsert(s.db, { kind: 'audio', storageKey: oldKey, url: article.podcastUrl, mimeType: 'audio/mpeg', bytes: article.podcastBytes ?? 0, articleId: null, replacedAt: new Date() });
+  }
   s.contentChanged();
   return { articleId, status: 'made', message: `پادکست ${formatNumberFa(podcastDuration)} ثانیه‌ای ساخته شد (${formatNumberFa(audio.parts)} بخش)`, podcastUrl: stored.url, podcastDuration };
 }

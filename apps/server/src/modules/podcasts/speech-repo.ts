@@ -8,12 +8,13 @@ export interface SpeechArticle {
   content: string;
   category: string | null;
   status: string;
+  podcastBytes: number | null;
   podcastUrl: string | null;
 }
 
 export const speechRepo = {
   async article(db: Db, id: number): Promise<SpeechArticle | undefined> {
-    const [row] = await db.select({ id: articles.id, title: articles.title, content: articles.content, category: articles.category, status: articles.status, podcastUrl: articles.podcastUrl })
+    const [row] = await db.select({ id: articles.id, title: articles.title, content: articles.content, category: articles.category, status: articles.status, podcastUrl: articles.podcastUrl, podcastBytes: articles.podcastBytes })
       .from(articles).where(eq(articles.id, id));
     return row;
   },
