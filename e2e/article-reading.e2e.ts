@@ -127,10 +127,14 @@ describe('article page: addresses, server rendering and media', () => {
     expect(meta('name', 'robots')).toContain('max-image-preview:large');
     expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/article\/[^"]+">/);
 
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
+    const [jsonLd, breadcrumb] = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
     expect(jsonLd['@type']).toBe('NewsArticle');
     expect(jsonLd.headline).toBe(article.title);
-    expect((jsonLd.image as string[])[0]).toMatch(/^https?:\/\/.+\/media\/e2e\/snow-tehran\.jpg$/);
+    // The 1200 × 630 cut first, then the photo itself.
+    expect(jsonLd.image).toEqual([expect.stringMatching(/^https?:\/\/.+\/img\/share\/e2e\/snow-tehran\.jpg$/), expect.stringMatching(/^https?:\/\/.+\/media\/e2e\/snow-tehran\.jpg$/)]);
+    expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList' });
+    expect((breadcrumb.itemListElement as Array<{ name: string; position: number; item: string }>).map((i) => [i.position, i.name])).toEqual([[1, 'خانه'], [2, jsonLd.articleSection], [3, article.title]]);
+    expect((breadcrumb.itemListElement as Array<{ item: string }>)[2].item).toBe(jsonLd.mainEntityOfPage && (jsonLd.mainEntityOfPage as { '@id': string })['@id']);
     expect(jsonLd.datePublished).toBe(article.publishedAt.toISOString());
     expect(jsonLd.dateModified).toBe(article.updatedAt.toISOString());
     expect(jsonLd.author).toEqual([expect.objectContaining({ '@type': 'Organization', name: 'چاپار' })]);

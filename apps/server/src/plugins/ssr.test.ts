@@ -127,6 +127,11 @@ describe('server-side rendered pages', () => {
     expect(res.body).toContain(`<h1`);
     expect(res.body).toContain(titles[0]);
     expect(res.body).toContain('"@type":"NewsArticle"');
+    // The breadcrumb the page shows, as structured data beside the article's.
+    const data = [...res.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]) as { '@type': string; itemListElement?: Array<{ name: string; item: string }> });
+    expect(data.map((d) => d['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+    expect(data[1].itemListElement!.map((i) => i.name)).toEqual(['خانه', expect.any(String), titles[0]]);
+    expect(data[1].itemListElement![2].item).toBe(`https://chapar.test${canonical}`);
     expect(res.body).toMatch(/<link rel="canonical" href="https:\/\/chapar\.test\/article\/[^"]+-\d+">/);
     // A missing article's page says so and leads home (not the title alone over a loading skeleton),
     // at its own address and at its short one; the failed read goes to the browser, which hydrates the same.

@@ -30,7 +30,8 @@ export interface PageHead {
   tags?: string[];
   /** Large previews in search results and link cards (articles with an image). */
   largeImagePreview?: boolean;
-  jsonLd?: Record<string, unknown>;
+  /** Structured data: one script per object. */
+  jsonLd?: Record<string, unknown> | Array<Record<string, unknown>>;
 }
 
 export function pageTitle(title?: string): string {
@@ -95,7 +96,7 @@ export function renderHeadTags(head: PageHead, baseUrl: string): string {
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="twitter:image" content="${image}">`,
     ...[...SITE_FEEDS, ...(head.feeds ?? [])].map((feed) => `<link rel="alternate" type="${RSS_TYPE}" title="${escapeAttr(feed.title)}" href="${escapeAttr(absoluteUrl(baseUrl, feed.path))}">`),
-    head.jsonLd ? `<script type="application/ld+json">${safeJson(head.jsonLd)}</script>` : '',
+    ...(head.jsonLd ? [head.jsonLd].flat() : []).map((data) => `<script type="application/ld+json">${safeJson(data)}</script>`),
   ];
   return tags.filter(Boolean).join('\n    ');
 }

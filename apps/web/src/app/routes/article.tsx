@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link.tsx';
 import { Home, RotateCcw } from '../../components/icons';
 import type { Article } from '@chapar/shared/contracts';
-import { categoryFaName, excerptRepeatsLead, feedPaths, parseArticleId, SHARE_IMAGE, shareImagePath, stripHtml } from '@chapar/shared/text';
+import { categoryFaName, categorySlug, excerptRepeatsLead, feedPaths, parseArticleId, SHARE_IMAGE, shareImagePath, stripHtml } from '@chapar/shared/text';
 import { articleQuery, keywordList, relatedQuery, useArticle, useTrackViews } from '../../features/article/api.ts';
 import { ArticleBody, hasEmbeddedVideo } from '../../features/article/components/article-body.tsx';
 import { ArticleBreadcrumb } from '../../features/article/components/article-breadcrumb.tsx';
@@ -125,9 +125,11 @@ const loaded = (ctx: RouteContext) => {
 function articleHead(article: Article, baseUrl: string): PageHead {
   const path = paths.article(article);
   const description = article.metaDescription || article.excerpt || stripHtml(article.content).slice(0, 160);
-  const image = absoluteUrl(baseUrl, article.imageUrl || DEFAULT_SHARE_IMAGE.path);
-  // Link previews get the photo cut to 1200 × 630 by the server, whose size is therefore known.
+  // Link previews get the photo cut to 1200 × 630 by the server, whose size is therefore known;
+  // search engines get that first (a channel's photo can be smaller than they take), then the photo.
   const share = shareImagePath(article.imageUrl);
+  const images = [share, article.imageUrl || DEFAULT_SHARE_IMAGE.path].filter((url): url is string => Boolean(url)).map((url) => absoluteUrl(baseUrl, url));
+  const categoryPath = paths.category(categorySlug(article.category));
   const section = categoryFaName(article.category);
   const tags = keywordList(article.keywords);
   const publisher = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl(baseUrl, '/'), logo: { '@type': 'ImageObject', url: absoluteUrl(baseUrl, SITE_LOGO.path), width: SITE_LOGO.size, height: SITE_LOGO.size } };
@@ -144,12 +146,12 @@ function articleHead(article: Article, baseUrl: string): PageHead {
     section,
     tags,
     largeImagePreview: true,
-    jsonLd: {
+    jsonLd: [{
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: article.title.slice(0, 110),
       description,
-      image: [image],
+      image: images,
       datePublished: article.publishedAt,
       dateModified: article.updatedAt,
       // Articles are the newsroom's rewrites of channel posts: the organisation is the author.
@@ -160,7 +162,16 @@ function articleHead(article: Article, baseUrl: string): PageHead {
       inLanguage: 'fa-IR',
       isAccessibleForFree: true,
       mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(baseUrl, path) },
-    },
+    }, {
+      // The breadcrumb the page shows (home › category › title).
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'خانه', item: absoluteUrl(baseUrl, paths.home()) },
+        { '@type': 'ListItem', position: 2, name: section, item: absoluteUrl(baseUrl, categoryPath) },
+        { '@type': 'ListItem', position: 3, name: article.title, item: absoluteUrl(baseUrl, path) },
+      ],
+    }],
   };
 }
 
