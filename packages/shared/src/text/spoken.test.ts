@@ -61,6 +61,18 @@ describe('an article as text to listen to', () => {
     expect(text).not.toMatch(/[<>@#\d]|https?:|akhbar|🔴|نمودار/);
   });
 
+  it('does not read the title twice when the body opens with it as its first sentence', () => {
+    const title = 'قیمت دلار در بازار آزاد به ۵۸ هزار تومان رسید.';
+    const once = (content: string) => articleSpeechText({ title, content }).split('\n');
+    expect(once(`<p>${title} فعالان بازار از ثبات خبر دادند.</p><p>بند دوم.</p>`))
+      .toEqual(['قیمت دلار در بازار آزاد به پنجاه و هشت هزار تومان رسید.', 'فعالان بازار از ثبات خبر دادند.', 'بند دوم.']);
+    expect(once(`<p>${title}</p><p>بند دوم.</p>`)).toHaveLength(2);
+    // A title without its full stop, the body's sentence with it.
+    expect(articleSpeechText({ title: 'باران در تهران', content: '<p>باران در تهران. هوا خنک شد.</p>' }).split('\n')).toEqual(['باران در تهران.', 'هوا خنک شد.']);
+    // A longer sentence that only starts with the title's words is read whole.
+    expect(articleSpeechText({ title: 'باران در تهران', content: '<p>باران در تهران ادامه دارد.</p>' }).split('\n')).toEqual(['باران در تهران.', 'باران در تهران ادامه دارد.']);
+  });
+
   it('is cut into parts at sentence ends, none longer than asked', () => {
     const text = Array.from({ length: 40 }, (_, i) => `جمله شماره ${i + 1} درباره بازار است.`).join(' ');
     const spoken = articleSpeechText({ title: 'عنوان', content: text });

@@ -85,9 +85,27 @@ export function articleSpeechText(article: { title: string; content: string; cat
   while (lines.length && isSignatureLine(lines[lines.length - 1])) lines.pop();
   const title = spokenParagraph(stripHtml(article.title), sports);
   const body = lines.map((line) => spokenParagraph(line, sports)).filter((p): p is string => !!p);
-  // A body that opens with the title does not read it twice.
-  if (title && body[0] === title) body.shift();
+  // A body that opens with the title (the whole paragraph, or its first sentence, as the offline
+  // rewriter's titles are) does not read it twice.
+  if (title && body.length) {
+    const rest = afterLeadSentence(body[0], title);
+    if (rest !== null) {
+      if (rest) body[0] = rest;
+      else body.shift();
+    }
+  }
   return [title, ...body].filter(Boolean).join('\n');
+}
+
+/** What follows `title` when a paragraph's first sentence is it (its end mark aside); else null. */
+function afterLeadSentence(paragraph: string, title: string): string | null {
+  const lead = title.replace(/[.!?؟…]+$/, '').trim();
+  if (!lead || !paragraph.startsWith(lead)) return null;
+  const rest = paragraph.slice(lead.length);
+  const end = /^[.!?؟…]*(?:\s+|$)/.exec(rest);
+  // 'قیمت دلار' before 'قیمت دلار امروز…' is the start of a longer sentence, not the title.
+  if (!end || (end[0].trim() === '' && rest.length > 0)) return null;
+  return rest.slice(end[0].length).trim();
 }
 
 /**
