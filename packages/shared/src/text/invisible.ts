@@ -34,6 +34,11 @@ const CONTROL_RE = /(?![\t\n\r])\p{Cc}/gu;
 /** What shows nothing at either end of a field: whitespace, zero-width space, word joiner, BOM. */
 const EDGE_RE = /^[\s\u200b\u2060\ufeff]+|[\s\u200b\u2060\ufeff]+$/g;
 
+/** `text` without control characters (C0 but tab and line breaks, DEL, C1): HTML and XML do not allow them. */
+export function stripControls(text: string): string {
+  return text.replace(CONTROL_RE, '');
+}
+
 /**
  * Text an admin types into a field (a title, a name), as it is stored: without direction runs
  * (an unclosed override mirrors the page after it), without control characters, and trimmed of

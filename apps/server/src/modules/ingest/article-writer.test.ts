@@ -1,0 +1,35 @@
+// The article step writes what a reader and a feed can take: a post's stray control character
+// (a bell, a NUL) never reaches the stored title, excerpt, body or keywords.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
+import type { TelegramPost } from '../../integrations/telegram/index.ts';
+import { writeArticle } from './article-writer.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const BELL = '\u0007';
+const post: TelegramPost = {
+  channel: 'akhbar_rooz', messageId: 9001, date: new Date('2026-12-01T08:00:00Z'), text: `زلزله${BELL} در خوی`, html: '', links: [], hashtags: [],
+  photos: [], videos: [], documents: [], views: 0, edited: false, mediaUnsupported: false,
+};
+
+describe('writeArticle', () => {
+  it('leaves control characters out of every stored text, keeping line breaks', async () => {
+    const { article } = await writeArticle({ db: t.database.db }, {
+      source: 'primary', post,
+      normalised: { text: post.text, plain: post.text, hashtags: [], hashtagKeywords: [], textHash: 'h-9001' },
+      rewrite: {
+        title: `زلزله${BELL} در خوی`, excerpt: `زمین‌لرزه‌ای${BELL} خوی را لرزاند.`, content: `<p>زمین‌لرزه\u0000ای خوی را لرزاند.</p>\n<p>آسیبی گزارش نشد.${BELL}</p>`,
+        category: 'Politics', keywords: [`زلزله${BELL} خوی`], metaDescription: `زمین‌لرزه${BELL} در خوی`,
+      },
+      media: null,
+    });
+    const text = [article.title, article.excerpt, article.content, article.metaDescription, article.keywords, article.searchTitle].join('|');
+    expect([...text].filter((c) => (c < ' ' && !'\n\t\r'.includes(c)) || c === '\u007f')).toEqual([]);
+    expect(article.title).toBe('زلزله در خوی');
+    expect(article.content).toBe('<p>زمین‌لرزهای خوی را لرزاند.</p>\n<p>آسیبی گزارش نشد.</p>');
+    expect(article.keywords).toContain('زلزله خوی');
+  });
+});
