@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -55,5 +57,26 @@ describe('the deployment files', () => {
   it('are the ones docs/deploy.md names', () => {
     const doc = read('docs/deploy.md');
     for (const file of [...Object.keys(files), 'deploy/nginx.conf']) expect(doc).toContain(path.basename(file));
+  });
+
+  // The nginx of the systemd layout is Debian 12's (1.22), and compose pins the same version.
+  const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+  it.runIf(existsSync(nginx) || process.env.CI === 'true')('give nginx a configuration its pinned version accepts', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chapar-nginx-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`, '-days', '1', '-subj', '/CN=news.example.com'], { stdio: 'ignore' });
+      // The certificate's paths and the upstreams resolved here; everything else as shipped.
+      const site = read('deploy/nginx.conf')
+        .replace('/etc/letsencrypt/live/news.example.com/fullchain.pem', `${dir}/cert.pem`)
+        .replace('/etc/letsencrypt/live/news.example.com/privkey.pem', `${dir}/key.pem`)
+        .replace('web1:3000', '127.0.0.1:3001').replace('web2:3000', '127.0.0.1:3002');
+      writeFileSync(`${dir}/chapar.conf`, site);
+      writeFileSync(`${dir}/nginx.conf`, `error_log stderr;\npid ${dir}/nginx.pid;\nevents {}\nhttp {\n  include ${dir}/chapar.conf;\n}\n`);
+      const test = () => execFileSync(nginx, ['-t', '-p', dir, '-c', `${dir}/nginx.conf`], { stdio: 'pipe' });
+      expect(test).not.toThrow();
+      expect(read('deploy/compose.yaml')).toMatch(/image: nginx:1\.22\b/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
