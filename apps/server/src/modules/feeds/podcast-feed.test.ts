@@ -13,6 +13,7 @@ import { articles } from '@chapar/db';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
 import { allNamed, firstNamed, parseXml, type XmlNode } from '../../../testing/xml-tree.ts';
+import { podcastGuid } from './podcast-feed.ts';
 
 const BASE = 'https://chapar.example';
 const OWNER = 'podcast@chapar.example';
@@ -94,7 +95,19 @@ function expectShowTags(channel: XmlNode, self: string, cover: string) {
   expect(only(category, 'itunes:category').attrs.text).toMatch(/News|Politics/);
   expect(only(channel, 'itunes:explicit').text).toBe('false');
   expect(only(channel, 'itunes:type').text).toBe('episodic');
+  // The podcast namespace: the show's own id, derived from its feed address, and its lock.
+  expect(only(channel, 'podcast:guid').text).toBe(podcastGuid(self));
+  expect(only(channel, 'podcast:locked')).toMatchObject({ text: 'yes', attrs: { owner: OWNER } });
 }
+
+describe('podcastGuid', () => {
+  it('is the podcast namespace\'s UUIDv5 of the feed address, without its scheme or trailing slashes', () => {
+    // The namespace's own examples (podcast-namespace, docs/tags/guid.md).
+    expect(podcastGuid('https://mp3s.nashownotes.com/pc20rss.xml')).toBe('917393e3-1b1e-5cef-ace4-edaa54e1f810');
+    expect(podcastGuid('podnews.net/rss////')).toBe('9b024349-ccf0-5f69-a609-6b82873eab3c');
+    expect(podcastGuid('https://podnews.net/rss/')).toBe('9b024349-ccf0-5f69-a609-6b82873eab3c');
+  });
+});
 
 /** Each episode's required tags; the enclosure is downloaded and must be exactly as long as stated. */
 async function expectEpisodes(channel: XmlNode) {

@@ -1,7 +1,9 @@
 // The podcast feed the directories accept (Apple Podcasts, Spotify): RSS 2.0 with the itunes
 // tags they require on the channel (image, category, explicit, author, owner, type, language)
 // and on each episode (enclosure with its exact size, a GUID that never changes, duration,
-// episode type). Episodes are the published articles that have their audio version.
+// episode type), and the podcast namespace's guid and locked (podcastindex.org/namespace/1.0).
+// Episodes are the published articles that have their audio version.
+import { createHash } from 'node:crypto';
 import { CATEGORIES, feedPaths, type CategoryInfo } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
@@ -27,6 +29,22 @@ export function podcastTitles(siteName: string, category?: CategoryInfo) {
   return category
     ? { title: `${siteName} — پادکست ${category.nameFa}`, coverTitle: siteName, coverSubtitle: `پادکست خبرهای ${category.nameFa}` }
     : { title: `${siteName} — پادکست خبر`, coverTitle: siteName, coverSubtitle: 'پادکست خبرهای ایران و جهان' };
+}
+
+/** The podcast namespace's own UUID: the namespace of every show's podcast:guid. */
+const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
+
+/**
+ * A show's podcast:guid: the UUIDv5 (RFC 9562 §5.5) of its feed address without the scheme and
+ * trailing slashes, so apps know the show again if the feed ever moves.
+ */
+export function podcastGuid(feedUrl: string): string {
+  const name = feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
+  const hash = createHash('sha1').update(Buffer.from(PODCAST_GUID_NAMESPACE.replace(/-/g, ''), 'hex')).update(name).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 type Episode = Awaited<ReturnType<typeof feedRepo.withPodcasts>>[number];
@@ -75,7 +93,7 @@ async function podcastXml(db: Db, storage: Storage, site: PodcastSite, category?
   const subcategory = (category && ITUNES_SUBCATEGORY[category.name]) ?? 'Daily News';
   return [
     XML_DECLARATION,
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>',
     el('title', title),
     el('link', link),
     el('description', description),
@@ -90,6 +108,9 @@ async function podcastXml(db: Db, storage: Storage, site: PodcastSite, category?
     `<itunes:category text="News">${empty('itunes:category', { text: subcategory })}</itunes:category>`,
     el('itunes:explicit', 'false'),
     el('itunes:type', 'episodic'),
+    el('podcast:guid', podcastGuid(self)),
+    // Another host may not take the show over; the owner's address is whom a directory asks.
+    el('podcast:locked', 'yes', site.ownerEmail ? { owner: site.ownerEmail } : {}),
     ...episodes,
     '</channel></rss>',
   ].join('\n');
