@@ -16,7 +16,11 @@ export function confirmationMail(input: ConfirmationMailInput): { subject: strin
   const { siteName, siteUrl, confirmUrl } = input;
   const subject = `تأیید عضویت در خبرنامه ${siteName}`;
   const greeting = input.name ? `${input.name} عزیز، سلام` : 'سلام';
-  const lead = `برای عضویت در خبرنامه ${siteName} درخواستی با این نشانی ایمیل ثبت شد. برای تأیید عضویت، دکمه زیر را بزنید. تا وقتی تأیید نکنید، خبرنامه‌ای برایتان فرستاده نمی‌شود.`;
+  const asked = `برای عضویت در خبرنامه ${siteName} درخواستی با این نشانی ایمیل ثبت شد.`;
+  const until = 'تا وقتی تأیید نکنید، خبرنامه‌ای برایتان فرستاده نمی‌شود.';
+  // The HTML part has a button; the plain-text part, read where no HTML shows, has the link.
+  const lead = `${asked} برای تأیید عضویت، دکمه زیر را بزنید. ${until}`;
+  const textLead = `${asked} برای تأیید عضویت، پیوند زیر را باز کنید. ${until}`;
   const ignore = 'اگر شما این درخواست را نداده‌اید، کافی است این نامه را نادیده بگیرید؛ نشانی شما به فهرست افزوده نمی‌شود. این پیوند تا هفت روز معتبر است.';
   const rows = `<tr><td dir="rtl" align="right" style="${cellStyle('padding:24px;font-size:16px;line-height:2;')}">
 <p style="margin:0 0 12px;">${escapeHtml(greeting)}</p>
@@ -30,7 +34,7 @@ ${mailButton(confirmUrl, 'تأیید عضویت')}
   const text = [
     greeting,
     '',
-    lead,
+    textLead,
     '',
     `تأیید عضویت: ${confirmUrl}`,
     '',

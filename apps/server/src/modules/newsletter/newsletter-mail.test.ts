@@ -41,6 +41,10 @@ describe('double opt-in', () => {
     expect(mail.parsed.subject).toBe('تأیید عضویت در خبرنامه چاپار');
     expect(mail.parsed.html).toContain('dir="rtl"');
     expect(mail.parsed.text).toContain('سارا عزیز');
+    // The plain-text part has no button: it points at its link.
+    expect(mail.parsed.text).toContain('پیوند زیر را باز کنید');
+    expect(mail.parsed.text).not.toContain('دکمه');
+    expect(mail.parsed.html).toContain('دکمه زیر را بزنید');
     const link = linkIn(mail, '/newsletter/confirm');
     expect(link.pathname).toContain('confirm');
     expect(await subscriberOf('new.reader@example.com')).toBeUndefined();
