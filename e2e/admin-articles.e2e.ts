@@ -126,6 +126,27 @@ describe('articles table', () => {
     expect((await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20')).pagination.total).toBe(list.pagination.total);
   });
 
+  it('moves two articles to another category after naming it, and puts them back from the toast', async () => {
+    const page = await signedInPage();
+    const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');
+    const two = list.articles.filter((a) => a.category !== 'Sports').slice(0, 2);
+    for (const a of two) await page.getByRole('checkbox', { name: `انتخاب «${a.title}»` }).click();
+    await chooseOption(page, 'عملیات گروهی', 'تغییر دسته‌بندی');
+    // The destination is asked for before anything is confirmed.
+    await page.getByRole('button', { name: 'اجرا' }).click();
+    await page.getByRole('alert').filter({ hasText: 'دسته‌بندی مقصد را انتخاب کنید' }).waitFor();
+    await chooseOption(page, 'دسته‌بندی مقصد', 'ورزش');
+    await page.getByRole('button', { name: 'اجرا' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.innerText()).toContain(`انتقال ${formatNumberFa(2)} مقاله به دستهٔ «ورزش»`);
+    await confirm.getByRole('button', { name: 'انتقال' }).click();
+    await expectToast(page, `${formatNumberFa(2)} مقاله به دستهٔ «ورزش» منتقل شد`);
+    for (const a of two) expect((await api<AdminArticle>(page, `/api/admin/articles/${a.id}`)).category).toBe('Sports');
+    await page.getByRole('button', { name: 'بازگرداندن' }).click();
+    await expect.poll(async () => Promise.all(two.map(async (a) => (await api<AdminArticle>(page, `/api/admin/articles/${a.id}`)).category)), { timeout: 10_000 })
+      .toEqual(two.map((a) => a.category));
+  });
+
   it('takes an article down with a reason, lists it under unpublished, and publishes it again', async () => {
     const page = await signedInPage();
     const list = await api<AdminArticlesResponse>(page, '/api/admin/articles?page=1&limit=20');

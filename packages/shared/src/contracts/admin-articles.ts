@@ -10,6 +10,7 @@ export const ADMIN_ARTICLE_MESSAGES = {
   /** The media store failed or did not answer: nothing was stored, and trying later may work. */
   uploadStorageUnavailable: 'ذخیره‌سازی رسانه در دسترس نیست و فایل ذخیره نشد؛ چند دقیقه بعد دوباره بارگذاری کنید.',
   unknownCategory: 'دسته‌بندی نامعتبر است',
+  categoryRequired: 'دسته‌بندی مقصد را انتخاب کنید',
 } as const;
 
 const articleIds = z.array(z.number().int().positive().max(MAX_ID), { error: ADMIN_ARTICLE_MESSAGES.selectionRequired })
@@ -18,9 +19,12 @@ const articleIds = z.array(z.number().int().positive().max(MAX_ID), { error: ADM
 
 export const bulkArticlesBody = z.object({
   // publish/unpublish beside the spec's three: what a job took down is put back in one action.
-  action: z.enum(['delete', 'feature', 'unfeature', 'publish', 'unpublish'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
+  // …and 'category': articles the model filed under the wrong section moved together, undoably.
+  action: z.enum(['delete', 'feature', 'unfeature', 'publish', 'unpublish', 'category'], { error: ADMIN_ARTICLE_MESSAGES.selectionRequired }),
   articleIds,
-}).strict();
+  /** Where a 'category' action moves the articles: a category's English name, slug or Persian name. */
+  category: z.string({ error: ADMIN_ARTICLE_MESSAGES.categoryRequired }).trim().min(1, ADMIN_ARTICLE_MESSAGES.categoryRequired).max(64).optional(),
+}).strict().refine((body) => body.action !== 'category' || body.category !== undefined, { message: ADMIN_ARTICLE_MESSAGES.categoryRequired, path: ['category'] });
 export type BulkArticlesBody = z.infer<typeof bulkArticlesBody>;
 
 /** What a bulk action did: its message, and the articles it changed (what its undo puts back). */

@@ -3,7 +3,7 @@
 // regenerate.ts).
 import type { Db } from '@chapar/db';
 import { ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
-import { findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
+import { categoryFaName, findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { editorKeywords } from '@chapar/shared/topics';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -14,8 +14,10 @@ import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { saveArticle } from './article-save.ts';
-import { withOperation } from './change-log.ts';
-import { fitMeta } from './derived-fields.ts';
+import { keepBefore, withOperation } from './change-log.ts';
+import { derivedFields, fitMeta } from './derived-fields.ts';
+import { withFields } from './edit-protection.ts';
+import { versionRepo } from './versions.ts';
 import { setPublishedMany } from './publishing.ts';
 import { toAdminArticle } from './dto.ts';
 import { keepDeleted } from './trash.ts';
@@ -123,16 +125,59 @@ export async function bulkArticles(s: BulkArticlesDeps, body: BulkArticlesBody, 
   const rows = await articleAdminRepo.byIds(s.db, ids);
   const found = rows.map((row) => row.id);
   if (!found.length) throw noneFound(ARTICLES);
-  const publishing = body.action === 'publish' || body.action === 'unpublish' ? await bulkPublish(s, rows, body.action, by) : null;
-  const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, body.action === 'feature');
+  if (body.action === 'category') return bulkCategory(s, rows, { wanted: body.category ?? '', asked: ids.length }, by);
+  const { action } = body;
+  const publishing = action === 'publish' || action === 'unpublish' ? await bulkPublish(s, rows, action, by) : null;
+  const changedIds = publishing ? publishing.changedIds : await articleAdminRepo.setFeatured(s.db, found, action === 'feature');
   const operation = publishing?.operationId === undefined ? {} : { operationId: publishing.operationId };
-  if ((body.action === 'feature' || body.action === 'unfeature') && changedIds.length) s.contentChanged();
+  if ((action === 'feature' || action === 'unfeature') && changedIds.length) s.contentChanged();
   // Articles already in the state asked for are left as they were, and the answer says so.
   const message = bulkMessage(ARTICLES, { changed: changedIds.length, already: found.length - changedIds.length, missing: ids.length - found.length }, {
-    done: (n) => `${n} مقاله ${ACTION_DONE[body.action]}`,
-    wasSo: `از پیش ${ALREADY[body.action]}`,
+    done: (n) => `${n} مقاله ${ACTION_DONE[action]}`,
+    wasSo: `از پیش ${ALREADY[action]}`,
   });
   return { success: true, message, changedIds, ...operation };
+}
+
+ /**
+ * Articles moved to another category in one operation: each keeps a version (its history shows the
+ * move and who made it), the category becomes hand-edited (a later rewrite of the post keeps it),
+ * and the operation's undo puts each back where it was.
+ */
+async function bulkCategory(s: BulkArticlesDeps, rows: ArticleRow[], ask: { wanted: string; asked: number }, by: string): Promise<BulkArticlesResponse> {
+  const category = findCategory(ask.wanted)?.name ?? await siteCategoryName(s.db, ask.wanted);
+  if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
+  const moving = rows.filter((row) => row.category !== category);
+  const name = categoryFaName(category);
+  const message = (changed: number) => bulkMessage(ARTICLES, { changed, already: rows.length - changed, missing: ask.asked - rows.length }, {
+    done: (n) => `${n} مقاله به دستهٔ «${name}» منتقل شد`,
+    wasSo: `از پیش در دستهٔ «${name}»`,
+  });
+  if (!moving.length) return { success: true, message: message(0), changedIds: [] };
+  const operation = await operationsRepo.create(s.db, { kind: 'bulk-category', params: { articleIds: rows.map((row) => row.id), category }, requestedBy: by, status: 'running' });
+  try {
+    const changedIds = await withOperation(operation.id, async () => {
+      const moved: number[] = [];
+      for (const row of moving) {
+        const saved = await s.db.transaction(async (tx) => {
+          await versionRepo.keep(tx, row, { action: 'edit', changed: ['category'], by });
+          await keepBefore(tx, row, ['category']);
+          return articleAdminRepo.saveEdit(tx, row.id, {
+            category, ...derivedFields({ ...row, category }), editedFields: withFields(row.editedFields, ['category']), updatedAt: new Date(),
+          });
+        });
+        if (saved) moved.push(row.id);
+      }
+      return moved;
+    });
+    if (changedIds.length) s.contentChanged({ articleIds: changedIds });
+    await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله به دستهٔ «${name}» منتقل شد`);
+    await operationsRepo.finish(s.db, operation.id, 'success', { total: rows.length, updated: changedIds.length });
+    return { success: true, message: message(changedIds.length), changedIds, operationId: operation.id };
+  } catch (error) {
+    await operationsRepo.finish(s.db, operation.id, 'error', { total: rows.length }, { completed: false });
+    throw error;
+  }
 }
 
 const ARTICLES: BulkNoun = { one: 'مقاله', linked: 'مقالهٔ', any: 'مقاله‌ای', plural: 'مقاله‌های' };

@@ -152,6 +152,32 @@ describe('bulk actions and delete', () => {
     expect(await publicIds()).not.toEqual(expect.arrayContaining([c.id]));
   });
 
+  it('moves articles to another category in one undoable action, each with a version, the category kept from rewrites', async () => {
+    const [a, b, c] = [await createArticle(t.database, { category: 'Politics' }), await createArticle(t.database, { category: 'Health' }), await createArticle(t.database, { category: 'Sports' })];
+    const bulk = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload });
+    const category = async (id: number) => (await t.database.raw.query<{ category: string; edited_fields: string[] }>('select category, edited_fields from articles where id = $1', [id])).rows[0];
+
+    // No category, or one the site does not have: a Persian 400 and nothing moves.
+    expect((await bulk({ action: 'category', articleIds: [a.id] })).json()).toMatchObject({ message: expect.stringContaining('دسته‌بندی مقصد را انتخاب کنید') });
+    const unknown = await bulk({ action: 'category', articleIds: [a.id], category: 'Astrology' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('دسته‌بندی نامعتبر است');
+    expect((await category(a.id)).category).toBe('Politics');
+
+    const moved = (await bulk({ action: 'category', articleIds: [a.id, b.id, c.id], category: 'sports' })).json() as { changedIds: number[]; operationId: number; message: string };
+    expect(moved).toEqual({ success: true, message: '۲ مقاله به دستهٔ «ورزش» منتقل شد؛ ۱ مقالهٔ دیگر از پیش در دستهٔ «ورزش» بود', changedIds: [a.id, b.id], operationId: expect.any(Number) });
+    expect(await category(a.id)).toEqual({ category: 'Sports', edited_fields: ['category'] });
+    const versions = (await t.app.inject({ method: 'GET', url: `/api/admin/articles/${a.id}/versions`, headers })).json() as { versions: Array<{ category: string; changedFields: string[]; summary: string }> };
+    expect(versions.versions[0]).toMatchObject({ category: 'Politics', changedFields: ['category'] });
+    expect(versions.versions[0].summary).toContain('دسته‌بندی');
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/categories/sports/articles?limit=100' })).json() as { articles?: Array<{ id: number }> } | Array<{ id: number }>;
+    expect(JSON.stringify(listed)).toContain(`"id":${b.id}`);
+
+    const undone = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${moved.operationId}/undo`, headers });
+    expect(undone.json()).toMatchObject({ success: true, restored: 2 });
+    expect([(await category(a.id)).category, (await category(b.id)).category, (await category(c.id)).category]).toEqual(['Politics', 'Health', 'Sports']);
+  });
+
   it('undoes a bulk unpublish in its publishing state only: a title edited and a feature set since are kept', async () => {
     const [a, b] = [await createArticle(t.database), await createArticle(t.database)];
     const bulk = (action: string, articleIds: number[]) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload: { action, articleIds } });

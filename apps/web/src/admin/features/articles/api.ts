@@ -109,15 +109,15 @@ const UNFEATURE: Partial<Record<BulkAction, BulkAction>> = { feature: 'unfeature
 
 /**
  * A bulk action; its toast offers «بازگرداندن» for exactly the articles it changed (those already
- * so were not touched): a delete from the deleted articles, a publish or unpublish by undoing its
- * operation (each article back as it was, its unpublish reason too), a feature by the opposite.
+ * so were not touched): a delete from the deleted articles, a publish, unpublish or category move by
+ * undoing its operation (each article back as it was, its unpublish reason too), a feature by the opposite.
  */
 export function useBulkArticles(onDone: () => void) {
   const { toast } = useToast();
   const deletedToast = useDeletedToast();
   const undoOperation = useUndoOperation();
-  const action = useAdminAction<{ action: BulkAction; articleIds: number[]; undo?: boolean }, BulkArticlesResponse>({
-    run: (request, { action: kind, articleIds }) => request('POST', '/api/admin/articles/bulk', { action: kind, articleIds }),
+  const action = useAdminAction<{ action: BulkAction; articleIds: number[]; category?: string; undo?: boolean }, BulkArticlesResponse>({
+    run: (request, { action: kind, articleIds, category }) => request('POST', '/api/admin/articles/bulk', { action: kind, articleIds, ...(category ? { category } : {}) }),
     failure: ARTICLE_TEXTS.bulkFailed,
     invalidate: afterDelete,
     onSuccess: (result, body) => {
