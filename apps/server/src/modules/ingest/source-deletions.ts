@@ -14,10 +14,14 @@ import { VERIFY_REASONS } from './verify-source.ts';
 
 export const SOURCE_DELETIONS_KIND = 'source-deletions';
 
-/** Marks the post deleted and takes its article off the site: the post's article, if any, and whether it came down now. */
-async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null): Promise<DeletedPost> {
-  await postStore.markDeleted(s.db, ref);
+/**
+ * Marks the post deleted and takes its article off the site: the post's article, if any, and
+ * whether it came down now. An article a plan waiting for an editor lists is left to that plan.
+ */
+async function unpublishOne(s: Pick<Services, 'db' | 'contentChanged'>, ref: PostRef, operationId: number | null, planned: ReadonlySet<number>): Promise<DeletedPost> {
   const article = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
+  if (article && planned.has(article.id)) return { ref, articleId: article.id, unpublished: false };
+  await postStore.markDeleted(s.db, ref);
   if (!article) return { ref, articleId: null, unpublished: false };
   if (article.status === 'unpublished' || article.editedFields.includes('status')) return { ref, articleId: article.id, unpublished: false };
   // A check that runs for an operation keeps the change there; the schedule's own check makes one, so the editor can undo it.
@@ -55,13 +59,15 @@ export interface SettledDeletions {
  * is taken off at once; more wait in a plan for an editor, unless an earlier plan already lists them.
  */
 export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentChanged'>, channel: string, gone: PostRef[], operationId: number | null): Promise<SettledDeletions> {
-  if (gone.length <= 1) {
+  if (!gone.length) return { unpublished: [], unpublishedArticleIds: [], awaiting: [], awaitingOperationId: null };
+  // A check that sees one of a plan's posts gone (the others' pages answered meanwhile) does not take it down alone.
+  const waiting = await operationsRepo.awaitingArticleIds(s.db, SOURCE_DELETIONS_KIND);
+  if (gone.length === 1) {
     const unpublished: DeletedPost[] = [];
-    for (const ref of gone) unpublished.push(await unpublishOne(s, ref, operationId));
+    for (const ref of gone) unpublished.push(await unpublishOne(s, ref, operationId, waiting));
     const unpublishedArticleIds = unpublished.flatMap((post) => (post.unpublished && post.articleId !== null ? [post.articleId] : []));
     return { unpublished, unpublishedArticleIds, awaiting: [], awaitingOperationId: null };
   }
-  const waiting = await operationsRepo.awaitingArticleIds(s.db, SOURCE_DELETIONS_KIND);
   const rows = [];
   const awaiting: SettledDeletions['awaiting'] = [];
   for (const ref of gone) {

@@ -179,6 +179,23 @@ describe("the monitor's deletion check", () => {
     expect(await unpublishedIds(t)).toEqual([ids.get(44), ids.get(46), ids.get(47)]);
   });
 
+  it('never takes down one at a time what a plan waiting for an editor lists', async () => {
+    channel.remove(44, 46);
+    await forceCheck();
+    const plans = async () => (await operations()).filter((o) => o.status === 'awaiting' && o.name === 'source-deletions');
+    expect(await plans()).toHaveLength(1);
+    // A later check sees only one of them gone (the other's page answered meanwhile): still the plan's.
+    channel.reset();
+    channel.remove(46);
+    await forceCheck();
+    channel.remove(44, 46);
+    await forceCheck();
+    expect(await published()).toBe(55);
+    const [plan] = await plans();
+    expect(await plans()).toHaveLength(1);
+    expect(plan.plan?.items.map((i) => i.telegramId).sort()).toEqual([44, 46]);
+  });
+
   it('never takes a post for deleted when the host answers 404 or a blank page for it', async () => {
     channel.hideFromPages(40, 42);
     channel.posts('answers_404');
