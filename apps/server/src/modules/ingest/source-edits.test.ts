@@ -119,7 +119,7 @@ describe('posts edited at the source', () => {
     expect(await article(115)).toEqual(b);
   });
 
-  it('reads the articles of the edited posts in one query', async () => {
+  it('reads the articles of the edited posts in one query, and the waiting plans in another', async () => {
     const db = t.database.db;
     let selects = 0;
     const counted = new Proxy(db, {
@@ -133,7 +133,8 @@ describe('posts edited at the source', () => {
     const ids = [101, 112, 115, 116];
     const held = await holdEdits({ db: counted, log }, CHANNEL, ids.map((telegramId) => ({ source: CHANNEL, telegramId })));
     expect(held.held).toHaveLength(ids.length);
-    expect(selects).toBe(1);
+    // One for the articles, one for the plans already waiting: however many posts there are.
+    expect(selects).toBe(2);
 
     selects = 0;
     const planned = await Promise.all([101, 116].map(async (id) => ({ articleId: (await article(id)).id })));
@@ -181,6 +182,26 @@ describe('posts edited at the source', () => {
     const [plan] = await awaitingPlans();
     expect(plan.plan!.items.map((item) => item.articleId).sort()).toEqual([a.id, b.id].sort());
     expect((await t.post(`/api/admin/operations/${plan.id}/cancel`, {})).statusCode).toBe(200);
+  });
+
+  it('posts a waiting plan lists make no second plan when edited again, and one of them edited alone is not rewritten past it', async () => {
+    const a = await article(107);
+    const b = await article(109);
+    t.server.edit(107, 'نشست خبری امروز رئیس سازمان', 'نشست خبری فردای رئیس سازمان');
+    t.server.edit(109, 'صف‌های بسیار طولانی', 'صف‌های نسبتاً طولانی');
+    await sync();
+    expect(await awaitingPlans()).toHaveLength(1);
+    // Both edited again (a layout glitch undone looks so), then one alone: still the one plan, nothing rewritten.
+    t.server.edit(107, 'نشست خبری فردای رئیس سازمان', 'نشست خبری امروز رئیس سازمان');
+    t.server.edit(109, 'صف‌های نسبتاً طولانی', 'صف‌های بسیار طولانی');
+    await sync();
+    t.server.edit(107, 'نشست خبری امروز رئیس سازمان', 'نشست خبری دیروز رئیس سازمان');
+    await sync();
+    const plans = await awaitingPlans();
+    expect(plans).toHaveLength(1);
+    expect(plans[0].plan!.items.map((item) => item.articleId).sort()).toEqual([a.id, b.id].sort());
+    expect([(await article(107)).content, (await article(109)).content]).toEqual([a.content, b.content]);
+    expect((await t.post(`/api/admin/operations/${plans[0].id}/cancel`, {})).statusCode).toBe(200);
   });
 });
 

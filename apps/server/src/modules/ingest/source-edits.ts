@@ -43,12 +43,20 @@ export async function release(db: Db, source: string, ids: number[]): Promise<nu
   return setStates(db, source, ids, 'published', 'held');
 }
 
-/** Holds the edits of `channel` one check found, if they would rewrite more than one published article. */
+/**
+ * Holds the edits of `channel` one check found, if they would rewrite more than one published
+ * article. A post a waiting plan already lists stays held for it (that plan reads it again when
+ * confirmed): edited again, alone or with others, it is neither rewritten nor planned twice.
+ */
 export async function holdEdits(s: Pick<Services, 'db' | 'log'>, channel: string, edited: PostRef[]): Promise<HeldEdits> {
+  if (!edited.length) return { held: [], operationId: null };
   const found = await articleAdminRepo.bySourceIds(s.db, channel, edited.map((ref) => ref.telegramId));
   const byPost = new Map(found.filter((a) => a.status === 'published').map((a) => [a.telegramId, a]));
-  const refs = edited.filter((ref) => byPost.has(ref.telegramId));
-  if (refs.length <= 1) return { held: [], operationId: null };
+  const planned = await operationsRepo.awaitingArticleIds(s.db, SOURCE_EDITS_KIND);
+  const inPlan = edited.filter((ref) => planned.has(byPost.get(ref.telegramId)?.id ?? -1));
+  if (inPlan.length) await setStates(s.db, channel, inPlan.map((ref) => ref.telegramId), 'held');
+  const refs = edited.filter((ref) => byPost.has(ref.telegramId) && !inPlan.includes(ref));
+  if (refs.length <= 1) return { held: inPlan, operationId: null };
   const ids = refs.map((ref) => ref.telegramId);
   await setStates(s.db, channel, ids, 'held');
   const op = await operationsRepo.create(s.db, {
@@ -57,7 +65,7 @@ export async function holdEdits(s: Pick<Services, 'db' | 'log'>, channel: string
   });
   await operationsRepo.log(s.db, op.id, `بررسی کانال ${handle(channel)}: ${fa(refs.length)} پست ویرایش‌شده پیدا شد؛ مقاله‌ها تا تأیید ویراستار دست نمی‌خورند`);
   s.log.warn(`${channel}: ${refs.length} edited posts wait for an editor's confirmation (operation ${op.id})`);
-  return { held: refs, operationId: op.id };
+  return { held: [...inPlan, ...refs], operationId: op.id };
 }
 
 /** The posts of a confirmed plan the editor kept: those whose articles are among `planned`. */
