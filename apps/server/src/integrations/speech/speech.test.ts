@@ -1,6 +1,7 @@
 // The audio path of the speech service: parts trimmed and faded so they join without a gap or
 // a click, espeak-ng's parts joined into one MP3 as long as the parts together.
 import { describe, expect, it } from 'vitest';
+import { hasFfmpeg, hasOfflineSpeech } from '../../../testing/system-tools.ts';
 import { SAMPLE_RATE, decodeToPcm, encodeMp3, preparePart, probeAudio, runTool } from './audio.ts';
 import { createSpeech, DEFAULT_SPEECH_TOOLS } from './index.ts';
 
@@ -37,7 +38,7 @@ describe('parts made ready to join', () => {
     expect(Math.abs(raw[100] - raw[99])).toBeGreaterThan(5_000);
   });
 
-  it('joins parts into one MP3 as long as the parts together', async () => {
+  it.runIf(hasFfmpeg)('joins parts into one MP3 as long as the parts together', async () => {
     const parts = [tone(1.5), tone(2), tone(0.5)].map(preparePart);
     const mp3 = await encodeMp3(DEFAULT_SPEECH_TOOLS, Buffer.concat(parts));
     const info = await probeAudio(DEFAULT_SPEECH_TOOLS, mp3);
@@ -47,7 +48,7 @@ describe('parts made ready to join', () => {
   });
 });
 
-describe('espeak-ng in parts', () => {
+describe.runIf(hasOfflineSpeech)('espeak-ng in parts', () => {
   it('speaks a text cut into parts as long as its parts spoken alone, joined', async () => {
     const speech = createSpeech({ model: '', voice: '', timeoutMs: 10_000 });
     const sentence = 'بانک مرکزی امروز گزارش تازه‌ای درباره نرخ تورم و رشد اقتصادی منتشر کرد.';

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { hasFfmpeg } from '../../../testing/system-tools.ts';
 import { FIXTURE_DIR } from '../../../testing/telegram-fixture-server.ts';
 import { imageDhash } from './dhash.ts';
 import { sniffMedia } from './sniff.ts';
@@ -11,7 +11,6 @@ import { watermarkVideo } from './video-watermark.ts';
 import { watermarkImage } from './watermark.ts';
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURE_DIR, 'media', name));
-const hasFfmpeg = (() => { try { execFileSync('ffmpeg', ['-version']); return true; } catch { return false; } })();
 
 describe('sniffMedia', () => {
   it('knows files by their bytes', () => {

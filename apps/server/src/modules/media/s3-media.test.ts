@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasFfmpeg } from '../../../testing/system-tools.ts';
 import { IMAGE_WIDTHS, imageSrcSet } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 import { fileForm } from '../../../testing/multipart.ts';
@@ -75,7 +76,7 @@ describe('a site whose media lives in S3', () => {
     expect(existsSync(path.join(t.dataDir, 'originals'))).toBe(false);
   });
 
-  it('takes a poster frame and the duration from a stored video', async () => {
+  it.runIf(hasFfmpeg)('takes a poster frame and the duration from a stored video', async () => {
     const video = await article(106);
     const videoKey = keyOf(video.video_url!);
     expect(videoKey).toMatch(/^tg\/akhbar_rooz\/106\/10-video\.[0-9a-f]{8}\.mp4$/);
@@ -124,7 +125,7 @@ describe('a site whose media lives in S3', () => {
     expect(verify.json()).toMatchObject({ success: true, result: { successful: 1, failed: 0 } });
   });
 
-  it('stores uploads in the bucket: a picture, and a video with its poster and duration', async () => {
+  it.runIf(hasFfmpeg)('stores uploads in the bucket: a picture, and a video with its poster and duration', async () => {
     const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#336699' } }).png().toBuffer();
     const image = await multipart(t, 'photo.png', png);
     expect(image.statusCode, image.body).toBe(200);
@@ -146,7 +147,7 @@ describe('a site whose media lives in S3', () => {
     expect(stored.headers.get('content-type')).toBe('video/mp4');
   });
 
-  it('refuses a video ffmpeg cannot read with a Persian 400, storing nothing', async () => {
+  it.runIf(hasFfmpeg)('refuses a video ffmpeg cannot read with a Persian 400, storing nothing', async () => {
     const before = await s3.keys();
     const rowsBefore = (await t.database.raw.query('select id from media_assets')).rows.length;
     // 31 bytes that start like an MP4 and are nothing more.

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasFfmpeg, hasOfflineSpeech } from '../../../testing/system-tools.ts';
 import { articles } from '@chapar/db';
 import type { Config } from '../../config.ts';
 import { createSpeech, DEFAULT_SPEECH_TOOLS, probeAudio } from '../../integrations/speech/index.ts';
@@ -54,7 +55,7 @@ describe('podcasts made offline with espeak-ng', () => {
   beforeAll(async () => { t = await podcastApp({ podcastAuto: true }); });
   afterAll(async () => { await t.close(); });
 
-  it('makes an MP3 of 16,000 Hz, one channel, whose measured duration is the stored one', async () => {
+  it.runIf(hasOfflineSpeech)('makes an MP3 of 16,000 Hz, one channel, whose measured duration is the stored one', async () => {
     const article = await createArticle(t.database, ARTICLE);
     const res = await t.post(`/api/admin/articles/${article.id}/podcast`);
     expect(res.statusCode).toBe(200);
@@ -77,7 +78,7 @@ describe('podcasts made offline with espeak-ng', () => {
     expect(api).toMatchObject({ podcastUrl: row.podcastUrl, podcastDuration: row.podcastDuration, podcastVoice: 'espeak-ng-fa' });
   });
 
-  it('is the enclosure of its article in the RSS feed, with its size and duration, in valid XML', async () => {
+  it.runIf(hasOfflineSpeech)('is the enclosure of its article in the RSS feed, with its size and duration, in valid XML', async () => {
     const article = await createArticle(t.database, { ...ARTICLE, title: 'خبر با پادکست در خوراک', imageUrl: '/media/cover.jpg', publishedAt: new Date(Date.now() + 60_000) });
     expect((await t.post(`/api/admin/articles/${article.id}/podcast`)).statusCode).toBe(200);
     const row = await t.row(article.id);
@@ -99,7 +100,7 @@ describe('podcasts made offline with espeak-ng', () => {
     expect(audio.rawPayload.length).toBe(size);
   });
 
-  it('keeps a podcast that matches the text, and makes a new one after an edit, the old file served until the purge', async () => {
+  it.runIf(hasOfflineSpeech)('keeps a podcast that matches the text, and makes a new one after an edit, the old file served until the purge', async () => {
     const article = await createArticle(t.database, { title: 'خبر کوتاه برای پادکست', content: '<p>این متن کوتاه است.</p>' });
     expect((await t.post(`/api/admin/articles/${article.id}/podcast`)).statusCode).toBe(200);
     const first = await t.row(article.id);
@@ -173,7 +174,7 @@ describe('podcasts through an OpenAI-compatible speech endpoint', () => {
   });
   afterAll(async () => { await t.close(); await impatient.close(); await server.close(); });
 
-  it('speaks a long text in parts and joins them without gaps into one MP3', async () => {
+  it.runIf(hasFfmpeg)('speaks a long text in parts and joins them without gaps into one MP3', async () => {
     server.mode = 'ok';
     server.requests.length = 0;
     const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>بند شماره ${i + 1} از این گزارش بلند درباره بازار و اقتصاد کشور است که باید خوانده شود.</p>`);
@@ -193,7 +194,7 @@ describe('podcasts through an OpenAI-compatible speech endpoint', () => {
     expect(Math.abs(info.duration - row.podcastDuration!)).toBeLessThanOrEqual(0.5);
   });
 
-  it('health names the speech endpoint, healthy while it speaks and down with its error when it fails', async () => {
+  it.runIf(hasFfmpeg)('health names the speech endpoint, healthy while it speaks and down with its error when it fails', async () => {
     server.mode = 'ok';
     const healthy = (await new HealthChecker(t.app.ingest).services()).find((x) => x.id === 'speech')!;
     expect(healthy).toMatchObject({ service: 'سرویس گفتار (سرویس بیرونی)', status: 'healthy', error: null });

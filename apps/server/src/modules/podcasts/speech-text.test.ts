@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasFfmpeg } from '../../../testing/system-tools.ts';
 import { articles } from '@chapar/db';
 import type { SpeechTextResponse } from '@chapar/shared/contracts';
 import { articleSpeechText } from '@chapar/shared/text';
@@ -60,7 +61,7 @@ describe('the speech text in the admin', () => {
     expect(view.madeText).toBe(view.text);
   });
 
-  it('saves an editor\'s correction, made speakable, and the next podcast reads it', async () => {
+  it.runIf(hasFfmpeg)('saves an editor\'s correction, made speakable, and the next podcast reads it', async () => {
     const article = await createArticle(t.database, ARTICLE);
     const before = await makePodcast(article.id);
     expect(before).toContain('سران گروه جی هفت');
@@ -78,7 +79,7 @@ describe('the speech text in the admin', () => {
     expect((await read(article.id)).podcastCurrent).toBe(true);
   });
 
-  it('keeps the correction when the article changes, says so, and drops it on request', async () => {
+  it.runIf(hasFfmpeg)('keeps the correction when the article changes, says so, and drops it on request', async () => {
     const article = await createArticle(t.database, ARTICLE);
     expect((await put(article.id, { text: 'متن اصلاح‌شده برای شنیدن.' })).statusCode).toBe(200);
     await t.database.db.update(articles).set({ content: '<p>متن تازه خبر پس از ویرایش.</p>' }).where(eq(articles.id, article.id));

@@ -2,6 +2,7 @@
 // must give a checked structured answer (asked at most every few minutes), the speech tools
 // must speak Persian and encode MP3.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasOfflineSpeech } from '../../../testing/system-tools.ts';
 import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '../../../testing/fake-openai-server.ts';
 import { buildTestApp, loginAsAdmin, type TestApp } from '../../../testing/test-app.ts';
 import { AI_HEALTHY_TTL_MS, HealthChecker } from './health.ts';
@@ -102,7 +103,7 @@ describe('the AI service on the health page', () => {
   });
 });
 
-describe('the speech service on the health page', () => {
+describe.runIf(hasOfflineSpeech)('the speech service on the health page', () => {
   it('is healthy when espeak-ng speaks Persian and ffmpeg encodes MP3', async () => {
     expect(await checkSpeech()).toEqual({ status: 'healthy' });
     expect(service(await health(), 'speech')).toMatchObject({ status: 'healthy', error: null });
