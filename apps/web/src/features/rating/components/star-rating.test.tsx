@@ -81,4 +81,23 @@ describe('StarRating', () => {
     expect(screen.queryByText(RATING_MESSAGES.waiting)).toBeNull();
     expect(posts(fetchMock)).toHaveLength(1);
   });
+
+  it('while a rating is sent, the pressed star keeps focus: marked aria-disabled, not disabled, and a second press sends nothing', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; }));
+    vi.stubGlobal('fetch', fetchMock);
+    render();
+    star('۳').focus();
+    fireEvent.click(star('۳'));
+    await waitFor(() => expect(star('۳').getAttribute('aria-disabled')).toBe('true'));
+    expect(star('۳').hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(star('۳'));
+    fireEvent.click(star('۵'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answer(new Response(JSON.stringify({ averageRating: 3, totalRatings: 3, userRating: 3 }), { status: 200 }));
+    await waitFor(() => expect(star('۳').getAttribute('aria-pressed')).toBe('true'));
+    expect(star('۳').hasAttribute('aria-disabled')).toBe(false);
+    expect(document.activeElement).toBe(star('۳'));
+  });
 });

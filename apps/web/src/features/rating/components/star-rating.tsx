@@ -40,7 +40,9 @@ export function StarRating({ articleId }: { articleId: number }) {
       toast({ title: RATING_MESSAGES.waiting, description: `${outOfFive(rate.variables)}؛ ${RATING_MESSAGES.keepOpen}`, durationMs: 6000 });
     }
   }, [rate.isPaused, rate.variables, toast]);
-  const onRate = (stars: number) => rate.mutate(stars);
+  // While a rating is sent the stars say they are unavailable but stay focusable (aria-disabled,
+  // not disabled): a disabled button drops the keyboard's focus to <body>.
+  const onRate = (stars: number) => { if (!rate.isPending) rate.mutate(stars); };
   const statusId = `rating-${articleId}-status`;
   return (
     // Without JavaScript the stars could not vote, and the average is read in the browser.
@@ -48,12 +50,12 @@ export function StarRating({ articleId }: { articleId: number }) {
       <p id={`rating-${articleId}`} className="mb-1 text-sm font-medium">به این خبر امتیاز دهید</p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div role="group" aria-labelledby={`rating-${articleId}`} aria-busy={pending !== null || undefined}
-          aria-describedby={rate.isPaused ? statusId : undefined} className="flex" onMouseLeave={() => setHover(null)}>
+          aria-describedby={rate.isPaused ? statusId : undefined} className="flex flex-wrap" onMouseLeave={() => setHover(null)}>
           {STARS.map((stars) => (
             <button
               key={stars}
               type="button"
-              disabled={rate.isPending}
+              aria-disabled={rate.isPending || undefined}
               // Pressed only when the server has recorded it; a pending choice is only drawn.
               aria-pressed={chosen === stars}
               data-state={pending === stars ? 'pending' : chosen === stars ? 'on' : undefined}
@@ -62,9 +64,10 @@ export function StarRating({ articleId }: { articleId: number }) {
               onFocus={() => setHover(stars)}
               onBlur={() => setHover(null)}
               onClick={() => onRate(stars)}
-              className={cn('rounded-md p-1 text-amber-500 disabled:opacity-60', focusRing)}
+              // Amber 700 / 400 and the muted outline keep the stars at 3:1 or more against the page in both themes.
+              className={cn('rounded-md p-1 text-amber-700 aria-disabled:opacity-60 dark:text-amber-400', focusRing)}
             >
-              <Star aria-hidden="true" className={cn('size-7 transition-colors', stars <= shown ? 'fill-current' : 'text-muted/60', pending !== null && stars <= shown && 'opacity-50')} />
+              <Star aria-hidden="true" className={cn('size-7 transition-colors', stars <= shown ? 'fill-current' : 'text-muted', pending !== null && stars <= shown && 'opacity-50')} />
             </button>
           ))}
         </div>
