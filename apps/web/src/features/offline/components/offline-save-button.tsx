@@ -21,6 +21,7 @@ export function OfflineSaveButton({ article, pagePath }: { article: Article; pag
   useEffect(() => setSaved(readOfflineRecord(article.id) !== null), [article.id]);
 
   const onClick = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       if (saved) {
@@ -45,8 +46,9 @@ export function OfflineSaveButton({ article, pagePath }: { article: Article; pag
     <button
       type="button"
       onClick={() => void onClick()}
-      disabled={busy}
-      className={cn('js-only inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:text-accent disabled:opacity-60', focusRing, saved && 'text-accent')}
+      // Unavailable while it works, yet focusable: a disabled button drops the keyboard's focus to <body>.
+      aria-disabled={busy || undefined}
+      className={cn('js-only inline-flex items-center gap-1 rounded-full px-2 py-0.5 hover:text-accent aria-disabled:opacity-60', focusRing, saved && 'text-accent')}
     >
       <Icon aria-hidden="true" className={cn('size-4', busy && 'animate-spin')} />
       {saved ? 'حذف نسخه آفلاین' : 'ذخیره برای آفلاین'}
