@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { analyticsEvents } from '@chapar/db';
+import type { Page } from 'playwright-core';
 import type { Site } from './harness.ts';
 import { expectToast, openContext, READER_USER_AGENT } from './helpers/browser.ts';
 import {
@@ -231,4 +232,85 @@ describe('article page: reader interactions', () => {
     expect(unnamed).toEqual([]);
     await context.close();
   });
+
+  it('keeps keyboard focus on a star and on «ذخیره برای آفلاین» while they work, draws the stars and the hot badge with enough contrast in both themes, and wraps the stars at 200 % text on a phone', async () => {
+    const focusedName = (page: Page) => page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'body';
+      return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? '';
+    });
+    const context = await site.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await openArticle(page, article.path);
+    const summary = page.getByTestId('rating-summary');
+    await summary.scrollIntoViewIfNeeded();
+    await summary.getByText(/رأی|هنوز امتیازی/).waitFor();
+    await page.getByRole('button', { name: '۳ ستاره' }).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'امتیاز شما ثبت شد');
+    expect(await focusedName(page)).toBe('۳ ستاره');
+
+    await page.getByRole('button', { name: 'ذخیره برای آفلاین' }).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'برای خواندن بدون اینترنت ذخیره شد');
+    expect(await focusedName(page)).toBe('حذف نسخه آفلاین');
+
+    // Text alone at 200 % (the browser's text-size setting): the page still fits the phone's width.
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const themed = await site.newContext({ colorScheme });
+      const view = await themed.newPage();
+      await openArticle(view, article.path);
+      await view.getByTestId('rating-summary').scrollIntoViewIfNeeded();
+      await view.getByRole('button', { name: '۱ ستاره' }).waitFor();
+      const ratios = await view.evaluate(contrastRatios);
+      expect(ratios.hotBadge, colorScheme).toBeGreaterThanOrEqual(4.5);
+      expect(ratios.emptyStar, colorScheme).toBeGreaterThanOrEqual(3);
+      expect(ratios.filledStar, colorScheme).toBeGreaterThanOrEqual(3);
+      await themed.close();
+    }
+  });
 });
+
+/**
+ * In the page: the hot badge's text on its fill, and the stars on the page behind them: an empty
+ * one's outline, and the button's own colour, which a chosen (filled) star is drawn in. Computed
+ * colours may be oklch(); a canvas turns any of them into sRGB.
+ */
+function contrastRatios() {
+  const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  // The colour as painted over `under` (a colour with alpha shows some of what is behind it).
+  const painted = (css: string, under: string) => {
+    canvas.fillStyle = under;
+    canvas.fillRect(0, 0, 1, 1);
+    canvas.fillStyle = css;
+    canvas.fillRect(0, 0, 1, 1);
+    return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  };
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (fg: string, bg: string) => {
+    const [hi, lo] = [luminance(painted(fg, bg)), luminance(painted(bg, '#000'))].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const backdrop = (element: Element): string => {
+    for (let e: Element | null = element; e; e = e.parentElement) {
+      const fill = getComputedStyle(e).backgroundColor;
+      if (fill !== 'rgba(0, 0, 0, 0)' && fill !== 'transparent') return fill;
+    }
+    return getComputedStyle(document.documentElement).backgroundColor;
+  };
+  const hot = [...document.querySelectorAll('figure span')].find((e) => e.textContent?.trim() === 'داغ')!;
+  const star = document.querySelector('button[aria-label="۱ ستاره"]')!;
+  const behind = backdrop(star);
+  return {
+    hotBadge: ratio(getComputedStyle(hot).color, getComputedStyle(hot).backgroundColor),
+    emptyStar: ratio(getComputedStyle(star.querySelector('svg')!).color, behind),
+    filledStar: ratio(getComputedStyle(star).color, behind),
+  };
+}

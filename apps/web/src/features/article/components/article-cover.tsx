@@ -21,7 +21,7 @@ export function ArticleCover({ article }: { article: Article }) {
       <div className="absolute top-3 start-3 flex flex-wrap gap-1.5">
         <CategoryBadge category={article.category} className="shadow-sm" />
         {freshness.text && <span data-freshness={freshness.kind} className={`${badge} bg-black/65`}>{freshness.text}</span>}
-        {isHot(article.publishedAt, article.views, now) && <span className={`${badge} bg-orange-600`}><Flame aria-hidden="true" className="size-3" />داغ</span>}
+        {isHot(article.publishedAt, article.views, now) && <span className={`${badge} bg-orange-700`}><Flame aria-hidden="true" className="size-3" />داغ</span>}
         {wasUpdated(article.publishedAt, article.updatedAt) && <span className={`${badge} bg-sky-700`}><RefreshCw aria-hidden="true" className="size-3" />به‌روزشده</span>}
       </div>
     </figure>
