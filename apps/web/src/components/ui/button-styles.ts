@@ -14,8 +14,11 @@ export const buttonStyles = {
   iconShape: `inline-flex ${iconBox} shrink-0 items-center justify-center rounded-full ${focusRing}`,
 } as const;
 
-/** A field without a text size (callers add one: classes of the same property must not clash). */
-export const inputBase = `w-full rounded-lg border border-border bg-card px-3 py-2 text-fg placeholder:text-muted focus:border-accent ${focusRing}`;
+/**
+ * A field without a text size (callers add one: classes of the same property must not clash).
+ * One marked aria-invalid (tied to its message) also shows it with the accent border.
+ */
+export const inputBase = `w-full rounded-lg border border-border bg-card px-3 py-2 text-fg placeholder:text-muted focus:border-accent aria-invalid:border-accent ${focusRing}`;
 export const inputStyles = `${inputBase} text-sm`;
 
 /** Icons that point "forward" are drawn for LTR and flipped in RTL. */

@@ -58,4 +58,47 @@ describe('LoginForm', () => {
     expect(url).toBe('/api/admin/login/two-factor');
     expect(JSON.parse(String(init.body))).toEqual({ challenge: 'challenge-token-0123456789abcdef', code: '654321' });
   });
+
+  it('marks and focuses the first empty field, tied to the message', () => {
+    renderWithApp(<LoginForm onSuccess={() => {}} />);
+    const username = screen.getByLabelText('نام کاربری');
+    const password = screen.getByLabelText('رمز عبور');
+    fireEvent.change(username, { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+    const alert = screen.getByRole('alert');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(username.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(password);
+
+    fireEvent.change(username, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ورود' }));
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(username);
+  });
+
+  it('keeps focus on the button while the login is checked and after wrong credentials, with both fields marked', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<LoginForm onSuccess={() => {}} />);
+    fireEvent.change(screen.getByLabelText('نام کاربری'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('رمز عبور'), { target: { value: 'wrong' } });
+    const button = screen.getByRole('button', { name: 'ورود' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answer(new Response(JSON.stringify({ error: 'invalid_credentials', message: 'نام کاربری یا رمز عبور اشتباه است' }), { status: 401 }));
+    const alert = await screen.findByRole('alert');
+    for (const field of [screen.getByLabelText('نام کاربری'), screen.getByLabelText('رمز عبور')]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    expect(document.activeElement).toBe(button);
+  });
 });

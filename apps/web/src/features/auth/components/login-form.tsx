@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Eye, EyeOff, Info, LoaderCircle } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client.ts';
 import { buttonStyles, inputBase, inputStyles } from '../../../components/ui/button-styles.ts';
@@ -13,26 +13,38 @@ function loginErrorMessage(error: unknown): string {
   return loginErrors.failed;
 }
 
+type Field = 'user' | 'pass';
+/** The message and the fields it is about (none when the server failed, not the credentials). */
+interface LoginError { message: string; fields: Field[] }
+
 /** Username, password with show/hide, and the administrators-only note (spec 01 §2). */
 export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LoginError | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
   const login = useLogin();
   const ids = { user: useId(), pass: useId(), note: useId(), error: useId() };
+  const inputs = { user: useRef<HTMLInputElement>(null), pass: useRef<HTMLInputElement>(null) };
+  // A field the message is about: marked invalid and described by the message.
+  const invalid = (field: Field) => (error?.fields.includes(field)
+    ? { 'aria-invalid': true, 'aria-describedby': ids.error } : {});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setError(loginErrors.empty);
+    if (login.isPending) return;
+    const empty = [!username.trim() && 'user', !password && 'pass'].filter((field): field is Field => Boolean(field));
+    if (empty.length) {
+      setError({ message: loginErrors.empty, fields: empty });
+      inputs[empty[0]].current?.focus();
       return;
     }
     setError(null);
     login.mutate({ username: username.trim(), password }, {
       onSuccess: (answer) => (answer.success ? onSuccess(answer) : setChallenge(answer.challenge)),
-      onError: (err) => setError(loginErrorMessage(err)),
+      // Wrong credentials: both fields, since either may be wrong; focus stays on the button and the alert is read.
+      onError: (err) => setError({ message: loginErrorMessage(err), fields: isApiError(err, 401) ? ['user', 'pass'] : [] }),
     });
   };
 
@@ -41,13 +53,15 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
     <form onSubmit={submit} noValidate aria-describedby={ids.note} className="space-y-4">
       <div>
         <label htmlFor={ids.user} className="mb-1 block text-sm font-medium">نام کاربری</label>
-        <input id={ids.user} name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" className={inputStyles} />
+        <input ref={inputs.user} id={ids.user} {...invalid('user')} name="username" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} dir="auto" className={inputStyles} />
       </div>
       <div>
         <label htmlFor={ids.pass} className="mb-1 block text-sm font-medium">رمز عبور</label>
         <div className="relative">
           <input
+            ref={inputs.pass}
             id={ids.pass}
+            {...invalid('pass')}
             name="password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
@@ -69,12 +83,13 @@ export function LoginForm({ onSuccess }: { onSuccess: (result: LoginResult) => v
           </button>
         </div>
       </div>
-      {error && <p id={ids.error} role="alert" className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent">{error}</p>}
+      {error && <p id={ids.error} role="alert" className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent">{error.message}</p>}
       <p id={ids.note} className="flex items-center gap-2 text-xs text-muted">
         <Info aria-hidden="true" className="size-4 shrink-0" />
         دسترسی فقط برای مدیران سیستم
       </p>
-      <button type="submit" disabled={login.isPending} className={`${buttonStyles.primary} w-full`}>
+      {/* Unavailable while the login is checked, yet focusable: disabled would drop focus to <body>. */}
+      <button type="submit" aria-disabled={login.isPending || undefined} className={`${buttonStyles.primary} w-full aria-disabled:opacity-60`}>
         {login.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
         ورود
       </button>
