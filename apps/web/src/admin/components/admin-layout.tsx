@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn.ts';
 import type { Permission } from '@chapar/shared/contracts';
 import { useCan } from '../lib/permissions.ts';
 import { adminPaths } from '../paths.ts';
-import { useFocusKeptInside } from './keep-focus.ts';
+import { useFocusKeptInside } from '../../lib/keep-focus.ts';
 import { useScrollHints } from './scroll-hints.ts';
 
 // Each page with what a role needs to see it in the menu (the dashboard shows the tabs it may).

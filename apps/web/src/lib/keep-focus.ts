@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { focusWhenEnabled } from '../../lib/focus-history.ts';
+import { focusWhenEnabled } from './focus-history.ts';
 
 /** Where focus goes when what had it leaves the page: the closest of these that is still there. */
 const LANDING = 'table, section, [role="region"], form, main';
