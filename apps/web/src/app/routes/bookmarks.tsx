@@ -1,6 +1,7 @@
 // The reader's bookmarks (spec 01 lets a visitor bookmark; this is where they are found again).
 // They are kept under this browser's session id, which only the browser knows: the server sends
 // the page's frame, and the list is read once the page runs.
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { categoryFaName, formatJalaliDate } from '@chapar/shared/text';
 import { Bookmark } from '../../components/icons';
@@ -8,6 +9,7 @@ import { Link } from '../../components/link.tsx';
 import { bookmarksQuery } from '../../features/bookmarks/api.ts';
 import { BookmarkButton } from '../../features/bookmarks/components/bookmark-button.tsx';
 import { pageTitle, useDocumentHead } from '../../lib/head.ts';
+import { useFocusKeptInside } from '../../lib/keep-focus.ts';
 import { paths } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { RouteModule } from '../route-types.ts';
@@ -60,14 +62,18 @@ function BookmarkList() {
 
 function BookmarksPage() {
   useDocumentHead({ title: pageTitle(TITLE), description: DESCRIPTION });
+  // A bookmark removed here takes its card, and the focused button with it: focus goes to the next
+  // card's button (the one before, for the last card), or to this section once the list is empty.
+  const page = useRef<HTMLElement>(null);
+  useFocusKeptInside(page);
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <section ref={page} aria-labelledby="bookmarks-heading" className="mx-auto max-w-3xl space-y-6">
       <header>
-        <h1 className="flex items-center gap-2 text-2xl font-bold sm:text-3xl"><Bookmark aria-hidden="true" className="size-7 text-accent" />{TITLE}</h1>
+        <h1 id="bookmarks-heading" className="flex items-center gap-2 text-2xl font-bold sm:text-3xl"><Bookmark aria-hidden="true" className="size-7 text-accent" />{TITLE}</h1>
         <p className="mt-2 text-muted">{DESCRIPTION}</p>
       </header>
       <BookmarkList />
-    </div>
+    </section>
   );
 }
 
