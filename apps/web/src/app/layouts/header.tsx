@@ -16,6 +16,11 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const escapeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuToggle.current?.focus();
+  }, []);
   const { pathname, search } = useLocation();
   useEffect(() => setSearchOpen(false), [pathname, search]);
   const searchToggle = useRef<HTMLAnchorElement>(null);
@@ -69,6 +74,7 @@ export function Header() {
           <ThemeToggle className="js-only" />
           <UserMenu className="js-only" />
           <button
+            ref={menuToggle}
             type="button"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -83,7 +89,7 @@ export function Header() {
       <div id="mobile-search" hidden={!searchOpen} onKeyDown={closeSearch} className="container-page pb-3 md:hidden">
         {searchOpen && <HeaderSearch autoFocus />}
       </div>
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} onEscape={escapeMenu} />
     </header>
   );
 }

@@ -7,16 +7,19 @@ import { paths } from '../../lib/paths.ts';
 
 const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium hover:bg-surface';
 
-/** The phone menu: quick links and the accessibility settings; closes on navigation and Escape. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The phone menu: quick links and the accessibility settings; closes on navigation, and on Escape
+ * through `onEscape` (which gives focus back to the toggle: the menu's links go with it).
+ */
+export function MobileMenu({ open, onClose, onEscape }: { open: boolean; onClose: () => void; onEscape: () => void }) {
   const location = useLocation();
   useEffect(() => { onClose(); }, [location.pathname, onClose]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') onClose(); };
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') onEscape(); };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open, onEscape]);
 
   return (
     <div id="mobile-menu" hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border md:hidden">
