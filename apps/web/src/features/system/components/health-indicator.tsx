@@ -26,11 +26,15 @@ export function HealthIndicator() {
     ? status.database.reachable && status.status !== 'degraded' ? 'ok' : 'degraded'
     : health.isError ? 'down' : 'unknown';
   const label = { ok: 'سامانه فعال است', degraded: 'سامانه با اختلال جزئی', down: 'ارتباط با سرور برقرار نیست', unknown: 'در حال بررسی وضعیت سامانه' }[state];
+  // Only the state (and the database's, part of it) is a live region: the latency changes at every
+  // reading and is not announced.
   return (
-    <p role="status" className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+    <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
       <span aria-hidden="true" className={cn('size-2 rounded-full', state === 'ok' && 'bg-green-500', state === 'degraded' && 'bg-amber-500', state === 'down' && 'bg-red-500', state === 'unknown' && 'bg-border')} />
-      {label}
-      {status && <span><DotSeparator />{status.database.reachable ? 'پایگاه داده در دسترس است' : 'پایگاه داده در دسترس نیست'}</span>}
+      <span role="status">
+        {label}
+        {status && <span><DotSeparator />{status.database.reachable ? 'پایگاه داده در دسترس است' : 'پایگاه داده در دسترس نیست'}</span>}
+      </span>
       {latency.data !== undefined && state !== 'down' && <span><DotSeparator />تأخیر {formatNumberFa(latency.data)} میلی‌ثانیه</span>}
     </p>
   );
