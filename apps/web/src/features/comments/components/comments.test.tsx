@@ -72,6 +72,38 @@ describe('comments', () => {
     expect((screen.getByLabelText(/^کد امنیتی/) as HTMLInputElement).value).toBe('');
   });
 
+  it('ties each empty required field to its own message, marks it invalid and focuses the first', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { token: 't1', question: '۲ + ۳ = ؟', expiresAt: new Date(Date.now() + 600_000).toISOString() })));
+    renderWithApp(<CommentsSection articleId={7} />, { data: [[['/api/articles/7/comments'], thread]] });
+    fireEvent.click(screen.getByRole('button', { name: 'پاسخ به علی' }));
+    const form = await screen.findByRole('form', { name: 'پاسخ به علی' });
+    await screen.findByText('۲ + ۳ = ؟');
+    const name = screen.getByLabelText(/^نام/);
+    const text = screen.getByLabelText(/^متن نظر/);
+    const captcha = screen.getByLabelText(/^کد امنیتی/);
+    const describedBy = (field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((ref) => document.getElementById(ref)?.textContent);
+
+    fireEvent.submit(form);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(name)).toEqual(['نام را وارد کنید']);
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(text)).toEqual(['متن نظر را وارد کنید', '۰ از ۲٬۰۰۰ نویسه']);
+    expect(document.activeElement).toBe(name);
+
+    fireEvent.change(name, { target: { value: 'مریم' } });
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.queryByText('نام را وارد کنید')).toBeNull();
+    fireEvent.submit(form);
+    expect(document.activeElement).toBe(text);
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(text, { target: { value: 'سلام' } });
+    fireEvent.submit(form);
+    expect(captcha.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(captcha)).toEqual(['کد امنیتی الزامی است']);
+    expect(document.activeElement).toBe(captcha);
+  });
+
   it('closes and clears the form after a comment is sent', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => url === '/api/comments/captcha'
       ? json(200, { token: 't1', question: '۱ + ۱ = ؟', expiresAt: new Date().toISOString() })
