@@ -44,4 +44,21 @@ describe('FeaturedSlider', () => {
     renderWithApp(<FeaturedSlider />, { data: [[featuredArticlesQuery().queryKey, []]] });
     expect(screen.getByText('خبر ویژه‌ای یافت نشد')).toBeTruthy();
   });
+
+  it('stays put when the reader asks for less motion, until its play button is pressed', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)', addEventListener: () => {}, removeEventListener: () => {},
+    }));
+    try {
+      renderWithApp(<FeaturedSlider />, { data: [[featuredArticlesQuery().queryKey, [slide(1), slide(2)]]] });
+      act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS * 3));
+      expect(visibleTitle()).toBe('خبر ویژه 1');
+      fireEvent.click(screen.getByRole('button', { name: 'پخش خودکار' }));
+      act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS));
+      expect(visibleTitle()).toBe('خبر ویژه 2');
+      expect(screen.getByRole('button', { name: 'توقف پخش خودکار' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

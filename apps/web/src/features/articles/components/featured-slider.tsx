@@ -10,6 +10,7 @@ import { mirrorRtl } from '../../../components/ui/button-styles.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { paths } from '../../../lib/paths.ts';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion.ts';
 import { useFeaturedArticles } from '../api.ts';
 
 export const SLIDE_INTERVAL_MS = 5_000;
@@ -19,6 +20,7 @@ const control = 'flex size-[min(2.5rem,44px)] items-center justify-center rounde
 /**
  * Featured news (spec 01 §2): advances every 5 s when there is more than one item, wraps,
  * has previous/next/dot controls; pauses while hovered or focused, or when paused by hand.
+ * A reader who asks the system for less motion finds it paused; its play button starts it.
  */
 export function FeaturedSlider() {
   const { data, isLoading } = useFeaturedArticles();
@@ -27,6 +29,8 @@ export function FeaturedSlider() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => { if (reducedMotion) setStopped(true); }, [reducedMotion]);
   const count = slides.length;
   const current = count ? index % count : 0;
 
