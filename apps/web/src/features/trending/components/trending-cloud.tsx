@@ -5,10 +5,11 @@ import { paths } from '../../../lib/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { cloudFontSize, useTrendingTopics } from '../api.ts';
 import { TONE_CLASSES, topicTone } from '../topic-color.ts';
+import { TrendArrow } from './trend-arrow.tsx';
 
 const TREND_WORDS: Readonly<Record<string, string>> = { up: '، رو به رشد', down: '، رو به کاهش' };
 
-/** Keyword cloud: size linear in count (0.7–2.5rem), colour by category or trend (its words say both). */
+/** Keyword cloud: size linear in count (0.7–2.5rem), colour by category or trend, an arrow for the trend (its words say both). */
 export function TrendingCloud({ limit, className }: { limit: number; className?: string }) {
   const { data, isLoading, isError } = useTrendingTopics(limit);
   if (isLoading && !data) return <Skeleton className={cn('h-40 w-full rounded-xl', className)} />;
@@ -28,6 +29,7 @@ export function TrendingCloud({ limit, className }: { limit: number; className?:
             className={cn('inline-block rounded px-1 font-bold transition-opacity hover:opacity-75', TONE_CLASSES[topicTone(topic)])}
           >
             {topic.keyword}
+            <TrendArrow trend={topic.trend} className="ms-0.5 inline size-[0.6em] align-middle" />
             <span className="sr-only"> ({formatNumberFa(topic.count)} خبر{TREND_WORDS[topic.trend] ?? ''})</span>
           </Link>
         </li>
