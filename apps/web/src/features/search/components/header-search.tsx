@@ -28,7 +28,7 @@ export function HeaderSearch({ className, autoFocus }: { className?: string; aut
   };
 
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
+    <form role="search" aria-label="جستجوی سریع" action="/search" method="get" onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">جستجو در اخبار</label>
       <input
         ref={input}

@@ -25,7 +25,7 @@ export function SearchForm({ params, onChange }: SearchFormProps) {
   const set = (key: keyof SearchParams) => (event: { target: { value: string } }) => onChange({ ...params, q: q.trim(), [key]: event.target.value });
 
   return (
-    <form role="search" action="/search" method="get" onSubmit={submit} className="space-y-3 rounded-2xl border border-border bg-card p-4">
+    <form role="search" aria-label="جستجوی پیشرفته" action="/search" method="get" onSubmit={submit} className="space-y-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex gap-2">
         <label htmlFor={ids.q} className="sr-only">عبارت جستجو</label>
         <input id={ids.q} name="q" type="search" maxLength={SEARCH_QUERY_MAX} value={q} onChange={(e) => setQ(e.target.value)} placeholder="چه خبری را می‌جویید؟" className={`${inputBase} h-11 text-base`} />
