@@ -10,6 +10,7 @@ import { useRunJob, useSecondaryChannel, type JobRequest } from '../../../lib/op
 import { linkFormSchema, parseLink, parseRange, rangeSchema, singlePostSchema } from '../../../lib/job-inputs.ts';
 import { JOB_LABELS } from '@chapar/shared/contracts';
 import { OperationsMonitor } from '../../../components/operations-monitor.tsx';
+import { TAB_LABELS } from '../../../paths.ts';
 import { ToolButton, ToolGroup, type Tool } from '../../../components/tool-group.tsx';
 import { handle } from '@chapar/shared/text';
 
@@ -123,7 +124,8 @@ export function GenerateTab() {
   const running = run.isPending ? run.variables : undefined;
   const quality = secondary.data ? [...QUALITY, { path: `clean-all-${secondary.data}-articles`, label: `پاک‌سازی همه مقاله‌های ${handle(secondary.data)}` }] : QUALITY;
   return (
-    <div className="space-y-4">
+    <section aria-labelledby="generate-heading" className="space-y-4">
+      <h2 id="generate-heading" className="text-xl font-bold">{TAB_LABELS.generate}</h2>
       <OperationsMonitor />
       <div className="grid gap-4 lg:grid-cols-2">
         <LinkForm run={start} busy={running?.path === 'process-from-link'} />
@@ -146,6 +148,6 @@ export function GenerateTab() {
       </div>
       <SinglePostDialog open={dialog === 'single'} onOpenChange={(o) => setDialog(o ? 'single' : null)} run={start} />
       <RangeDialog open={dialog === 'range'} onOpenChange={(o) => setDialog(o ? 'range' : null)} run={start} />
-    </div>
+    </section>
   );
 }

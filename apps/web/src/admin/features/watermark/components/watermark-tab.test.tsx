@@ -57,3 +57,16 @@ describe('watermark tab: one article', () => {
     expect(screen.queryByText('موفقیت')).toBeNull();
   });
 });
+
+describe('watermark tab: headings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens with its own h2 under the page\'s h1, and no heading skips a level', async () => {
+    serve();
+    renderWithApp(<WatermarkTab />);
+    await screen.findByText('مقاله ۱۰۱۰');
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(2);
+    levels.forEach((level, i) => { if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1); });
+  });
+});

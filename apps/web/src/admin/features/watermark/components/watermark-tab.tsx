@@ -7,6 +7,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { adminButton } from '../../../components/styles.ts';
 import { useOperations, useRunJob, type JobRequest } from '../../../lib/operations.ts';
 import { OperationsMonitor, ReportList, shownStatus } from '../../../components/operations-monitor.tsx';
+import { TAB_LABELS } from '../../../paths.ts';
 import { ToolButton, ToolGroup } from '../../../components/tool-group.tsx';
 import { articleIdSchema, toLatinNumber } from '../../../lib/job-inputs.ts';
 import { JOB_LABELS } from '@chapar/shared/contracts';
@@ -154,7 +155,8 @@ export function WatermarkTab() {
   const start = (job: JobRequest) => run.mutate(job);
   const running = run.isPending ? run.variables : undefined;
   return (
-    <div className="space-y-4">
+    <section aria-labelledby="watermark-heading" className="space-y-4">
+      <h2 id="watermark-heading" className="text-xl font-bold">{TAB_LABELS.watermark}</h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <SystemTest run={start} running={running} />
         <NewMediaStatus />
@@ -180,7 +182,7 @@ export function WatermarkTab() {
       </div>
       <TestUpload />
       <OperationsMonitor title="عملیات واترمارک" filter={(op) => WATERMARK_JOBS.has(op.name)} />
-    </div>
+    </section>
   );
 }
 
