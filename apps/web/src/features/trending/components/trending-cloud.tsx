@@ -29,7 +29,7 @@ export function TrendingCloud({ limit, className }: { limit: number; className?:
             className={cn('inline-block rounded px-1 font-bold transition-opacity hover:opacity-75', TONE_CLASSES[topicTone(topic)])}
           >
             {topic.keyword}
-            <TrendArrow trend={topic.trend} className="ms-0.5 inline size-[0.6em] align-middle" />
+            <TrendArrow trend={topic.trend} className="ms-0.5 inline size-[max(0.6em,0.75rem)] align-middle" />
             <span className="sr-only"> ({formatNumberFa(topic.count)} خبر{TREND_WORDS[topic.trend] ?? ''})</span>
           </Link>
         </li>
