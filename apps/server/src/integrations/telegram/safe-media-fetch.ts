@@ -14,7 +14,7 @@ import type { TelegramProxy } from './proxy-settings.ts';
 export type MediaFetchErrorCode = 'host_not_allowed' | 'private_address' | 'too_large' | 'http_error' | 'too_many_redirects' | 'network';
 
 export class MediaFetchError extends Error {
-  constructor(readonly code: MediaFetchErrorCode, message: string, readonly url: string) {
+  constructor(readonly code: MediaFetchErrorCode, message: string, readonly url: string, readonly status?: number) {
     super(message);
     this.name = 'MediaFetchError';
   }
@@ -135,7 +135,7 @@ export async function fetchMediaSafely(rawUrl: string, policy: MediaFetchPolicy,
     }
     if (res.statusCode !== 200) {
       await res.body.dump();
-      throw new MediaFetchError('http_error', `answered ${res.statusCode}`, current);
+      throw new MediaFetchError('http_error', `answered ${res.statusCode}`, current, res.statusCode);
     }
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > policy.maxBytes) {

@@ -139,7 +139,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
       throw new RefusedError('این پست متنی برای ساختن مقاله ندارد');
     }
     const source = opts.source ?? (await s.sources.current()).source;
-    const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await keepUnfetched(s, existing?.id, ref, await collectMedia(s, source, post, ref));
+    const media = opts.skipMedia ? await existingMedia(s, existing?.id) : await keepUnfetched(s, existing?.id, ref, await collectMedia(s, source, post, ref, { retry: !existing && opts.finalAttempt === false }));
     opts.claim?.throwIfAborted();
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;

@@ -3,7 +3,10 @@
 // Telegram only, watermarked and stored. A file the source cannot give (gone, too big, not
 // media) is reported and skipped; the article still appears with what did work. A store that
 // fails is no property of the post: the whole post fails (MediaNotStoredError) and is tried
-// again later, so no article appears without media that only could not be stored.
+// again later, so no article appears without media that only could not be stored. A source that
+// may give the file later (it answered 5xx or 429, timed out, dropped the connection) fails a new
+// article's attempt while the job has another (MediaNotFetchedError); the last one publishes
+// without it, and says so.
 import type { Db } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +14,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { StorageUnavailableError } from '../../integrations/storage/index.ts';
-import { fetchMediaSafely, fetchMediaToFile, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
+import { fetchMediaSafely, fetchMediaToFile, MediaFetchError, TelegramFetchError, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
 import { mediaRepo, type MediaAssetRow } from './repo.ts';
 import type { MediaKind } from './sniff.ts';
 import { storeMedia } from './store-media.ts';
@@ -70,6 +73,22 @@ export class MediaNotStoredError extends Error {
   }
 }
 
+/** A file the source may give on a later try did not come: the attempt fails, and the job tries again. */
+export class MediaNotFetchedError extends Error {
+  override readonly name = 'MediaNotFetchedError';
+  constructor(readonly file: string, cause: unknown) {
+    super(`رسانهٔ پست (\u2068${file}\u2069) از تلگرام دریافت نشد (${failureText(cause)})؛ مقاله تا تلاش دوباره ساخته نمی‌شود.`, { cause });
+  }
+}
+
+/** Whether the source may give the file on a later try: it answered 5xx or 429, timed out, or the connection broke. */
+function mayComeLater(error: unknown): boolean {
+  if (error instanceof TelegramFetchError) return error.transient;
+  if (error instanceof MediaFetchError) return error.code === 'network' || (error.code === 'http_error' && (error.status === 429 || (error.status ?? 0) >= 500));
+  const code = String((error as { code?: unknown }).code ?? '');
+  return /^(?:UND_ERR_|ECONNRESET$|ETIMEDOUT$|EPIPE$|ECONNREFUSED$|EAI_AGAIN$)/.test(code);
+}
+
 interface Planned { url: string; role: 'image' | 'thumb' | 'video' | 'audio' | 'preview'; position: number; accept: MediaKind[] }
 
 function plan(post: TelegramPost): Planned[] {
@@ -118,7 +137,8 @@ export async function downloadForStore(s: Pick<Services, 'config' | 'mediaPolicy
 /** What happened to a stored file, as the report says it. */
 export const MEDIA_STORED = { stored: 'ذخیره شد', watermarked: 'واترمارک خورد و ذخیره شد', unmarked: 'بدون واترمارک ذخیره شد' } as const;
 
-export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, post: TelegramPost, ref: PostRef): Promise<PostMedia> {
+/** `retry`: the attempt may fail for a file the source may give later (a new article while the job has a retry left). */
+export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, post: TelegramPost, ref: PostRef, opts: { retry?: boolean } = {}): Promise<PostMedia> {
   const result: PostMedia = { images: [], video: null, audio: null, report: [] };
   for (const item of plan(post)) {
     const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;
@@ -134,6 +154,7 @@ export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, 
       result.report.push({ status: 'success', articleId: null, filename: stored.storageKey, fileType: stored.kind, reason: marked });
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw new MediaNotStoredError(filename, error);
+      if (opts.retry && mayComeLater(error)) throw new MediaNotFetchedError(filename, error);
       s.log.warn(`${filename}: ${(error as Error).message}`);
       result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: failureText(error) });
     }
