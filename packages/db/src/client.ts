@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockPgliteDataDir, restrictPgliteDataDir } from './pglite-lock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -76,10 +77,20 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
 async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS, archive?: Blob): Promise<Database> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   if (!SHARED_BUFFERS.test(sharedBuffers)) throw new Error(`shared_buffers must look like 32MB, not '${sharedBuffers}'`);
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm }, startParams, ...(archive ? { loadDataDir: archive } : {}) });
+  // One process at a time (pglite-lock.ts): a second one is refused before it touches the files.
+  const unlock = inMemory ? () => undefined : lockPgliteDataDir(dataDir);
+  let client: PGlite;
+  try {
+    if (!inMemory) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+    client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm }, startParams, ...(archive ? { loadDataDir: archive } : {}) });
+    // Including the files PGlite has just made (0666 as it makes them).
+    if (!inMemory) restrictPgliteDataDir(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: RawSql = {
     query: async <T>(text: string, params?: unknown[]) => {
@@ -97,7 +108,14 @@ async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARE
     const stop = await client.listen(channel, onMessage);
     return async () => { if (!client.closed) await stop(); };
   };
-  return { db, raw, kind: 'pglite', listen, close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, raw, kind: 'pglite', listen, close };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

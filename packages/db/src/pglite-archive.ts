@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockPgliteDataDir, restrictPgliteDataDir } from './pglite-lock.ts';
 
 /** Whether the directory holds a PGlite database (anything at all in it). */
 export function pgliteDataDirInUse(dataDir: string): boolean {
@@ -24,26 +25,37 @@ export function pgliteDataDirOpen(dataDir: string): boolean {
 /** The data directory as a tar archive, gzip-compressed unless asked otherwise. */
 export async function dumpPgliteDataDir(dataDir: string, compression: 'gzip' | 'none' = 'gzip'): Promise<Buffer> {
   if (!pgliteDataDirInUse(dataDir)) throw new Error(`no embedded database at ${dataDir}`);
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const unlock = lockPgliteDataDir(dataDir);
   try {
-    // Everything written reaches the files the archive is made from.
-    await client.exec('CHECKPOINT');
-    const archive = await client.dumpDataDir(compression);
-    return Buffer.from(await archive.arrayBuffer());
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    try {
+      // Everything written reaches the files the archive is made from.
+      await client.exec('CHECKPOINT');
+      const archive = await client.dumpDataDir(compression);
+      return Buffer.from(await archive.arrayBuffer());
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    unlock();
   }
 }
 
 /** Makes the data directory (which must be empty) from an archive dumpPgliteDataDir made. */
 export async function loadPgliteDataDir(dataDir: string, archive: Buffer): Promise<void> {
   if (pgliteDataDirInUse(dataDir)) throw new Error(`${dataDir} is not empty`);
-  await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: new Blob([new Uint8Array(archive)]) });
+  const unlock = lockPgliteDataDir(dataDir);
   try {
-    // The loaded database answers before it is called restored.
-    await client.query('select 1');
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: new Blob([new Uint8Array(archive)]) });
+    try {
+      // The loaded database answers before it is called restored.
+      await client.query('select 1');
+    } finally {
+      await client.close();
+    }
+    restrictPgliteDataDir(dataDir);
   } finally {
-    await client.close();
+    unlock();
   }
 }
