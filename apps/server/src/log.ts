@@ -3,6 +3,7 @@
 // fields.
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config.ts';
+import { errSerializer } from './query-errors.ts';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const COLOURS: Record<number, string> = { 10: '90', 20: '36', 30: '32', 40: '33', 50: '31', 60: '35' };
@@ -54,7 +55,8 @@ export function readableStream(out: NodeJS.WritableStream & { isTTY?: boolean } 
 
 /** Readable in development, JSON otherwise; LOG_LEVEL decides what is written. */
 export function loggerSettings(config: Pick<Config, 'env' | 'logLevel'>): { options: LoggerOptions; stream?: DestinationStream } {
-  const options: LoggerOptions = { level: config.logLevel };
+  // A failed query's parameters (password hashes, tokens) never reach the log.
+  const options: LoggerOptions = { level: config.logLevel, serializers: { err: errSerializer } };
   return config.env === 'development' ? { options, stream: readableStream() } : { options };
 }
 

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './log.ts';
+import { commandFailureText } from './query-errors.ts';
 import { isRole } from '@chapar/shared/contracts';
 import { createAdmin, resetTwoFactor, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
@@ -156,6 +157,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A failed query's parameters (the owner's password hash, tokens) are left out.
+  console.error(commandFailureText(err));
   process.exit(1);
 });

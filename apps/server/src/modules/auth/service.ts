@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@chapar/db';
 import { isRole, type Role } from '@chapar/shared/contracts';
 import { AppError } from '../../errors.ts';
@@ -158,12 +159,23 @@ export async function logout(db: Db, idHash: string): Promise<void> {
  * First start: the first account is an owner, from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
  * with a random password that is returned once so the caller can log it.
  */
+/**
+ * The first owner on a site without accounts. Processes starting together on one empty database
+ * agree: the count is read again under a lock, so one of them creates it and the others see it.
+ */
 export async function ensureInitialAdmin(db: Db, opts: { username?: string; password?: string }): Promise<{ created: boolean; username?: string; generatedPassword?: string }> {
   if ((await authRepo.countUsers(db)) > 0) return { created: false };
   const username = opts.username ?? 'admin';
   const generatedPassword = opts.password ? undefined : generatePassword();
-  await authRepo.createUser(db, { username, role: 'owner', passwordHash: await hashPassword(opts.password ?? generatedPassword!) });
-  return { created: true, username, generatedPassword };
+  const passwordHash = await hashPassword(opts.password ?? generatedPassword!);
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chapar:first-admin'))`);
+    const txDb = tx as unknown as Db;
+    if ((await authRepo.countUsers(txDb)) > 0) return false;
+    await authRepo.createUser(txDb, { username, role: 'owner', passwordHash });
+    return true;
+  });
+  return created ? { created: true, username, generatedPassword } : { created: false };
 }
 
 /** The command line's `admin create`: an owner unless another role is named. */
