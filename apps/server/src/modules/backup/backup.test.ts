@@ -3,6 +3,7 @@
 // on disk and in an S3 bucket; a restore over a site that is not empty needs --force.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { createArticle } from '../../../testing/factories.ts';
 import { startS3Server, type TestS3Server } from '../../../testing/s3-server.ts';
 import { keptSessionSecret } from '../../session-secret.ts';
 import { keptVapidKeys } from '../push/vapid-keys.ts';
-import { BackupRefused, backupSite, restoreSite } from './backup.ts';
+import { BackupRefused, backupSite, MANIFEST, restoreSite } from './backup.ts';
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
 /** pg_dump and pg_restore (Debian: postgresql-client); npm test names them when missing. */
@@ -132,6 +133,9 @@ describe('backup and restore', () => {
       const dir = path.join(await tempDir('backup'), 'site');
       const manifest = await backupSite(source, dir);
       expect(manifest.database.kind).toBe(db);
+      // Password hashes, subscribers' addresses and the session secret: the owner's only.
+      const mode = (file: string) => (statSync(path.join(dir, file)).mode & 0o777).toString(8);
+      expect([mode('.'), mode(manifest.database.file), mode(MANIFEST), mode('session-secret'), mode('vapid-keys.json')]).toEqual(['700', '600', '600', '600', '600']);
       expect(manifest.media.files.map((f) => `${f.store}/${f.key}`).sort()).toEqual(Object.keys(filesBefore).sort());
       // A backup never lands on top of another.
       await expect(backupSite(source, dir)).rejects.toThrow(/not empty/);

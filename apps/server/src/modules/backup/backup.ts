@@ -53,20 +53,27 @@ export async function backupSite(config: Config, dir: string, log: (line: string
   const target = databaseTarget(config);
   refuseOpenPglite(target);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupRefused(`${dir} is not empty: a backup goes into a new or empty directory, so it never mixes with another.`);
-  await mkdir(dir, { recursive: true });
+  // The backup holds password hashes, subscribers' addresses and the session secret: its
+  // directory and the files that hold them are its owner's only.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
   const databaseFile = target.kind === 'pglite' ? 'database.pglite.tar.gz' : 'database.pgdump';
   await dumpDatabase(target, path.join(dir, databaseFile));
+  await chmod(path.join(dir, databaseFile), 0o600);
   log(`database (${target.kind}): ${databaseFile}`);
   const files = await backupMedia(storagesOf(config), dir, log);
   const keptFiles = KEPT_FILES.filter((name) => existsSync(path.join(config.dataDir, name)));
-  for (const name of keptFiles) await copyFile(path.join(config.dataDir, name), path.join(dir, name));
+  for (const name of keptFiles) {
+    await copyFile(path.join(config.dataDir, name), path.join(dir, name));
+    await chmod(path.join(dir, name), 0o600);
+  }
   const sessionSecret = keptFiles.includes(SESSION_SECRET_FILE);
   const manifest: Manifest = {
     format: FORMAT, version: 1, createdAt: new Date().toISOString(), appVersion: VERSION,
     database: { kind: target.kind, file: databaseFile }, media: { storage: config.s3 ? 's3' : 'local', files }, sessionSecret, keptFiles,
   };
   // Written last: a directory with a manifest is a finished backup.
-  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
 }
 

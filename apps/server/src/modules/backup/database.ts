@@ -35,7 +35,7 @@ export async function databaseContents(target: DatabaseTarget): Promise<string[]
 /** Writes the database to `file`. */
 export async function dumpDatabase(target: DatabaseTarget, file: string): Promise<void> {
   if (target.kind === 'pglite') {
-    await writeFile(file, await dumpPgliteDataDir(target.dataDir));
+    await writeFile(file, await dumpPgliteDataDir(target.dataDir), { mode: 0o600 });
     return;
   }
   // pg_dump reads everything in one repeatable-read snapshot: writes meanwhile are either all in or all out.
