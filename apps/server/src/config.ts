@@ -11,6 +11,17 @@ const bool = (fallback: boolean) =>
 
 const optionalString = z.string().trim().optional().transform((v) => (v ? v : undefined));
 
+/** The fewest characters of a password given on the command line or in ADMIN_PASSWORD. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 8;
+const MIN_SESSION_SECRET_LENGTH = 32;
+
+/** Why SESSION_SECRET cannot be used (never repeating it), or undefined. */
+function sessionSecretProblem(secret: string): string | undefined {
+  if (/change-?me/i.test(secret)) return 'still the placeholder of the example file: put a secret of your own, e.g. `openssl rand -hex 32`, or leave it unset to have one made and kept in DATA_DIR';
+  if (secret.length < MIN_SESSION_SECRET_LENGTH) return `too short (${secret.length} characters): at least ${MIN_SESSION_SECRET_LENGTH}, e.g. \`openssl rand -hex 32\`, or leave it unset to have one made and kept in DATA_DIR`;
+  return undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -21,14 +32,17 @@ const envSchema = z.object({
   // PGlite's buffer pool, in its WebAssembly memory (which never shrinks): the resident memory
   // it may take. Pages past it come from the operating system's file cache.
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS: a size such as 32MB').default(DEFAULT_PGLITE_SHARED_BUFFERS),
-  SESSION_SECRET: optionalString,
+  SESSION_SECRET: optionalString.superRefine((v, ctx) => {
+    const problem = v === undefined ? undefined : sessionSecretProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(24 * 7),
   TRUST_PROXY: z.string().trim().optional().transform((v, ctx) => parseTrustProxy(v ?? '', ctx)),
   // Per-address limits (logins, comments) count an IPv6 client by its network of this many bits.
   RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   ADMIN_USERNAME: optionalString,
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(MIN_ADMIN_PASSWORD_LENGTH, `at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (or leave it empty: the first start then makes one and prints it)`).optional()),
   INVITATION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

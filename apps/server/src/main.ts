@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
 import { openAppDatabase, prepareSite } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, MIN_ADMIN_PASSWORD_LENGTH, type Config } from './config.ts';
 import { createLogger } from './log.ts';
 import { commandFailureText } from './query-errors.ts';
 import { isRole } from '@chapar/shared/contracts';
@@ -35,12 +35,13 @@ const USAGE = `Usage: main.ts <command>
   restore <dir> [--force]       a backup into the site; refuses a site that is not empty
                                 unless --force (which replaces it)`;
 
-async function readPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+/** ADMIN_PASSWORD (loadConfig has checked its length), else asked for. */
+async function readPassword(config: Config): Promise<string> {
+  if (config.adminPassword) return config.adminPassword;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const answer = await rl.question('Password: ');
   rl.close();
-  if (answer.length < 8) throw new Error('The password must have at least 8 characters.');
+  if (answer.length < MIN_ADMIN_PASSWORD_LENGTH) throw new Error(`The password must have at least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`);
   return answer;
 }
 
@@ -87,7 +88,7 @@ async function admin(action: string | undefined, username: string | undefined, f
       console.log(`Two-factor sign-in of "${username}" is off; their sessions ended.`);
       return;
     }
-    const password = await readPassword();
+    const password = await readPassword(config);
     if (action === 'create') await createAdmin(database.db, username, password, role);
     else {
       await setAdminPassword(database.db, username, password);

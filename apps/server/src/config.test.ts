@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: 'memory://', ...env });
+const problem = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
+};
+
+describe('secrets in the environment', () => {
+  it('refuses a short SESSION_SECRET and the example file\'s placeholder, saying what to do and never repeating it', () => {
+    expect(problem({ SESSION_SECRET: 'x' })).toMatch(/^Invalid environment:\n {2}SESSION_SECRET: too short \(1 characters\): at least 32, e\.g\. `openssl rand -hex 32`/);
+    expect(problem({ SESSION_SECRET: 'a'.repeat(31) })).toMatch(/SESSION_SECRET: too short \(31 characters\)/);
+    const placeholder = problem({ SESSION_SECRET: 'change-me-to-64-hex-digits' });
+    expect(placeholder).toMatch(/SESSION_SECRET: still the placeholder of the example file: put a secret of your own/);
+    expect(placeholder).not.toContain('change-me-to-64-hex-digits');
+    expect(problem({ SESSION_SECRET: `CHANGE-ME-${'0'.repeat(40)}` })).toMatch(/SESSION_SECRET: still the placeholder/);
+    expect(load({ SESSION_SECRET: 'f'.repeat(32) }).sessionSecret).toBe('f'.repeat(32));
+    expect(load({ SESSION_SECRET: '' }).sessionSecretIsRandom).toBe(true);
+  });
+
+  it('refuses an ADMIN_PASSWORD shorter than the command line\'s minimum of 8 characters', () => {
+    expect(problem({ ADMIN_PASSWORD: '123' })).toMatch(/ADMIN_PASSWORD: at least 8 characters \(or leave it empty/);
+    expect(problem({ ADMIN_PASSWORD: '1234567' })).toMatch(/ADMIN_PASSWORD: at least 8 characters/);
+    expect(load({ ADMIN_PASSWORD: '12345678' }).adminPassword).toBe('12345678');
+    expect(load({ ADMIN_PASSWORD: '' }).adminPassword).toBeUndefined();
+  });
+});
