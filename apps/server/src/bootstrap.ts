@@ -12,6 +12,20 @@ async function anyoneSignedIn(database: Database): Promise<boolean> {
   return (rows[0]?.n ?? 0) > 0;
 }
 
+/**
+ * A PostgreSQL server that does not answer, named by the setting and its address (never the
+ * password in it): "getaddrinfo ENOTFOUND base" alone does not say where it came from.
+ */
+function unreachable(url: string, error: unknown): Error {
+  let where = 'DATABASE_URL';
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    where = `DATABASE_URL (${hostname || 'local socket'}${port ? `:${port}` : ''}${pathname.length > 1 ? pathname : ''})`;
+  } catch { /* config.ts has checked it parses */ }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new Error(`Cannot reach the database at ${where}: ${reason}`, { cause: error });
+}
+
 /** `pgliteArchive`: a new embedded database starts from it (the browser tests' migrated one). */
 export async function openAppDatabase(config: Config, { pgliteArchive }: { pgliteArchive?: Blob } = {}): Promise<Database> {
   const database = await openDatabase({
@@ -19,6 +33,8 @@ export async function openAppDatabase(config: Config, { pgliteArchive }: { pglit
     dataDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'pglite'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
     pgliteArchive,
+  }).catch((error: unknown) => {
+    throw config.databaseUrl ? unreachable(config.databaseUrl, error) : error;
   });
   await migrateDatabase(database);
   return database;

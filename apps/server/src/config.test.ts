@@ -30,3 +30,24 @@ describe('secrets in the environment', () => {
     expect(load({ ADMIN_PASSWORD: '' }).adminPassword).toBeUndefined();
   });
 });
+
+describe('addresses in the environment', () => {
+  it('takes only an http(s) PUBLIC_BASE_URL', () => {
+    for (const bad of ['localhost:3000', 'ftp://x.com', 'javascript:alert(1)', 'news.example.com', 'https://']) {
+      expect(problem({ PUBLIC_BASE_URL: bad }), bad).toMatch(/PUBLIC_BASE_URL: an http:\/\/ or https:\/\/ address, e\.g\. https:\/\/news\.example\.com/);
+    }
+    expect(load({ PUBLIC_BASE_URL: 'https://news.example.com/' }).publicBaseUrl).toBe('https://news.example.com');
+    expect(load({ PUBLIC_BASE_URL: 'http://127.0.0.1:3000' }).publicBaseUrl).toBe('http://127.0.0.1:3000');
+    expect(load({ PORT: '3005' }).publicBaseUrl).toBe('http://localhost:3005');
+  });
+
+  it('takes only a postgres:// DATABASE_URL, without repeating it (it holds a password)', () => {
+    for (const bad of ['garbage', 'mysql://chapar:hunter2@db/chapar', 'http://chapar:hunter2@db/chapar']) {
+      const message = problem({ DATABASE_URL: bad });
+      expect(message, bad).toMatch(/DATABASE_URL: a postgres:\/\/ \(or postgresql:\/\/\) URL/);
+      expect(message).not.toContain('hunter2');
+    }
+    expect(load({ DATABASE_URL: 'postgresql://chapar:pw@127.0.0.1:5432/chapar' }).databaseUrl).toBe('postgresql://chapar:pw@127.0.0.1:5432/chapar');
+    expect(load({ DATABASE_URL: 'postgres:///chapar?host=/run/postgresql' }).databaseUrl).toBe('postgres:///chapar?host=/run/postgresql');
+  });
+});

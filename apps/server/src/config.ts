@@ -15,6 +15,23 @@ const optionalString = z.string().trim().optional().transform((v) => (v ? v : un
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 const MIN_SESSION_SECRET_LENGTH = 32;
 
+const parsedUrl = (text: string) => {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+};
+const isHttpUrl = (text: string) => {
+  const url = parsedUrl(text);
+  return Boolean(url && ['http:', 'https:'].includes(url.protocol) && url.hostname);
+};
+const isPostgresUrl = (text: string) => {
+  const url = parsedUrl(text);
+  // No host is a local socket (postgres:///chapar?host=/run/postgresql), which pg takes.
+  return Boolean(url && ['postgres:', 'postgresql:'].includes(url.protocol));
+};
+
 /** Why SESSION_SECRET cannot be used (never repeating it), or undefined. */
 function sessionSecretProblem(secret: string): string | undefined {
   if (/change-?me/i.test(secret)) return 'still the placeholder of the example file: put a secret of your own, e.g. `openssl rand -hex 32`, or leave it unset to have one made and kept in DATA_DIR';
@@ -26,9 +43,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_BASE_URL: optionalString.superRefine((v, ctx) => {
+    if (v !== undefined && !isHttpUrl(v)) ctx.addIssue({ code: 'custom', message: 'an http:// or https:// address, e.g. https://news.example.com' });
+  }),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
+  // The messages never repeat the value (it holds the database's password).
+  DATABASE_URL: optionalString.superRefine((v, ctx) => {
+    if (v !== undefined && !isPostgresUrl(v)) ctx.addIssue({ code: 'custom', message: 'a postgres:// (or postgresql://) URL, e.g. postgres://chapar:password@127.0.0.1:5432/chapar; leave it unset for the embedded database in DATA_DIR' });
+  }),
   // PGlite's buffer pool, in its WebAssembly memory (which never shrinks): the resident memory
   // it may take. Pages past it come from the operating system's file cache.
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS: a size such as 32MB').default(DEFAULT_PGLITE_SHARED_BUFFERS),

@@ -124,7 +124,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // crash the process as an unhandled 'error' event: the pool replaces it on the next query.
   pool.on('error', () => undefined);
   // Fail at start, with the database's own words, rather than on the first request.
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const raw: RawSql = {
     query: async <T>(text: string, params?: unknown[]) => {

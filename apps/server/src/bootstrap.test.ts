@@ -1,0 +1,29 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { openAppDatabase } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('a PostgreSQL server that does not answer', () => {
+  it('is named by the setting and its address, never its password', async () => {
+    const port = await closedPort();
+    const config = loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: `postgres://chapar:hunter2-secret@127.0.0.1:${port}/chapar` });
+    const error = await openAppDatabase(config).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toBe(`Cannot reach the database at DATABASE_URL (127.0.0.1:${port}/chapar): connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(String(error?.stack)).not.toContain('hunter2');
+  });
+
+  it('names a host that does not resolve', async () => {
+    const config = loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: 'postgres://chapar:hunter2-secret@no-such-host.invalid:5432/chapar' });
+    const error = await openAppDatabase(config).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toMatch(/^Cannot reach the database at DATABASE_URL \(no-such-host\.invalid:5432\/chapar\): getaddrinfo (ENOTFOUND|EAI_AGAIN) no-such-host\.invalid$/);
+  });
+});
