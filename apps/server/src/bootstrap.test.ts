@@ -1,20 +1,13 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { openAppDatabase } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A local port nothing listens on (this project's tests keep to 3171-3179). */
+const CLOSED_PORT = 3179;
 
 describe('a PostgreSQL server that does not answer', () => {
   it('is named by the setting and its address, never its password', async () => {
-    const port = await closedPort();
+    const port = CLOSED_PORT;
     const config = loadConfig({ DATA_DIR: 'memory://', DATABASE_URL: `postgres://chapar:hunter2-secret@127.0.0.1:${port}/chapar` });
     const error = await openAppDatabase(config).then(() => undefined, (e: unknown) => e as Error);
     expect(error?.message).toBe(`Cannot reach the database at DATABASE_URL (127.0.0.1:${port}/chapar): connect ECONNREFUSED 127.0.0.1:${port}`);

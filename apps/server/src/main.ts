@@ -8,6 +8,7 @@ import { openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig, MIN_ADMIN_PASSWORD_LENGTH, type Config } from './config.ts';
 import { createLogger } from './log.ts';
 import { commandFailureText } from './query-errors.ts';
+import { listenProblem, portProblem } from './port-check.ts';
 import { isRole } from '@chapar/shared/contracts';
 import { createAdmin, resetTwoFactor, setAdminPassword } from './modules/auth/service.ts';
 import { ingestNow, runWorkerProcess } from './jobs/worker-process.ts';
@@ -51,6 +52,9 @@ const WORKER_START_DELAY_MS = 1_000;
 async function serve(flags: string[]) {
   const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
   const log = createLogger(config);
+  // A taken port is told now, not after the database, the first admin and the demo content.
+  const portTaken = await portProblem(config.host, config.port);
+  if (portTaken) throw new Error(portTaken);
   // The render threads load the site while the database opens.
   const { startRenderThreads } = await import('./plugins/ssr-registration.ts');
   const renderer = await startRenderThreads(config, (error) => log.error({ err: error }, 'render thread failed; a new one takes its place'));
@@ -72,7 +76,11 @@ async function serve(flags: string[]) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw new Error(listenProblem(config.host, config.port, error));
+  });
   log.info(`Chapar is serving ${config.publicBaseUrl} (database: ${database.kind})`);
 }
 
