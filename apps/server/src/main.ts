@@ -1,3 +1,4 @@
+import './node-version.ts';
 import './production-default.ts';
 import './heap-policy.ts';
 import './tick-shape.ts';
