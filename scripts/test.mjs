@@ -9,6 +9,34 @@ import path from 'node:path';
 import { satisfies } from './install-node.mjs';
 import { INSTALL_COMMAND, missingTools } from './tools.mjs';
 
+const USAGE = `Usage: node scripts/test.mjs   (npm test; takes no arguments)
+
+Runs the whole suite, in order: lint (eslint) and types (tsc) side by side, the web build, the
+unit and integration tests on PGlite (vitest), then the browser tests (e2e/, Chromium) with the
+database suites on PostgreSQL beside them, then the production layout (e2e/cluster/: nginx and
+PostgreSQL). On a busy machine it takes tens of minutes; for a few files use
+\`npx vitest run <paths>\`.
+
+Environment:
+  CI=true|1            missing tools, an older Node.js or no PostgreSQL fail the run instead of
+                       skipping their suites
+  TEST_DATABASE_URL    a PostgreSQL server (postgres://postgres@127.0.0.1:5432/test): the database
+                       suites run on it too, and the production layout tests need it
+  CHROMIUM_PATH        the browser for the browser tests (default: /usr/bin/chromium)
+  NGINX_PATH           nginx for the production layout tests (default: /usr/sbin/nginx)
+
+Exits 0 when every step passed, 1 otherwise.`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length) {
+  console.error(`Unknown argument${args.length > 1 ? 's' : ''}: ${args.join(' ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Every failed test, named at the very end so a log's last lines say what failed. */
