@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_NODE_VERSION, nodeVersionProblem } from './node-version.ts';
@@ -24,7 +25,10 @@ describe('the Node.js version', () => {
   const built = path.join(root, 'apps/server/dist/main.js');
   const old = ['/usr/bin/node'].find((node) => existsSync(node) && Number(execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.')[0]) < 22);
   it.skipIf(!old || !existsSync(built))('stops the built server on an older Node.js before anything starts', () => {
-    const run = spawnSync(old!, [built, 'serve'], { encoding: 'utf8', env: { ...process.env, DATA_DIR: 'memory://', PORT: '3177' }, timeout: 20_000 });
+    // A data directory of its own, should it start after all.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chapar-old-node-'));
+    const run = spawnSync(old!, [built, 'serve'], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: 'false', PORT: '3177' }, timeout: 20_000 });
+    rmSync(dataDir, { recursive: true, force: true });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^Chapar needs Node\.js 22\.12\.0 or newer .*node scripts\/install-node\.mjs/);
   });
