@@ -95,24 +95,33 @@ describe('the edit dialog\'s unsaved-changes prompt', () => {
   });
 });
 
+/**
+ * Article 7 as loaded at 10:05, and its saves answered by `answer`; the bodies sent, in order.
+ */
+function serveSaves(answer: (body: Record<string, unknown>) => [number, unknown]): Array<Record<string, unknown>> {
+  const sent: Array<Record<string, unknown>> = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/categories')) return json(CATEGORIES);
+    if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'owner', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 });
+    if (url.startsWith('/api/admin/articles/7') && init?.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      sent.push(body);
+      const [status, reply] = answer(body);
+      return json(reply, status);
+    }
+    if (url.startsWith('/api/admin/articles/7')) return json({ ...article('Education'), updatedAt: '2026-11-20T10:05:00.000Z' });
+    return new Response('{}', { status: 404 });
+  }));
+  return sent;
+}
+
 describe('the edit dialog when the article was saved meanwhile', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the version it loaded, keeps the text on a 409 and says so, and saves over only when asked', async () => {
-    const sent: Array<Record<string, unknown>> = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.startsWith('/api/categories')) return json(CATEGORIES);
-      if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'owner', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 });
-      if (url.startsWith('/api/admin/articles/7') && init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        sent.push(body);
-        return body.expectedUpdatedAt ? json({ error: 'conflict', message: ARTICLE_CHANGED_SINCE }, 409) : json({ ...article('Education'), title: body.title });
-      }
-      if (url.startsWith('/api/admin/articles/7')) return json({ ...article('Education'), updatedAt: '2026-11-20T10:05:00.000Z' });
-      return new Response('{}', { status: 404 });
-    }));
+    const sent = serveSaves((body) => (body.expectedUpdatedAt ? [409, { error: 'conflict', message: ARTICLE_CHANGED_SINCE }] : [200, { ...article('Education'), title: body.title }]));
     const closed = vi.fn();
     renderWithApp(<EditArticleDialog articleId={7} onClose={closed} />);
     const title = await screen.findByRole('textbox', { name: 'عنوان' });
@@ -136,20 +145,10 @@ describe('the edit dialog when the article was saved meanwhile', () => {
 });
 
 describe('the edit dialog\'s keywords', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows them with Persian commas, refuses too many before sending, and sends only them when only they changed', async () => {
-    const sent: Array<Record<string, unknown>> = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.startsWith('/api/categories')) return json(CATEGORIES);
-      if (url.startsWith('/api/admin/status')) return json({ isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'owner', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 });
-      if (url.startsWith('/api/admin/articles/7') && init?.method === 'PATCH') {
-        sent.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-        return json({ ...article('Education'), keywords: 'کنکور,سازمان سنجش' });
-      }
-      if (url.startsWith('/api/admin/articles/7')) return json({ ...article('Education'), updatedAt: '2026-11-20T10:05:00.000Z' });
-      return new Response('{}', { status: 404 });
-    }));
+    const sent = serveSaves(() => [200, { ...article('Education'), keywords: 'کنکور,سازمان سنجش' }]);
     const closed = vi.fn();
     renderWithApp(<EditArticleDialog articleId={7} onClose={closed} />);
     const field = await screen.findByRole('textbox', { name: 'کلیدواژه‌ها' });
