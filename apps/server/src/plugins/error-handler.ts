@@ -7,6 +7,28 @@ import { AppError, type ErrorCode } from '../errors.ts';
 import { FIELD_LABELS, PART_LABELS } from './field-labels.ts';
 import { sendPlainPage, wantsPage } from './plain-page.ts';
 
+/** The answer while the database does not answer (or has no room to write): nothing is wrong with the request. */
+export const DATABASE_UNAVAILABLE = 'پایگاه داده در این لحظه در دسترس نیست؛ چند لحظه بعد دوباره تلاش کنید.';
+
+/** PostgreSQL's classes and codes for a connection lost or refused, a server shutting down, a full disk. */
+const UNAVAILABLE_SQLSTATE = /^(?:08...|57P0[1-3]|53100|53300)$/;
+/** pg-pool's own words for a connection it lost or could not make. */
+const POOL_TEXT = /^(?:Connection terminated|timeout exceeded when trying to connect)/i;
+/** A socket's or the disk's failure: the database's only when a query failed with it (other calls have their own answers). */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOSPC', 'EPIPE']);
+const DISK_FULL_TEXT = /No space left on device/i;
+
+/** Whether a failure (or what caused it: drizzle wraps the driver's error) is the database being out of reach or full. */
+export function databaseUnavailable(error: unknown): boolean {
+  const chain: Error[] = [];
+  for (let e = error; e instanceof Error && chain.length < 5; e = e.cause) chain.push(e);
+  const query = chain.some((e) => e.name === 'DrizzleQueryError' || e.message.startsWith('Failed query:'));
+  return chain.some((e) => {
+    const code = String((e as { code?: unknown }).code ?? '');
+    return UNAVAILABLE_SQLSTATE.test(code) || POOL_TEXT.test(e.message) || (query && (UNAVAILABLE_ERRNO.has(code) || DISK_FULL_TEXT.test(e.message)));
+  });
+}
+
 /** A refused page address's heading; the text says why. */
 const BAD_ADDRESS = 'نشانی نادرست است';
 
@@ -131,6 +153,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         : FRAMEWORK_CODES[status] ?? 'bad_request';
       const message = code === 'invalid_json' ? `بدنه درخواست ${ltr('JSON')} معتبر نیست` : PERSIAN.test(err.message) ? err.message : (FRAMEWORK_MESSAGES[status] ?? 'درخواست نامعتبر است');
       return reply.status(status).send({ error: code, message });
+    }
+    if (databaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '30').send({ error: 'unavailable', message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });
