@@ -56,6 +56,12 @@ describe('createWebPreviewSource: pages', () => {
     expect(error.code).toBe('not_found');
     expect(error.transient).toBe(false);
   });
+
+  it('takes a 200 that is no channel page (empty, blank) for a failed read to try again, not for a missing channel', async () => {
+    const error = await failure(source().fetchPage('blank_page'));
+    expect(error.code).toBe('upstream');
+    expect(error.transient).toBe(true);
+  });
 });
 
 describe('createWebPreviewSource: single posts', () => {

@@ -53,8 +53,10 @@ export function createWebPreviewSource(options: WebPreviewSourceOptions = {}): T
         });
       }
       const parsed = parseChannelPage(response.body, { pageUrl: url.href });
+      // A 200 that is no channel page at all (empty, JSON, a proxy's page): Telegram answered
+      // wrongly this time, which says nothing of the channel (t.me redirects one it has no preview of).
       if (!parsed.posts.length && !/tgme_channel_history|tgme_widget_message/.test(response.body)) {
-        throw new TelegramFetchError('not_found', `@${channel} has no public web preview`, { url: url.href, status: response.status, attempts: 1 });
+        throw new TelegramFetchError('upstream', `Telegram answered ${response.status} with no channel page for @${channel}`, { url: url.href, status: response.status, attempts: 1 });
       }
       return parsed;
     },
