@@ -154,28 +154,40 @@ async function bulkCategory(s: BulkArticlesDeps, rows: ArticleRow[], ask: { want
     wasSo: `از پیش در دستهٔ «${name}»`,
   });
   if (!moving.length) return { success: true, message: message(0), changedIds: [] };
-  const operation = await operationsRepo.create(s.db, { kind: 'bulk-category', params: { articleIds: rows.map((row) => row.id), category }, requestedBy: by, status: 'running' });
-  try {
-    const changedIds = await withOperation(operation.id, async () => {
-      const moved: number[] = [];
-      for (const row of moving) {
-        const saved = await s.db.transaction(async (tx) => {
-          await versionRepo.keep(tx, row, { action: 'edit', changed: ['category'], by });
-          await keepBefore(tx, row, ['category']);
-          return articleAdminRepo.saveEdit(tx, row.id, {
-            category, ...derivedFields({ ...row, category }), editedFields: withFields(row.editedFields, ['category']), updatedAt: new Date(),
-          });
+  const { changedIds, operationId } = await asOperation(s, { kind: 'bulk-category', params: { articleIds: rows.map((row) => row.id), category }, by }, async () => {
+    const moved: number[] = [];
+    for (const row of moving) {
+      const saved = await s.db.transaction(async (tx) => {
+        await versionRepo.keep(tx, row, { action: 'edit', changed: ['category'], by });
+        await keepBefore(tx, row, ['category']);
+        return articleAdminRepo.saveEdit(tx, row.id, {
+          category, ...derivedFields({ ...row, category }), editedFields: withFields(row.editedFields, ['category']), updatedAt: new Date(),
         });
-        if (saved) moved.push(row.id);
-      }
-      return moved;
-    });
-    if (changedIds.length) s.contentChanged({ articleIds: changedIds });
-    await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله به دستهٔ «${name}» منتقل شد`);
-    await operationsRepo.finish(s.db, operation.id, 'success', { total: rows.length, updated: changedIds.length });
-    return { success: true, message: message(changedIds.length), changedIds, operationId: operation.id };
+      });
+      if (saved) moved.push(row.id);
+    }
+    if (moved.length) s.contentChanged({ articleIds: moved });
+    return moved;
+  }, (n) => `${n} مقاله به دستهٔ «${name}» منتقل شد`);
+  return { success: true, message: message(changedIds.length), changedIds, operationId };
+}
+
+/**
+ * `write` run as an operation of the admin's (`kind`): what it changes is kept for the operation's
+ * undo, its log says `done(count)`, and it finishes as a success or, when `write` throws, an error.
+ */
+async function asOperation(
+  s: Pick<Services, 'db'>, op: { kind: string; params: Record<string, unknown>; by: string }, write: () => Promise<number[]>, done: (count: string) => string,
+): Promise<{ changedIds: number[]; operationId: number }> {
+  const total = (op.params.articleIds as number[]).length;
+  const operation = await operationsRepo.create(s.db, { kind: op.kind, params: op.params, requestedBy: op.by, status: 'running' });
+  try {
+    const changedIds = await withOperation(operation.id, write);
+    await operationsRepo.log(s.db, operation.id, done(toPersianDigits(changedIds.length)));
+    await operationsRepo.finish(s.db, operation.id, 'success', { total, updated: changedIds.length });
+    return { changedIds, operationId: operation.id };
   } catch (error) {
-    await operationsRepo.finish(s.db, operation.id, 'error', { total: rows.length }, { completed: false });
+    await operationsRepo.finish(s.db, operation.id, 'error', { total }, { completed: false });
     throw error;
   }
 }
@@ -190,15 +202,6 @@ async function bulkPublish(s: BulkArticlesDeps, rows: ArticleRow[], action: 'pub
   // Nothing to change, nothing to undo: no operation for the list.
   const publish = action === 'publish';
   if (!rows.some((row) => (row.status === 'published') !== publish)) return { changedIds: [] };
-  const ids = rows.map((row) => row.id);
-  const operation = await operationsRepo.create(s.db, { kind: `bulk-${action}`, params: { articleIds: ids }, requestedBy: by, status: 'running' });
-  try {
-    const changedIds = await withOperation(operation.id, () => setPublishedMany(s, rows, publish, by));
-    await operationsRepo.log(s.db, operation.id, `${toPersianDigits(changedIds.length)} مقاله ${ACTION_DONE[action]}`);
-    await operationsRepo.finish(s.db, operation.id, 'success', { total: ids.length, updated: changedIds.length });
-    return { changedIds, operationId: operation.id };
-  } catch (error) {
-    await operationsRepo.finish(s.db, operation.id, 'error', { total: ids.length }, { completed: false });
-    throw error;
-  }
+  return asOperation(s, { kind: `bulk-${action}`, params: { articleIds: rows.map((row) => row.id) }, by },
+    () => setPublishedMany(s, rows, publish, by), (n) => `${n} مقاله ${ACTION_DONE[action]}`);
 }
