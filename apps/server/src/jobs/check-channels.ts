@@ -39,6 +39,8 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       unpublishedArticles: check.unpublishedArticleIds.length,
       deletionsAwaiting: check.deletionsAwaiting,
       deletionsOperationIds: check.deletionsOperationIds,
+      // Left out of the pages, their own read failed: not taken for deleted, tried again next check.
+      deletionsUnconfirmed: check.unconfirmedPosts.length,
       // Edited at the source: more than one published article is rewritten only once an editor confirms.
       editsAwaiting: check.editsAwaiting,
       editsOperationIds: check.editsOperationIds,

@@ -19,7 +19,7 @@ const checked = (r: Result) => [
   `${fa(r.newPosts)} پست جدید، ${fa(r.published)} مقاله منتشرشده از ${fa(r.queued)} پست در صف`,
   ...(num(r.failed) ? [`${fa(r.failed)} مورد ناموفق`] : []),
   ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`] : []),
-  ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)),
+  ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)),
   ...editWords(num(r.editsAwaiting)),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
 ].join('؛ ');

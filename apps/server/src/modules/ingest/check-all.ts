@@ -28,6 +28,8 @@ export interface CheckAllResult {
   /** Articles whose posts were found deleted, waiting for an editor in these operations. */
   deletionsAwaiting: number;
   deletionsOperationIds: number[];
+  /** Known posts the pages left out whose own read failed: not taken for deleted, tried again next check. */
+  unconfirmedPosts: PostRef[];
   /** Articles whose posts were edited at the source, waiting for an editor in these operations. */
   editsAwaiting: number;
   editsOperationIds: number[];
@@ -52,7 +54,7 @@ export async function resolveChannels(s: Pick<Services, 'db'>, names?: string[])
 export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
-  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
+  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], unconfirmedPosts: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
   if (!channels.length && !errors.length) {
     // The editor reads what to do in the channels tab; the setting that seeds that table is for the log.
     s.log.warn('no active channel to check: switch one on in the channels tab (TELEGRAM_CHANNELS only seeds the table)');
@@ -76,11 +78,12 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
     result.unpublishedArticleIds.push(...check.unpublishedArticleIds);
     result.deletionsAwaiting += check.deletionsAwaiting;
     if (check.deletionsOperationId !== null) result.deletionsOperationIds.push(check.deletionsOperationId);
+    result.unconfirmedPosts.push(...check.unconfirmedPosts);
     result.editsAwaiting += check.editsAwaiting;
     if (check.editsOperationId !== null) result.editsOperationIds.push(check.editsOperationId);
     result.seen.push(...check.seen);
     result.toProcess.push(...check.toProcess);
-    await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده${check.deletionsAwaiting ? `، ${fa(check.deletionsAwaiting)} حذف‌شده در انتظار تأیید ویراستار` : ''}${check.editsAwaiting ? `، ${fa(check.editsAwaiting)} ویرایش‌شده در انتظار تأیید ویراستار` : ''}`);
+    await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده${check.deletionsAwaiting ? `، ${fa(check.deletionsAwaiting)} حذف‌شده در انتظار تأیید ویراستار` : ''}${check.unconfirmedPosts.length ? `، ${fa(check.unconfirmedPosts.length)} پست در صفحه نبود و خواندن جداگانه‌اش نشد (شماره‌های ${check.unconfirmedPosts.map((ref) => fa(ref.telegramId)).join('، ')})` : ''}${check.editsAwaiting ? `، ${fa(check.editsAwaiting)} ویرایش‌شده در انتظار تأیید ویراستار` : ''}`);
     await opts.operation?.progress(((i + 1) / channels.length) * 40);
   }
   return result;

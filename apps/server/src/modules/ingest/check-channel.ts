@@ -32,6 +32,8 @@ export interface ChannelCheck {
   /** Articles whose posts were found deleted, waiting for an editor's confirmation (in `deletionsOperationId`). */
   deletionsAwaiting: number;
   deletionsOperationId: number | null;
+  /** Known posts the pages left out whose own read failed: not counted as deleted, tried again next check. */
+  unconfirmedPosts: PostRef[];
   /** Posts edited at the source whose articles wait for an editor's confirmation (in `editsOperationId`). */
   editsAwaiting: number;
   editsOperationId: number | null;
@@ -65,7 +67,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);
 
-  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, editsAwaiting: 0, editsOperationId: null, seen: [], toProcess: [] };
+  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, unconfirmedPosts: [], editsAwaiting: 0, editsOperationId: null, seen: [], toProcess: [] };
   for (const post of posts) {
     const ref = { source: channel.username, telegramId: post.messageId };
     result.seen.push(ref);
@@ -87,7 +89,8 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   result.editsAwaiting = edits.held.length;
   result.editsOperationId = edits.operationId;
   if (range && opts.latest === undefined) {
-    const gone = await noticeDeletions(s, source, channel.username, range, covered);
+    const { gone, unconfirmed } = await noticeDeletions(s, source, channel.username, range, covered);
+    result.unconfirmedPosts = unconfirmed;
     const settled = await settleDeletions(s, channel.username, gone, opts.operationId ?? null);
     result.deletedPosts = settled.unpublished.map((post) => post.ref);
     result.unpublishedArticleIds = settled.unpublishedArticleIds;
@@ -101,14 +104,18 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
 /**
  * Known posts inside the pages' id range but not on them are asked for one by one. A page can
  * leave a post out for other reasons; only Telegram's 'not found' for the post itself counts, and
- * an answer that says neither (an error, a redirect, a blank page) leaves the post as it is.
+ * an answer that says neither (an error, a redirect, a blank page) leaves the post as it is, to
+ * be reported as not confirmed.
  */
-async function noticeDeletions(s: Pick<Services, 'db'>, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<PostRef[]> {
+async function noticeDeletions(s: Pick<Services, 'db'>, source: TelegramSource, channel: string, [from, to]: readonly [number, number], covered: Set<number>): Promise<{ gone: PostRef[]; unconfirmed: PostRef[] }> {
   const gone: PostRef[] = [];
+  const unconfirmed: PostRef[] = [];
   for (const row of await postStore.inRange(s.db, channel, from, to)) {
     if (covered.has(row.telegramId)) continue;
+    const ref = { source: channel, telegramId: row.telegramId };
     const found = await source.fetchPost(channel, row.telegramId).catch(() => 'unknown' as const);
-    if (found === null) gone.push({ source: channel, telegramId: row.telegramId });
+    if (found === null) gone.push(ref);
+    else if (found === 'unknown') unconfirmed.push(ref);
   }
-  return gone;
+  return { gone, unconfirmed };
 }

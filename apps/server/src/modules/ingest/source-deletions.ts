@@ -88,10 +88,14 @@ export async function settleDeletions(s: Pick<Services, 'db' | 'log' | 'contentC
   return { unpublished: [], unpublishedArticleIds: [], awaiting, awaitingOperationId: op.id };
 }
 
-/** What an answer says of posts found deleted at their source: articles taken down, or waiting for an editor. */
-export function deletionWords(unpublishedArticles: number, awaiting: number): string[] {
+/**
+ * What an answer says of posts found deleted at their source: articles taken down, waiting for
+ * an editor, or missing from the channel's pages without Telegram saying so for the post alone.
+ */
+export function deletionWords(unpublishedArticles: number, awaiting: number, unconfirmed = 0): string[] {
   return [
     ...(unpublishedArticles ? [`${fa(unpublishedArticles)} مقاله از انتشار خارج شد، چون پستش در کانال حذف شده است (از «عملیات» بازگرداندنی)`] : []),
     ...(awaiting ? [`${fa(awaiting)} پست در کانال حذف شده است؛ مقاله‌هایشان تا تأیید ویراستار در «عملیات» منتشر می‌مانند`] : []),
+    ...(unconfirmed ? [`${fa(unconfirmed)} پست در صفحهٔ کانال نبود و خواندن جداگانه‌اش هم نشد؛ حذف‌شده به حساب نیامد و بررسی بعدی دوباره امتحان می‌کند`] : []),
   ];
 }

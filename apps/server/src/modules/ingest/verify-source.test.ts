@@ -199,9 +199,13 @@ describe("the monitor's deletion check", () => {
   it('never takes a post for deleted when the host answers 404 or a blank page for it', async () => {
     channel.hideFromPages(40, 42);
     channel.posts('answers_404');
-    await forceCheck();
+    // Not taken for deleted, and not passed over in silence either: the answer and the run's log say so.
+    const unconfirmed = '۲ پست در صفحهٔ کانال نبود و خواندن جداگانه‌اش هم نشد؛ حذف‌شده به حساب نیامد و بررسی بعدی دوباره امتحان می‌کند';
+    expect((await forceCheck()).message).toContain(unconfirmed);
+    const [run] = (await operations()).filter((o) => o.name === 'force-check');
+    expect(run.logs.some((line) => line.includes('۲ پست در صفحه نبود و خواندن جداگانه‌اش نشد (شماره‌های ۴۰، ۴۲)'))).toBe(true);
     channel.posts('blank');
-    await forceCheck();
+    expect((await forceCheck()).message).toContain(unconfirmed);
     expect(await published()).toBe(55);
     expect((await operations()).filter((o) => o.status === 'awaiting')).toEqual([]);
   });

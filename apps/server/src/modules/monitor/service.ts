@@ -64,7 +64,7 @@ export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by
   const counts = `${fa(result.newPosts)} پست جدید، ${fa(result.processedPosts)} پست پردازش شد`
     + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
     + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ درستی نداد)` : '')
-    + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)).map((words) => `؛ ${words}`).join('');
+    + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)).map((words) => `؛ ${words}`).join('');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
     ? `بررسی با خطا انجام شد: ${errors.join('، ')}؛ ${counts}`
     : failedPosts ? `بررسی با خطا انجام شد: ${counts}` : `بررسی انجام شد: ${counts}`;
