@@ -174,7 +174,7 @@ export const mediaAssets = pgTable('media_assets', {
 export const articleVersions = pgTable('article_versions', {
   id: serial('id').primaryKey(),
   articleId: integer('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  /** edit | restore | regenerate */
+  /** edit | restore | regenerate | job */
   action: varchar('action', { length: 16 }).notNull(),
   title: text('title').notNull(),
   excerpt: text('excerpt').notNull().default(''),

@@ -8,8 +8,11 @@ export const ARTICLE_VERSION_MESSAGES = {
   restored: 'نسخهٔ انتخاب‌شده بازگردانده شد',
 } as const;
 
-/** edit: PATCH from the dialog; restore: a version brought back; regenerate: rebuilt from its post. */
-export const ARTICLE_VERSION_ACTIONS = ['edit', 'restore', 'regenerate'] as const;
+/**
+ * edit: PATCH from the dialog; restore: a version brought back; regenerate: rebuilt from its post;
+ * job: a repair or media job's write (its text, cover or video).
+ */
+export const ARTICLE_VERSION_ACTIONS = ['edit', 'restore', 'regenerate', 'job'] as const;
 export type ArticleVersionAction = (typeof ARTICLE_VERSION_ACTIONS)[number];
 
 /** The fields a version keeps: what the article was before the save. */

@@ -1,13 +1,15 @@
 // Article queries for ingestion and administration: any status, by Telegram source,
 // and the one upsert keyed on (source, telegramId) that makes ingestion idempotent.
 // Machine writes (`upsertIngested`, `update`) keep the fields an admin edited by hand
-// (edit-protection.ts); the admin's own saves go through `saveEdit`.
+// (edit-protection.ts) and keep what they replace in the article's history (versions.ts); the
+// admin's own saves go through `saveEdit`.
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { articles, type Db } from '@chapar/db';
 import { ADMIN_ARTICLE_TABLE_MESSAGES } from '@chapar/shared/contracts';
 import type { ArticleInsert, ArticleRow } from './article-row.ts';
 import { keepAfter, keepBefore } from './change-log.ts';
 import { keepEdited } from './edit-protection.ts';
+import { versionRepo } from './versions.ts';
 
 export type { ArticleInsert, ArticleRow } from './article-row.ts';
 
@@ -52,7 +54,10 @@ export const articleAdminRepo = {
       .onConflictDoUpdate({ target: [articles.source, articles.telegramId], set: { ...set, updatedAt: new Date() } })
       .returning({ ...getTableColumns(articles), created: sql<boolean>`(xmax = 0)` });
     const { created, ...article } = row;
-    if (existing) await keepAfter(db, article);
+    if (existing) {
+      await keepAfter(db, article);
+      await versionRepo.keepMachineWrite(db, existing, article, 'regenerate');
+    }
     return { article, created, changed: true };
   },
   /** A machine write (repair jobs, media tasks): fields an admin edited by hand are kept. */
@@ -64,6 +69,7 @@ export const articleAdminRepo = {
     await keepBefore(db, current);
     const [row] = await db.update(articles).set(kept).where(eq(articles.id, id)).returning();
     await keepAfter(db, row);
+    if (row) await versionRepo.keepMachineWrite(db, current, row, 'job');
     return row;
   },
   /** An admin's save: written as given (the caller records which fields were edited). */

@@ -4,7 +4,7 @@
 // write (repairs, media tasks, re-ingests) is covered without threading the id through each call.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { operationChanges, type Db } from '@chapar/db';
+import { operationChanges, operations, type Db } from '@chapar/db';
 import type { ArticleRow } from './article-row.ts';
 
 const current = new AsyncLocalStorage<{ operationId: number }>();
@@ -12,6 +12,14 @@ const current = new AsyncLocalStorage<{ operationId: number }>();
 /** Runs `work` so that the article writes inside it are kept for the operation's undo. */
 export function withOperation<T>(operationId: number | null | undefined, work: () => Promise<T>): Promise<T> {
   return operationId ? current.run({ operationId }, work) : work();
+}
+
+/** Who stands behind the running job's writes: the editor who confirmed its plan, or who asked for it; null for the schedule. */
+export async function runSigner(db: Db): Promise<string | null> {
+  const operationId = current.getStore()?.operationId;
+  if (!operationId) return null;
+  const [row] = await db.select({ requestedBy: operations.requestedBy, confirmedBy: operations.confirmedBy }).from(operations).where(eq(operations.id, operationId));
+  return row?.confirmedBy ?? row?.requestedBy ?? null;
 }
 
 /**

@@ -63,13 +63,24 @@ describe('hand-edited fields', () => {
     expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
   });
 
-  it('survive a repair job over the article', async () => {
+  it('survive a repair job over the article, whose change is in the history, signed by who ran it', async () => {
     const { id } = (await byPost(102))!;
-    const res = await t.post('/api/admin/fix-excerpts');
-    expect(res.statusCode, res.body).toBeLessThan(300);
+    // A field nobody edited that the job has to mend.
+    await t.database.raw.query('update articles set excerpt = $1 where id = $2', ['', id]);
+    const preview = await t.post('/api/admin/fix-excerpts');
+    expect(preview.json()).toMatchObject({ status: 'awaiting' });
+    const res = await t.post(`/api/admin/operations/${(preview.json() as { operationId: number }).operationId}/confirm`, {});
+    expect(res.statusCode, res.body).toBe(200);
     expect((await byPost(102))!).toMatchObject({ title: HAND_TITLE, category: 'Culture' });
+    expect((await byPost(102))!.excerpt).not.toBe('');
     const one = (await t.get(`/api/admin/articles/${id}`)).json() as AdminArticle;
     expect(one.editedFields).toEqual(['category', 'title']);
+    const [latest] = ((await t.get(`/api/admin/articles/${id}/versions`)).json() as { versions: ArticleVersionSummary[] }).versions;
+    expect(latest).toMatchObject({ action: 'job', title: HAND_TITLE, savedBy: 'admin' });
+    expect(latest.changedFields).toContain('excerpt');
+    expect(latest.summary).toMatch(/^تغییر خودکار \(.*خلاصه.*\) توسط \u2066admin\u2069$/);
+    const kept = (await t.get(`/api/admin/articles/${id}/versions/${latest.id}`)).json() as { fields: { excerpt: string } };
+    expect(kept.fields.excerpt).toBe('');
   });
 
   it('are overwritten when the admin asks, and are then the pipeline\'s again', async () => {

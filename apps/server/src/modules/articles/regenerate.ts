@@ -54,7 +54,7 @@ const succeeded = (outcome: OperationOutcome) => outcome.finished && outcome.ope
 
 export async function regenerateArticle(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null, overwriteEdits = false) {
   const row = await telegramArticle(s, id);
-  const { outcome, item } = await regenerateKeepingEdits(s, row, { overwriteEdits, by },
+  const { outcome, item } = await regenerateKeepingEdits(s, row, { overwriteEdits },
     async () => { const run = await repairOne(s, id, 'regenerate', 'regenerate-article', by); return { ...run, finished: run.outcome.finished }; });
   return {
     finished: outcome.finished,

@@ -1,12 +1,15 @@
-// An article's history: every save (an admin's edit, a restore, a regenerate) first keeps the
-// state it replaces, with who saved and when; restoring a version is itself a save.
+// An article's history: every save (an admin's edit, a restore, a regenerate) and every machine
+// write that changes what an editor sees (a post edited at its source, a repair job) first keeps
+// the state it replaces, with who saved and when; restoring a version is itself a save.
 import { and, desc, eq } from 'drizzle-orm';
 import { articleVersions, type Db } from '@chapar/db';
 import {
   ARTICLE_FIELD_LABELS, type ArticleVersion, type ArticleVersionAction, type ArticleVersionFields, type ArticleVersionSummary,
   type ProtectedArticleField,
 } from '@chapar/shared/contracts';
-import type { ArticleRow } from './admin-repo.ts';
+import type { ArticleRow } from './article-row.ts';
+import { runSigner } from './change-log.ts';
+import { changedFields } from './edit-protection.ts';
 import { ltr } from '@chapar/shared/text';
 
 type VersionRow = typeof articleVersions.$inferSelect;
@@ -18,6 +21,7 @@ const ACTION_LABELS: Record<ArticleVersionAction, string> = {
   edit: 'ویرایش',
   restore: 'بازگردانی نسخه',
   regenerate: 'بازسازی از پست',
+  job: 'تغییر خودکار',
 };
 
 export function versionFields(a: Pick<ArticleRow, keyof ArticleVersionFields>): ArticleVersionFields {
@@ -54,6 +58,14 @@ export const versionRepo = {
     await db.insert(articleVersions).values({
       articleId: before.id, action: save.action, ...versionFields(before), changedFields: save.changed, savedBy: save.by,
     });
+  },
+  /**
+   * A machine write replaced `before` with `after`: kept like a save when a field an editor sees
+   * changed, signed by whoever stands behind the run (nobody for the schedule's own).
+   */
+  async keepMachineWrite(db: Db, before: ArticleRow, after: ArticleRow, action: 'regenerate' | 'job'): Promise<void> {
+    const changed = changedFields(before, after);
+    if (changed.length) await this.keep(db, before, { action, changed, by: await runSigner(db) });
   },
   async list(db: Db, articleId: number): Promise<ArticleVersionSummary[]> {
     const rows = await db.select({

@@ -5,9 +5,7 @@ import { ignoredReasonText, INGEST_REASONS, REWRITER_LABELS, type IgnoreReason, 
 import { handle, toPersianDigits as fa } from '@chapar/shared/text';
 import { classifyCategory } from '../../integrations/ai/index.ts';
 import { fetchTelegraphArticle, telegraphLinks, type TelegramPost, type TelegramSource } from '../../integrations/telegram/index.ts';
-import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
-import { changedFields } from '../articles/edit-protection.ts';
-import { versionRepo } from '../articles/versions.ts';
+import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { compileRules } from '../channels/cleaning-rules.ts';
@@ -145,7 +143,6 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
     const { article, created, changed } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
     const id = article.id;
-    if (existing && !opts.force) await keepReplaced(s, existing, article);
     if (media) await attachMedia(s, id, ref, media);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
@@ -177,15 +174,6 @@ async function ignore(s: Pick<Services, 'db'>, ref: PostRef, post: TelegramPost,
   });
   await postStore.setState(s.db, ref, 'ignored');
   return done('ignored', duplicateOf, ignoredReasonText(reason, duplicateOf));
-}
-
-/**
- * A post edited at its source rewrote its article with nobody asking (an admin's regenerate keeps
- * its own version): the article's history keeps what was replaced, so an editor can restore it.
- */
-async function keepReplaced(s: Pick<Services, 'db'>, before: ArticleRow, after: ArticleRow): Promise<void> {
-  const changed = changedFields(before, after);
-  if (changed.length) await versionRepo.keep(s.db, before, { action: 'regenerate', changed, by: null });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Db } from '@chapar/db';
 import type { OperationRecord } from '@chapar/shared/contracts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { TEST_ADMIN } from '../../../testing/accounts.ts';
 import { CHANNEL } from '../../../testing/channel-server.ts';
 import type { Services } from '../../services.ts';
 import { holdEdits, plannedPostIds } from './source-edits.ts';
@@ -62,6 +63,12 @@ describe('posts edited at the source', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await article(102)).title).toBe('قیمت دلار در بازار آزاد به ۱۰۶٬۱۰۰ تومان رسید');
     expect((await article(116)).title).not.toBe(b.title);
+    // The confirmed rewrite is in each article's history, signed by the editor who confirmed it.
+    for (const { id, title } of [a, b]) {
+      const history = (await t.get(`/api/admin/articles/${id}/versions`)).json() as { versions: Array<{ title: string; action: string; savedBy: string | null; summary: string }> };
+      expect(history.versions[0]).toMatchObject({ title, action: 'regenerate', savedBy: TEST_ADMIN.username });
+      expect(history.versions[0].summary).toContain(`توسط \u2066${TEST_ADMIN.username}\u2069`);
+    }
 
     const undo = await t.post(`/api/admin/operations/${plans[0].id}/undo`, {});
     expect(undo.statusCode, undo.body).toBe(200);

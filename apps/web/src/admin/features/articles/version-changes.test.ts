@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ArticleVersionFields } from '@chapar/shared/contracts';
-import { htmlToText, versionChanges, versionLabel } from './version-changes.ts';
+import { currentLabel, htmlToText, versionChanges, versionLabel } from './version-changes.ts';
 
 const BASE: ArticleVersionFields = {
   title: 'عنوان', excerpt: 'خلاصه', content: '<p>بند نخست</p><p>بند دوم</p>', category: 'Politics', keywords: 'مجلس,بودجه',
@@ -40,5 +40,9 @@ describe('versionLabel', () => {
   it('names the save that replaced the version, the admin\'s handle isolated', () => {
     expect(versionLabel({ action: 'edit', changedFields: ['title', 'excerpt'], savedBy: 'admin' })).toBe('نسخهٔ پیش از ویرایش (عنوان، خلاصه) توسط \u2066admin\u2069');
     expect(versionLabel({ action: 'restore', changedFields: [], savedBy: 'sara' })).toBe('نسخهٔ پیش از بازگرداندن نسخه‌ای دیگر توسط \u2066sara\u2069');
+  });
+  it('names a repair job\'s write, and the system when nobody asked for the run', () => {
+    expect(versionLabel({ action: 'job', changedFields: ['excerpt'], savedBy: null })).toBe('نسخهٔ پیش از تغییر خودکار (خلاصه) به دست سامانه');
+    expect(currentLabel({ action: 'job', changedFields: ['content'], savedBy: 'admin' })).toBe('حاصل تغییر خودکار (محتوا) توسط \u2066admin\u2069');
   });
 });

@@ -75,6 +75,7 @@ const REPLACED_BY: Record<ArticleVersionAction, string> = {
   edit: 'ویرایش',
   restore: 'بازگرداندن نسخه‌ای دیگر',
   regenerate: 'بازسازی از پست',
+  job: 'تغییر خودکار',
 };
 
 /** The fields, by their Persian names: 'عنوان، خلاصه'. */
@@ -96,6 +97,7 @@ const MADE_BY: Record<ArticleVersionAction, string> = {
   edit: 'ویرایش',
   restore: 'بازگرداندن نسخه',
   regenerate: 'بازسازی از پست',
+  job: 'تغییر خودکار',
 };
 
 /** How the current article came to be, from the newest version's save: «حاصل ویرایش (عنوان) توسط admin». */
