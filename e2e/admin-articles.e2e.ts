@@ -215,12 +215,15 @@ describe('edit dialog', () => {
     await page.goto('/admin');
     await settled(page);
     await open();
+    // What the picture shows, for screen readers: its alt text, not the camera's file name.
+    await dialog.getByLabel('توضیح تصویر برای صفحه‌خوان‌ها (اختیاری)').fill('نمودار قیمت دلار در بازار آزاد');
     await dialog.locator('input[type=file]').setInputFiles(IMAGE);
     await expectToast(page, 'آپلود شد');
     await dialog.getByRole('button', { name: 'کد خام' }).click();
     const withImage = await html.inputValue();
     const src = /<img src="([^"]+)"/.exec(withImage)?.[1];
     expect(src).toBeTruthy();
+    expect(withImage).toContain(`<img src="${src}" alt="نمودار قیمت دلار در بازار آزاد">`);
     await dialog.getByRole('button', { name: 'ویرایشگر' }).click();
     await dialog.locator(`.ProseMirror img[src="${src}"]`).waitFor();
     await dialog.getByRole('button', { name: 'کد خام' }).click();

@@ -26,8 +26,8 @@ afterAll(async () => {
 
 const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers, payload });
 
-function multipart(filename: string, body: Buffer, type = 'application/octet-stream') {
-  const form = fileForm(filename, body, type);
+function multipart(filename: string, body: Buffer, type = 'application/octet-stream', fields: Record<string, string> = {}) {
+  const form = fileForm(filename, body, type, fields);
   return t.app.inject({ method: 'POST', url: '/api/admin/upload-file', headers: { ...headers, 'content-type': form.contentType }, payload: form.payload });
 }
 
@@ -269,6 +269,20 @@ describe('POST /api/admin/upload-file', () => {
     expect(pdf.embedHtml).toBe(`<p><a href="${pdf.url}">گزارش\u200cها.pdf</a></p>`);
     const hidden = (await multipart('\u202e\u200c', png)).json() as { embedHtml: string };
     expect(hidden.embedHtml).toContain('alt="file"');
+  });
+
+  it('gives an image the description the editor typed as its alt text, cleaned and escaped; a document keeps its name', async () => {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
+    const alt = 'صف خودروها در  جایگاه سوخت\u202e «شرق تهران» <b>';
+    const image = (await multipart('IMG_2034.jpg', png, 'image/png', { alt })).json() as { url: string; embedHtml: string };
+    expect(image.embedHtml).toBe(`<figure><img src="${image.url}" alt="صف خودروها در جایگاه سوخت «شرق تهران» &lt;b&gt;"></figure>`);
+    const long = (await multipart('IMG_2035.jpg', png, 'image/png', { alt: 'ب'.repeat(400) })).json() as { embedHtml: string };
+    expect(long.embedHtml).toContain(`alt="${'ب'.repeat(250)}"`);
+    // Nothing visible given: the file's name, as before.
+    const blank = (await multipart('IMG_2036.jpg', png, 'image/png', { alt: ' \u200b ' })).json() as { embedHtml: string };
+    expect(blank.embedHtml).toContain('alt="IMG_2036.jpg"');
+    const pdf = (await multipart('report.pdf', Buffer.from('%PDF-1.4\n%%EOF'), 'application/pdf', { alt: 'گزارش' })).json() as { url: string; embedHtml: string };
+    expect(pdf.embedHtml).toBe(`<p><a href="${pdf.url}">report.pdf</a></p>`);
   });
 
   it('accepts a PDF named anything, and embeds it as a link', async () => {

@@ -40,12 +40,27 @@ export async function uploadedFile(request: FastifyRequest): Promise<MultipartFi
 const HIDDEN_IN_NAME = /(?![\u200c\u200d])[\p{Cf}\p{Cc}]/gu;
 
 /**
- * A file's name as the alt text or link text of its embed: without the characters that hide or
- * reorder text ('a\u202egnp.exe' shows as 'aexe.png'), spaces collapsed, at most 120 characters.
+ * Text typed or named by someone else, made fit to show: without the characters that hide or
+ * reorder text ('a\u202egnp.exe' shows as 'aexe.png'), spaces collapsed, at most `max`
+ * characters; empty when nothing visible is left.
  */
+function displayText(text: string, max: number): string {
+  const clean = Array.from(text.replace(HIDDEN_IN_NAME, '').replace(/\s+/g, ' ').trim()).slice(0, max).join('').trim();
+  return hasVisibleText(clean) ? clean : '';
+}
+
+/** A file's name as the link text of its embed (or an image's alt when the editor gave none). */
 export function displayFileName(name: string | undefined): string {
-  const clean = Array.from((name ?? '').replace(HIDDEN_IN_NAME, '').replace(/\s+/g, ' ').trim()).slice(0, 120).join('').trim();
-  return hasVisibleText(clean) ? clean : 'file';
+  return displayText(name ?? '', 120) || 'file';
+}
+
+/** Longest description of an uploaded image kept as its alt text. */
+export const UPLOAD_ALT_MAX = 250;
+
+/** The editor's description of an uploaded image: the form's `alt` field, sent before the file. */
+function altOf(file: MultipartFile): string {
+  const field = file.fields.alt;
+  return field && !Array.isArray(field) && field.type === 'field' ? displayText(String(field.value), UPLOAD_ALT_MAX) : '';
 }
 
 
@@ -92,9 +107,10 @@ export async function saveUpload(s: Pick<Services, 'config' | 'log' | 'media' | 
         accept: ['image', 'video', 'audio', 'document'],
       });
       if (stored.kind === 'image') await queueVariants(s, [stored.storageKey]);
-      const name = displayFileName(file.filename);
+      // A screen reader says what the picture shows, as the editor put it; a camera's file name is the last resort.
+      const label = (stored.kind === 'image' && altOf(file)) || displayFileName(file.filename);
       return {
-        url: stored.url, kind: stored.kind, mimeType: stored.mimeType, bytes: stored.bytes, embedHtml: embedFor(stored.kind, stored.url, name, stored.posterUrl),
+        url: stored.url, kind: stored.kind, mimeType: stored.mimeType, bytes: stored.bytes, embedHtml: embedFor(stored.kind, stored.url, label, stored.posterUrl),
         ...(stored.kind === 'video' ? { posterUrl: stored.posterUrl, durationSec: stored.durationSec } : {}),
       };
     } catch (error) {

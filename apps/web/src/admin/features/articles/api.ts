@@ -187,8 +187,8 @@ export interface UploadResult {
   embedHtml: string;
 }
 
-/** Multipart upload with progress (XMLHttpRequest: fetch reports no upload progress). */
-export function uploadFile(file: File, csrf: string | null, onProgress: (fraction: number) => void): Promise<UploadResult> {
+/** Multipart upload with progress (XMLHttpRequest: fetch reports no upload progress); `alt` describes an image. */
+export function uploadFile(file: File, csrf: string | null, onProgress: (fraction: number) => void, alt = ''): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/upload-file');
@@ -204,6 +204,8 @@ export function uploadFile(file: File, csrf: string | null, onProgress: (fractio
     };
     xhr.onerror = () => reject(new Error(ARTICLE_TEXTS.uploadFailed));
     const form = new FormData();
+    // Before the file: the server reads the fields that precede it.
+    if (alt) form.append('alt', alt);
     form.append('file', file);
     xhr.send(form);
   });

@@ -151,7 +151,7 @@ export function ArticleFields({ form, editedFields }: { form: UseFormReturn<Arti
           name="content"
           render={({ field }) => <RichEditor value={field.value ?? ''} onChange={field.onChange} mode={mode} onModeChange={setMode} labelId={ids.content} />}
         />
-        <UploadArea onUploaded={(html) => fill('content')(`${getValues('content') ?? ''}${html}`)} />
+        <UploadArea onUploaded={(html) => fill('content')(`${getValues('content') ?? ''}${html}`)} altFallback={() => getValues('title') ?? ''} />
       </div>
     </div>
   );
