@@ -3,7 +3,7 @@
 // callers that answer with the outcome ask it to wait for them.
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { untouchedPosts, waitForPosts } from '../modules/posts/wait-posts.ts';
+import { failedPostLines, untouchedPosts, waitForPosts } from '../modules/posts/wait-posts.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
@@ -51,6 +51,8 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       failed: (outcome?.failed ?? 0) + check.errors.length,
       aiFallbacks: outcome?.aiFallbacks ?? 0,
       errors: check.errors,
+      // The posts that failed, each with why (a media store down names the store): counted in failed too.
+      postErrors: outcome ? failedPostLines(outcome.report) : [],
       detailedReport: { processed: [...(outcome?.report ?? []), ...left] },
     };
   },

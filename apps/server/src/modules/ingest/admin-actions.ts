@@ -22,6 +22,7 @@ const checked = (r: Result) => [
   ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)),
   ...editWords(num(r.editsAwaiting)),
   ...((r.errors as string[] | undefined)?.length ? [`خطا: ${(r.errors as string[]).join('، ')}`] : []),
+  ...((r.postErrors as string[] | undefined) ?? []),
 ].join('؛ ');
 const repaired = finishedMessage;
 const media = (r: Result) => `${fa(r.processed)} مورد: ${fa(r.successful)} موفق، ${fa(r.skipped)} ردشده، ${fa(r.failed)} خطا`;

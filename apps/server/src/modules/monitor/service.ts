@@ -6,7 +6,7 @@ import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
-import { summarisePosts } from '../posts/wait-posts.ts';
+import { failedPostLines, summarisePosts } from '../posts/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { deletionWords } from '../ingest/source-deletions.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
@@ -32,7 +32,8 @@ export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = ne
     channelRepo.active(s.db),
     monitorState.lastResults(s.db),
   ]);
-  const processed = last?.posts.length ? (await summarisePosts(s.db, last.posts)).processed : 0;
+  // Its posts as they stand now: those that failed (a media store down, say) make the check one with errors.
+  const posts = last?.posts.length ? await summarisePosts(s.db, last.posts) : null;
   return {
     isMonitoring: enabled,
     activeChannels: channels.length,
@@ -41,10 +42,10 @@ export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = ne
     intervalMinutes: s.config.monitorIntervalMinutes,
     lastResults: {
       newPosts: last?.newPosts ?? 0,
-      processedPosts: processed,
+      processedPosts: posts?.processed ?? 0,
       lastCheck: last?.lastCheck ?? null,
-      success: last?.success ?? true,
-      errors: (last?.errors ?? []).map(editorsWords),
+      success: (last?.success ?? true) && !posts?.failed,
+      errors: [...(last?.errors ?? []).map(editorsWords), ...failedPostLines(posts?.report ?? [])],
     },
   };
 }
@@ -58,9 +59,11 @@ export async function setMonitoring(s: Pick<Services, 'config' | 'db'>, enabled:
 export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by: string | null) {
   const outcome = await runOperation(s, checkChannelsJob, { trigger: 'force', await: true }, { kind: 'force-check', requestedBy: by });
   const r = outcome.result;
-  const errors = (r.errors as string[] | undefined) ?? [];
+  const channelErrors = (r.errors as string[] | undefined) ?? [];
+  // Channels that could not be read, then the posts that failed and why.
+  const errors = [...channelErrors, ...((r.postErrors as string[] | undefined) ?? [])];
   const result = { newPosts: num(r.newPosts), processedPosts: num(r.processedPosts), errors };
-  const failedPosts = Math.max(0, outcome.failed - errors.length);
+  const failedPosts = Math.max(0, outcome.failed - channelErrors.length);
   const counts = `${fa(result.newPosts)} پست جدید، ${fa(result.processedPosts)} پست پردازش شد`
     + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
     + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ درستی نداد)` : '')

@@ -2,8 +2,9 @@
 // outcome (an admin's 'add the latest 5', the monitor's 'check now'). Reads the posts'
 // states, so it works whichever process runs the jobs.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ReportItem } from '@chapar/shared/contracts';
+import { reportLine, type ReportItem } from '@chapar/shared/contracts';
 import type { Db } from '@chapar/db';
+import { formatNumberFa } from '@chapar/shared/text';
 import { postStore, type PostRef, type PostState } from './post-store.ts';
 
 const SETTLED = new Set(['published', 'ignored', 'blocked', 'deleted', 'failed']);
@@ -57,6 +58,20 @@ export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutc
     });
   }
   return outcome;
+}
+
+/** The most failed posts a summary names one by one; the rest are counted, the run's report has them all. */
+export const FAILED_POSTS_NAMED = 5;
+
+/**
+ * The posts of a run that failed, one line each with the post and why ('پست @akhbar_rooz/97: رسانهٔ
+ * پست … ذخیره نشد؛ … ذخیره‌سازی رسانه در دسترس نیست …'), for the summaries an admin reads.
+ */
+export function failedPostLines(report: ReportItem[], limit = FAILED_POSTS_NAMED): string[] {
+  const failed = report.filter((item) => item.status === 'error' && item.fileType === 'post');
+  const lines = failed.slice(0, limit).map(reportLine);
+  if (failed.length > limit) lines.push(`و ${formatNumberFa(failed.length - limit)} پست ناموفق دیگر (همه در گزارش عملیات)`);
+  return lines;
 }
 
 export async function waitForPosts(db: Db, refs: PostRef[], timeoutMs: number): Promise<PostsOutcome> {
