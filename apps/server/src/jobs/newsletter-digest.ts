@@ -6,7 +6,7 @@ import { NEWSLETTER_MESSAGES } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { PermanentError } from '../modules/operations/permanent-error.ts';
 import { createDigest } from '../modules/newsletter/create-digest.ts';
-import { digestEnd, endedResult, NO_SENDS, settleRecordedDigest } from '../modules/newsletter/digest-outcome.ts';
+import { digestEnd, endedResult, failureReason, NO_SENDS, settleRecordedDigest } from '../modules/newsletter/digest-outcome.ts';
 import { digestRepo } from '../modules/newsletter/digest-repo.ts';
 import { readSchedule } from '../modules/newsletter/digest-schedule.ts';
 import { defineJob } from './define-job.ts';
@@ -30,9 +30,10 @@ export const newsletterDigestWorker = defineJob(newsletterDigestJob, {
     } else {
       // A retry of this job after the digest an earlier attempt made had already gone out: its end is this run's.
       const counts = (await digestRepo.counts(s.db, [digest.id])).get(digest.id) ?? NO_SENDS;
-      const end = digestEnd(counts);
+      const reason = await failureReason(s.db, digest.id, counts);
+      const end = digestEnd(counts, reason);
       await (end.clean ? operation.log(end.message) : operation.error(end.message));
-      return endedResult(made, digest.id, counts);
+      return endedResult(made, digest.id, counts, reason);
     }
     return made;
   },

@@ -46,7 +46,10 @@ export const sendCounts = z.object({
   queued: z.number().int(),
   sending: z.number().int(),
   sent: z.number().int(),
+  /** Sends that failed for good: no attempt sends them again. */
   failed: z.number().int(),
+  /** Sends the mail service did not take (down, refusing for now): the job's next attempt sends them again. */
+  retrying: z.number().int(),
   /** Failures where the recipient's server refused the address for good (counted in failed too). */
   bounced: z.number().int(),
 });
@@ -69,6 +72,8 @@ export const digestSummary = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   counts: sendCounts,
+  /** Why its sends fail (the mail server's answer, in Persian): those waiting for a retry first, else the commonest. */
+  failureReason: z.string().nullable(),
 });
 export type DigestSummary = z.infer<typeof digestSummary>;
 

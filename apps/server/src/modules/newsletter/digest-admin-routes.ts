@@ -45,12 +45,15 @@ export function newsletterDigestRoutes(app: FastifyInstance, s: Pick<Services, '
 
   r.post('/api/admin/newsletter/send-now', { config: { permission: 'newsletter', audit: { action: 'newsletter.send' } }, schema: { response: { 200: operationResponse, 202: operationResponse, ...errors } } }, async (request, reply) => {
     const outcome = await sendNow(s, signedInName(request));
-    const result = outcome.result as { recipients?: number; status?: string; message?: string };
+    const result = outcome.result as { recipients?: number; status?: string; message?: string; awaitingRetry?: number };
+    // The mail service already refused its first message: the queue tries again, and nothing went yet.
+    const retrying = result.status === 'sending' && (result.awaitingRetry ?? 0) > 0 && Boolean(result.message);
     const message = result.status === 'empty' ? 'مقاله تازه‌ای برای خبرنامه نبود؛ چیزی فرستاده نشد'
       // A digest whose mail has already ended (the job was retried after it went out): how it ended.
-      : (result.status === 'done' || result.status === 'failed') && result.message ? result.message
+      : (result.status === 'done' || result.status === 'failed' || retrying) && result.message ? result.message
         : `خبرنامه برای ${toPersianDigits(result.recipients ?? 0)} نشانی در صف ارسال قرار گرفت`;
-    return reply.code(outcome.finished ? 200 : 202).send(operationAnswer(outcome, message));
+    const answer = operationAnswer(outcome, message);
+    return reply.code(outcome.finished ? 200 : 202).send(retrying ? { ...answer, success: false, status: 'error' } : answer);
   });
 
   r.get('/api/admin/newsletter/signups', { config: { permission: 'newsletter' }, schema: { querystring: waitingQuery, response: { 200: waitingSignupsResponse, ...errors } } }, async (request, reply) => {

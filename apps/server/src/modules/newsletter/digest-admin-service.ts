@@ -19,7 +19,7 @@ import { UNSUBSCRIBE_PATH } from './public-routes.ts';
 const DIGEST_LIST_LIMIT = 20;
 /** 'Send now' waits this long for its digest to be made before answering 202 with the operation. */
 const SEND_NOW_WAIT_MS = 10_000;
-const EMPTY_COUNTS = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, bounced: 0 };
+const EMPTY_COUNTS = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, retrying: 0, bounced: 0 };
 
 export function mailServiceStatus(s: Pick<Services, 'config' | 'mailer'>) {
   const { url, from } = s.config.mail;
@@ -31,7 +31,7 @@ export function mailServiceStatus(s: Pick<Services, 'config' | 'mailer'>) {
   };
 }
 
-function toSummary(row: DigestRow, counts = EMPTY_COUNTS): DigestSummary {
+function toSummary(row: DigestRow, counts = EMPTY_COUNTS, failureReason: string | null = null): DigestSummary {
   return {
     id: row.id,
     trigger: row.trigger === 'admin' ? 'admin' : 'schedule',
@@ -42,6 +42,7 @@ function toSummary(row: DigestRow, counts = EMPTY_COUNTS): DigestSummary {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     counts,
+    failureReason,
   };
 }
 
@@ -49,13 +50,14 @@ export async function newsletterOverview(s: Pick<Services, 'config' | 'db' | 'ma
   const schedule = await readSchedule(s.db);
   const rows = await digestRepo.latest(s.db, DIGEST_LIST_LIMIT);
   const counts = await digestRepo.counts(s.db, rows.map((r) => r.id));
+  const reasons = await digestRepo.failureReasons(s.db, rows.map((r) => r.id));
   const next = await nextRunAt(s, schedule);
   return {
     mail: mailServiceStatus(s),
     schedule,
     nextRunAt: next?.toISOString() ?? null,
     recipients: await digestRepo.recipientCount(s.db),
-    digests: rows.map((r) => toSummary(r, counts.get(r.id))),
+    digests: rows.map((r) => toSummary(r, counts.get(r.id), reasons.get(r.id) ?? null)),
   };
 }
 

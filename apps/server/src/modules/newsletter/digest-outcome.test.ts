@@ -17,6 +17,8 @@ import { digestRepo, type DigestRow } from './digest-repo.ts';
 import { addRankedArticles, addSubscriber, buildNewsletterTestApp, until, type NewsletterTestApp } from '../../../testing/newsletter-test-app.ts';
 
 const READERS = ['first.reader@example.com', 'second.reader@example.com'];
+/** What the test server's 451 reads as. */
+const BUSY = 'سرور ایمیل فعلاً نپذیرفت (\u2066451 4.3.0 Mail server temporarily busy, try again later\u2069)';
 let t: NewsletterTestApp;
 
 beforeAll(async () => {
@@ -45,15 +47,53 @@ describe('the end of a digest', () => {
     t.smtp.mode = 'defer-after-data';
     try {
       const { answer, digest, operation } = await sendNowAndWait();
-      expect(answer.message).toBe('خبرنامه برای ۲ نشانی در صف ارسال قرار گرفت');
+      // Queued; or, when the server's first refusal came before the answer, waiting for a retry.
+      expect(answer.message).toMatch(/^(خبرنامه برای ۲ نشانی در صف ارسال قرار گرفت|ارسال خبرنامه در انتظار تلاش دوباره است: .*)$/);
       expect(digest).toMatchObject({ status: 'failed', finishedAt: expect.any(String), counts: { total: 2, queued: 0, sending: 0, sent: 0, failed: 2, bounced: 0 } });
       expect(t.smtp.deferredMessages).toBeGreaterThanOrEqual(2);
       expect(t.smtp.received).toHaveLength(0);
       expect(operation).toMatchObject({ status: 'error', progress: 100, endTime: expect.any(String) });
-      expect(operation.results).toMatchObject({ digestId: digest.id, status: 'failed', total: 2, sent: 0, failed: 2, message: 'خبرنامه به هیچ نشانی نرسید: ۰ از ۲ نشانی فرستاده شد، ۲ ناموفق' });
-      expect(operation.errors.some((line) => line.endsWith(' خبرنامه به هیچ نشانی نرسید: ۰ از ۲ نشانی فرستاده شد، ۲ ناموفق'))).toBe(true);
+      const none = `خبرنامه به هیچ نشانی نرسید: ۰ از ۲ نشانی فرستاده شد، ۲ ناموفق؛ ${BUSY}`;
+      expect(operation.results).toMatchObject({ digestId: digest.id, status: 'failed', total: 2, sent: 0, failed: 2, awaitingRetry: 0, message: none });
+      expect(operation.errors.some((line) => line.endsWith(` ${none}`))).toBe(true);
+      expect(digest.failureReason).toBe(BUSY);
     } finally {
       t.smtp.mode = 'accept';
+    }
+  }, 120_000);
+
+  it('while the mail server refuses and the queue will try again, the operation and the page say so with why; nothing counts as sent until it goes', async () => {
+    const before = t.smtp.received.length;
+    t.smtp.mode = 'defer-after-data';
+    let accepting = false;
+    try {
+      const res = await t.post('/api/admin/newsletter/send-now');
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as OperationResponse & { result: { digestId: number } };
+      const digestOf = async () => ((await t.get('/api/admin/newsletter/digests')).json() as NewsletterDigestsResponse).digests.find((d) => d.id === answer.result.digestId)!;
+      const operationOf = async () => (await t.get(`/api/admin/operations/${answer.operationId}`)).json() as OperationRecord;
+      await until('the first refusal', async () => (await digestOf()).counts.retrying > 0, 10_000);
+      const waiting = await digestOf();
+      expect(waiting).toMatchObject({ status: 'sending', counts: { total: 2, sent: 0, failed: 0, retrying: 1, queued: 1 } });
+      expect(waiting.failureReason).toBe(`${BUSY} — دوباره تلاش می‌شود`);
+      // Never a success while no address has its mail: an error naming the counts and the server's answer.
+      const message = `ارسال خبرنامه در انتظار تلاش دوباره است: ۰ از ۲ نشانی فرستاده شد، ۲ نشانی هنوز نامه‌ای نگرفته است؛ ${BUSY}`;
+      await until('the operation to say it waits for a retry', async () => (await operationOf()).status === 'error', 10_000);
+      const operation = await operationOf();
+      expect(operation.results).toMatchObject({ digestId: waiting.id, status: 'sending', awaitingRetry: 2, message });
+      expect(operation.errors.some((line) => line.endsWith(` ${message}`))).toBe(true);
+      expect(t.smtp.received).toHaveLength(before);
+
+      // The server takes mail again: the queue's retry sends each address once, and the record ends a success.
+      t.smtp.mode = 'accept';
+      accepting = true;
+      await until('the digest to end', async () => (await digestOf()).status !== 'sending', 90_000);
+      expect(await digestOf()).toMatchObject({ status: 'done', counts: { total: 2, sent: 2, failed: 0, retrying: 0 }, failureReason: null });
+      await until('the operation to carry the end', async () => (await operationOf()).results?.status === 'done', 10_000);
+      expect(await operationOf()).toMatchObject({ status: 'success', results: { status: 'done', sent: 2, awaitingRetry: 0, message: 'خبرنامه به هر ۲ نشانی فرستاده شد' } });
+      expect(t.smtp.received.slice(before).flatMap((m) => m.to).sort()).toEqual([...READERS].sort());
+    } finally {
+      if (!accepting) t.smtp.mode = 'accept';
     }
   }, 120_000);
 
@@ -70,14 +110,15 @@ describe('the end of a digest', () => {
     const { digest, operation } = await sendNowAndWait();
     expect(digest).toMatchObject({ status: 'done', counts: { total: 2, sent: 1, failed: 1, bounced: 1 } });
     expect(operation.status).toBe('error');
-    expect(operation.results).toMatchObject({ status: 'done', total: 2, sent: 1, failed: 1, message: 'خبرنامه تنها به بخشی از نشانی‌ها رسید: ۱ از ۲ نشانی فرستاده شد، ۱ ناموفق' });
-    expect(operation.errors.some((line) => line.endsWith(' خبرنامه تنها به بخشی از نشانی‌ها رسید: ۱ از ۲ نشانی فرستاده شد، ۱ ناموفق'))).toBe(true);
+    const some = 'خبرنامه تنها به بخشی از نشانی‌ها رسید: ۱ از ۲ نشانی فرستاده شد، ۱ ناموفق؛ سرور ایمیل این نشانی را نپذیرفت (\u2066550 5.1.1 User unknown\u2069)';
+    expect(operation.results).toMatchObject({ status: 'done', total: 2, sent: 1, failed: 1, message: some });
+    expect(operation.errors.some((line) => line.endsWith(` ${some}`))).toBe(true);
   }, 120_000);
 
 });
 
 describe('the send-now operation brought up to date by whichever side ends last, with no waiting', () => {
-  const NONE = 'خبرنامه به هیچ نشانی نرسید: ۰ از ۲ نشانی فرستاده شد، ۲ ناموفق';
+  const NONE = 'خبرنامه به هیچ نشانی نرسید: ۰ از ۲ نشانی فرستاده شد، ۲ ناموفق؛ refused';
   const made = (digestId: number) => ({ digestId, status: 'sending', recipients: 2, articleCount: 3 });
   const ended = (digestId: number) => ({ status: 'error', progress: 100, result: { ...made(digestId), status: 'failed', total: 2, sent: 0, failed: 2, message: NONE } });
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -129,7 +170,7 @@ describe('the send-now operation brought up to date by whichever side ends last,
     expect(await operationsRepo.get(db, op.id)).toMatchObject(ended(digest.id));
     // Once it carries the end, neither side writes again, even with other counts.
     expect(await settleRecordedDigest(db, op.id)).toBe(false);
-    expect(await settleDigestOperation(db, digest, { total: 2, queued: 0, sending: 0, sent: 2, failed: 0, bounced: 0 })).toBe(false);
+    expect(await settleDigestOperation(db, digest, { total: 2, queued: 0, sending: 0, sent: 2, failed: 0, retrying: 0, bounced: 0 })).toBe(false);
     expect(await operationsRepo.get(db, op.id)).toMatchObject(ended(digest.id));
     expect(await endLines(op.id)).toBe(1);
   });

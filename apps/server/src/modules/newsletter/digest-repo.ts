@@ -135,10 +135,27 @@ export const digestRepo = {
       queued: sql<number>`count(*) filter (where ${newsletterSends.status} = 'queued')`.mapWith(Number),
       sending: sql<number>`count(*) filter (where ${newsletterSends.status} = 'sending')`.mapWith(Number),
       sent: sql<number>`count(*) filter (where ${newsletterSends.status} = 'sent')`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${newsletterSends.status} = 'failed')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${newsletterSends.status} = 'failed' and not ${newsletterSends.retry})`.mapWith(Number),
+      retrying: sql<number>`count(*) filter (where ${newsletterSends.status} = 'failed' and ${newsletterSends.retry})`.mapWith(Number),
       bounced: sql<number>`count(*) filter (where ${newsletterSends.bounced})`.mapWith(Number),
     }).from(newsletterSends).where(inArray(newsletterSends.digestId, digestIds)).groupBy(newsletterSends.digestId);
     for (const { digestId, ...counts } of rows) result.set(digestId, counts);
+    return result;
+  },
+
+  /**
+   * Why each digest's sends fail: the reason of those waiting for a retry (what the mail service
+   * says now) first, else the commonest reason of those that failed for good.
+   */
+  async failureReasons(db: Db, digestIds: number[]): Promise<Map<number, string>> {
+    const result = new Map<number, string>();
+    if (!digestIds.length) return result;
+    const rows = await db.select({ digestId: newsletterSends.digestId, error: newsletterSends.error, retry: newsletterSends.retry, n: count() })
+      .from(newsletterSends)
+      .where(and(inArray(newsletterSends.digestId, digestIds), eq(newsletterSends.status, 'failed'), isNotNull(newsletterSends.error)))
+      .groupBy(newsletterSends.digestId, newsletterSends.error, newsletterSends.retry)
+      .orderBy(desc(newsletterSends.retry), desc(count()), newsletterSends.error);
+    for (const row of rows) if (row.error && !result.has(row.digestId)) result.set(row.digestId, row.error);
     return result;
   },
 

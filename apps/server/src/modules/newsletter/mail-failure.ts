@@ -14,7 +14,8 @@ export interface FailureRecord {
 
 /** A run that took a message and never came back: it may have gone, so it is not sent again. */
 export const STALE_CLAIM_REASON = 'ارسال در میانه کار متوقف شد (کارگر از کار افتاد)؛ معلوم نیست نامه رسید یا نه، پس برای آن‌که دوبار نرسد دوباره فرستاده نمی‌شود';
-const WILL_RETRY = ' — دوباره تلاش می‌شود';
+/** Said after the reason of a send the next attempt makes again. */
+export const WILL_RETRY = ' — دوباره تلاش می‌شود';
 
 export function failureRecord(error: unknown, canRetry: boolean): FailureRecord {
   const e = error instanceof MailSendError ? error : new MailSendError('unavailable', 'ارسال نامه ناموفق بود');

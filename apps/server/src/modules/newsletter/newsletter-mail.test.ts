@@ -189,7 +189,7 @@ describe('the digest', () => {
     expect(sends.sends[0].error).toMatch(/^سرور ایمیل این نشانی را نپذیرفت/);
     expect(await subscriberOf('refused@example.com')).toMatchObject({ bouncedAt: expect.any(Date) });
     const overview = (await t.get('/api/admin/newsletter/digests')).json() as NewsletterDigestsResponse;
-    expect(overview.digests.find((d) => d.id === digestId)?.counts).toEqual({ total: 5, queued: 0, sending: 0, sent: 4, failed: 1, bounced: 1 });
+    expect(overview.digests.find((d) => d.id === digestId)?.counts).toEqual({ total: 5, queued: 0, sending: 0, sent: 4, failed: 1, retrying: 0, bounced: 1 });
     expect(overview.mail).toEqual({ configured: true, missing: [], from: 'چاپار <news@chapar.test>', server: `127.0.0.1:${t.smtp.port}` });
   });
 

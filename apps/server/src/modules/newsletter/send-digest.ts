@@ -13,7 +13,7 @@ import type { Services } from '../../services.ts';
 import { staleClaimMs, type SendRun } from './confirmation-sender.ts';
 import { digestArticles } from './digest-articles.ts';
 import { digestMail } from './digest-mail.ts';
-import { digestEnd, NO_SENDS, settleDigestOperation } from './digest-outcome.ts';
+import { digestEnd, NO_SENDS, noteDigestRetry, settleDigestOperation } from './digest-outcome.ts';
 import { digestRepo } from './digest-repo.ts';
 import { failureRecord, STALE_CLAIM_REASON } from './mail-failure.ts';
 import { ONE_CLICK_PATH, UNSUBSCRIBE_PATH } from './public-routes.ts';
@@ -71,7 +71,11 @@ export async function sendDigest(s: Pick<Services, 'config' | 'db' | 'mailer'>, 
       }
     }
   }
-  if (outcome.retrying) return outcome;
+  if (outcome.retrying) {
+    // Nothing more goes out until the queue's next attempt: the admin's operation says so now.
+    await noteDigestRetry(db, digest);
+    return outcome;
+  }
   // Addresses that stopped receiving while the run went on were passed over: their sends go.
   await digestRepo.dropLapsed(db, digestId);
   // A claim left by a run that died: wait until no live run could still hold it, then close it.

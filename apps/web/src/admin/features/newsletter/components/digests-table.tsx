@@ -8,8 +8,10 @@ import { EmptyState, LoadingState } from '../../../components/states.tsx';
 import { persianServerText } from '../../../lib/persian-text.ts';
 import { useDigestSends } from '../digest-api.ts';
 
-const STATUS: Record<DigestStatus | 'partial', { label: string; tone: string }> = {
+const STATUS: Record<DigestStatus | 'partial' | 'retrying', { label: string; tone: string }> = {
   sending: { label: 'در حال ارسال', tone: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200' },
+  /** Sending, though the mail service refused its last message: nothing goes until the queue tries again. */
+  retrying: { label: 'سرور ایمیل نپذیرفت؛ در انتظار تلاش دوباره', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
   done: { label: 'پایان یافت', tone: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' },
   /** Done, though some addresses did not get it (its failed count says how many). */
   partial: { label: 'پایان یافت؛ به برخی نرسید', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
@@ -17,8 +19,10 @@ const STATUS: Record<DigestStatus | 'partial', { label: string; tone: string }> 
   empty: { label: 'بی‌مقاله؛ فرستاده نشد', tone: 'bg-surface text-muted ring-1 ring-border' },
 };
 
-/** How a digest stands on the page: a digest done with failed sends is said to be partial. */
-const statusOf = (d: DigestSummary) => STATUS[d.status === 'done' && d.counts.failed > 0 ? 'partial' : d.status] ?? STATUS.sending;
+/** How a digest stands on the page: done with failed sends is partial; sending with refused sends waits for a retry. */
+const statusOf = (d: DigestSummary) => STATUS[
+  d.status === 'done' && d.counts.failed > 0 ? 'partial' : d.status === 'sending' && d.counts.retrying > 0 ? 'retrying' : d.status
+] ?? STATUS.sending;
 
 /** A digest's failed sends: the address and the reason, in the server's words. */
 function Failures({ digestId }: { digestId: number }) {
@@ -59,7 +63,9 @@ export function DigestsTable({ digests, loading }: { digests: DigestSummary[] | 
         <tbody>
           {digests.map((d) => {
             const status = statusOf(d);
-            const waiting = d.counts.queued + d.counts.sending;
+            // Not sent yet: queued, being sent, or refused by the mail service and waiting for a retry.
+            const waiting = d.counts.queued + d.counts.sending + d.counts.retrying;
+            const reason = d.status !== 'done' && d.failureReason ? d.failureReason : null;
             return (
               <Fragment key={d.id}>
                 <tr data-digest-id={d.id} className="border-t border-border">
@@ -67,7 +73,11 @@ export function DigestsTable({ digests, loading }: { digests: DigestSummary[] | 
                   <td data-label="نوع" className="px-3 py-2">
                     <span>{d.trigger === 'schedule' ? 'زمان‌بندی' : <>دستی{d.requestedBy && <> <bdi>({d.requestedBy})</bdi></>}</>}</span>
                   </td>
-                  <td data-label="وضعیت" className="px-3 py-2"><span className={cn('whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs', status.tone)}>{status.label}</span></td>
+                  <td data-label="وضعیت" className="px-3 py-2">
+                    <span className={cn('whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs', status.tone)}>{status.label}</span>
+                    {/* Why it has not gone (a failed digest, or one waiting for a retry): the mail server's answer. */}
+                    {reason && <p data-failure-reason className="mt-1 max-w-xs text-xs leading-5 text-muted">{persianServerText(reason)}</p>}
+                  </td>
                   <td data-label="مقاله" className="px-3 py-2">{formatNumberFa(d.articleCount)}</td>
                   <td data-label="فرستاده" className="whitespace-nowrap px-3 py-2" data-count="sent"><span>{`${formatNumberFa(d.counts.sent)} از ${formatNumberFa(d.counts.total)}`}</span></td>
                   <td data-label="ناموفق" className="whitespace-nowrap px-3 py-2" data-count="failed">
@@ -76,9 +86,14 @@ export function DigestsTable({ digests, loading }: { digests: DigestSummary[] | 
                       {d.counts.bounced > 0 && <span className="ms-1 text-xs text-muted">({formatNumberFa(d.counts.bounced)} نشانی نپذیرفته)</span>}
                     </span>
                   </td>
-                  <td data-label="در صف" className="px-3 py-2">{formatNumberFa(waiting)}</td>
+                  <td data-label="در صف" className="px-3 py-2" data-count="waiting">
+                    <span>
+                      {formatNumberFa(waiting)}
+                      {d.counts.retrying > 0 && <span className="ms-1 text-xs text-muted">({formatNumberFa(d.counts.retrying)} در انتظار تلاش دوباره)</span>}
+                    </span>
+                  </td>
                   <td data-label="خطاها" className="px-3 py-2">
-                    {d.counts.failed > 0 ? (
+                    {d.counts.failed + d.counts.retrying > 0 ? (
                       <button type="button" aria-expanded={open === d.id} aria-controls={`digest-failures-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} className={cn(buttonStyles.ghost, 'px-2 py-1')}>
                         {open === d.id ? 'بستن' : 'دیدن خطاها'}
                         <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open === d.id && 'rotate-180')} />
