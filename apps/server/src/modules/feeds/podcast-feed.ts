@@ -4,7 +4,7 @@
 // episode type), and the podcast namespace's guid and locked (podcastindex.org/namespace/1.0).
 // Episodes are the published articles that have their audio version.
 import { createHash } from 'node:crypto';
-import { CATEGORIES, feedPaths, type CategoryInfo } from '@chapar/shared/text';
+import { CATEGORIES, feedPaths, ltr, type CategoryInfo } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import { notFound } from '../../errors.ts';
 import type { Storage } from '../../integrations/storage/index.ts';
@@ -18,6 +18,13 @@ export interface PodcastSite extends FeedSite {
   /** itunes:owner's address: the directories write to it to confirm who owns the show. */
   ownerEmail?: string;
 }
+
+/** The server log's line when the feed has no owner address (PODCAST_OWNER_EMAIL, else MAIL_FROM). */
+export const PODCAST_OWNER_MISSING_LOG = 'Neither PODCAST_OWNER_EMAIL nor MAIL_FROM is set: /podcast.xml has no itunes:email, so Apple Podcasts cannot verify who owns the show';
+
+/** The same for the admin's health page, the setting names and the feed's address isolated. */
+export const PODCAST_OWNER_MISSING = `نشانی ایمیل مالک پادکست تنظیم نشده است (${ltr('PODCAST_OWNER_EMAIL')} یا ${ltr('MAIL_FROM')})؛ `
+  + `فید ${ltr(feedPaths.podcast())} برچسب ${ltr('itunes:email')} ندارد و ${ltr('Apple Podcasts')} نمی‌تواند مالکیت برنامه را تأیید کند`;
 
 /** Apple's category of each section (Apple's own list: News and its subcategories). */
 const ITUNES_SUBCATEGORY: Record<string, string> = {

@@ -5,7 +5,7 @@ import { feedPaths } from '@chapar/shared/text';
 import type { Db } from '@chapar/db';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { podcastCover } from './podcast-cover.ts';
-import { categoryPodcast, podcastCategory, podcastTitles, sitePodcast, type PodcastSite } from './podcast-feed.ts';
+import { categoryPodcast, PODCAST_OWNER_MISSING_LOG, podcastCategory, podcastTitles, sitePodcast, type PodcastSite } from './podcast-feed.ts';
 import { categoryFeed, newsSitemap, robotsTxt, siteFeed, sitemap } from './service.ts';
 
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -17,6 +17,8 @@ const COVER_CACHE = 'public, max-age=86400';
 /** Feeds and indexing files at the site root, kept in the read cache like other public reads. */
 export async function feedRoutes(app: FastifyInstance, { db, site, storage }: { db: Db; site: PodcastSite; storage: Storage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Said once at start-up; the health page says it to the admin.
+  if (!site.ownerEmail) app.log.warn(PODCAST_OWNER_MISSING_LOG);
 
   r.get(feedPaths.site(), { config: cached }, async (_request, reply) => reply.type(RSS).send(await siteFeed(db, site)));
 

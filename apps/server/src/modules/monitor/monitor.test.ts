@@ -87,7 +87,7 @@ describe('the auto-monitor', () => {
     expect(health.services.find((s) => s.id === 'channel:secondary')).toMatchObject({ status: 'healthy', error: null });
     expect(health.services.find((s) => s.id === 'database')).toMatchObject({ status: 'healthy' });
     expect(health.services.find((s) => s.id === 'ai')).toMatchObject({ status: 'degraded' });
-    expect(health.services.map((s) => s.id)).toEqual(['database', 'ai', 'speech', 'storage', 'telegram-proxy', 'mail', 'channel:primary', 'channel:secondary']);
+    expect(health.services.map((s) => s.id)).toEqual(['database', 'ai', 'speech', 'storage', 'telegram-proxy', 'mail', 'podcast-feed', 'channel:primary', 'channel:secondary']);
     await site.app.close();
   });
 

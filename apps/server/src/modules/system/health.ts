@@ -13,6 +13,7 @@ import { DeadlineError, noAnswerWithin, withDeadline } from '../../integrations/
 import { missingMailSettings } from '../../integrations/mail/index.ts';
 import { StorageUnavailableError } from '../../integrations/storage/index.ts';
 import { channelRepo } from '../channels/repo.ts';
+import { PODCAST_OWNER_MISSING } from '../feeds/podcast-feed.ts';
 import type { Services } from '../../services.ts';
 import { checkProxies, proxyLabel } from './proxy-health.ts';
 import { checkRemoteSpeech, checkSpeech, SPEECH_TOOLS, type SpeechTools } from './speech-health.ts';
@@ -109,6 +110,8 @@ export class HealthChecker {
       this.cached('storage', s.config.s3 ? `ذخیره‌سازی رسانه (سطل ${ltr(s.config.s3.bucket)})` : `ذخیره‌سازی رسانه (${STORAGE_KIND_LABELS[s.storage.kind]})`, 0, () => timed(this.ms, (signal) => this.storage(signal))),
       this.cached('telegram-proxy', proxyLabel(s.config), REMOTE_TTL_MS, () => this.proxy()),
       this.cached('mail', s.mailer ? `سرویس ایمیل (سرور ${ltr(s.mailer.server)})` : 'سرویس ایمیل', REMOTE_TTL_MS, () => this.mail()),
+      // The owner's address is isolated, as the handles are.
+      this.cached('podcast-feed', s.config.podcastOwnerEmail ? `فید پادکست (مالک ${ltr(s.config.podcastOwnerEmail)})` : 'فید پادکست', 0, async () => this.podcastFeed()),
       ...channelChecks,
     ]);
   }
@@ -140,6 +143,12 @@ export class HealthChecker {
       return { status: 'degraded', error: `تنظیم نشده (${missingMailSettings(config.mail).map((name) => ltr(name)).join(' و ')})؛ خبرنامه و ایمیل‌های تأیید فرستاده نمی‌شوند`, responseTime: null };
     }
     return timed(this.ms, (signal) => mailer.verify(signal));
+  }
+
+  /** The podcast feed's owner address (itunes:email): without it Apple Podcasts cannot confirm who owns the show. */
+  private podcastFeed(): Check {
+    if (this.s.config.podcastOwnerEmail) return { status: 'healthy', error: null, responseTime: null };
+    return { status: 'degraded', error: PODCAST_OWNER_MISSING, responseTime: null };
   }
 
   /** Which proxy reaches Telegram, and whether it works; nothing to ask without one. */
