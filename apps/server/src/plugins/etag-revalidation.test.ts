@@ -65,3 +65,51 @@ describe('page revalidation', () => {
     }
   });
 });
+
+// Feed readers and podcast directories ask HEAD first: it carries the tag GET has, whichever
+// cache answers, and a tag they kept is answered 304 by HEAD and by GET.
+describe('feed revalidation by HEAD', () => {
+  let t: TestApp;
+  let base = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: { readCacheTtlMs: 60_000 },
+      seed: async (database) => { await createArticle(database, { title: 'خبر آزمون فید' }); },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => t?.close());
+
+  it.each(['/rss.xml', '/podcast.xml', '/sitemap.xml'])('%s: HEAD has the ETag and caching of GET, and answers 304 to it from the app and from the hot cache', async (url) => {
+    t.app.hotCache.clear();
+    // Answered by the app (nothing kept yet): the validators are there all the same.
+    const head = await fetch(`${base}${url}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const tag = head.headers.get('etag');
+    expect(tag).toMatch(/^W\/"/);
+    expect(head.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=60');
+
+    const get = await fetch(`${base}${url}`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('etag')).toBe(tag);
+    expect(await get.text()).toContain('<?xml');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0);
+
+    // A tag kept from HEAD, asked again by HEAD and by GET: from the hot cache, then from the app.
+    for (const method of ['HEAD', 'GET']) {
+      const hit = await fetch(`${base}${url}`, { method, headers: { 'if-none-match': tag! } });
+      expect(hit.status, `${method} hit`).toBe(304);
+      t.app.hotCache.clear();
+      const miss = await fetch(`${base}${url}`, { method, headers: { 'if-none-match': tag! } });
+      expect(miss.headers.get('x-cache'), `${method} miss`).not.toBe('HIT');
+      expect(miss.status, `${method} miss`).toBe(304);
+      expect(miss.headers.get('etag'), `${method} miss`).toBe(tag);
+    }
+    // Another tag: the whole answer.
+    t.app.hotCache.clear();
+    expect((await fetch(`${base}${url}`, { method: 'HEAD', headers: { 'if-none-match': 'W/"other"' } })).status).toBe(200);
+  });
+});

@@ -35,8 +35,10 @@ export function registerReadCache(app: FastifyInstance, cache: HotCache, ttlMs: 
     get size() { return cache.size; },
   });
 
+  // HEAD too (feed readers and directories ask it first): the same tag, and 304 to a tag they kept.
+  // The GET route's handler answers it, so its whole body is here to be tagged and kept.
   const enabled = (request: FastifyRequest) =>
-    ttlMs > 0 && request.method === 'GET' && request.routeOptions.config?.readCache === true;
+    ttlMs > 0 && (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config?.readCache === true;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!enabled(request)) return;
