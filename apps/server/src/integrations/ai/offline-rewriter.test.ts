@@ -54,17 +54,37 @@ describe('rewriteOffline', () => {
     expect(result.category).toBe('Technology');
   });
 
-  it('cuts a long first sentence at a clause, without trailing punctuation', () => {
+  it('cuts a long first sentence at a clause, without trailing punctuation, and says it goes on with «…»', () => {
     const result = rewriteOffline(
       post(
         'رئیس کل بانک مرکزی در نشست امروز شورای پول و اعتبار که با حضور وزیر اقتصاد و رئیس سازمان برنامه برگزار شد، از کاهش نرخ سود سپرده‌های بانکی به ۲۰ درصد از ابتدای ماه آینده خبر داد و گفت این تصمیم برای مهار تورم گرفته شده است.',
       ),
     );
     expect(result.title.length).toBeLessThanOrEqual(110);
-    expect(result.title).toBe('رئیس کل بانک مرکزی در نشست امروز شورای پول و اعتبار که با حضور وزیر اقتصاد و رئیس سازمان برنامه برگزار شد');
+    expect(result.title).toBe('رئیس کل بانک مرکزی در نشست امروز شورای پول و اعتبار که با حضور وزیر اقتصاد و رئیس سازمان برنامه برگزار شد…');
     // The cut sentence stays whole in the article.
     expect(result.content).toContain('۲۰ درصد از ابتدای ماه آینده');
     expect(result.category).toBe('Economy');
+  });
+
+  it('cuts a long first sentence with no clause break after its last whole word, with «…», within 110 characters', () => {
+    const text = 'وزیر نیرو امروز در بازدید از نیروگاه‌های استان خوزستان گفت که با توجه به افزایش مصرف برق در تابستان برنامه‌ریزی‌های لازم برای جلوگیری از خاموشی‌های گسترده در شهرهای بزرگ کشور انجام شده است.';
+    const { title } = rewriteOffline(post(text));
+    expect(title).toBe('وزیر نیرو امروز در بازدید از نیروگاه‌های استان خوزستان گفت که با توجه به افزایش مصرف برق در تابستان…');
+    expect(title.length).toBeLessThanOrEqual(110);
+    // Every word before the «…» is a whole word of the post.
+    const words = new Set(text.split(' '));
+    for (const word of title.slice(0, -1).split(' ')) expect(words.has(word), word).toBe(true);
+  });
+
+  it('never ends a title inside a time or an address: their colons are no clause break', () => {
+    const { title } = rewriteOffline(post('سخنگوی دولت اعلام کرد جلسه هیئت وزیران برای بررسی لایحه بودجه از ساعت ۱۰:۳۰ صبح فردا برگزار خواهد شد و نتایج آن بلافاصله اعلام می‌شود و خبرنگاران در جریان قرار خواهند گرفت.'));
+    expect(title).toBe('سخنگوی دولت اعلام کرد جلسه هیئت وزیران برای بررسی لایحه بودجه از ساعت ۱۰:۳۰ صبح فردا برگزار خواهد شد و نتایج…');
+    expect(title.length).toBeLessThanOrEqual(110);
+  });
+
+  it('leaves a title that fits whole, with no «…»', () => {
+    expect(rewriteOffline(FOREIGN_MINISTER).title).not.toContain('…');
   });
 
   it('takes the next sentence along when the first is too short for a title', () => {

@@ -55,7 +55,7 @@ export function rewriteOffline(input: RewriteInput): RewriteResult {
 }
 
 /**
- * The title is the first sentence, cut to ≤ 110 characters at a clause or word.
+ * The title is the first sentence, cut to ≤ 110 characters at a clause or word and then ending in '…'.
  * When the whole first line was that sentence (a headline line, as most channels
  * write them), the body starts after it. A first sentence too short to stand
  * alone ('فوری', a place name) takes the next one with it.

@@ -44,17 +44,34 @@ export function truncateAtWord(text: string, max: number, ellipsis = true): stri
   return ellipsis ? `${cut}${ELLIPSIS}` : cut;
 }
 
+/** Where a headline may end early: ، ؛ : before a space (not the colon of ۱۰:۳۰ or of an address), or a spaced dash. */
+const CLAUSE_BREAK = /[،؛:](?=\s)|\s[-–—](?=\s)/gu;
+
 /**
- * A headline-sized piece of `text`: cut at a clause break (، ؛ : –) when one
- * falls in the second half of the limit, else at a word; never trailing punctuation.
+ * A headline-sized piece of `text`. One that fits comes back whole, without trailing punctuation.
+ * A longer one is cut at a clause break (، ؛ : –) when one falls in the second half of the limit,
+ * else at the last word that fits, and ends in '…' (counted towards `max`) so it never reads as
+ * the whole story. Only a single word longer than the limit is cut inside.
  */
 export function cutHeadline(text: string, max: number): string {
   const clean = text.trim();
   if (clean.length <= max) return stripTrailingPunctuation(clean);
-  const head = clean.slice(0, max + 1);
-  const clauseEnd = Math.max(...['،', '؛', ':', ' – ', ' - ', ' — '].map((mark) => head.lastIndexOf(mark)));
-  if (clauseEnd > max * 0.5) return stripTrailingPunctuation(head.slice(0, clauseEnd));
-  return stripTrailingPunctuation(truncateAtWord(clean, max, false));
+  const room = max - ELLIPSIS.length;
+  let clauseEnd = -1;
+  for (const match of clean.matchAll(CLAUSE_BREAK)) {
+    if (match.index > room) break;
+    clauseEnd = match.index;
+  }
+  let cut: string;
+  if (clauseEnd > room * 0.5) cut = clean.slice(0, clauseEnd);
+  else {
+    // The last space that leaves the words before it whole.
+    const lastSpace = clean.slice(0, room + 1).lastIndexOf(' ');
+    cut = lastSpace > 0 ? clean.slice(0, lastSpace) : clean.slice(0, room);
+  }
+  const code = cut.charCodeAt(cut.length - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut = cut.slice(0, -1);
+  return `${stripTrailingPunctuation(cut)}${ELLIPSIS}`;
 }
 
 /** Joins sentences while they fit in `max`; the first one is cut to fit if it alone is too long. */
