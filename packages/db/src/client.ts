@@ -123,6 +123,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process as an unhandled 'error' event: the pool replaces it on the next query.
   pool.on('error', () => undefined);
+  // Nor one lost while a transaction holds it: its query fails with the error, and the pool
+  // drops the connection when it comes back.
+  pool.on('connect', (client) => { client.on('error', () => undefined); });
   // Fail at start, with the database's own words, rather than on the first request.
   try {
     await pool.query('select 1');
