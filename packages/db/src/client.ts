@@ -36,6 +36,11 @@ export interface Database {
    * that stops listening; closing the database stops every listener.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` without the statement time limit (migrations, long maintenance): on PostgreSQL
+   * on a connection of its own, closed after it; PGlite has no limit and uses its one connection.
+   */
+  unbounded<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,18 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   poolSize?: number;
   /**
+   * PostgreSQL: how long getting a connection may take (connecting to the server, or waiting for
+   * a free one in the pool) before the query fails, so a server that accepts connections but
+   * never answers fails a request instead of holding it. Default 10 s.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: a statement running longer (a held lock included) is cancelled by the server;
+   * one the server has not answered by this plus connectTimeoutMs fails here. 0 or absent: no
+   * limit. `unbounded` and migrations are not limited.
+   */
+  statementTimeoutMs?: number;
+  /**
    * PGlite's buffer pool (PostgreSQL's shared_buffers, e.g. '32MB'). It lives in PGlite's
    * WebAssembly memory, which grows as the pool fills and never shrinks; pages past it are
    * read from the data directory through the operating system's file cache.
@@ -64,9 +81,18 @@ export interface OpenDatabaseOptions {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, {
+      poolSize: options.poolSize ?? 10,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: options.statementTimeoutMs ?? 0,
+    });
+  }
   return openPglite(options.dataDir, options.pgliteSharedBuffers, options.pgliteArchive);
 }
+
+/** How long getting a PostgreSQL connection may take unless asked otherwise. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 const SHARED_BUFFERS = /^\d+(kB|MB|GB)$/;
 /**
@@ -115,11 +141,25 @@ async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARE
       unlock();
     }
   };
-  return { db, raw, kind: 'pglite', listen, close };
+  const unbounded = <T>(work: (db: Db) => Promise<T>) => work(db);
+  return { db, raw, kind: 'pglite', listen, unbounded, close };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+interface PostgresLimits {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+async function openPostgres(url: string, { poolSize, connectTimeoutMs, statementTimeoutMs }: PostgresLimits): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a statement past its limit and the connection stays usable; a server
+    // that has not answered even by then plus the time to reach it is given up on here.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + connectTimeoutMs } : {}),
+  });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process as an unhandled 'error' event: the pool replaces it on the next query.
   pool.on('error', () => undefined);
@@ -148,7 +188,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const listeners = new Set<() => Promise<void>>();
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     checkChannel(channel);
-    const stop = await listenPostgres(url, channel, onMessage);
+    const stop = await listenPostgres(url, connectTimeoutMs, channel, onMessage);
     const remove = async () => { listeners.delete(remove); await stop(); };
     listeners.add(remove);
     return remove;
@@ -157,19 +197,29 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await Promise.all([...listeners].map((stop) => stop()));
     await pool.end();
   };
-  return { db, raw, kind: 'postgres', listen, close };
+  const unbounded = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return await work(drizzlePg(client, { schema }) as unknown as Db);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  return { db, raw, kind: 'postgres', listen, unbounded, close };
 }
 
 /** How long a lost listening connection waits before connecting again. */
 const RELISTEN_DELAY_MS = 1000;
 
 /** LISTEN on a connection of its own, connecting again whenever it is lost. */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, connectTimeoutMs: number, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
     c.on('notification', (m) => { if (m.channel === channel) onMessage(m.payload ?? ''); });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
@@ -195,10 +245,11 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   };
 }
 
+/** Applies the migrations not yet applied, without the statement time limit (an index on a large table takes its time). */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
-    await migratePg(database.db as never, { migrationsFolder });
+    await database.unbounded((db) => migratePg(db as never, { migrationsFolder }));
   }
 }

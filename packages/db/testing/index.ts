@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../src/client.ts';
+import { migrateDatabase, openDatabase, type Database, type OpenDatabaseOptions } from '../src/client.ts';
 import { onServer } from './on-server.ts';
 
 /** The run's migrated PGlite archive (global-setup.ts), where this run made one. */
@@ -12,9 +12,9 @@ export function pgliteTemplateArchive(): Blob | undefined {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new schema
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close), with `limits`.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(limits: Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'> = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ pgliteArchive: pgliteTemplateArchive() });
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
   await onServer(url, `create database ${dbName}${template ? ` template ${template}` : ''}`);
   const testUrl = new URL(url);
   testUrl.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: testUrl.toString(), poolSize: 4 });
+  const database = await openDatabase({ url: testUrl.toString(), poolSize: 4, ...limits });
   // Applies only what the template lacks (everything, where there is none).
   await migrateDatabase(database);
   const close = database.close;
