@@ -30,6 +30,7 @@ function unreachable(url: string, error: unknown): Error {
 export async function openAppDatabase(config: Config, { pgliteArchive }: { pgliteArchive?: Blob } = {}): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
+    ...config.databaseTimeouts,
     dataDir: config.dataDir.startsWith('memory://') ? undefined : path.join(config.dataDir, 'pglite'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
     pgliteArchive,

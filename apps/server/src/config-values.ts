@@ -1,10 +1,21 @@
-// Parsers of single environment values (channel lists, proxy trust, origins, addresses), apart
-// from the schema in config.ts that uses them.
+// Parsers of single environment values (channel lists, proxy trust, origins, addresses, time
+// limits), apart from the schema in config.ts that uses them.
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import proxyAddr from '@fastify/proxy-addr';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '@chapar/db';
 
-/** The address in a MAIL_FROM value ('چاپار <news@example.com>' or 'news@example.com'). */
+/**
+ * PostgreSQL: how long getting a connection may take, and how long one statement (waiting for a
+ * lock included) may run, before the request answers 503 instead of waiting on; 0: no statement
+ * limit. Migrations and `media move-to-s3` have none anyway.
+ */
+export const databaseTimeoutSettings = {
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'at least 100 (milliseconds)').max(120_000, 'at most 120000 (two minutes)').default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int()
+    .refine((v) => v === 0 || (v >= 1_000 && v <= 3_600_000), '0 (no limit) or 1000 to 3600000 (milliseconds)').default(30_000),
+};
+
 export function mailAddress(from: string | undefined): string | undefined {
   return from ? (/<([^<>]+)>/.exec(from)?.[1] ?? from).trim() : undefined;
 }

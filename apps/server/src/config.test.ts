@@ -50,4 +50,14 @@ describe('addresses in the environment', () => {
     expect(load({ DATABASE_URL: 'postgresql://chapar:pw@127.0.0.1:5432/chapar' }).databaseUrl).toBe('postgresql://chapar:pw@127.0.0.1:5432/chapar');
     expect(load({ DATABASE_URL: 'postgres:///chapar?host=/run/postgresql' }).databaseUrl).toBe('postgres:///chapar?host=/run/postgresql');
   });
+
+  it('bounds the time a PostgreSQL connection and a statement may take, with 0 lifting the statement limit', () => {
+    expect(load({}).databaseTimeouts).toEqual({ connectTimeoutMs: 10_000, statementTimeoutMs: 30_000 });
+    expect(load({ DATABASE_CONNECT_TIMEOUT_MS: '2500', DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseTimeouts).toEqual({ connectTimeoutMs: 2_500, statementTimeoutMs: 0 });
+    expect(problem({ DATABASE_CONNECT_TIMEOUT_MS: '50' })).toBe('Invalid environment:\n  DATABASE_CONNECT_TIMEOUT_MS: at least 100 (milliseconds)');
+    expect(problem({ DATABASE_CONNECT_TIMEOUT_MS: '600000' })).toMatch(/DATABASE_CONNECT_TIMEOUT_MS: at most 120000/);
+    for (const bad of ['500', '-1', '7200000']) {
+      expect(problem({ DATABASE_STATEMENT_TIMEOUT_MS: bad }), bad).toBe('Invalid environment:\n  DATABASE_STATEMENT_TIMEOUT_MS: 0 (no limit) or 1000 to 3600000 (milliseconds)');
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '@chapar/db';
 import { keptSessionSecret } from './session-secret.ts';
 import { parseMtprotoProxy, parseProxyUrl } from './integrations/telegram/proxy-settings.ts';
-import { mailAddress, parseChannelList, parseOrigins, parseTrustProxy, settingOrIssue, vapidSubject } from './config-values.ts';
+import { databaseTimeoutSettings, mailAddress, parseChannelList, parseOrigins, parseTrustProxy, settingOrIssue, vapidSubject } from './config-values.ts';
 
 const bool = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
@@ -51,6 +51,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.superRefine((v, ctx) => {
     if (v !== undefined && !isPostgresUrl(v)) ctx.addIssue({ code: 'custom', message: 'a postgres:// (or postgresql://) URL, e.g. postgres://chapar:password@127.0.0.1:5432/chapar; leave it unset for the embedded database in DATA_DIR' });
   }),
+  ...databaseTimeoutSettings,
   // PGlite's buffer pool, in its WebAssembly memory (which never shrinks): the resident memory
   // it may take. Pages past it come from the operating system's file cache.
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS: a size such as 32MB').default(DEFAULT_PGLITE_SHARED_BUFFERS),
@@ -164,6 +165,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: { connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     /**
      * SESSION_SECRET, else the one kept in DATA_DIR (made on the first start), so restarts keep

@@ -116,7 +116,8 @@ async function media(args: string[]) {
   if (!config.s3) throw new Error('S3_BUCKET (and the other S3_* settings) must be set: they name the bucket the media moves to.');
   if (config.dataDir.startsWith('memory://')) throw new Error('DATA_DIR is memory://: there is no media on disk to move.');
   const fromUrl = args.find((a) => a.startsWith('--from-url='))?.slice('--from-url='.length) ?? '/media';
-  const database = await openAppDatabase(config);
+  // Rewriting every stored address is one long statement on a large site: no time limit.
+  const database = await openAppDatabase({ ...config, databaseTimeouts: { ...config.databaseTimeouts, statementTimeoutMs: 0 } });
   try {
     const { moveMediaToS3 } = await import('./modules/media/move-to-s3.ts');
     const { createS3Storages } = await import('./integrations/storage/index.ts');

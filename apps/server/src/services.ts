@@ -70,6 +70,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
     jobs: new JobQueue({
       database,
       connectionString: config.databaseUrl,
+      connectTimeoutMs: config.databaseTimeouts.connectTimeoutMs,
       worker: config.worker,
       expireInSeconds: config.jobExpireSeconds,
       retryDelaySeconds: config.jobRetryDelaySeconds,

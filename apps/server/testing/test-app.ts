@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@chapar/db';
+import type { Database, OpenDatabaseOptions } from '@chapar/db';
 import { openTestDatabase } from '@chapar/db/testing';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
@@ -31,8 +31,10 @@ export async function buildTestApp(opts: {
   beforeReady?: (app: FastifyInstance) => void;
   /** Sends invitations (none: invitations are links only). */
   mailer?: InvitationMailer;
+  /** Time limits of a PostgreSQL test database. */
+  databaseLimits?: Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'>;
 } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(opts.databaseLimits);
   const { seedCategories } = await import('@chapar/db/seed');
   await seedCategories(database);
   await authRepo.createUser(database.db, { username: TEST_ADMIN.username, role: 'owner', passwordHash: await testPasswordHash(TEST_ADMIN.password) });

@@ -19,6 +19,8 @@ export interface JobQueueOptions {
   database: Database;
   /** PostgreSQL URL for pg-boss's own pool; absent on PGlite (and for test databases). */
   connectionString?: string;
+  /** How long pg-boss's own pool may take to get a connection (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
   /** Supervise and run schedules: true in processes that run the worker. */
   worker: boolean;
   expireInSeconds: number;
@@ -67,7 +69,7 @@ export class JobQueue {
         monitorIntervalSeconds: this.options.superviseSeconds,
       };
       const boss = this.options.connectionString
-        ? new PgBoss({ connectionString: this.options.connectionString, max: 4, ...common })
+        ? new PgBoss({ connectionString: this.options.connectionString, max: 4, connectionTimeoutMillis: this.options.connectTimeoutMs, ...common })
         : new PgBoss({
           db: this.options.bossDb ?? bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common,
         });

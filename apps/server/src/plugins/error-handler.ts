@@ -10,10 +10,13 @@ import { sendPlainPage, wantsPage } from './plain-page.ts';
 /** The answer while the database does not answer (or has no room to write): nothing is wrong with the request. */
 export const DATABASE_UNAVAILABLE = 'پایگاه داده در این لحظه در دسترس نیست؛ چند لحظه بعد دوباره تلاش کنید.';
 
-/** PostgreSQL's classes and codes for a connection lost or refused, a server shutting down, a full disk. */
-const UNAVAILABLE_SQLSTATE = /^(?:08...|57P0[1-3]|53100|53300)$/;
-/** pg-pool's own words for a connection it lost or could not make. */
-const POOL_TEXT = /^(?:Connection terminated|timeout exceeded when trying to connect)/i;
+/**
+ * PostgreSQL's classes and codes for a connection lost or refused, a server shutting down, a full
+ * disk, and a statement (or its wait for a lock) past its time limit.
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:08...|57P0[1-3]|53100|53300|57014|55P03)$/;
+/** node-postgres's own words for a connection it lost or could not make in time, or a query the server never answered. */
+const POOL_TEXT = /^(?:Connection terminated|timeout exceeded when trying to connect|Query read timeout)/i;
 /** A socket's or the disk's failure: the database's only when a query failed with it (other calls have their own answers). */
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOSPC', 'EPIPE']);
 const DISK_FULL_TEXT = /No space left on device/i;
