@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,5 +88,31 @@ describe('PGlite from an archive', () => {
     const journal = JSON.parse(readFileSync(new URL('../migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] };
     const { rows } = await database.raw.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(rows[0].n).toBe(journal.entries.length);
+  });
+});
+
+describe('an embedded database this user cannot write', () => {
+  // Modes do not stop root: the immutable flag does.
+  const root = process.getuid?.() === 0;
+  const lock = async (dir: string) => { if (root) execFileSync('chattr', ['+i', dir]); else await chmod(dir, 0o555); };
+  const unlock = async (dir: string) => { if (root) execFileSync('chattr', ['-i', dir]); await chmod(dir, 0o700); };
+
+  it('is named, with what to do, whether it is new or already holds a database', async () => {
+    const base = await mkdtemp(path.join(os.tmpdir(), 'chapar-readonly-db-'));
+    const fresh = path.join(base, 'fresh');
+    const used = path.join(base, 'used');
+    mkdirSync(fresh);
+    await (await openDatabase({ dataDir: used })).close();
+    try {
+      for (const dir of [fresh, used]) {
+        await lock(dir);
+        const error = await openDatabase({ dataDir: dir }).then(() => undefined, (e: unknown) => e);
+        expect(error, dir).toBeInstanceOf(Error);
+        expect((error as Error).message, dir).toMatch(new RegExp(`^The embedded database in ${dir} could not be opened \\(.+\\): check that this user can read and write it and every file in it \\(ls -lR ${dir}\\), or move it aside and restore a backup\\.$`));
+      }
+    } finally {
+      for (const dir of [fresh, used]) await unlock(dir).catch(() => undefined);
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });

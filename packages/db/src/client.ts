@@ -115,7 +115,12 @@ async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARE
     if (!inMemory) restrictPgliteDataDir(dataDir);
   } catch (error) {
     unlock();
-    throw error;
+    if (inMemory) throw error;
+    // Named, with what to do; PGlite's own file system errors are plain objects ({name, errno}).
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(
+      `The embedded database in ${dataDir} could not be opened (${reason}): check that this user can read and write ` +
+      `it and every file in it (ls -lR ${dataDir}), or move it aside and restore a backup.`, { cause: error });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: RawSql = {
