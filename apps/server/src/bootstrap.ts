@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { migrateDatabase, openDatabase, type Database } from '@chapar/db';
 import { seedCategories, seedRedirects } from '@chapar/db/seed';
 import type { Config } from './config.ts';
+import { dataDirProblem } from './data-dir.ts';
 import { ensureInitialAdmin } from './modules/auth/service.ts';
 import { seedDemoNewsroom } from './modules/ingest/demo/seed-demo.ts';
 import { firstAdminBanner, forgetFirstAdminPassword, keepFirstAdminPassword } from './first-admin-password.ts';
@@ -26,8 +27,15 @@ function unreachable(url: string, error: unknown): Error {
   return new Error(`Cannot reach the database at ${where}: ${reason}`, { cause: error });
 }
 
+/** A DATA_DIR that cannot be written is told as such (made when missing), before any file in it fails on its own. */
+export function checkDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl'>): void {
+  const problem = config.dataDir.startsWith('memory://') ? undefined : dataDirProblem(config.dataDir, !config.databaseUrl);
+  if (problem) throw new Error(problem);
+}
+
 /** `pgliteArchive`: a new embedded database starts from it (the browser tests' migrated one). */
 export async function openAppDatabase(config: Config, { pgliteArchive }: { pgliteArchive?: Blob } = {}): Promise<Database> {
+  checkDataDir(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     ...config.databaseTimeouts,

@@ -5,7 +5,7 @@ import './tick-shape.ts';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { buildApp } from './app.ts';
-import { openAppDatabase, prepareSite } from './bootstrap.ts';
+import { checkDataDir, openAppDatabase, prepareSite } from './bootstrap.ts';
 import { loadConfig, MIN_ADMIN_PASSWORD_LENGTH, type Config } from './config.ts';
 import { createLogger } from './log.ts';
 import { commandFailureText } from './query-errors.ts';
@@ -53,7 +53,9 @@ const WORKER_START_DELAY_MS = 1_000;
 async function serve(flags: string[]) {
   const config = { ...loadConfig(), worker: !flags.includes('--no-worker') };
   const log = createLogger(config);
-  // A taken port is told now, not after the database, the first admin and the demo content.
+  // A DATA_DIR that cannot be written and a taken port are told now, not after the render
+  // threads, the database, the first admin and the demo content.
+  checkDataDir(config);
   const portTaken = await portProblem(config.host, config.port);
   if (portTaken) throw new Error(portTaken);
   // The render threads load the site while the database opens.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { directoryProblem } from './data-dir.ts';
 
 /** Where the secret is kept inside DATA_DIR when SESSION_SECRET is not set. */
 export const SESSION_SECRET_FILE = 'session-secret';
@@ -61,8 +62,18 @@ export function createOnce(file: string, text: string): boolean {
  */
 export function keptSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, SESSION_SECRET_FILE);
-  const existing = readKept(file);
+  let existing: string | undefined;
+  try {
+    existing = readKept(file);
+  } catch (error) {
+    // DATA_DIR's fault (a file on its path, not readable): said as such.
+    const problem = errorCode(error) ? directoryProblem(dataDir) : undefined;
+    throw problem ? new Error(problem, { cause: error }) : error;
+  }
   if (existing) return existing;
+  // The first one is written: DATA_DIR must be there (made if missing) and writable, or is said not to be.
+  const problem = directoryProblem(dataDir);
+  if (problem) throw new Error(problem);
   const secret = randomBytes(32).toString('hex');
   return createOnce(file, `${secret}\n`) ? secret : readKept(file)!;
 }
