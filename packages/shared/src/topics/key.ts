@@ -37,3 +37,12 @@ export function topicKey(phrase: string): string {
   return NOT_PLURAL.has(normalised) ? normalised : keyWords(normalised).join(' ');
 }
 
+
+/**
+ * The key every spelling of one topic shares, written with a ZWNJ, a space or neither
+ * ('کم‌آبی', 'کم آبی', 'کمآبی'): topicKey without its spaces. For counting and merging only;
+ * phrases are compared word by word through topicKey.
+ */
+export function topicId(phrase: string): string {
+  return topicKey(phrase).replace(/ /g, '');
+}

@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicKey } from './index.ts';
+import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -66,6 +66,12 @@ describe('one topic, however it is written', () => {
     expect(topicKey('بازنشستگان')).toBe(topicKey('بازنشسته'));
     expect(topicKey('تنها')).not.toBe(topicKey('تن'));
     expect(topicKey('بانک مرکزی')).not.toBe(topicKey('بانک'));
+  });
+
+  it('gives one id to a topic written with a ZWNJ, a space or neither, in any letters or form', () => {
+    const id = topicId('کم‌آبی');
+    for (const form of ['کم آبی', 'کمآبی', 'كم‌آبي', tidyTopic('#کم_آبی'), 'کم‌آبی‌ها']) expect(topicId(form), form).toBe(id);
+    expect(topicId('بانک مرکزی')).not.toBe(topicId('بانک'));
   });
 
   it('spells a keyword as the text does', () => {

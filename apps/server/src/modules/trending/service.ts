@@ -1,6 +1,6 @@
 import type { TrendingTopic } from '@chapar/shared/contracts';
 import { categoryFaName } from '@chapar/shared/text';
-import { isTopic, tidyTopic, topicKey } from '@chapar/shared/topics';
+import { isTopic, tidyTopic, topicId } from '@chapar/shared/topics';
 import type { Database } from '@chapar/db';
 
 const WINDOW_DAYS = 7;
@@ -33,14 +33,15 @@ const add = (counts: Map<string, number>, key: string, n: number) => counts.set(
 
 /**
  * The week's keywords as topics: stored keywords that are not topics ('کشور', 'درصدی', a
- * category's own name) left out, one topic's spellings and plural forms counted together.
+ * category's own name) left out, one topic's spellings (Arabic or Persian letters, ZWNJ, space or
+ * neither, a hashtag's underscores) and plural forms counted together.
  */
 function mergeTopics(rows: Row[]): Topic[] {
   const topics = new Map<string, Topic>();
   for (const row of rows) {
     const keyword = tidyTopic(row.keyword);
     if (!isTopic(keyword)) continue;
-    const key = topicKey(keyword);
+    const key = topicId(keyword);
     const topic = topics.get(key) ?? { keyword, spellings: new Map(), categories: new Map(), articles: 0, views: 0, last24: 0, prev24: 0 };
     add(topic.spellings, keyword, row.articles);
     add(topic.categories, row.category, row.articles);
