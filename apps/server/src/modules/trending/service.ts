@@ -3,55 +3,112 @@ import { categoryFaName } from '@chapar/shared/text';
 import { isTopic, tidyTopic, topicId } from '@chapar/shared/topics';
 import type { Database } from '@chapar/db';
 
-const WINDOW_DAYS = 7;
-/** Distinct stored keywords read per request: far more than a week of news carries. */
-const MAX_KEYWORDS = 5_000;
+const DAY = 86_400_000;
+/** The days a topic's stories are counted over (`count`), and on which it may stand out. */
+const WEEK_DAYS = 7;
+/** The days read: the week and the weeks before it, its baseline. */
+const PERIOD_DAYS = 28;
+/** Stories without the topic added to the other days, so a handful of them says little. */
+const PRIOR_STORIES = 10;
+/** On its day, a trending topic is in at least this many times the stories its usual share predicts… */
+const MIN_LIFT = 1.5;
+/**
+ * …and more than chance gives: the expected count plus this many standard deviations (and a half,
+ * for counts being whole). A word in two of five stories stands out by chance in about one week
+ * of a thousand.
+ */
+const MIN_Z = 3.5;
 
-interface Row {
-  keyword: string;
-  articles: number;
-  views: number;
-  last24: number;
-  prev24: number;
+interface StoryRow {
+  keywords: string;
+  published_at: string | Date;
   category: string;
+  views: number;
 }
 
 interface Topic {
-  keyword: string;
-  /** Articles per spelling, to show the one used most. */
+  /** Stories per spelling, to show the one used most. */
   spellings: Map<string, number>;
-  /** Articles per category, for the topic's colour. */
+  /** The week's stories per category, for the topic's colour. */
   categories: Map<string, number>;
-  articles: number;
+  /** Stories per day, day 0 the last 24 h. */
+  days: number[];
+  total: number;
   views: number;
-  last24: number;
-  prev24: number;
 }
 
 const most = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
 const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
 
-/**
- * The week's keywords as topics: stored keywords that are not topics ('کشور', 'درصدی', a
- * category's own name) left out, one topic's spellings (Arabic or Persian letters, ZWNJ, space or
- * neither, a hashtag's underscores) and plural forms counted together.
- */
-function mergeTopics(rows: Row[]): Topic[] {
-  const topics = new Map<string, Topic>();
-  for (const row of rows) {
-    const keyword = tidyTopic(row.keyword);
-    if (!isTopic(keyword)) continue;
-    const key = topicId(keyword);
-    const topic = topics.get(key) ?? { keyword, spellings: new Map(), categories: new Map(), articles: 0, views: 0, last24: 0, prev24: 0 };
-    add(topic.spellings, keyword, row.articles);
-    add(topic.categories, row.category, row.articles);
-    topic.articles += row.articles;
-    topic.views += row.views;
-    topic.last24 += row.last24;
-    topic.prev24 += row.prev24;
-    topics.set(key, topic);
+/** A stored keyword as a topic (tidied, with its id), or null when it is none ('کشور', 'درصدی', a category's name). */
+const seen = new Map<string, { keyword: string; id: string } | null>();
+function asTopic(raw: string): { keyword: string; id: string } | null {
+  let found = seen.get(raw);
+  if (found === undefined) {
+    const keyword = tidyTopic(raw);
+    found = isTopic(keyword) ? { keyword, id: topicId(keyword) } : null;
+    // Keywords are few next to stories; the bound only keeps a long-running process small.
+    if (seen.size > 50_000) seen.clear();
+    seen.set(raw, found);
   }
-  return [...topics.values()];
+  return found;
+}
+
+/**
+ * The period's stories as topics: each story counts once for each topic its stored keywords name,
+ * one topic's spellings and plural forms counted together. `stories` holds the stories per day.
+ */
+function countTopics(rows: StoryRow[], now: number): { topics: Map<string, Topic>; stories: number[] } {
+  const topics = new Map<string, Topic>();
+  const stories = new Array<number>(PERIOD_DAYS).fill(0);
+  for (const row of rows) {
+    // A story dated ahead of the clock is today's.
+    const day = Math.min(PERIOD_DAYS - 1, Math.max(0, Math.floor((now - new Date(row.published_at).getTime()) / DAY)));
+    stories[day]++;
+    const ids = new Set<string>();
+    for (const raw of row.keywords.split(',')) {
+      const found = raw.trim() ? asTopic(raw.trim()) : null;
+      if (!found || ids.has(found.id)) continue;
+      ids.add(found.id);
+      let topic = topics.get(found.id);
+      if (!topic) {
+        topic = { spellings: new Map(), categories: new Map(), days: new Array<number>(PERIOD_DAYS).fill(0), total: 0, views: 0 };
+        topics.set(found.id, topic);
+      }
+      add(topic.spellings, found.keyword, 1);
+      topic.days[day]++;
+      topic.total++;
+      if (day < WEEK_DAYS) {
+        add(topic.categories, row.category, 1);
+        topic.views += row.views;
+      }
+    }
+  }
+  return { topics, stories };
+}
+
+/** The stretches of days a topic may stand out in: the week as a whole, and each of its days. */
+const STRETCHES: ReadonlyArray<readonly [number, number]> = [[0, WEEK_DAYS], ...Array.from({ length: WEEK_DAYS }, (_, d) => [d, d + 1] as const)];
+
+const sum = (counts: readonly number[], from = 0, to = counts.length) => counts.slice(from, to).reduce((a, b) => a + b, 0);
+
+/**
+ * Whether a topic stood out this week, as a whole or on one of its days: in clearly more of
+ * those stories than its share of the other days of the period predicts. A word in every story
+ * ('ایران', 'تهران') never does, however often it is written, nor a name in a story every few
+ * days; a topic new to the period does at once; without other days to compare with (a new
+ * site) every topic does.
+ */
+export function standsOut(topic: { days: readonly number[]; total: number }, stories: readonly number[]): boolean {
+  const all = sum(stories);
+  return STRETCHES.some(([from, to]) => {
+    const n = sum(topic.days, from, to);
+    const within = sum(stories, from, to);
+    // The topic's share of the other days' stories, taken as smaller while they are few.
+    const share = (topic.total - n) / (all - within + PRIOR_STORIES);
+    const expected = within * share;
+    return n > expected && n >= MIN_LIFT * expected && n >= expected + MIN_Z * Math.sqrt(expected * (1 - share)) + 0.5;
+  });
 }
 
 /**
@@ -59,40 +116,31 @@ function mergeTopics(rows: Row[]): Topic[] {
  * of stories, as the cloud and the search sidebar say («۳ خبر»), so the order shown never runs
  * against the number shown; one story's words, however read, come after any topic of two.
  */
-const byStoriesThenViews = (a: Topic, b: Topic) => b.articles - a.articles || b.views - a.views || most(a.spellings).localeCompare(most(b.spellings));
+const weekCount = (t: Topic) => sum(t.days, 0, WEEK_DAYS);
+
+const byStoriesThenViews = (a: Topic, b: Topic) => weekCount(b) - weekCount(a) || b.views - a.views || most(a.spellings).localeCompare(most(b.spellings));
 
 /**
- * Topics of the last week's articles, counted in stories; the trend compares the last 24 h with
- * the 24 h before; the category is the one most of the topic's articles are in.
+ * The week's topics that stand out against the weeks before (see standsOut), counted in the
+ * week's stories; the trend compares the last 24 h with the 24 h before; the category is the one
+ * most of the topic's stories this week are in.
  */
 export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
-  const since = new Date(now.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
-  const day = new Date(now.getTime() - 86_400_000).toISOString();
-  const twoDays = new Date(now.getTime() - 2 * 86_400_000).toISOString();
-  const { rows } = await database.raw.query<Row>(
-    `with k as (
-       select trim(kw) as keyword, a.views, a.published_at, a.category
-       from articles a, unnest(string_to_array(a.keywords, ',')) as kw
-       where a.status = 'published' and a.published_at >= $1 and trim(kw) <> ''
-     )
-     select keyword,
-            count(*)::int as articles,
-            coalesce(sum(views), 0)::int as views,
-            (count(*) filter (where published_at >= $2))::int as last24,
-            (count(*) filter (where published_at >= $3 and published_at < $2))::int as prev24,
-            mode() within group (order by category) as category
-     from k group by keyword
-     order by count(*) desc, coalesce(sum(views), 0) desc, keyword
-     limit $4`,
-    [since, day, twoDays, MAX_KEYWORDS],
+  const since = new Date(now.getTime() - PERIOD_DAYS * DAY).toISOString();
+  const { rows } = await database.raw.query<StoryRow>(
+    `select keywords, published_at, category, views from articles
+     where status = 'published' and published_at >= $1`,
+    [since],
   );
-  return mergeTopics(rows)
+  const { topics, stories } = countTopics(rows, now.getTime());
+  return [...topics.values()]
+    .filter((t) => weekCount(t) > 0 && standsOut(t, stories))
     .sort(byStoriesThenViews)
     .slice(0, limit)
     .map((t) => ({
       keyword: most(t.spellings),
-      count: t.articles,
-      trend: t.last24 > t.prev24 ? 'up' : t.last24 < t.prev24 ? 'down' : 'stable',
+      count: weekCount(t),
+      trend: t.days[0] > t.days[1] ? 'up' : t.days[0] < t.days[1] ? 'down' : 'stable',
       category: categoryFaName(most(t.categories)),
     }));
 }

@@ -60,7 +60,7 @@ describe('the demo newsroom', () => {
 
   it('gives topics a reader recognises: on the trending page and on every article', async () => {
     const topics = (await trendingTopics(database, 30)).map((t) => t.keyword);
-    for (const topic of ['تیم ملی', 'انتخابات', 'استارتاپ', 'سینما', 'وزارت بهداشت', 'لیگ برتر', 'برنامه بازی‌ها', 'کشتی آزاد', 'خودروی برقی', 'بیمه تکمیلی']) expect(topics).toContain(topic);
+    for (const topic of ['انتخابات', 'استارتاپ', 'سینما', 'وزارت بهداشت', 'لیگ برتر', 'برنامه بازی‌ها', 'کشتی آزاد', 'خودروی برقی', 'بیمه تکمیلی']) expect(topics).toContain(topic);
     for (const word of ['تغییر', 'تیم', 'دوازدهم', 'کشور', 'درصدی', 'رشد', 'برنامه بازی ها', 'ورزش', 'سیاست', 'اقتصاد']) expect(topics).not.toContain(word);
 
     const rows = (await database.raw.query<{ keywords: string; excerpt: string; content: string }>('select keywords, excerpt, content from articles')).rows;
