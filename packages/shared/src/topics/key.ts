@@ -10,6 +10,16 @@ const KEY_DROP: ReadonlySet<string> = new Set([...SUFFIXES, ...AFTER_HEH].filter
 // Words ending in 'ها' that are not plurals.
 const NOT_PLURAL = new Set(['تنها', 'رها', 'بها', 'اجاره بها', 'صدها', 'انتها', 'ابتها']);
 
+/** A normalised word without its joined plural ending or ezafe. */
+function stem(word: string): string {
+  if (word.length >= 5 && /های?$/.test(word) && !NOT_PLURAL.has(word)) return word.replace(/های?$/, '');
+  // The plural of people after a silent ه: 'بازنشستگان' → 'بازنشسته', 'نمایندگان' → 'نماینده'.
+  if (word.length >= 7 && word.endsWith('گان')) return `${word.slice(0, -3)}ه`;
+  // Ezafe after a long vowel: 'آسیای' → 'آسیا', 'دانشجوی' → 'دانشجو'.
+  if (word.length >= 4 && /[او]ی$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
 /** The normalised words of a phrase, each with its written-apart endings dropped. */
 function keyWords(normalised: string): string[] {
   const tokens = normalised.split(' ').filter(Boolean);
@@ -18,14 +28,7 @@ function keyWords(normalised: string): string[] {
     if (kept.length && KEY_DROP.has(token)) continue;
     kept.push(token);
   }
-  return kept.map((word) => {
-    if (word.length >= 5 && /های?$/.test(word) && !NOT_PLURAL.has(word)) return word.replace(/های?$/, '');
-    // The plural of people after a silent ه: 'بازنشستگان' → 'بازنشسته', 'نمایندگان' → 'نماینده'.
-    if (word.length >= 7 && word.endsWith('گان')) return `${word.slice(0, -3)}ه`;
-    // Ezafe after a long vowel: 'آسیای' → 'آسیا', 'دانشجوی' → 'دانشجو'.
-    if (word.length >= 4 && /[او]ی$/.test(word)) return word.slice(0, -1);
-    return word;
-  });
+  return kept.map(stem);
 }
 
 /**
@@ -45,4 +48,43 @@ export function topicKey(phrase: string): string {
  */
 export function topicId(phrase: string): string {
   return topicKey(phrase).replace(/ /g, '');
+}
+
+/** Words a topic's mention may span in a text: a name of five words, each possibly split at a ZWNJ. */
+const MAX_SPAN = 10;
+
+/**
+ * Finds mentions of known topics (by topicId) in normalised text ('searchTitle'), longest first
+ * and not overlapping: with 'بانک مرکزی' and 'بانک' known, 'بانک مرکزی ایران' mentions the first.
+ * Builds each phrase's id word by word, so it costs a few string joins a word.
+ */
+export function topicMatcher(ids: Iterable<string>): (normalised: string) => Set<string> {
+  const known = new Set(ids);
+  const prefixes = new Set<string>();
+  for (const id of known) for (let i = 1; i <= id.length; i++) prefixes.add(id.slice(0, i));
+  return (normalised) => {
+    const words = normalised.split(' ').filter(Boolean);
+    const found = new Set<string>();
+    for (let i = 0; i < words.length;) {
+      let id = '';
+      let end = -1;
+      let match = '';
+      for (let j = i; j < words.length && j < i + MAX_SPAN; j++) {
+        if (j > i && KEY_DROP.has(words[j])) {
+          if (known.has(id)) [end, match] = [j, id];
+          continue;
+        }
+        id += stem(words[j]);
+        if (known.has(id)) [end, match] = [j, id];
+        if (!prefixes.has(id)) break;
+      }
+      if (end < 0) {
+        i++;
+        continue;
+      }
+      found.add(match);
+      i = end + 1;
+    }
+    return found;
+  };
 }

@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey } from './index.ts';
+import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -72,6 +72,19 @@ describe('one topic, however it is written', () => {
     const id = topicId('کم‌آبی');
     for (const form of ['کم آبی', 'کمآبی', 'كم‌آبي', tidyTopic('#کم_آبی'), 'کم‌آبی‌ها']) expect(topicId(form), form).toBe(id);
     expect(topicId('بانک مرکزی')).not.toBe(topicId('بانک'));
+  });
+
+  it('finds known topics mentioned in a text, in any of their spellings, the longest first', () => {
+    const find = topicMatcher(['کم‌آبی', 'بانک مرکزی', 'بانک', 'گروه‌های پرخطر', 'آسیای مرکزی'].map(topicId));
+    const ids = (text: string) => [...find(normalizePersian(text))].sort();
+    expect(ids('هشدار كم‌آبي در تابستان')).toEqual([topicId('کم‌آبی')]);
+    expect(ids('کم آبی و کمآبی‌ها')).toEqual([topicId('کم‌آبی')]);
+    expect(ids('بانک مرکزی ایران و دیگر بانک‌ها')).toEqual([topicId('بانک'), topicId('بانک مرکزی')].sort());
+    expect(ids('واکسن برای گروههای پرخطر')).toEqual([topicId('گروه پرخطر')]);
+    expect(ids('نشست آسیا مرکزی')).toEqual([topicId('آسیای مرکزی')]);
+    // Part of a word, or words apart, are no mention.
+    expect(ids('بانکداری و مرکزی')).toEqual([]);
+    expect(ids('کم شدن آبی')).toEqual([]);
   });
 
   it('spells a keyword as the text does', () => {

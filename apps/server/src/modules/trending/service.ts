@@ -1,6 +1,6 @@
 import type { TrendingTopic } from '@chapar/shared/contracts';
 import { categoryFaName } from '@chapar/shared/text';
-import { isTopic, tidyTopic, topicId } from '@chapar/shared/topics';
+import { isTopic, tidyTopic, topicId, topicMatcher } from '@chapar/shared/topics';
 import type { Database } from '@chapar/db';
 
 const DAY = 86_400_000;
@@ -21,6 +21,8 @@ const MIN_Z = 3.5;
 
 interface StoryRow {
   keywords: string;
+  /** The title, normalised as for search. */
+  search_title: string;
   published_at: string | Date;
   category: string;
   views: number;
@@ -55,27 +57,36 @@ function asTopic(raw: string): { keyword: string; id: string } | null {
 }
 
 /**
- * The period's stories as topics: each story counts once for each topic its stored keywords name,
- * one topic's spellings and plural forms counted together. `stories` holds the stories per day.
+ * The period's stories as topics: each story counts once for each topic its stored keywords name
+ * or its title mentions (a topic some story's keywords name, in any spelling), one topic's
+ * spellings and plural forms counted together. `stories` holds the stories per day.
  */
 function countTopics(rows: StoryRow[], now: number): { topics: Map<string, Topic>; stories: number[] } {
   const topics = new Map<string, Topic>();
   const stories = new Array<number>(PERIOD_DAYS).fill(0);
-  for (const row of rows) {
+  const named = rows.map((row) => {
+    const ids = new Map<string, string>();
+    for (const raw of row.keywords.split(',')) {
+      const found = raw.trim() ? asTopic(raw.trim()) : null;
+      if (found && !ids.has(found.id)) ids.set(found.id, found.keyword);
+    }
+    for (const [id, keyword] of ids) {
+      let topic = topics.get(id);
+      if (!topic) {
+        topic = { spellings: new Map(), categories: new Map(), days: new Array<number>(PERIOD_DAYS).fill(0), total: 0, views: 0 };
+        topics.set(id, topic);
+      }
+      add(topic.spellings, keyword, 1);
+    }
+    return ids;
+  });
+  const mentions = topicMatcher(topics.keys());
+  rows.forEach((row, i) => {
     // A story dated ahead of the clock is today's.
     const day = Math.min(PERIOD_DAYS - 1, Math.max(0, Math.floor((now - new Date(row.published_at).getTime()) / DAY)));
     stories[day]++;
-    const ids = new Set<string>();
-    for (const raw of row.keywords.split(',')) {
-      const found = raw.trim() ? asTopic(raw.trim()) : null;
-      if (!found || ids.has(found.id)) continue;
-      ids.add(found.id);
-      let topic = topics.get(found.id);
-      if (!topic) {
-        topic = { spellings: new Map(), categories: new Map(), days: new Array<number>(PERIOD_DAYS).fill(0), total: 0, views: 0 };
-        topics.set(found.id, topic);
-      }
-      add(topic.spellings, found.keyword, 1);
+    for (const id of new Set([...named[i].keys(), ...mentions(row.search_title)])) {
+      const topic = topics.get(id)!;
       topic.days[day]++;
       topic.total++;
       if (day < WEEK_DAYS) {
@@ -83,7 +94,7 @@ function countTopics(rows: StoryRow[], now: number): { topics: Map<string, Topic
         topic.views += row.views;
       }
     }
-  }
+  });
   return { topics, stories };
 }
 
@@ -111,13 +122,13 @@ export function standsOut(topic: { days: readonly number[]; total: number }, sto
   });
 }
 
+const weekCount = (t: Topic) => sum(t.days, 0, WEEK_DAYS);
+
 /**
  * Most stories first, the more read first among topics of as many stories. `count` is the number
  * of stories, as the cloud and the search sidebar say («۳ خبر»), so the order shown never runs
  * against the number shown; one story's words, however read, come after any topic of two.
  */
-const weekCount = (t: Topic) => sum(t.days, 0, WEEK_DAYS);
-
 const byStoriesThenViews = (a: Topic, b: Topic) => weekCount(b) - weekCount(a) || b.views - a.views || most(a.spellings).localeCompare(most(b.spellings));
 
 /**
@@ -125,10 +136,10 @@ const byStoriesThenViews = (a: Topic, b: Topic) => weekCount(b) - weekCount(a) |
  * week's stories; the trend compares the last 24 h with the 24 h before; the category is the one
  * most of the topic's stories this week are in.
  */
-export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
+async function rankTopics(database: Database, now: Date): Promise<TrendingTopic[]> {
   const since = new Date(now.getTime() - PERIOD_DAYS * DAY).toISOString();
   const { rows } = await database.raw.query<StoryRow>(
-    `select keywords, published_at, category, views from articles
+    `select keywords, search_title, published_at, category, views from articles
      where status = 'published' and published_at >= $1`,
     [since],
   );
@@ -136,11 +147,15 @@ export async function trendingTopics(database: Database, limit: number, now = ne
   return [...topics.values()]
     .filter((t) => weekCount(t) > 0 && standsOut(t, stories))
     .sort(byStoriesThenViews)
-    .slice(0, limit)
     .map((t) => ({
       keyword: most(t.spellings),
       count: weekCount(t),
       trend: t.days[0] > t.days[1] ? 'up' : t.days[0] < t.days[1] ? 'down' : 'stable',
       category: categoryFaName(most(t.categories)),
     }));
+}
+
+/** Trending topics, at most `limit`. */
+export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
+  return (await rankTopics(database, now)).slice(0, limit);
 }

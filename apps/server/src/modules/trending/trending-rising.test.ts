@@ -22,6 +22,10 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     await createArticle(t.database, { keywords: 'ایران,تهران,آلودگی هوا', category: 'Health', publishedAt: new Date(now - (1 + i) * H) });
   }
+  // Another story of today, named in five titles and in one story's keywords.
+  for (let i = 0; i < 5; i++) {
+    await createArticle(t.database, { title: `پس‌لرزه‌های زلزله بم در روز ${i + 1}`, keywords: i === 0 ? 'ایران,زلزله بم' : 'ایران', category: 'Politics', publishedAt: new Date(now - (2 + i) * H) });
+  }
   // A story of four days ago, new then.
   for (let i = 0; i < 3; i++) {
     await createArticle(t.database, { keywords: 'ایران,سیل گلستان', category: 'Politics', publishedAt: new Date(now - (4 * 24 + 1 + i) * H) });
@@ -34,6 +38,8 @@ describe('trending topics stand out against the weeks before', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/analytics/trending-topics?limit=30' });
     const topics = res.json() as Topic[];
     expect(topics[0]).toEqual({ keyword: 'آلودگی هوا', count: 6, trend: 'up', category: 'سلامت' });
+    // Counted in the stories whose titles name it, not only in those whose keywords do.
+    expect(topics[1]).toMatchObject({ keyword: 'زلزله بم', count: 5 });
     expect(topics.find((x) => x.keyword === 'سیل گلستان')).toMatchObject({ count: 3, trend: 'stable' });
     // Present every day, as often as ever: no trend at all.
     for (const word of ['ایران', 'تهران', 'بورس']) expect(topics.map((x) => x.keyword)).not.toContain(word);
