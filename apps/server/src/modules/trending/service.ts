@@ -134,7 +134,8 @@ const byStoriesThenViews = (a: Topic, b: Topic) => weekCount(b) - weekCount(a) |
 /**
  * The week's topics that stand out against the weeks before (see standsOut), counted in the
  * week's stories; the trend compares the last 24 h with the 24 h before; the category is the one
- * most of the topic's stories this week are in.
+ * most of the topic's stories this week are in. Reads four weeks of stories: kept (below), not
+ * read for each request.
  */
 async function rankTopics(database: Database, now: Date): Promise<TrendingTopic[]> {
   const since = new Date(now.getTime() - PERIOD_DAYS * DAY).toISOString();
@@ -147,6 +148,7 @@ async function rankTopics(database: Database, now: Date): Promise<TrendingTopic[
   return [...topics.values()]
     .filter((t) => weekCount(t) > 0 && standsOut(t, stories))
     .sort(byStoriesThenViews)
+    .slice(0, MAX_TOPICS)
     .map((t) => ({
       keyword: most(t.spellings),
       count: weekCount(t),
@@ -155,7 +157,40 @@ async function rankTopics(database: Database, now: Date): Promise<TrendingTopic[
     }));
 }
 
-/** Trending topics, at most `limit`. */
-export async function trendingTopics(database: Database, limit: number, now = new Date()): Promise<TrendingTopic[]> {
-  return (await rankTopics(database, now)).slice(0, limit);
+/** The most topics any page asks for (the API's limit). */
+const MAX_TOPICS = 50;
+/** How long a ranking is answered before it is made again; the cloud says «every few minutes». */
+export const RANKING_TTL_MS = 60_000;
+
+interface Ranking {
+  value?: TrendingTopic[];
+  madeAt: number;
+  pending?: Promise<TrendingTopic[]>;
+}
+const rankings = new WeakMap<Database, Ranking>();
+
+/** The kept ranking; once it is older than RANKING_TTL_MS it is still answered while a new one is made. */
+function keptRanking(database: Database): Promise<TrendingTopic[]> {
+  let ranking = rankings.get(database);
+  if (!ranking) {
+    ranking = { madeAt: 0 };
+    rankings.set(database, ranking);
+  }
+  const kept = ranking;
+  if (kept.value && Date.now() - kept.madeAt < RANKING_TTL_MS) return Promise.resolve(kept.value);
+  kept.pending ??= rankTopics(database, new Date()).then((value) => {
+    kept.value = value;
+    kept.madeAt = Date.now();
+    return value;
+  }).finally(() => { kept.pending = undefined; });
+  if (!kept.value) return kept.pending;
+  // A failed refresh leaves the old ranking answered, and the next request tries again.
+  kept.pending.catch(() => undefined);
+  return Promise.resolve(kept.value);
+}
+
+/** Trending topics, at most `limit`; at a given time (tests, tools) made afresh. */
+export async function trendingTopics(database: Database, limit: number, now?: Date): Promise<TrendingTopic[]> {
+  const ranked = now ? await rankTopics(database, now) : await keptRanking(database);
+  return ranked.slice(0, limit);
 }

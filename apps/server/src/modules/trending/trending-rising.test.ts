@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
-import { standsOut } from './service.ts';
+import { RANKING_TTL_MS, standsOut, trendingTopics } from './service.ts';
 
 let t: TestApp;
 const H = 3_600_000;
@@ -44,6 +44,25 @@ describe('trending topics stand out against the weeks before', () => {
     // Present every day, as often as ever: no trend at all.
     for (const word of ['ایران', 'تهران', 'بورس']) expect(topics.map((x) => x.keyword)).not.toContain(word);
     expect(topics.map((x) => x.count)).toEqual([...topics.map((x) => x.count)].sort((a, b) => b - a));
+  });
+});
+
+describe('the ranking is made in the background, not for each request', () => {
+  it('is kept for a while, then answered while the next one is made', async () => {
+    const first = await trendingTopics(t.database, 30);
+    await createArticle(t.database, { keywords: 'طوفان شن', category: 'Politics', publishedAt: new Date(Date.now() - 60_000) });
+    // Within the interval: the kept ranking, without reading the stories again.
+    const read = vi.spyOn(t.database.raw, 'query');
+    expect(await trendingTopics(t.database, 30)).toEqual(first);
+    expect(read).not.toHaveBeenCalled();
+    // Past it: still the kept ranking at once, and a new one under way.
+    const later = Date.now() + RANKING_TTL_MS + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    expect(await trendingTopics(t.database, 30)).toEqual(first);
+    vi.mocked(Date.now).mockRestore();
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
+    await vi.waitFor(async () => expect((await trendingTopics(t.database, 30)).map((x) => x.keyword)).toContain('طوفان شن'));
   });
 });
 
