@@ -5,7 +5,7 @@
 import { splitKeywords } from '../contracts/article-keywords.ts';
 import { normalizePersian } from '../text/normalize.ts';
 import { extractTopics } from './extract.ts';
-import { isTopic, tidyTopic, topicKey } from './phrase.ts';
+import { isTopic, tidyTopic, topicId, topicKey } from './phrase.ts';
 
 export { extractTopics } from './extract.ts';
 export { isCategoryName, isTopic, tidyTopic, topicId, topicKey, topicMatcher } from './phrase.ts';
@@ -13,48 +13,52 @@ export { isKnownName } from './names.ts';
 export { FUNCTION_WORDS, GENERIC_WORDS, PERSIAN_STOPWORDS, isFunctionWord, isStopword } from './stopwords.ts';
 
 /**
- * The phrase as the source text spells it, when the text has the same words ('ثبت نام' from
- * a hashtag becomes the text's 'ثبت‌نام'); else the phrase itself.
+ * The phrase as the source text spells it, when the text has the same words with a ZWNJ, a
+ * space or neither between them ('ثبت نام' or 'ثبتنام' from a hashtag becomes the text's
+ * 'ثبت‌نام'); else the phrase itself.
  */
 export function spellAsSource(phrase: string, source: string): string {
-  const target = normalizePersian(phrase);
+  const target = normalizePersian(phrase).replace(/ /g, '');
   if (!target || !source) return phrase;
   const words = source.split(/[\s«»"“”()[\]،,.؛;:!?؟…]+/).filter(Boolean);
-  const size = target.split(' ').length;
   for (let i = 0; i < words.length; i++) {
-    // A source word with a ZWNJ is two normalised words, so fewer source words may match.
-    for (let n = 1; n <= size && i + n <= words.length; n++) {
-      const span = words.slice(i, i + n).join(' ');
-      if (normalizePersian(span) === target) return span;
+    let span = '';
+    for (let n = 0; i + n < words.length; n++) {
+      span = n ? `${span} ${words[i + n]}` : words[i];
+      const joined = normalizePersian(span).replace(/ /g, '');
+      if (joined === target) return span;
+      if (joined.length >= target.length) break;
     }
   }
   return phrase;
 }
 
 /**
- * Keywords that pass the filter, tidied, each topic once (by topicKey), at most `max`; a word
- * already inside a kept phrase ('تیم' beside 'تیم ملی') adds nothing, nor does a phrase made
- * only of kept topics ('ثبت‌نام آزمون سراسری' beside 'ثبت‌نام' and 'آزمون سراسری').
+ * Keywords that pass the filter, tidied, each topic once in any spelling (topicId), at most
+ * `max`; a word already inside a kept phrase ('تیم' beside 'تیم ملی') adds nothing, nor does a
+ * phrase made only of kept topics ('ثبت‌نام آزمون سراسری' beside 'ثبت‌نام' and 'آزمون سراسری').
  */
 export function cleanTopics(list: readonly string[], max: number, source = ''): string[] {
   const kept: string[] = [];
   const keys: string[] = [];
+  const ids = new Set<string>();
   for (const raw of list) {
     if (kept.length >= max) break;
     const topic = tidyTopic(spellAsSource(tidyTopic(raw), source));
     const key = topicKey(topic);
-    if (!isTopic(topic) || keys.includes(key)) continue;
+    if (!isTopic(topic) || ids.has(topicId(topic))) continue;
     if (!key.includes(' ') && keys.some((k) => k.split(' ').includes(key))) continue;
     if (key.includes(' ') && coveredBy(key, keys)) continue;
     kept.push(topic);
     keys.push(key);
+    ids.add(topicId(topic));
   }
   return kept;
 }
 
 /**
  * An editor's keywords (the edit dialog's field, split at commas, Persian or Latin): each
- * tidied as a channel's would be and kept once in any spelling, in the editor's order, but not
+ * tidied as a channel's would be and kept once in any spelling (ZWNJ, space or neither), in the editor's order, but not
  * filtered: a tag an editor chose is theirs. Stored comma-separated, as every article's are.
  */
 export function editorKeywords(raw: string): string {
@@ -62,7 +66,7 @@ export function editorKeywords(raw: string): string {
   const keys = new Set<string>();
   for (const part of splitKeywords(raw)) {
     const keyword = tidyTopic(part);
-    const key = topicKey(keyword) || keyword.toLowerCase();
+    const key = topicId(keyword) || keyword.toLowerCase();
     if (!keyword || keys.has(key)) continue;
     kept.push(keyword);
     keys.add(key);

@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher } from './index.ts';
+import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -91,6 +91,10 @@ describe('one topic, however it is written', () => {
     expect(spellAsSource('ثبت نام نامزدها', 'آغاز ثبت‌نام نامزدها از فردا')).toBe('ثبت‌نام نامزدها');
     expect(spellAsSource('کتاب خوانی', 'هفته کتاب‌خوانی')).toBe('کتاب‌خوانی');
     expect(spellAsSource('فیلم', 'متنی دیگر')).toBe('فیلم');
+    // A hashtag's words run together, or the text's written apart.
+    expect(spellAsSource('کمآبی', 'هشدار کم‌آبی در تابستان')).toBe('کم‌آبی');
+    expect(spellAsSource('کم‌آبی', 'هشدار کم آبی در تابستان')).toBe('کم آبی');
+    expect(spellAsSource('کمآبی', 'کم شدن آبی')).toBe('کمآبی');
   });
 });
 
@@ -108,6 +112,11 @@ describe('a model\'s keywords pass the same filter', () => {
   it('drops stop words and category names, merges forms and keeps the text\'s spelling', () => {
     const fromModel = ['درصد', 'کشور', 'اقتصاد', 'بانک مرکزی', '#نرخ_ارز', 'بانک', 'بازار ارز', 'بازارهای ارز', 'رشد'];
     expect(cleanTopics(fromModel, 8, 'بانک مرکزی نرخ ارز را در بازار ارز ثابت نگه داشت.')).toEqual(['بانک مرکزی', 'نرخ ارز', 'بازار ارز']);
+  });
+
+  it('keeps one topic once, with a ZWNJ, a space or neither', () => {
+    expect(cleanTopics(['کم‌آبی', 'کمآبی', 'کم آبی', 'كم‌آبي‌ها'], 8)).toEqual(['کم‌آبی']);
+    expect(editorKeywords('کم‌آبی، کمآبی، كم آبي')).toBe('کم‌آبی');
   });
 
   it('adds no phrase made only of topics already kept, but keeps one that says more', () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
-import { writeArticle } from './article-writer.ts';
+import { mergeKeywords, writeArticle } from './article-writer.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -31,5 +31,10 @@ describe('writeArticle', () => {
     expect(article.title).toBe('زلزله در خوی');
     expect(article.content).toBe('<p>زمین‌لرزهای خوی را لرزاند.</p>\n<p>آسیبی گزارش نشد.</p>');
     expect(article.keywords).toContain('زلزله خوی');
+  });
+
+  it('keeps one keyword for a topic a hashtag runs together and the rewriter writes with a ZWNJ, spelled as the post', () => {
+    const text = 'هشدار کم‌آبی در تابستان؛ سدهای استان کم‌آب‌تر از هر سال';
+    expect(mergeKeywords([['کمآبی', 'سدها'], ['کم‌آبی', 'کم آبی']], 8, text)).toBe('کم‌آبی,سدها');
   });
 });
