@@ -88,3 +88,22 @@ export function topicMatcher(ids: Iterable<string>): (normalised: string) => Set
     return found;
   };
 }
+
+/** A query's normalised words without the endings written apart that topicKey drops ('بازی ها' → 'بازی'). */
+export function withoutEndings(words: readonly string[]): string[] {
+  return words.filter((word, i) => i === 0 || !KEY_DROP.has(word));
+}
+
+/**
+ * The written forms of a normalised Persian word that topicKey takes for one ('بازی', 'بازیها',
+ * 'بازیهای'; 'بازنشسته', 'بازنشستگان'; 'آسیا', 'آسیای'), the word first; a short or non-Persian
+ * word is only itself.
+ */
+export function wordForms(word: string): string[] {
+  if (word.length < 3 || !/^[\u0620-\u06d3]+$/.test(word) || NOT_PLURAL.has(word)) return [word];
+  const base = stem(word);
+  const forms = [word, base, `${base}ها`, `${base}های`];
+  if (base.length >= 6 && base.endsWith('ه')) forms.push(`${base.slice(0, -1)}گان`);
+  if (/[او]$/.test(base)) forms.push(`${base}ی`);
+  return [...new Set(forms)].filter((f) => stem(f) === base);
+}

@@ -12,7 +12,7 @@ const LATIN = /[A-Za-z]/;
 const PERSIAN_LETTER = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]/;
 const CATEGORY_NAMES: ReadonlySet<string> = new Set(CATEGORIES.flatMap((c) => [normalizePersian(c.nameFa), c.slug]));
 
-export { topicId, topicKey, topicMatcher } from './key.ts';
+export { topicId, topicKey, topicMatcher, withoutEndings, wordForms } from './key.ts';
 
 /**
  * A keyword as written by a channel, an editor or a model, tidied: '#', underscores and

@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher } from './index.ts';
+import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -85,6 +85,17 @@ describe('one topic, however it is written', () => {
     // Part of a word, or words apart, are no mention.
     expect(ids('بانکداری و مرکزی')).toEqual([]);
     expect(ids('کم شدن آبی')).toEqual([]);
+  });
+
+  it('gives a search the written forms a topic key takes for one', () => {
+    expect(withoutEndings(normalizePersian('برنامه بازی‌ها').split(' '))).toEqual(['برنامه', 'بازی']);
+    expect(withoutEndings(['ها'])).toEqual(['ها']);
+    expect(wordForms('بازی')).toEqual(['بازی', 'بازیها', 'بازیهای']);
+    expect(wordForms('بازیهای')).toEqual(['بازیهای', 'بازی', 'بازیها']);
+    expect(wordForms('بازنشستگان')).toContain('بازنشسته');
+    expect(wordForms('آسیای')).toContain('آسیا');
+    for (const word of ['تنها', 'در', 'covid']) expect(wordForms(word)).toEqual([word]);
+    for (const word of ['گروه', 'دانشجو', 'بازنشسته']) for (const form of wordForms(word)) expect(topicKey(form), form).toBe(topicKey(word));
   });
 
   it('spells a keyword as the text does', () => {

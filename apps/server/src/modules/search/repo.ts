@@ -37,13 +37,18 @@ export interface FullTextResult<Row> {
 }
 
 /**
- * True when a query word is certainly in no article: one of its lexemes is missing from the term
- * list, which holds every lexeme of 2–60 letters any article has had (shorter or longer ones are
- * not listed, so they never count as missing). Such a query needs no look through the index.
+ * True when a query certainly matches no article: in one of its groups, every word has a lexeme
+ * missing from the term list, which holds every lexeme of 2–60 letters any article has had
+ * (shorter or longer ones are not listed, so they never count as missing). Such a query needs no
+ * look through the index. A group's words carry no '|' (see queryWords).
  */
-const hasUnknownWord = (words: string[]) => sql`exists (
-  select 1 from unnest(tsvector_to_array(to_tsvector('simple', ${words.join(' ')}))) as l
-  where length(l) between 2 and 60 and not exists (select 1 from ${searchTerms} where ${searchTerms.term} = l))`;
+const hasUnknownGroup = (groups: TermGroups) => sql`exists (
+  select 1 from unnest(array[${sql.join(groups.map((g) => sql`${g.join('|')}`), sql`, `)}]::text[]) as g(words)
+  where not exists (
+    select 1 from unnest(string_to_array(g.words, '|')) as w(word)
+    where not exists (
+      select 1 from unnest(tsvector_to_array(to_tsvector('simple', w.word))) as l
+      where length(l) between 2 and 60 and not exists (select 1 from ${searchTerms} where ${searchTerms.term} = l))))`;
 
 export const searchRepo = {
   /** Full-text match over title (weight A) and body (B), ranked title-first. */
@@ -58,7 +63,7 @@ export const searchRepo = {
         (select max(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as top,
         (select min(${articles.publishedAt}) from ${articles} where ${articles.status} = 'published') as bottom,
         (select max(${articles.views}) from ${articles}) as max_views,
-        ${groups.every((g) => g.length === 1) ? hasUnknownWord(groups.map((g) => g[0])) : sql`false`} as unknown`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null; max_views: number | null; unknown: boolean }> }).rows;
+        ${hasUnknownGroup(groups)} as unknown`) as unknown as { rows: Array<{ top: string | Date | null; bottom: string | Date | null; max_views: number | null; unknown: boolean }> }).rows;
       const trace: string[] = [];
       if (top === null || bottom === null) return { rows: [], total: 0, trace };
       if (unknown) return { rows: [], total: 0, trace: ['unknown word'] };
@@ -88,6 +93,13 @@ export const searchRepo = {
       const ids = await mostViewed(s, need, options.viewsWindow ?? FIRST_VIEWS_STEPS);
       return done(ids.slice(f.offset), limits.total);
     }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  },
+
+  /** Which of these words some article has had (the term list; Persian words are their own lexemes). */
+  async knownTerms(db: Db, words: string[]): Promise<Set<string>> {
+    if (!words.length) return new Set();
+    const rows = await db.select({ term: searchTerms.term }).from(searchTerms).where(inArray(searchTerms.term, words));
+    return new Set(rows.map((r) => r.term));
   },
 
   /**

@@ -1,5 +1,6 @@
 import type { SearchQuery, SearchResponse } from '@chapar/shared/contracts';
 import { findCategory, normalizePersian } from '@chapar/shared/text';
+import { withoutEndings, wordForms } from '@chapar/shared/topics';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../articles/dto.ts';
 import { alternativeGroups, queryWords } from './index-text.ts';
@@ -18,7 +19,9 @@ const WINDOWS: Record<SearchQuery['date'], number | undefined> = {
  */
 export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): Promise<SearchResponse> {
   const normalised = normalizePersian(q.q);
-  const words = queryWords(normalised);
+  // A topic's forms are one, as trending counts them: an ending written apart adds nothing ('بازی
+  // ها' finds 'بازی'), and each word finds its joined plural ('بازیها') and the word without it.
+  const words = withoutEndings(queryWords(normalised));
   if (!words.length) return { articles: [], total: 0, page: q.page, mode: 'empty' };
   const window = WINDOWS[q.date];
   const category = q.category === 'all' || !q.category ? undefined : (findCategory(q.category)?.name ?? q.category);
@@ -30,7 +33,10 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
     offset: (q.page - 1) * q.limit,
   };
   let mode: SearchResponse['mode'] = 'fulltext';
-  let result = await searchRepo.fullText(db, words.map((w) => [w]), f);
+  // Only forms some article has: a group of one word keeps the query as cheap as it was.
+  const forms = words.map(wordForms);
+  const known = await searchRepo.knownTerms(db, [...new Set(forms.flatMap((f) => f.slice(1)))]);
+  let result = await searchRepo.fullText(db, forms.map(([word, ...more]) => [word, ...more.filter((m) => known.has(m))]), f);
   if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
     // Nothing matched as typed: search again with each word widened to the known words closest
     // to it (a misspelling finds the right spelling).

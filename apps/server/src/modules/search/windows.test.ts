@@ -189,10 +189,12 @@ describe('searching range by range', () => {
     }
   });
 
-  it('answers a word no article has without reading the index, and reads one in a group of alternatives', async () => {
+  it('answers a word (or a group of words) no article has without reading the index, and reads one in a group of alternatives', async () => {
     const f: SearchFilters = { sort: 'relevance', limit: 10, offset: 0 };
     expect(await run([['ناموجود']], f, {})).toEqual({ ids: [], total: 0, trace: ['unknown word'] });
     expect((await run([['قنات'], ['ناموجود']], f, {})).trace).toEqual(['unknown word']);
+    // A group none of whose words any article has: a word with its plural forms, as a search asks.
+    expect(await run([['ناموجود', 'ناموجودها', 'ناموجودهای']], f, {})).toEqual({ ids: [], total: 0, trace: ['unknown word'] });
     // A known word beside an unknown one in a group of alternatives still finds its articles.
     const widened = await run([['ناموجود', 'قنات']], f, {});
     const plain = await run([['قنات']], f, {});
