@@ -4,7 +4,7 @@ import { withoutEndings, wordForms } from '@chapar/shared/topics';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../articles/dto.ts';
 import { alternativeGroups, queryWords } from './index-text.ts';
-import { searchRepo, type SearchFilters } from './repo.ts';
+import { searchRepo, type SearchFilters, type TermGroups } from './repo.ts';
 
 const DAY = 86_400_000;
 /** How many known words stand in for one misspelt word. */
@@ -13,14 +13,41 @@ const WINDOWS: Record<SearchQuery['date'], number | undefined> = {
   all: undefined, today: DAY, week: 7 * DAY, month: 30 * DAY, '3months': 90 * DAY,
 };
 
+const PERSIAN_WORD = /^[\u0620-\u06d3]{2,}$/;
+/** Words Persian writes apart from the next, never run together with it ('به روز' is no 'بهروز'). */
+const WRITTEN_APART = new Set(['به', 'در', 'از', 'با', 'که', 'را', 'تا', 'بر', 'یا', 'این', 'آن']);
+/** Two words a story may run together ('کم آبی', 'کمآبی'; 'می شود', 'میشود'). */
+const joinable = (a: string, b: string) => PERSIAN_WORD.test(a) && PERSIAN_WORD.test(b) && !WRITTEN_APART.has(a) && !WRITTEN_APART.has(b);
+
+/**
+ * The query's words as groups of alternatives, so a topic's forms are one, as trending counts
+ * them: each word also finds its joined plural and the word without it ('بازیها', 'بازی'), and two
+ * words also find the two run together ('کمآبی'). Only forms some article has are added (one look
+ * in the term list): a query without such forms stays one word a group, as cheap as it was.
+ */
+async function topicGroups(db: Db, words: string[]): Promise<TermGroups> {
+  const forms = words.map(wordForms);
+  const joined = words.map((w, i) => (i + 1 < words.length && joinable(w, words[i + 1]) ? `${w}${words[i + 1]}` : ''));
+  const known = await searchRepo.knownTerms(db, [...new Set([...forms.flatMap((f) => f.slice(1)), ...joined.filter(Boolean)])]);
+  const groups: TermGroups = [];
+  for (let i = 0; i < words.length; i++) {
+    if (joined[i] && known.has(joined[i])) {
+      groups.push([`${words[i]} & ${words[i + 1]}`, joined[i]]);
+      i++;
+    } else {
+      groups.push([words[i], ...forms[i].slice(1).filter((form) => known.has(form))]);
+    }
+  }
+  return groups;
+}
+
 /**
  * Advanced search: one normaliser for the query and the index, so Arabic letters and any
  * digits find the Persian spelling; trigram similarity when full-text finds nothing.
  */
 export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): Promise<SearchResponse> {
   const normalised = normalizePersian(q.q);
-  // A topic's forms are one, as trending counts them: an ending written apart adds nothing ('بازی
-  // ها' finds 'بازی'), and each word finds its joined plural ('بازیها') and the word without it.
+  // An ending written apart adds nothing ('بازی ها' finds 'بازی'); see topicGroups.
   const words = withoutEndings(queryWords(normalised));
   if (!words.length) return { articles: [], total: 0, page: q.page, mode: 'empty' };
   const window = WINDOWS[q.date];
@@ -33,10 +60,7 @@ export async function searchArticles(db: Db, q: SearchQuery, now = new Date()): 
     offset: (q.page - 1) * q.limit,
   };
   let mode: SearchResponse['mode'] = 'fulltext';
-  // Only forms some article has: a group of one word keeps the query as cheap as it was.
-  const forms = words.map(wordForms);
-  const known = await searchRepo.knownTerms(db, [...new Set(forms.flatMap((f) => f.slice(1)))]);
-  let result = await searchRepo.fullText(db, forms.map(([word, ...more]) => [word, ...more.filter((m) => known.has(m))]), f);
+  let result = await searchRepo.fullText(db, await topicGroups(db, words), f);
   if (result.rows.length === 0 && q.page === 1 && normalised.length >= 3) {
     // Nothing matched as typed: search again with each word widened to the known words closest
     // to it (a misspelling finds the right spelling).
