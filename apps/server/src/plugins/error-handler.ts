@@ -9,6 +9,8 @@ import { sendPlainPage, wantsPage } from './plain-page.ts';
 
 /** The answer while the database does not answer (or has no room to write): nothing is wrong with the request. */
 export const DATABASE_UNAVAILABLE = 'پایگاه داده در این لحظه در دسترس نیست؛ چند لحظه بعد دوباره تلاش کنید.';
+/** Seconds a reader (or a crawler) is asked to wait before trying a 503 again. */
+export const RETRY_AFTER_SECONDS = 30;
 
 /**
  * PostgreSQL's classes and codes for a connection lost or refused, a server shutting down, a full
@@ -159,7 +161,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (databaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
-      return reply.status(503).header('retry-after', '30').send({ error: 'unavailable', message: DATABASE_UNAVAILABLE });
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: 'unavailable', message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'خطای داخلی سرور. لطفاً دوباره تلاش کنید.' });

@@ -34,7 +34,8 @@ export function articleIdOf(url: string): number | null {
  * The redirect comes with the article's own read (page-data.ts): a page that did not move pays nothing.
  */
 async function movedArticle(url: string, id: number, fetcher: PageFetcher): Promise<string | undefined> {
-  const toId = await fetcher.movedTo(id);
+  // A read that fails here fails the page's own read of the article too, and the page answers it (503).
+  const toId = await fetcher.movedTo(id).catch(() => undefined);
   if (toId === undefined || toId === id) return undefined;
   const search = url.split(/\?(.*)/s, 2)[1];
   let target = `/article/${toId}`;

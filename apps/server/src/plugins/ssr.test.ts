@@ -117,6 +117,32 @@ describe('server-side rendered pages', () => {
     expect(api.json()).toMatchObject({ error: 'bad_request' });
   });
 
+  it('answers 503 with Retry-After, never an empty category or a missing article, while the articles cannot be read, and keeps no such page', async () => {
+    const article = await createArticle(t.database, { title: 'خبری که در لحظهٔ خرابی خوانده نمی‌شود', category: 'Health' });
+    const urls = ['/category/health', `/article/${article.id}`];
+    await t.database.raw.query('alter table articles rename to articles_away');
+    try {
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('30');
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(res.body, url).toMatch(/<html lang="fa" dir="rtl"/);
+      }
+    } finally {
+      await t.database.raw.query('alter table articles_away rename to articles');
+    }
+    // Nothing of the failure was kept: the pages are whole again at once.
+    const category = await t.app.inject({ method: 'GET', url: urls[0] });
+    expect(category.statusCode).toBe(200);
+    expect(category.body).toContain('خبری که در لحظهٔ خرابی خوانده نمی‌شود');
+    const moved = await t.app.inject({ method: 'GET', url: urls[1] });
+    expect(moved.statusCode).toBe(301);
+    const page = await t.app.inject({ method: 'GET', url: String(moved.headers.location) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('خبری که در لحظهٔ خرابی خوانده نمی‌شود');
+  });
+
   it('renders an article with its canonical address and NewsArticle data, and 404 for a missing one', async () => {
     const moved = await t.app.inject({ method: 'GET', url: `/article/${firstId}` });
     expect(moved.statusCode).toBe(301);

@@ -10,6 +10,7 @@ import type { Db } from '@chapar/db';
 import { ADMIN_PAGE_PATHS, adminTabAddress } from '@chapar/shared/contracts';
 import { brotliOptions, COMPRESS_MIN_BYTES, PAGE_GZIP } from '@chapar/shared/node-render';
 import { acceptedEncoding } from './accept-encoding.ts';
+import { RETRY_AFTER_SECONDS } from './error-handler.ts';
 import { namesEtag } from './if-none-match.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { createPageCache, type CachedPage, type PageCache } from './page-cache.ts';
@@ -120,6 +121,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): P
     // Only a page that is there is 'not modified' (RFC 9110 §13.2.1): a 404 is sent again in full.
     if (page.status === 200 && namesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.code(page.status).type('text/html; charset=utf-8');
+    // A page whose content could not be read (503): when to come back, as the API says it.
+    if (page.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     const encoding = page.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
     if (encoding) {
       const made = page.encoded?.encoding === encoding ? page.encoded.body : undefined;

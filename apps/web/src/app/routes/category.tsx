@@ -56,11 +56,13 @@ export const route: RouteModule = {
   prefetch: (ctx) => ctx.queryClient.prefetchQuery(categoryArticlesQuery(slugOf(ctx), undefined, ctxPage(ctx))),
   // A category the site does not have is shown to the visitor (spec 01 §2) but is no page of
   // the site: 404, not indexed, and never in the sitemap. So is a page past its last article.
+  // A list that could not be read (the database not answering) is a 503: try again, not an empty category.
   resolve: (ctx) => {
     if (!titleOf(ctx).known) return { status: 404 };
     const page = ctxPage(ctx);
-    const articles = ctx.queryClient.getQueryData(categoryArticlesQuery(slugOf(ctx), undefined, page).queryKey);
-    return { status: page > 1 && articles?.length === 0 ? 404 : 200 };
+    const state = ctx.queryClient.getQueryState(categoryArticlesQuery(slugOf(ctx), undefined, page).queryKey);
+    if (!state?.data) return { status: state?.error ? 503 : 200 };
+    return { status: page > 1 && state.data.length === 0 ? 404 : 200 };
   },
   head: (ctx) => {
     const { name, description, known } = titleOf(ctx);
