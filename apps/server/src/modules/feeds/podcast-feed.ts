@@ -24,7 +24,7 @@ export const PODCAST_OWNER_MISSING_LOG = 'Neither PODCAST_OWNER_EMAIL nor MAIL_F
 
 /** The same for the admin's health page, the setting names and the feed's address isolated. */
 export const PODCAST_OWNER_MISSING = `نشانی ایمیل مالک پادکست تنظیم نشده است (${ltr('PODCAST_OWNER_EMAIL')} یا ${ltr('MAIL_FROM')})؛ `
-  + `فید ${ltr(feedPaths.podcast())} برچسب ${ltr('itunes:email')} ندارد و ${ltr('Apple Podcasts')} نمی‌تواند مالکیت برنامه را تأیید کند`;
+  + `فید ${ltr(feedPaths.podcast())} برچسب ${ltr('itunes:email')} ندارد و «اپل پادکست» نمی‌تواند مالکیت برنامه را تأیید کند`;
 
 /** Apple's category of each section (Apple's own list: News and its subcategories). */
 const ITUNES_SUBCATEGORY: Record<string, string> = {

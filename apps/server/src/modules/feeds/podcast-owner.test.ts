@@ -12,7 +12,7 @@ import { feedRoutes } from './routes.ts';
 
 const OWNER = 'podcast@chapar.example';
 const MISSING = 'نشانی ایمیل مالک پادکست تنظیم نشده است (\u2066PODCAST_OWNER_EMAIL\u2069 یا \u2066MAIL_FROM\u2069)؛ '
-  + 'فید \u2066/podcast.xml\u2069 برچسب \u2066itunes:email\u2069 ندارد و \u2066Apple Podcasts\u2069 نمی‌تواند مالکیت برنامه را تأیید کند';
+  + 'فید \u2066/podcast.xml\u2069 برچسب \u2066itunes:email\u2069 ندارد و «اپل پادکست» نمی‌تواند مالکیت برنامه را تأیید کند';
 
 async function podcastCard(t: TestApp) {
   const { cookie } = await loginAsAdmin(t.app);
