@@ -7,7 +7,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { operationChanges, operations, type Db } from '@chapar/db';
 import type { ArticleRow } from './article-row.ts';
 
-const current = new AsyncLocalStorage<{ operationId: number }>();
+/** The running job's operation, and its signer once read (one read per run, not per article). */
+const current = new AsyncLocalStorage<{ operationId: number; signer?: Promise<string | null> }>();
 
 /** Runs `work` so that the article writes inside it are kept for the operation's undo. */
 export function withOperation<T>(operationId: number | null | undefined, work: () => Promise<T>): Promise<T> {
@@ -15,11 +16,16 @@ export function withOperation<T>(operationId: number | null | undefined, work: (
 }
 
 /** Who stands behind the running job's writes: the editor who confirmed its plan, or who asked for it; null for the schedule. */
-export async function runSigner(db: Db): Promise<string | null> {
-  const operationId = current.getStore()?.operationId;
-  if (!operationId) return null;
-  const [row] = await db.select({ requestedBy: operations.requestedBy, confirmedBy: operations.confirmedBy }).from(operations).where(eq(operations.id, operationId));
-  return row?.confirmedBy ?? row?.requestedBy ?? null;
+export function runSigner(db: Db): Promise<string | null> {
+  const store = current.getStore();
+  if (!store) return Promise.resolve(null);
+  store.signer ??= db.select({ requestedBy: operations.requestedBy, confirmedBy: operations.confirmedBy })
+    .from(operations).where(eq(operations.id, store.operationId))
+    .then(([row]) => row?.confirmedBy ?? row?.requestedBy ?? null, (error: unknown) => {
+      store.signer = undefined; // a failed read is tried again by the next write, not remembered
+      throw error;
+    });
+  return store.signer;
 }
 
 /**
