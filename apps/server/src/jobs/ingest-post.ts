@@ -15,7 +15,7 @@ export const ingestPostWorker = defineJob(ingestPostJob, {
     const outcome = await ingestPost(services, { source, telegramId }, { ...options, finalAttempt, claim: job.signal });
     return {
       status: outcome.status, articleId: outcome.articleId, reason: outcome.reason ?? null,
-      rewriter: outcome.rewriter ?? null, aiFallback: Boolean(outcome.aiFallback), detailedReport: { processed: outcome.report },
+      rewriter: outcome.rewriter ?? null, aiFallback: Boolean(outcome.aiFallback), missingMedia: outcome.missingMedia ?? null, detailedReport: { processed: outcome.report },
     };
   },
 });

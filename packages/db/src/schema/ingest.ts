@@ -23,6 +23,11 @@ export const telegramPosts = pgTable('telegram_posts', {
   state: varchar('state', { length: 16 }).notNull().default('new'),
   articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
   lastError: text('last_error'),
+  /**
+   * A published post's files Telegram may still give that its article lacks, as the screens say it
+   * («بی‌تصویر: …», media/post-media.ts); null when nothing is missing (migration 0033).
+   */
+  missingMedia: text('missing_media'),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('telegram_posts_source_id_uq').on(t.source, t.telegramId),

@@ -1,13 +1,15 @@
 // One check of one channel: read its newest page (and older pages back to the last post
 // already known), store every post, notice edits (the text changed) and deletions (a
 // known post missing from the range the pages cover, confirmed by asking for it alone),
-// and say which posts need the pipeline.
+// and say which posts need the pipeline: those too whose articles were published without media
+// Telegram may still give (each post's own job fetches it again, missing-media.ts).
 import { CHANNEL_MESSAGES } from '@chapar/shared/contracts';
 import type { ChannelPage, TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
+import { MISSING_MEDIA_RETRIES } from './missing-media.ts';
 import { settleDeletions } from './source-deletions.ts';
 import { holdEdits } from './source-edits.ts';
 import type { Services } from '../../services.ts';
@@ -39,7 +41,7 @@ export interface ChannelCheck {
   editsOperationId: number | null;
   /** Every post read (or, with `latest`, the newest N). */
   seen: PostRef[];
-  /** Posts the pipeline should (re)run: new, edited, unfinished, or no longer blocked. */
+  /** Posts the pipeline should (re)run: new, edited, unfinished, no longer blocked, or published lacking media. */
   toProcess: PostRef[];
 }
 
@@ -82,6 +84,11 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
     }
   }
 
+  // A whole check (not 'the latest N') also fetches again what published articles lack, each by its own post's job.
+  if (opts.latest === undefined) {
+    const queued = new Set(result.toProcess.map((ref) => ref.telegramId));
+    for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES)) if (!queued.has(ref.telegramId)) result.toProcess.push(ref);
+  }
   // Edits that would rewrite several published articles at once wait for an editor, whoever asked for the check.
   const edits = await holdEdits(s, channel.username, result.editedPosts);
   const held = new Set(edits.held.map((ref) => ref.telegramId));

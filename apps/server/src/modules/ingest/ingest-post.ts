@@ -17,7 +17,8 @@ import type { Match } from '../duplicates/detector.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import { writeArticle } from './article-writer.ts';
 import { contentIgnoreReason } from './filters.ts';
-import { borrowedMedia, collectMedia, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
+import { borrowedMedia, collectMedia, isOwnPostFile, missingMediaMark, type PostMedia } from '../media/post-media.ts';
+import { fetchMissingMedia } from './missing-media.ts';
 import { normalisePost } from '../posts/normalise.ts';
 import { fromPayload, postStore, type PostRef, type PostState } from '../posts/post-store.ts';
 import { PermanentError, RefusedError } from '../operations/permanent-error.ts';
@@ -66,6 +67,8 @@ export interface IngestOutcome {
   rewriter?: 'ai' | 'offline';
   /** The AI was wanted but failed: the offline rewriter wrote the article instead. */
   aiFallback?: boolean;
+  /** What the article lacks that Telegram may still give («بی‌تصویر: …»), when it was published without it. */
+  missingMedia?: string | null;
 }
 
 export const publicPostUrl = (ref: PostRef) => `https://t.me/${ref.source}/${ref.telegramId}`;
@@ -95,6 +98,11 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
   }
   const existing = await articleAdminRepo.bySource(s.db, ref.source, ref.telegramId);
   if (existing && opts.skipExisting) return done('skipped', existing.id, INGEST_REASONS.skipped);
+  // Published without a file Telegram may still give: only the media is fetched again, the text is left.
+  if (existing && !opts.force && !opts.skipMedia && row.state === 'published' && row.missingMedia) {
+    const retried = await fetchMissingMedia(s, existing, row, opts.source ?? (await s.sources.current()).source, opts.claim);
+    return { ...done(retried.status, existing.id, retried.reason, retried.report), missingMedia: retried.missingMedia };
+  }
   if (existing && !opts.force && row.state === 'published' && existing.status === 'published') return done('unchanged', existing.id, INGEST_REASONS.unchanged);
 
   const block = await blocklistRepo.find(s.db, ref.source, ref.telegramId);
@@ -144,9 +152,11 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const { article, created, changed } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
     const id = article.id;
     if (media) await attachMedia(s, id, ref, media);
+    // What the article lacks that Telegram may still give: kept on the post, fetched again by a later check.
+    const missingMedia = opts.skipMedia ? undefined : await missingMediaMark(s.db, id, ref, media?.unfetched);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
-    await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null });
+    await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null, missingMedia });
     await ignoredRepo.remove(s.db, ref.source, ref.telegramId);
     if (changed) {
       s.contentChanged({ articleIds: [id] });
@@ -154,10 +164,11 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     }
     const report = (media?.report ?? []).map((item) => ({ ...item, articleId: id }));
     if (rewrite.note) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: rewrite.note });
+    if (missingMedia) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: missingMedia });
     for (const m of unjudged) report.push({ status: 'success', articleId: id, filename: `${ref.source}/${ref.telegramId}`, fileType: 'article', reason: unjudgedNote(m) });
     const status = created ? 'created' : changed ? 'updated' : 'unchanged';
     const outcome = done(status, id, `${status === 'unchanged' ? INGEST_REASONS.same : INGEST_REASONS[status]} (${REWRITER_LABELS[rewrite.rewriter]})`, report);
-    return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note) };
+    return { ...outcome, rewriter: rewrite.rewriter, aiFallback: Boolean(rewrite.note), missingMedia: missingMedia ?? null };
   } catch (error) {
     // A run that lost its hold leaves the post's state to the run that has it now.
     // Nothing was written when a required AI failed: the post stays as it was (not 'failed', which a check would redo).
@@ -202,6 +213,7 @@ async function keepUnfetched(s: Pick<Services, 'db'>, articleId: number | undefi
     video: media.video ?? kept.find((m) => m.kind === 'video') ?? null,
     audio: media.audio ?? kept.find((m) => m.kind === 'audio') ?? null,
     report: [...media.report, { status: 'skipped', articleId, filename: null, fileType: 'article', reason: MEDIA_KEPT(kept.length) }],
+    unfetched: media.unfetched,
   };
 }
 export const MEDIA_KEPT = (n: number) => `${fa(n)} فایل رسانهٔ مقاله که این بار دریافت نشد، سر جایش ماند`;

@@ -1,5 +1,6 @@
 // Re-downloads a post's media for an existing article and puts it in place: cover,
-// video, and the album pictures inside the body, without touching the text.
+// video, and the album pictures inside the body, without touching the text. The post keeps what
+// the article still lacks that Telegram may give later (media/post-media.ts), or nothing.
 import { load } from '../../lazy-packages.ts';
 import type { TelegramPost, TelegramSource } from '../../integrations/telegram/index.ts';
 import type { ArticleRow } from '../articles/admin-repo.ts';
@@ -9,11 +10,12 @@ import { mediaRepo } from '../media/repo.ts';
 import { storedKey } from '../media/stored-key.ts';
 import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
-import { collectMedia, isBorrowedFile, isOwnPostFile, type PostMedia } from '../media/post-media.ts';
+import { collectMedia, isBorrowedFile, isOwnPostFile, missingMediaMark, type PostMedia } from '../media/post-media.ts';
+import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 
-type RefreshArticleMediaDeps = Pick<Services, 'config' | 'db' | 'log' | 'storage' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
+type RefreshArticleMediaDeps = Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>;
 
 /** The body without figures that show the post's own (tg/) media, which are composed anew. */
 export function stripPostFigures(html: string, isPostMedia: (url: string) => boolean): string {
@@ -25,17 +27,18 @@ export function stripPostFigures(html: string, isPostMedia: (url: string) => boo
   return ($('#root').html() ?? '').trim();
 }
 
-export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null }> {
+export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: TelegramSource, article: ArticleRow, post: TelegramPost): Promise<{ updated: boolean; media: PostMedia; imageUrl: string | null; videoUrl: string | null; missingMedia: string | null }> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
+  const { storage } = s.media;
   const media = await collectMedia(s, source, post, ref);
   // A figure whose address cannot be read is not one of the post's own: it stays in the body.
-  const isPostMedia = (url: string) => isOwnPostFile(ref, storedKey(s.storage, url).key ?? '');
+  const isPostMedia = (url: string) => isOwnPostFile(ref, storedKey(storage, url).key ?? '');
   const body = stripPostFigures(article.content, isPostMedia);
   const cover = media.images[0] ?? null;
   const content = composeContent(body, media, article.imageAltText ?? article.title);
   // A download that failed keeps what the article had rather than blanking it, as does a
   // picture or video another post gave it (media/post-media.ts, borrowedMedia).
-  const borrowed = (url: string | null) => isBorrowedFile(ref, (url && storedKey(s.storage, url).key) ?? '');
+  const borrowed = (url: string | null) => isBorrowedFile(ref, (url && storedKey(storage, url).key) ?? '');
   const imageUrl = cover?.url ?? (post.photos.length || borrowed(article.imageUrl) ? article.imageUrl : null);
   const videoUrl = media.video?.url ?? (post.videos.some((v) => v.url && !v.tooBig) || borrowed(article.videoUrl) ? article.videoUrl : null);
   const next = { ...article, content, imageUrl, videoUrl };
@@ -46,8 +49,10 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   await mediaRepo.attach(s.db, keys, article.id);
   const stale = await mediaRepo.othersOf(s.db, article.id, keys);
   await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey) && !media.report.some((r) => r.status === 'error')));
+  const missingMedia = await missingMediaMark(s.db, article.id, ref, media.unfetched);
+  await postStore.setMissingMedia(s.db, ref, missingMedia);
   if (updated) s.contentChanged();
-  return { updated, media: { ...media, report: media.report.map((r) => ({ ...r, articleId: article.id })) }, imageUrl, videoUrl };
+  return { updated, media: { ...media, report: media.report.map((r) => ({ ...r, articleId: article.id })) }, imageUrl, videoUrl, missingMedia };
 }
 
 /** Whether the article's cover or video is missing, or points at a file no longer stored. */

@@ -6,7 +6,8 @@
 // again later, so no article appears without media that only could not be stored. A source that
 // may give the file later (it answered 5xx or 429, timed out, dropped the connection) fails a new
 // article's attempt while the job has another (MediaNotFetchedError); the last one publishes
-// without it, and says so.
+// without it, and says so: the post keeps what its article lacks (missingMediaMark), and a later
+// check fetches it again (ingest/missing-media.ts).
 import type { Db } from '@chapar/db';
 import type { ReportItem } from '@chapar/shared/contracts';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +61,30 @@ export interface PostMedia {
   video: MediaAssetRow | null;
   audio: MediaAssetRow | null;
   report: ReportItem[];
+  /** Files the source may give on a later try that did not come this time (none when absent). */
+  unfetched?: Unfetched[];
+}
+
+/** A file of the post the source may give later: where it goes, and why it did not come. */
+export interface Unfetched { position: number; kind: 'image' | 'video' | 'audio'; reason: string }
+
+const LACKS: Record<Unfetched['kind'], string> = { image: 'بی‌تصویر', video: 'بی‌ویدیو', audio: 'بی‌صدا' };
+
+/** What an article lacks and why, as the screens say it: «بی‌تصویر: دریافت از تلگرام نشد (…)»; null when it lacks nothing. */
+export function missingMediaNote(unfetched: Unfetched[]): string | null {
+  if (!unfetched.length) return null;
+  const kinds = (Object.keys(LACKS) as Array<Unfetched['kind']>).filter((kind) => unfetched.some((u) => u.kind === kind)).map((kind) => LACKS[kind]);
+  return `${kinds.join('، ')}: دریافت از تلگرام نشد (${unfetched[0].reason})`;
+}
+
+/**
+ * The post's mark once its media is attached: the files that did not come which the article
+ * holds no stored file of the post in place of (an earlier run's file stays in its place).
+ */
+export async function missingMediaMark(db: Db, articleId: number, ref: PostRef, unfetched: Unfetched[] = []): Promise<string | null> {
+  if (!unfetched.length) return null;
+  const held = new Set((await mediaRepo.forArticle(db, articleId)).filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.position));
+  return missingMediaNote(unfetched.filter((u) => !held.has(u.position)));
 }
 
 /**
@@ -139,7 +164,8 @@ export const MEDIA_STORED = { stored: 'ذخیره شد', watermarked: 'واتر�
 
 /** `retry`: the attempt may fail for a file the source may give later (a new article while the job has a retry left). */
 export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, post: TelegramPost, ref: PostRef, opts: { retry?: boolean } = {}): Promise<PostMedia> {
-  const result: PostMedia = { images: [], video: null, audio: null, report: [] };
+  const unfetched: Unfetched[] = [];
+  const result: PostMedia = { images: [], video: null, audio: null, report: [], unfetched };
   for (const item of plan(post)) {
     const filename = `${ref.source}/${ref.telegramId}/${item.position}-${item.role}`;
     try {
@@ -154,9 +180,11 @@ export async function collectMedia(s: CollectMediaDeps, source: TelegramSource, 
       result.report.push({ status: 'success', articleId: null, filename: stored.storageKey, fileType: stored.kind, reason: marked });
     } catch (error) {
       if (error instanceof StorageUnavailableError) throw new MediaNotStoredError(filename, error);
-      if (opts.retry && mayComeLater(error)) throw new MediaNotFetchedError(filename, error);
+      const later = mayComeLater(error);
+      if (opts.retry && later) throw new MediaNotFetchedError(filename, error);
       s.log.warn(`${filename}: ${(error as Error).message}`);
       result.report.push({ status: 'error', articleId: null, filename, fileType: item.role, reason: failureText(error) });
+      if (later) unfetched.push({ position: item.position, kind: item.role === 'video' || item.role === 'audio' ? item.role : 'image', reason: failureText(error) });
     }
   }
   // Photos first, then video thumbnails, then a preview picture: the first is the cover.

@@ -2,7 +2,7 @@
 // posts here and the per-post job reads them back, so a job carries only the key and a
 // re-run always sees the latest fetched version.
 import { createHash } from 'node:crypto';
-import { and, between, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -72,7 +72,8 @@ export const postStore = {
     const [row] = await db.select().from(telegramPosts).where(and(eq(telegramPosts.source, source), eq(telegramPosts.telegramId, telegramId)));
     return row;
   },
-  async setState(db: Db, ref: PostRef, state: PostState, extra: { articleId?: number | null; lastError?: string | null } = {}): Promise<void> {
+  /** `missingMedia`: what the article lacks that Telegram may still give (media/post-media.ts); left as it is when absent. */
+  async setState(db: Db, ref: PostRef, state: PostState, extra: { articleId?: number | null; lastError?: string | null; missingMedia?: string | null } = {}): Promise<void> {
     await db.update(telegramPosts).set({ state, ...extra })
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
   },
@@ -107,5 +108,22 @@ export const postStore = {
     }
     return map;
   },
-
+  /** Sets or clears what a post's article lacks, once its media was fetched again. */
+  async setMissingMedia(db: Db, ref: PostRef, missingMedia: string | null): Promise<void> {
+    await db.update(telegramPosts).set({ missingMedia })
+      .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
+  },
+  /** A channel's newest published posts whose articles lack media Telegram may still give. */
+  async missingMedia(db: Db, source: string, limit: number): Promise<PostRef[]> {
+    return db.select({ source: telegramPosts.source, telegramId: telegramPosts.telegramId }).from(telegramPosts)
+      .where(and(eq(telegramPosts.source, source), eq(telegramPosts.state, 'published'), isNotNull(telegramPosts.articleId), isNotNull(telegramPosts.missingMedia), isNull(telegramPosts.deletedAt)))
+      .orderBy(desc(telegramPosts.telegramId)).limit(limit);
+  },
+  /** What the articles lack, by article id, for those whose published posts are marked. */
+  async missingMediaOf(db: Db, articleIds: number[]): Promise<Map<number, string>> {
+    if (!articleIds.length) return new Map();
+    const rows = await db.select({ articleId: telegramPosts.articleId, missingMedia: telegramPosts.missingMedia }).from(telegramPosts)
+      .where(and(inArray(telegramPosts.articleId, articleIds), eq(telegramPosts.state, 'published'), isNotNull(telegramPosts.missingMedia)));
+    return new Map(rows.map((row) => [row.articleId!, row.missingMedia!]));
+  },
 };

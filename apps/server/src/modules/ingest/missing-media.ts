@@ -1,0 +1,42 @@
+// A post published without a file Telegram may still give (media/post-media.ts: the last attempt
+// publishes without it, and the post keeps what its article lacks). The next check runs the post
+// again (check-channel.ts), and its own job fetches only the media again, as the 'missing-media'
+// repair does for one article: the text stays as it is, and the mark clears once the files are stored.
+import type { ReportItem } from '@chapar/shared/contracts';
+import type { TelegramSource } from '../../integrations/telegram/index.ts';
+import type { ArticleRow } from '../articles/admin-repo.ts';
+import { fromPayload, type PostRow } from '../posts/post-store.ts';
+import { refreshArticleMedia } from './refresh-media.ts';
+import type { Services } from '../../services.ts';
+
+/** How many of a channel's marked posts each check runs again, newest first. */
+export const MISSING_MEDIA_RETRIES = 20;
+
+export const MISSING_MEDIA_REASONS = {
+  stored: 'رسانه‌ای که پیش‌تر از تلگرام دریافت نشده بود این بار دریافت و ذخیره شد',
+  still: (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}. بررسی بعدی دوباره امتحان می‌کند`,
+} as const;
+
+export interface MissingMediaRetry {
+  status: 'updated' | 'unchanged';
+  reason: string;
+  report: ReportItem[];
+  /** What the article still lacks, or null once it lacks nothing. */
+  missingMedia: string | null;
+}
+
+export async function fetchMissingMedia(
+  s: Pick<Services, 'config' | 'db' | 'log' | 'media' | 'jobs' | 'mediaPolicy' | 'contentChanged'>,
+  article: ArticleRow, row: PostRow, source: TelegramSource, claim?: AbortSignal,
+): Promise<MissingMediaRetry> {
+  // A run that lost its hold on the post leaves the article to the run that has it now.
+  claim?.throwIfAborted();
+  const refreshed = await refreshArticleMedia(s, source, article, fromPayload(row.payload));
+  const { missingMedia } = refreshed;
+  return {
+    status: refreshed.updated ? 'updated' : 'unchanged',
+    reason: missingMedia ? MISSING_MEDIA_REASONS.still(missingMedia) : MISSING_MEDIA_REASONS.stored,
+    report: refreshed.media.report,
+    missingMedia,
+  };
+}
