@@ -3,7 +3,7 @@
 // callers that answer with the outcome ask it to wait for them.
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { failedPostLines, untouchedPosts, waitForPosts } from '../modules/posts/wait-posts.ts';
+import { failedPostLines, untouchedPosts, waitForPosts, withoutMediaLines } from '../modules/posts/wait-posts.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
@@ -50,6 +50,9 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       // Posts that failed and channels that could not be read.
       failed: (outcome?.failed ?? 0) + check.errors.length,
       aiFallbacks: outcome?.aiFallbacks ?? 0,
+      // Published without media Telegram may still give (in published too), each named with what it lacks.
+      withoutMedia: outcome?.withoutMedia.length ?? 0,
+      withoutMediaPosts: outcome ? withoutMediaLines(outcome.withoutMedia) : [],
       errors: check.errors,
       // The posts that failed, each with why (a media store down names the store): counted in failed too.
       postErrors: outcome ? failedPostLines(outcome.report) : [],

@@ -7,6 +7,8 @@ export const monitorLastResults = z.object({
   lastCheck: z.string().nullable(),
   success: z.boolean(),
   errors: z.array(z.string()),
+  /** Its posts published without media Telegram may still give, each with what its article lacks; empty once stored. */
+  withoutMedia: z.array(z.string()),
 });
 
 export const monitorStatus = z.object({

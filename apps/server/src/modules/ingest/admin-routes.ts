@@ -14,6 +14,7 @@ import { channelRepo } from '../channels/repo.ts';
 import { adminActions } from './admin-actions.ts';
 import { deletionWords } from './source-deletions.ts';
 import { editWords } from './source-edits.ts';
+import { withoutMediaWords } from '../posts/wait-posts.ts';
 import { num, operationAnswer, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { requireTelegramLink } from './telegram-link.ts';
@@ -27,6 +28,7 @@ function processedMessage(r: Record<string, unknown>): string {
   // Posts deleted at the source: one taken down at once, more left for an editor (source-deletions.ts).
   parts.push(...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting)), ...editWords(num(r.editsAwaiting)));
   if (num(r.aiFallbacks)) parts.push(`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`);
+  if (num(r.withoutMedia)) parts.push(withoutMediaWords(num(r.withoutMedia)));
   return parts.join('؛ ');
 }
 

@@ -158,6 +158,8 @@ export async function fetchNamedPosts(s: FetchNamedPostsDeps, opts: FetchNamedOp
     editsOperationIds: edits.operationId === null ? [] : [edits.operationId],
     /** Articles the offline rewriter wrote because the AI failed. */
     aiFallbacks: outcomes.filter((o) => o.aiFallback).length,
+    /** Articles published without media Telegram may still give (their posts keep what; a later check fetches it). */
+    withoutMedia: outcomes.filter((o) => o.missingMedia).length,
     /** With `requireAI`: posts left as they were because the AI failed (or was no longer asked). */
     aiFailed: ai.failed,
     articleId: articleIds[0] ?? null,

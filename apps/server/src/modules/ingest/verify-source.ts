@@ -152,6 +152,6 @@ export async function applyVerifyItem(s: ApplyVerifyItemDeps, source: TelegramSo
   await postStore.saveFetched(s.db, ref.source, post);
   const outcome = await ingestPost(s, { source: ref.source, telegramId: post.messageId }, { force: true, finalAttempt: true, source });
   const fixed = outcome.status === 'updated' || outcome.status === 'created';
-  const note = outcome.aiFallback ? `؛ ${OFFLINE_NOTE}` : '';
+  const note = `${outcome.aiFallback ? `؛ ${OFFLINE_NOTE}` : ''}${outcome.missingMedia ? `؛ ${outcome.missingMedia}` : ''}`;
   return result(article, 'success', fixed ? 'fixed' : 'unchanged', `${fixed ? 'پست ویرایش شده بود؛ مقاله به‌روز شد' : 'پست ویرایش شده بود، ولی مقاله تغییری نکرد'}${note}`);
 }

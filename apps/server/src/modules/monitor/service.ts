@@ -6,7 +6,7 @@ import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
-import { failedPostLines, summarisePosts } from '../posts/wait-posts.ts';
+import { failedPostLines, summarisePosts, withoutMediaLines, withoutMediaWords } from '../posts/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { deletionWords } from '../ingest/source-deletions.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
@@ -46,6 +46,8 @@ export async function monitorStatus(s: Pick<Services, 'config' | 'db'>, now = ne
       lastCheck: last?.lastCheck ?? null,
       success: (last?.success ?? true) && !posts?.failed,
       errors: [...(last?.errors ?? []).map(editorsWords), ...failedPostLines(posts?.report ?? [])],
+      // Its posts published without media Telegram may still give, as they stand now: gone once a later run stores it.
+      withoutMedia: withoutMediaLines(posts?.withoutMedia ?? []),
     },
   };
 }
@@ -67,7 +69,9 @@ export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by
   const counts = `${fa(result.newPosts)} پست جدید، ${fa(result.processedPosts)} پست پردازش شد`
     + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
     + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ درستی نداد)` : '')
-    + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)).map((words) => `؛ ${words}`).join('');
+    + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)).map((words) => `؛ ${words}`).join('')
+    // Published, but without media Telegram may still give: counted apart, each post named with what it lacks.
+    + (num(r.withoutMedia) ? `؛ ${withoutMediaWords(num(r.withoutMedia))}: ${((r.withoutMediaPosts as string[] | undefined) ?? []).join('؛ ')}` : '');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length
     ? `بررسی با خطا انجام شد: ${errors.join('، ')}؛ ${counts}`
     : failedPosts ? `بررسی با خطا انجام شد: ${counts}` : `بررسی انجام شد: ${counts}`;

@@ -23,9 +23,17 @@ export interface PostsOutcome {
   failed: number;
   /** Published posts the offline rewriter wrote because the AI failed (the post keeps why). */
   aiFallbacks: number;
+  /** Published posts whose articles lack media Telegram may still give (the post keeps what), their report items: in `published` too. */
+  withoutMedia: ReportItem[];
   pending: number;
   report: ReportItem[];
 }
+
+/** A post published without media Telegram may still give: «منتشر شد، بی‌تصویر: دریافت از تلگرام نشد (…)». */
+export const publishedWithout = (missingMedia: string) => `${POST_STATE_LABELS.published}، ${missingMedia}`;
+
+/** The count of a run's posts published without media, as its summaries say it. */
+export const withoutMediaWords = (n: number) => `${formatNumberFa(n)} مقاله با رسانهٔ ناقص منتشر شد (بررسی بعدی رسانه را دوباره از تلگرام می‌گیرد)`;
 
 /** A post a run read but left alone, already an article: what the report says of it. */
 export const LEFT_PUBLISHED = 'از پیش منتشر شده بود؛ تغییری نکرد';
@@ -40,7 +48,7 @@ export async function untouchedPosts(db: Db, refs: PostRef[]): Promise<ReportIte
 
 export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutcome> {
   const rows = await postStore.states(db, refs);
-  const outcome: PostsOutcome = { processed: 0, published: 0, failed: 0, aiFallbacks: 0, pending: 0, report: [] };
+  const outcome: PostsOutcome = { processed: 0, published: 0, failed: 0, aiFallbacks: 0, withoutMedia: [], pending: 0, report: [] };
   for (const ref of refs) {
     const row = rows.get(`${ref.source}/${ref.telegramId}`);
     const state = row?.state ?? 'new';
@@ -48,14 +56,17 @@ export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutc
     else outcome.pending++;
     if (state === 'published') outcome.published++;
     if (state === 'published' && row?.lastError) outcome.aiFallbacks++;
+    const lacking = state === 'published' ? (row?.missingMedia ?? null) : null;
     if (state === 'failed') outcome.failed++;
-    outcome.report.push({
+    const item: ReportItem = {
       status: state === 'published' ? 'success' : state === 'failed' ? 'error' : 'skipped',
       articleId: row?.articleId ?? null,
       filename: `${ref.source}/${ref.telegramId}`,
       fileType: 'post',
-      reason: state === 'failed' ? (row?.lastError ?? POST_STATE_LABELS.failed) : POST_STATE_LABELS[state as PostState] ?? state,
-    });
+      reason: state === 'failed' ? (row?.lastError ?? POST_STATE_LABELS.failed) : lacking ? publishedWithout(lacking) : POST_STATE_LABELS[state as PostState] ?? state,
+    };
+    outcome.report.push(item);
+    if (lacking) outcome.withoutMedia.push(item);
   }
   return outcome;
 }
@@ -71,6 +82,13 @@ export function failedPostLines(report: ReportItem[], limit = FAILED_POSTS_NAMED
   const failed = report.filter((item) => item.status === 'error' && item.fileType === 'post');
   const lines = failed.slice(0, limit).map(reportLine);
   if (failed.length > limit) lines.push(`و ${formatNumberFa(failed.length - limit)} پست ناموفق دیگر (همه در گزارش عملیات)`);
+  return lines;
+}
+
+/** The posts of a run published without media (PostsOutcome.withoutMedia), one line each with the post and what it lacks; the rest counted. */
+export function withoutMediaLines(lacking: ReportItem[], limit = FAILED_POSTS_NAMED): string[] {
+  const lines = lacking.slice(0, limit).map(reportLine);
+  if (lacking.length > limit) lines.push(`و ${formatNumberFa(lacking.length - limit)} پست دیگر با رسانهٔ ناقص (همه در گزارش عملیات)`);
   return lines;
 }
 

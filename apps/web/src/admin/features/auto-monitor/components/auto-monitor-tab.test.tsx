@@ -19,7 +19,7 @@ function serve(status: MonitorStatus) {
 
 const base: MonitorStatus = {
   isMonitoring: true, activeChannels: 2, nextCheck: new Date(Date.now() + 60_000).toISOString(), intervalMinutes: 10,
-  lastResults: { newPosts: 0, processedPosts: 0, lastCheck: null, success: true, errors: [] },
+  lastResults: { newPosts: 0, processedPosts: 0, lastCheck: null, success: true, errors: [], withoutMedia: [] },
 };
 
 describe('the auto-monitor tab', () => {
@@ -29,7 +29,7 @@ describe('the auto-monitor tab', () => {
     // Even with a next check in the answer, no countdown runs while no channel is active.
     serve({
       ...base, activeChannels: 0,
-      lastResults: { newPosts: 0, processedPosts: 0, lastCheck: new Date().toISOString(), success: false, errors: ['هیچ کانال فعالی نیست؛ پایش کاری انجام نمی‌دهد. کانالی را در «کانال‌ها» فعال کنید'] },
+      lastResults: { newPosts: 0, processedPosts: 0, lastCheck: new Date().toISOString(), success: false, errors: ['هیچ کانال فعالی نیست؛ پایش کاری انجام نمی‌دهد. کانالی را در «کانال‌ها» فعال کنید'], withoutMedia: [] },
     });
     const { container } = renderWithApp(<AutoMonitorTab />);
     await screen.findByText('آخرین بررسی');
@@ -57,5 +57,18 @@ describe('the auto-monitor tab', () => {
     expect(container.querySelector('[data-countdown] time')).not.toBeNull();
     expect(container.querySelector('[data-countdown]')!.className).toContain('text-2xl');
     expect(container.querySelector('[data-no-active-channel]')).toBeNull();
+    expect(container.querySelector('[data-without-media]')).toBeNull();
+  });
+
+  it('lists the last check\'s posts published without their media apart from its errors, the check still a success', async () => {
+    const lacking = 'پست \u2066@akhbar_rooz/102\u2069: منتشر شد، بی‌تصویر: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+    serve({ ...base, lastResults: { newPosts: 1, processedPosts: 1, lastCheck: new Date().toISOString(), success: true, errors: [], withoutMedia: [lacking] } });
+    const { container } = renderWithApp(<AutoMonitorTab />);
+    await screen.findByText('منتشرشده با رسانهٔ ناقص');
+    const note = container.querySelector<HTMLElement>('[data-without-media]')!;
+    expect(note.getAttribute('role')).toBe('note');
+    expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual([lacking]);
+    expect(screen.getByText('موفق')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

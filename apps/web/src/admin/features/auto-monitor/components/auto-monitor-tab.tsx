@@ -158,6 +158,15 @@ export function AutoMonitorTab() {
                 </ul>
               </div>
             )}
+            {last.withoutMedia.length > 0 && (
+              <div role="note" data-without-media className="mt-3 rounded-lg border border-border bg-surface p-3 text-sm">
+                <p className="font-bold">منتشرشده با رسانهٔ ناقص</p>
+                <p className="mt-1 text-muted">رسانهٔ این پست‌ها از تلگرام دریافت نشد؛ بررسی بعدی دوباره امتحان می‌کند.</p>
+                <ul className="mt-1 list-inside list-disc space-y-1 break-words">
+                  {last.withoutMedia.map((line) => <li key={line} dir="auto">{line}</li>)}
+                </ul>
+              </div>
+            )}
           </>
         )}
       </article>
