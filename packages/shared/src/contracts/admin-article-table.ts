@@ -83,6 +83,11 @@ export const adminArticleRow = z.object({
   unpublishedAt: z.string().nullable(),
   /** Fields an admin edited by hand, which re-processing keeps. */
   editedFields: z.array(z.string()),
+  /**
+   * Published without media Telegram may still give: what it lacks and why («بی‌تصویر: دریافت از
+   * تلگرام نشد (…)»), until a later check stores it; null when it lacks nothing.
+   */
+  missingMedia: z.string().nullable(),
 });
 export type AdminArticleRow = z.infer<typeof adminArticleRow>;
 

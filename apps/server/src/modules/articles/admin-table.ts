@@ -14,6 +14,7 @@ import { articles, type Db } from '@chapar/db';
 import { MAX_ID, type AdminArticleRow, type AdminArticlesQuery, type AdminArticlesResponse } from '@chapar/shared/contracts';
 import { normalizePersian } from '@chapar/shared/text';
 import { queryWords } from '../search/index-text.ts';
+import { postStore } from '../posts/post-store.ts';
 
 /** The columns a table row shows: never the body. */
 const rowColumns = {
@@ -173,9 +174,11 @@ export const adminTableRepo = {
   },
 };
 
-export function toAdminRow(row: AdminTableRow): AdminArticleRow {
+/** `missingMedia`: what its post's mark says the article lacks (postStore.missingMediaOf). */
+export function toAdminRow(row: AdminTableRow, missingMedia: string | null = null): AdminArticleRow {
   return {
     ...row,
+    missingMedia,
     publishedAt: row.publishedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     unpublishedAt: row.status === 'published' ? null : (row.unpublishedAt?.toISOString() ?? null),
@@ -187,8 +190,9 @@ export function toAdminRow(row: AdminTableRow): AdminArticleRow {
 
 export async function listAdminArticles(db: Db, q: AdminArticlesQuery): Promise<AdminArticlesResponse> {
   const { rows, total, exact } = await adminTableRepo.page(db, q);
+  const missing = await postStore.missingMediaOf(db, rows.map((row) => row.id));
   return {
-    articles: rows.map(toAdminRow),
+    articles: rows.map((row) => toAdminRow(row, missing.get(row.id) ?? null)),
     pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit), totalExact: exact },
   };
 }

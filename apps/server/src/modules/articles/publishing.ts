@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { ltr } from '@chapar/shared/text';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { adminTableRepo, toAdminRow } from './admin-table.ts';
+import { postStore } from '../posts/post-store.ts';
 import { keepBefore } from './change-log.ts';
 import { withFields } from './edit-protection.ts';
 
@@ -47,5 +48,6 @@ export async function setPublished(s: PublishingDeps, id: number, publish: boole
   const messages = publish
     ? [ADMIN_ARTICLE_TABLE_MESSAGES.published, ADMIN_ARTICLE_TABLE_MESSAGES.alreadyPublished]
     : [ADMIN_ARTICLE_TABLE_MESSAGES.unpublished, ADMIN_ARTICLE_TABLE_MESSAGES.alreadyUnpublished];
-  return { success: true, message: already ? messages[1] : messages[0], article: toAdminRow(row!) };
+  const missing = await postStore.missingMediaOf(s.db, [id]);
+  return { success: true, message: already ? messages[1] : messages[0], article: toAdminRow(row!, missing.get(id) ?? null) };
 }

@@ -8,12 +8,12 @@ import { ArticlesTab } from './articles-tab.tsx';
 const ROW = {
   id: 7, title: 'خبر آزمایشی', slug: 'خبر', category: 'Politics', publishedAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
   views: 3, featured: false, telegramId: 12, source: 'akhbar_rooz', telegramUrl: null, imageUrl: null, status: 'published', isPublished: true,
-  unpublishedReason: null, unpublishedAt: null, editedFields: [],
+  unpublishedReason: null, unpublishedAt: null, editedFields: [], missingMedia: null as string | null,
 };
 const ARTICLE = { ...ROW, excerpt: 'خلاصه', content: '<p>متن</p>', keywords: '', videoUrl: null, metaDescription: null };
 const STATUS = { isAuthenticated: true, username: 'admin', csrfToken: 't', role: 'admin', permissions: ['view', 'articles'], twoFactorSetupRequired: false, trashRetentionDays: 30 };
 
-function serve() {
+function serve(row = ROW) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -21,7 +21,7 @@ function serve() {
     if (url.startsWith('/api/admin/channels')) return json({ channels: [] });
     if (url.startsWith('/api/categories')) return json([{ id: 1, slug: 'politics', nameEn: 'Politics', name: 'سیاست', description: '' }]);
     if (url.startsWith('/api/admin/articles/7')) return json(ARTICLE);
-    if (url.startsWith('/api/admin/articles')) return json({ articles: [ROW], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, totalExact: true } });
+    if (url.startsWith('/api/admin/articles')) return json({ articles: [row], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, totalExact: true } });
     return new Response('{}', { status: 404 });
   }));
 }
@@ -109,5 +109,13 @@ describe('the articles tab\'s dialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await focusSettled();
     expect(document.activeElement).toBe(edit);
+  });
+
+  it('says of an article published without its photo what it lacks and that the next check fetches it again', async () => {
+    const lacks = 'بی‌تصویر: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+    serve({ ...ROW, missingMedia: lacks });
+    const { container } = renderWithApp(<ArticlesTab />);
+    await screen.findByRole('button', { name: 'حذف «خبر آزمایشی»' });
+    expect(container.querySelector('[data-article-id="7"] [data-missing-media]')?.textContent).toBe(`${lacks}؛ بررسی بعدی دوباره امتحان می‌کند`);
   });
 });
