@@ -1,0 +1,73 @@
+// Telegram's media host answering 500 during a 'check now': the posts are published without their
+// photos (the check's jobs have no retry to wait for), and the answer, the monitor's last-check card
+// and the articles table say which articles lack what. The next scheduled check, with the host back,
+// fetches only their media again: the photo is stored on the article and the mark is gone.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminArticlesResponse, MonitorStatus } from '@chapar/shared/contracts';
+import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { checkChannelsWorker } from '../../jobs/check-channels.ts';
+import { operationReporter } from '../operations/operation-reporter.ts';
+import { postStore } from '../posts/post-store.ts';
+import { ingestPost } from './ingest-post.ts';
+import { MISSING_MEDIA_REASONS } from './missing-media.ts';
+
+let t: IngestTestApp;
+beforeAll(async () => { t = await buildIngestTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const CHANNEL = 'akhbar_rooz';
+const LACKS_PHOTO = 'بی‌تصویر: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+const line = (id: number, lacks = LACKS_PHOTO) => `پست \u2066@${CHANNEL}/${id}\u2069: منتشر شد، ${lacks}`;
+const status = async () => ((await t.get('/api/admin/auto-monitor/status')).json() as MonitorStatus).lastResults;
+const tableRow = async (telegramId: number) =>
+  ((await t.get('/api/admin/articles?limit=50')).json() as AdminArticlesResponse).articles.find((a) => a.telegramId === telegramId);
+const article = async (telegramId: number) => (await t.database.raw.query<{ title: string; image_url: string | null; content: string }>(
+  'select title, image_url, content from articles where telegram_id = $1', [telegramId])).rows[0];
+
+describe('a check now with Telegram\'s media host down', () => {
+  it('says which articles lack their photos, and the next scheduled check stores them and clears the mark', async () => {
+    t.server.fail('/media/', true);
+    const res = await t.post('/api/admin/auto-monitor/force-check');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { success: boolean; message: string; result: { errors: string[] } };
+    // Published, so no failure; but counted apart and named, each with what it lacks.
+    expect(body).toMatchObject({ success: true, result: { errors: [] } });
+    expect(body.message).toContain(`؛ ۷ مقاله با رسانهٔ ناقص منتشر شد (بررسی بعدی رسانه را دوباره از تلگرام می‌گیرد): ${line(97)}؛ ${line(102)}؛ `);
+    expect(body.message).toContain(line(106, 'بی‌تصویر، بی‌ویدیو: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))'));
+    expect(body.message).toMatch(/؛ و ۲ پست دیگر با رسانهٔ ناقص \(همه در گزارش عملیات\)$/);
+    const card = await status();
+    expect(card).toMatchObject({ success: true, errors: [] });
+    expect(card.withoutMedia).toHaveLength(6);
+    expect(card.withoutMedia).toContain(line(102));
+
+    // The articles table shows the mark on the article without its photo, and none on a text post's.
+    expect(await tableRow(102)).toMatchObject({ imageUrl: null, missingMedia: LACKS_PHOTO });
+    expect(await tableRow(96)).toMatchObject({ missingMedia: null });
+    const before = await article(102);
+
+    // Run again while the host is still down: the article is left as it was, the post stays published and marked.
+    const again = await ingestPost(t.app.ingest, { source: CHANNEL, telegramId: 102 }, { useAI: false });
+    expect(again).toMatchObject({ status: 'unchanged', reason: MISSING_MEDIA_REASONS.still(LACKS_PHOTO), missingMedia: LACKS_PHOTO });
+    expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: LACKS_PHOTO });
+
+    t.server.fail('/media/', false);
+    expect((await t.post('/api/admin/auto-monitor/start')).statusCode).toBe(200);
+    const scheduled = await checkChannelsWorker.handler({ trigger: 'schedule' }, {
+      services: t.app.ingest, job: { id: 'scheduled', retryCount: 0, finalAttempt: true }, operation: operationReporter(t.database.db, null, t.app.ingest.log),
+    });
+    // Nothing new on the channel: only the seven marked posts go to their own jobs.
+    expect(scheduled).toMatchObject({ newPosts: 0, editedPosts: 0, queued: 7 });
+    const deadline = Date.now() + 30_000;
+    while ((await status()).withoutMedia.length && Date.now() < deadline) await sleep(200);
+
+    expect(await status()).toMatchObject({ success: true, errors: [], withoutMedia: [] });
+    const after = await article(102);
+    expect(after.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
+    expect(after.title).toBe(before.title);
+    expect(await tableRow(102)).toMatchObject({ imageUrl: after.image_url, missingMedia: null });
+    expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: null });
+    const { rows } = await t.database.raw.query<{ n: number }>('select count(*)::int as n from telegram_posts where missing_media is not null');
+    expect(rows[0].n).toBe(0);
+  }, 90_000);
+});
