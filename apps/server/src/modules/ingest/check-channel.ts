@@ -9,7 +9,7 @@ import { blocklistRepo } from '../blocklist/repo.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { postStore, type PostRef } from '../posts/post-store.ts';
-import { MISSING_MEDIA_RETRIES } from './missing-media.ts';
+import { MISSING_MEDIA_RETRIES, missingMediaSince } from './missing-media.ts';
 import { settleDeletions } from './source-deletions.ts';
 import { holdEdits } from './source-edits.ts';
 import type { Services } from '../../services.ts';
@@ -87,7 +87,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   // A whole check (not 'the latest N') also fetches again what published articles lack, each by its own post's job.
   if (opts.latest === undefined) {
     const queued = new Set(result.toProcess.map((ref) => ref.telegramId));
-    for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES)) if (!queued.has(ref.telegramId)) result.toProcess.push(ref);
+    for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES, missingMediaSince())) if (!queued.has(ref.telegramId)) result.toProcess.push(ref);
   }
   // Edits that would rewrite several published articles at once wait for an editor, whoever asked for the check.
   const edits = await holdEdits(s, channel.username, result.editedPosts);

@@ -10,7 +10,7 @@ import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { operationReporter } from '../operations/operation-reporter.ts';
 import { postStore } from '../posts/post-store.ts';
 import { ingestPost } from './ingest-post.ts';
-import { MISSING_MEDIA_REASONS } from './missing-media.ts';
+import { MISSING_MEDIA_REASONS, missingMediaSince } from './missing-media.ts';
 
 let t: IngestTestApp;
 beforeAll(async () => { t = await buildIngestTestApp(); });
@@ -50,6 +50,14 @@ describe('a check now with Telegram\'s media host down', () => {
     const again = await ingestPost(t.app.ingest, { source: CHANNEL, telegramId: 102 }, { useAI: false });
     expect(again).toMatchObject({ status: 'unchanged', reason: MISSING_MEDIA_REASONS.still(LACKS_PHOTO), missingMedia: LACKS_PHOTO });
     expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: LACKS_PHOTO });
+
+    // A post fetched over a week ago is no longer asked for at every check; its mark stays.
+    await t.database.raw.query(`update telegram_posts set fetched_at = now() - interval '8 days' where telegram_id = 97`);
+    const retried = async () => (await postStore.missingMedia(t.database.db, CHANNEL, 50, missingMediaSince())).map((ref) => ref.telegramId);
+    expect(await retried()).not.toContain(97);
+    expect(await retried()).toContain(102);
+    await t.database.raw.query(`update telegram_posts set fetched_at = now() where telegram_id = 97`);
+    expect(await retried()).toContain(97);
 
     t.server.fail('/media/', false);
     expect((await t.post('/api/admin/auto-monitor/start')).statusCode).toBe(200);

@@ -11,6 +11,11 @@ import type { Services } from '../../services.ts';
 
 /** How many of a channel's marked posts each check runs again, newest first. */
 export const MISSING_MEDIA_RETRIES = 20;
+/** For how long after a post was fetched its missing media is asked for again; later, the mark stays for an editor's fix button. */
+export const MISSING_MEDIA_RETRY_DAYS = 7;
+
+/** The posts fetched since this time are retried: a file Telegram has not given in a week is not asked for at every check. */
+export const missingMediaSince = (now = Date.now()) => new Date(now - MISSING_MEDIA_RETRY_DAYS * 86_400_000);
 
 export const MISSING_MEDIA_REASONS = {
   stored: 'رسانه‌ای که پیش‌تر از تلگرام دریافت نشده بود این بار دریافت و ذخیره شد',

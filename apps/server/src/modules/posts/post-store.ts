@@ -2,7 +2,7 @@
 // posts here and the per-post job reads them back, so a job carries only the key and a
 // re-run always sees the latest fetched version.
 import { createHash } from 'node:crypto';
-import { and, between, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -113,10 +113,13 @@ export const postStore = {
     await db.update(telegramPosts).set({ missingMedia })
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
   },
-  /** A channel's newest published posts whose articles lack media Telegram may still give. */
-  async missingMedia(db: Db, source: string, limit: number): Promise<PostRef[]> {
+  /** A channel's newest published posts, fetched since `since`, whose articles lack media Telegram may still give. */
+  async missingMedia(db: Db, source: string, limit: number, since: Date): Promise<PostRef[]> {
     return db.select({ source: telegramPosts.source, telegramId: telegramPosts.telegramId }).from(telegramPosts)
-      .where(and(eq(telegramPosts.source, source), eq(telegramPosts.state, 'published'), isNotNull(telegramPosts.articleId), isNotNull(telegramPosts.missingMedia), isNull(telegramPosts.deletedAt)))
+      .where(and(
+        eq(telegramPosts.source, source), eq(telegramPosts.state, 'published'), isNotNull(telegramPosts.articleId),
+        isNotNull(telegramPosts.missingMedia), isNull(telegramPosts.deletedAt), gte(telegramPosts.fetchedAt, since),
+      ))
       .orderBy(desc(telegramPosts.telegramId)).limit(limit);
   },
   /** What the articles lack, by article id, for those whose published posts are marked. */
