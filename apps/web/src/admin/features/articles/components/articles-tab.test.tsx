@@ -116,6 +116,6 @@ describe('the articles tab\'s dialogs', () => {
     serve({ ...ROW, missingMedia: lacks });
     const { container } = renderWithApp(<ArticlesTab />);
     await screen.findByRole('button', { name: 'حذف «خبر آزمایشی»' });
-    expect(container.querySelector('[data-article-id="7"] [data-missing-media]')?.textContent).toBe(`${lacks}؛ بررسی بعدی دوباره امتحان می‌کند`);
+    expect(container.querySelector('[data-article-id="7"] [data-missing-media]')?.textContent).toBe(`${lacks}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند`);
   });
 });

@@ -65,7 +65,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             <p className="mt-1 text-xs text-muted">دلیل: {row.original.unpublishedReason}</p>
           )}
           {row.original.missingMedia && (
-            <p data-missing-media className="mt-1 text-xs text-amber-800 dark:text-amber-300">{row.original.missingMedia}؛ بررسی بعدی دوباره امتحان می‌کند</p>
+            <p data-missing-media className="mt-1 text-xs text-amber-800 dark:text-amber-300">{row.original.missingMedia}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند</p>
           )}
         </div>
       ),
