@@ -150,6 +150,15 @@ async function openPglite(dataDir?: string, sharedBuffers = DEFAULT_PGLITE_SHARE
   return { db, raw, kind: 'pglite', listen, unbounded, close };
 }
 
+/**
+ * node-postgres settings for a statement limit (none for 0): the server cancels a statement past
+ * it and the connection stays usable; a server that has not answered even by then plus the time
+ * to reach it is given up on by the client. The app's pool and pg-boss's share them.
+ */
+export function statementLimits(statementTimeoutMs: number, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS): Pick<pg.PoolConfig, 'statement_timeout' | 'query_timeout'> {
+  return statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + connectTimeoutMs } : {};
+}
+
 interface PostgresLimits {
   poolSize: number;
   connectTimeoutMs: number;
@@ -161,9 +170,7 @@ async function openPostgres(url: string, { poolSize, connectTimeoutMs, statement
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
-    // The server cancels a statement past its limit and the connection stays usable; a server
-    // that has not answered even by then plus the time to reach it is given up on here.
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + connectTimeoutMs } : {}),
+    ...statementLimits(statementTimeoutMs, connectTimeoutMs),
   });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process as an unhandled 'error' event: the pool replaces it on the next query.
