@@ -71,6 +71,7 @@ export function createServices(opts: { config: Config; database: Database; log: 
       database,
       connectionString: config.databaseUrl,
       connectTimeoutMs: config.databaseTimeouts.connectTimeoutMs,
+      statementTimeoutMs: config.databaseTimeouts.statementTimeoutMs,
       worker: config.worker,
       expireInSeconds: config.jobExpireSeconds,
       retryDelaySeconds: config.jobRetryDelaySeconds,

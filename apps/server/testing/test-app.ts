@@ -33,18 +33,33 @@ export async function buildTestApp(opts: {
   mailer?: InvitationMailer;
   /** Time limits of a PostgreSQL test database. */
   databaseLimits?: Pick<OpenDatabaseOptions, 'connectTimeoutMs' | 'statementTimeoutMs'>;
+  /** pg-boss on a pool of its own with the same limits, as in production with DATABASE_URL (PostgreSQL only). */
+  jobPool?: boolean;
 } = {}): Promise<TestApp> {
   const database = await openTestDatabase(opts.databaseLimits);
   const { seedCategories } = await import('@chapar/db/seed');
   await seedCategories(database);
   await authRepo.createUser(database.db, { username: TEST_ADMIN.username, role: 'owner', passwordHash: await testPasswordHash(TEST_ADMIN.password) });
   if (opts.seed) await opts.seed(database);
-  const config = testConfig(opts.config);
+  const jobPool = opts.jobPool
+    ? { databaseUrl: await testDatabaseUrl(database), databaseTimeouts: { ...testConfig().databaseTimeouts, ...opts.databaseLimits } }
+    : {};
+  const config = testConfig({ ...jobPool, ...opts.config });
   const app = await buildApp({ config, database, ssr: opts.ssr ?? false, invitationMailer: opts.mailer ?? null });
   opts.beforeReady?.(app);
   await app.ready();
   const adminRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD');
   return { app, database, config, adminRoutes, close: async () => { await app.close(); await database.close(); } };
+}
+
+/** The address of a PostgreSQL test database (openTestDatabase names one per test file). */
+export async function testDatabaseUrl(database: Database): Promise<string> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server || database.kind !== 'postgres') throw new Error('a PostgreSQL test database (TEST_DATABASE_URL) is needed here');
+  const { rows } = await database.raw.query<{ name: string }>('select current_database() as name');
+  const url = new URL(server);
+  url.pathname = `/${rows[0].name}`;
+  return url.toString();
 }
 
 /** Logs in as the test admin; returns the cookie header and CSRF token for later requests. */

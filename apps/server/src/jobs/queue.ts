@@ -8,9 +8,15 @@
 // worker retries it within heartbeatSeconds + superviseSeconds (+ the retry delay), well
 // under a minute, while a slow job whose worker lives is never taken by a second one.
 // expireInSeconds stays the bound of one run.
-import type { PgBoss } from 'pg-boss';
+//
+// pg-boss's own pool has the app's statement limit (DATABASE_STATEMENT_TIMEOUT_MS): a statement
+// held by a lock, or a server that stops answering, fails a send or a worker's poll as it fails a
+// request, instead of holding it. Its schema is then migrated apart, without it (boss-schema.ts).
+import type { ConstructorOptions, PgBoss } from 'pg-boss';
 import { reportQueueDepths } from '../metrics/registry.ts';
-import type { Database } from '@chapar/db';
+import { databaseUnavailable } from '../plugins/error-handler.ts';
+import { statementLimits, type Database } from '@chapar/db';
+import { buildsLeft, startBossSchema } from './boss-schema.ts';
 import type { JobSpec } from './job-spec.ts';
 import { bossDbAdapter, type BossDb } from './pg-boss-adapter.ts';
 import { KEEP_COMPLETED_SECONDS, RETRY_DEFAULTS } from './retry-defaults.ts';
@@ -21,6 +27,8 @@ export interface JobQueueOptions {
   connectionString?: string;
   /** How long pg-boss's own pool may take to get a connection (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /** How long one statement on pg-boss's own pool may take (DATABASE_STATEMENT_TIMEOUT_MS); 0 or absent: no limit. */
+  statementTimeoutMs?: number;
   /** Supervise and run schedules: true in processes that run the worker. */
   worker: boolean;
   expireInSeconds: number;
@@ -48,6 +56,7 @@ export class JobQueue {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly workIds = new Map<string, string>();
   private stopReporting?: () => void;
+  private stopSchema?: () => Promise<void>;
 
   constructor(private readonly options: JobQueueOptions) {}
 
@@ -55,34 +64,71 @@ export class JobQueue {
     return Boolean(this.boss);
   }
 
-  /** Starts pg-boss (installing or migrating its schema) once. */
+  /** Starts pg-boss (installing or migrating its schema) once; a start that failed is tried again by the next call. */
   async instance(): Promise<PgBoss> {
     if (this.boss) return this.boss;
-    this.starting ??= (async () => {
-      const { worker } = this.options;
-      // Loaded here, not at start-up: a tenth of a second that the first page need not wait for.
-      const { PgBoss } = await import('pg-boss');
-      const common = {
-        supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const,
-        // Stale heartbeats are only looked for in a monitor pass: both timers set how soon.
-        superviseIntervalSeconds: this.options.superviseSeconds,
-        monitorIntervalSeconds: this.options.superviseSeconds,
-      };
-      const boss = this.options.connectionString
-        ? new PgBoss({ connectionString: this.options.connectionString, max: 4, connectionTimeoutMillis: this.options.connectTimeoutMs, ...common })
-        : new PgBoss({
-          db: this.options.bossDb ?? bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common,
-        });
-      boss.on('error', (error) => this.options.onError(error as Error));
-      await boss.start();
-      this.boss = boss;
-      // pg-boss's own queue counts (kept by its monitor) for chapar_job_queue_depth.
-      this.stopReporting = reportQueueDepths(async () => (await boss.getQueues()).map((q) => ({
-        name: q.name, queued: q.queuedCount, active: q.activeCount, deferred: q.deferredCount,
-      })));
-      return boss;
-    })();
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
     return this.starting;
+  }
+
+  private async start(): Promise<PgBoss> {
+    const { worker, connectionString, onError } = this.options;
+    // Loaded here, not at start-up: a tenth of a second that the first page need not wait for.
+    const { PgBoss } = await import('pg-boss');
+    const common = {
+      supervise: worker, schedule: worker, migrate: true, monitorVacuum: false, reindex: false as const,
+      // Stale heartbeats are only looked for in a monitor pass: both timers set how soon.
+      superviseIntervalSeconds: this.options.superviseSeconds,
+      monitorIntervalSeconds: this.options.superviseSeconds,
+    };
+    const boss = connectionString
+      ? await this.startPostgres(PgBoss, connectionString, common)
+      : await started(new PgBoss({
+        db: this.options.bossDb ?? bossDbAdapter(this.options.database), backend: this.options.database.kind === 'pglite' ? 'pglite' : 'postgres', ...common,
+      }), onError);
+    this.boss = boss;
+    // pg-boss's own queue counts (kept by its monitor) for chapar_job_queue_depth.
+    this.stopReporting = reportQueueDepths(async () => (await boss.getQueues()).map((q) => ({
+      name: q.name, queued: q.queuedCount, active: q.activeCount, deferred: q.deferredCount,
+    })));
+    return boss;
+  }
+
+  /**
+   * pg-boss on its own pool. With a statement limit it only checks its schema; one not installed
+   * or out of date is brought up to date apart, without the limit, and so are index builds a
+   * migration left (boss-schema.ts). A check that timed out or could not reach the server is
+   * that failure, not a reason to migrate.
+   */
+  private async startPostgres(Boss: typeof PgBoss, connectionString: string, common: Partial<ConstructorOptions>): Promise<PgBoss> {
+    const { connectTimeoutMs, statementTimeoutMs = 0, onError } = this.options;
+    const limited = statementTimeoutMs > 0;
+    // pg-boss hands its database options to node-postgres's pool, the statement limits included.
+    const open = () => started(new Boss({
+      connectionString, max: 4, connectionTimeoutMillis: connectTimeoutMs, ...statementLimits(statementTimeoutMs, connectTimeoutMs), ...common, migrate: !limited,
+    }), onError);
+    if (!limited) return open();
+    const schema = { connectionString, connectTimeoutMs, onError };
+    let boss: PgBoss;
+    try {
+      boss = await open();
+    } catch (error) {
+      if (databaseUnavailable(error) || this.stopSchema) throw error;
+      this.stopSchema = await startBossSchema(Boss, schema);
+      return open();
+    }
+    // Builds left by a migration (here or in an earlier run): the jobs need not wait for them.
+    if (!this.stopSchema) {
+      try {
+        if (await buildsLeft(boss)) this.stopSchema = await startBossSchema(Boss, schema);
+      } catch (error) {
+        onError(error as Error);
+      }
+    }
+    return boss;
   }
 
   /** Creates the job's queue with the retry defaults, or brings an existing one up to date. */
@@ -167,6 +213,21 @@ export class JobQueue {
     this.stopReporting?.();
     this.queues.clear();
     this.workIds.clear();
+    const stopSchema = this.stopSchema;
+    this.stopSchema = undefined;
+    await stopSchema?.();
     if (boss) await boss.stop({ graceful: options.graceful ?? true, timeout: options.timeoutMs ?? 10_000, close: true });
   }
+}
+
+/** Starts a pg-boss instance reporting its errors; one that failed to start is stopped, its pool closed. */
+async function started(boss: PgBoss, onError: (error: Error) => void): Promise<PgBoss> {
+  boss.on('error', (error) => onError(error as Error));
+  try {
+    await boss.start();
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+    throw error;
+  }
+  return boss;
 }
