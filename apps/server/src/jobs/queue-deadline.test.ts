@@ -6,14 +6,37 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '@chapar/db/testing';
 import { DATABASE_UNAVAILABLE, databaseUnavailable } from '../plugins/error-handler.ts';
 import { buildTestApp, loginAsAdmin, testDatabaseUrl, type TestApp } from '../../testing/test-app.ts';
+import { bossDbAdapter } from './pg-boss-adapter.ts';
 import { JobQueue } from './queue.ts';
 import { scanDuplicatesJob } from './specs.ts';
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
 const LIMIT_MS = 800;
 const CONNECT_MS = 1_000;
+const TIMINGS = { worker: false, expireInSeconds: 60, retryDelaySeconds: 1, heartbeatSeconds: 10, superviseSeconds: 10, onError: () => undefined };
+
+describe('a pg-boss start that failed (a timeout, a lost connection)', () => {
+  it('is tried again by the next use, rather than failing every later one', async () => {
+    const database = await openTestDatabase();
+    const adapter = bossDbAdapter(database);
+    let down = true;
+    const queue = new JobQueue({
+      database, ...TIMINGS,
+      bossDb: { executeSql: (text, values) => (down ? Promise.reject(new Error('Query read timeout')) : adapter.executeSql(text, values)) },
+    });
+    try {
+      await expect(queue.instance()).rejects.toThrow('Query read timeout');
+      down = false;
+      expect(await queue.send(scanDuplicatesJob, {})).toEqual(expect.any(String));
+    } finally {
+      await queue.stop({ graceful: false });
+      await database.close();
+    }
+  });
+});
 
 describe.skipIf(!POSTGRES)('pg-boss\'s own pool, on PostgreSQL', () => {
   let t: TestApp;
@@ -21,10 +44,7 @@ describe.skipIf(!POSTGRES)('pg-boss\'s own pool, on PostgreSQL', () => {
   let holder: pg.Client;
   const queues: JobQueue[] = [];
   const limitedQueue = (connectionString: string) => {
-    const queue = new JobQueue({
-      database: t.database, connectionString, connectTimeoutMs: CONNECT_MS, statementTimeoutMs: LIMIT_MS,
-      worker: false, expireInSeconds: 60, retryDelaySeconds: 1, heartbeatSeconds: 10, superviseSeconds: 10, onError: () => undefined,
-    });
+    const queue = new JobQueue({ database: t.database, connectionString, connectTimeoutMs: CONNECT_MS, statementTimeoutMs: LIMIT_MS, ...TIMINGS });
     queues.push(queue);
     return queue;
   };
