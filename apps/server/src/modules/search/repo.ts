@@ -95,11 +95,17 @@ export const searchRepo = {
     }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   },
 
-  /** Which of these words some article has had (the term list; Persian words are their own lexemes). */
+  /**
+   * Which of these words some article has had (the term list; Persian words are their own
+   * lexemes). Looked up through the primary key: with '=' the planner takes the trigram index,
+   * which holds a short word in few trigrams and so reads many entries (about 20 ms for «کم»
+   * against 2 for the lot through the key); 'between' is for the key alone.
+   */
   async knownTerms(db: Db, words: string[]): Promise<Set<string>> {
     if (!words.length) return new Set();
-    const rows = await db.select({ term: searchTerms.term }).from(searchTerms).where(inArray(searchTerms.term, words));
-    return new Set(rows.map((r) => r.term));
+    const result = await db.execute(sql`select w.word as term from unnest(array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) as w(word)
+      where exists (select 1 from ${searchTerms} where ${searchTerms.term} between w.word and w.word)`);
+    return new Set((result as unknown as { rows: Array<{ term: string }> }).rows.map((r) => r.term));
   },
 
   /**
