@@ -8,7 +8,7 @@ import { extractTopics } from './extract.ts';
 import { isTopic, tidyTopic, topicId, topicKey } from './phrase.ts';
 
 export { extractTopics } from './extract.ts';
-export { isCategoryName, isTopic, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms } from './phrase.ts';
+export { isCategoryName, isTopic, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms, wordSplits } from './phrase.ts';
 export { isKnownName } from './names.ts';
 export { FUNCTION_WORDS, GENERIC_WORDS, PERSIAN_STOPWORDS, isFunctionWord, isStopword } from './stopwords.ts';
 

@@ -8,6 +8,7 @@ import { GENERIC_WORDS, isEdgeBlocked, isFunctionWord, isPrefixedVerb, isStopwor
 
 const ZWNJ = '\u200c';
 const PREFIXES = new Set(['می', 'نمی']);
+const ENDINGS: ReadonlySet<string> = new Set([...SUFFIXES, ...AFTER_HEH]);
 const LATIN = /[A-Za-z]/;
 const PERSIAN_LETTER = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff]/;
 const CATEGORY_NAMES: ReadonlySet<string> = new Set(CATEGORIES.flatMap((c) => [normalizePersian(c.nameFa), c.slug]));
@@ -37,6 +38,22 @@ export function tidyTopic(raw: string): string {
     else out.push(part);
   }
   return out.join(' ');
+}
+
+/**
+ * Where a normalised Persian word written run together may be cut into two words a text writes
+ * apart ('کمآبی': 'کم' and 'آبی'), as topicId joins them: pieces of two letters or more, neither
+ * an ending written apart ('ها', 'ای': the word's forms cover those) and the second no prefix
+ * ('می'). Which pieces are words is for the caller to look up.
+ */
+export function wordSplits(word: string): Array<[string, string]> {
+  if (!/^[\u0620-\u06d3]{4,}$/.test(word)) return [];
+  const splits: Array<[string, string]> = [];
+  for (let i = 2; i <= word.length - 2; i++) {
+    const [first, second] = [word.slice(0, i), word.slice(i)];
+    if (!ENDINGS.has(first) && !ENDINGS.has(second) && !PREFIXES.has(second)) splits.push([first, second]);
+  }
+  return splits;
 }
 
 /** Whether a phrase is a category's name: the category already says it. */

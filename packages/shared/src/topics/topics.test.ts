@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms } from './index.ts';
+import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms, wordSplits } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -96,6 +96,16 @@ describe('one topic, however it is written', () => {
     expect(wordForms('آسیای')).toContain('آسیا');
     for (const word of ['تنها', 'در', 'covid']) expect(wordForms(word)).toEqual([word]);
     for (const word of ['گروه', 'دانشجو', 'بازنشسته']) for (const form of wordForms(word)) expect(topicKey(form), form).toBe(topicKey(word));
+  });
+
+  it('gives a search the cuts of a word run together that a text may write apart', () => {
+    expect(wordSplits('کمآبی')).toEqual([['کم', 'آبی'], ['کمآ', 'بی']]);
+    for (const [a, b] of wordSplits('کمآبی')) expect(topicId(`${a} ${b}`)).toBe(topicId('کمآبی'));
+    expect(wordSplits('میشود')).toContainEqual(['می', 'شود']);
+    // Endings are the word's forms, and 'می' opens a word.
+    expect(wordSplits('کتابها')).not.toContainEqual(['کتاب', 'ها']);
+    expect(wordSplits('هاشمی')).toEqual([]);
+    for (const word of ['کم', 'آبی', 'covid']) expect(wordSplits(word)).toEqual([]);
   });
 
   it('spells a keyword as the text does', () => {

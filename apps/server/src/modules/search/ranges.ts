@@ -69,10 +69,17 @@ function matching(s: Search, days: { from: number; to: number } | null, views?: 
   const steps = views && (views.from > 0 || views.to < s.topViews) ? Array.from({ length: views.to - views.from + 1 }, (_, i) => `views ${views.from + i}`) : null;
   const facets = facetsText(s.f.category, dates, steps);
   const words = sql`to_tsquery('simple', ${s.words})`;
+  // A phrase ('کم <-> آبی') would have every row the index finds checked again against the indexed
+  // expression, built anew per row (about 0.07 ms each on PGlite): the index is asked for the
+  // phrase's words, which it answers exactly, and the phrase is checked on the stored vector.
+  // Only the query's own alternatives hold '<->' (queryWords drops '<' and '>').
+  const phrase = s.words.includes('<->');
+  const found = phrase ? sql`to_tsquery('simple', ${s.words.replaceAll('<->', '&')})` : words;
   return and(
     // A query the parser finds no words in must match nothing, not every article of the range.
     sql`numnode(${words}) > 0`,
-    facets ? sql`${indexed} @@ (${words} && ${facets}::tsquery)` : sql`${indexed} @@ ${words}`,
+    facets ? sql`${indexed} @@ (${found} && ${facets}::tsquery)` : sql`${indexed} @@ ${found}`,
+    phrase ? sql`${articles.searchVector} @@ ${words}` : undefined,
     sql`${articles.status} = 'published'`,
     s.f.since ? gte(articles.publishedAt, s.f.since) : undefined,
   );

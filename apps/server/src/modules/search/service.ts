@@ -1,6 +1,6 @@
 import type { SearchQuery, SearchResponse } from '@chapar/shared/contracts';
 import { findCategory, normalizePersian } from '@chapar/shared/text';
-import { withoutEndings, wordForms } from '@chapar/shared/topics';
+import { withoutEndings, wordForms, wordSplits } from '@chapar/shared/topics';
 import type { Db } from '@chapar/db';
 import { toArticle } from '../articles/dto.ts';
 import { alternativeGroups, queryWords } from './index-text.ts';
@@ -21,21 +21,26 @@ const joinable = (a: string, b: string) => PERSIAN_WORD.test(a) && PERSIAN_WORD.
 
 /**
  * The query's words as groups of alternatives, so a topic's forms are one, as trending counts
- * them: each word also finds its joined plural and the word without it ('بازیها', 'بازی'), and two
- * words also find the two run together ('کمآبی'). Only forms some article has are added (one look
- * in the term list): a query without such forms stays one word a group, as cheap as it was.
+ * them: each word also finds its joined plural and the word without it ('بازیها', 'بازی'), two
+ * words also find the two run together ('کمآبی'), and a word run together also finds its two
+ * pieces written apart, next to each other ('کم آبی'). Only forms some article has are added (one
+ * look in the term list): a query without such forms stays one word a group, as cheap as it was.
  */
 async function topicGroups(db: Db, words: string[]): Promise<TermGroups> {
   const forms = words.map(wordForms);
   const joined = words.map((w, i) => (i + 1 < words.length && joinable(w, words[i + 1]) ? `${w}${words[i + 1]}` : ''));
-  const known = await searchRepo.knownTerms(db, [...new Set([...forms.flatMap((f) => f.slice(1)), ...joined.filter(Boolean)])]);
+  const splits = words.map((w) => wordSplits(w).filter(([a, b]) => joinable(a, b)));
+  const known = await searchRepo.knownTerms(db, [...new Set([
+    ...forms.flatMap((f) => f.slice(1)), ...joined.filter(Boolean), ...splits.flat(2),
+  ])]);
   const groups: TermGroups = [];
   for (let i = 0; i < words.length; i++) {
     if (joined[i] && known.has(joined[i])) {
       groups.push([`${words[i]} & ${words[i + 1]}`, joined[i]]);
       i++;
     } else {
-      groups.push([words[i], ...forms[i].slice(1).filter((form) => known.has(form))]);
+      const apart = splits[i].filter((pieces) => pieces.every((p) => known.has(p))).map(([a, b]) => `${a} <-> ${b}`);
+      groups.push([words[i], ...forms[i].slice(1).filter((form) => known.has(form)), ...apart]);
     }
   }
   return groups;
