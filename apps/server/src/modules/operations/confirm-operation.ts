@@ -6,7 +6,7 @@ import { ltr } from '@chapar/shared/text';
 import { AppError } from '../../errors.ts';
 import { JOB_SPECS } from '../../jobs/specs.ts';
 import { operationsRepo } from './operations-repo.ts';
-import { waitForOutcome, type OperationOutcome } from './run-operation.ts';
+import { CONFIRM_NOT_QUEUED, waitForOutcome, type OperationOutcome } from './run-operation.ts';
 import type { Services } from '../../services.ts';
 
 export async function confirmOperation(
@@ -30,6 +30,10 @@ export async function confirmOperation(
   if (planned && !planned.length) throw new AppError('bad_request', PLAN_MESSAGES.nothingToConfirm);
   if (!(await operationsRepo.confirm(s.db, id, by))) throw new AppError('conflict', PLAN_MESSAGES.notAwaiting);
   await operationsRepo.log(s.db, id, `پیش‌نمایش${by ? ` توسط ${ltr(by)}` : ''} تأیید شد`);
-  await s.jobs.send(spec, { ...row.params, mode: 'apply', ...(planned ? { planned } : {}), operationId: id });
+  await s.jobs.send(spec, { ...row.params, mode: 'apply', ...(planned ? { planned } : {}), operationId: id }).catch(async (error: unknown) => {
+    // Not queued: the plan waits for the editor again rather than staying 'queued' for good.
+    await operationsRepo.unconfirm(s.db, id, CONFIRM_NOT_QUEUED).catch(() => undefined);
+    throw error;
+  });
   return waitForOutcome(s, id);
 }

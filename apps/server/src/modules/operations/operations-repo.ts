@@ -71,6 +71,16 @@ export const operationsRepo = {
       .where(and(eq(operations.id, id), eq(operations.status, 'awaiting'))).returning({ id: operations.id });
     return rows.length > 0;
   },
+  /** A confirmed plan whose job could not be queued: it waits for the editor again, as it was. */
+  async unconfirm(db: Db, id: number, line: string): Promise<void> {
+    await db.update(operations).set({ status: 'awaiting', confirmedBy: null, confirmedAt: null, progress: 100, finishedAt: new Date(), ...logLine(line, true) })
+      .where(and(eq(operations.id, id), eq(operations.status, 'queued')));
+  },
+  /** A run whose job could not be queued: it ends as an error that says so, not 'queued' for good. */
+  async notQueued(db: Db, id: number, line: string): Promise<void> {
+    await db.update(operations).set({ status: 'error', finishedAt: new Date(), ...logLine(line, true) })
+      .where(and(eq(operations.id, id), eq(operations.status, 'queued')));
+  },
   /** Articles that plans of this kind, still awaiting confirmation, already list. */
   async awaitingArticleIds(db: Db, kind: string): Promise<Set<number>> {
     const rows = await db.select({ plan: operations.plan }).from(operations).where(and(eq(operations.kind, kind), eq(operations.status, 'awaiting')));

@@ -44,9 +44,18 @@ export async function runOperation(
   s: Pick<Services, 'config' | 'db' | 'jobs'>, job: JobSpec, payload: Record<string, unknown>, meta: { kind: string; requestedBy: string | null; plan?: boolean },
 ): Promise<OperationOutcome> {
   const operation = await operationsRepo.create(s.db, { kind: meta.kind, job: job.name, params: payload, requestedBy: meta.requestedBy });
-  await s.jobs.send(job, { ...payload, ...(meta.plan ? { mode: 'plan' } : {}), operationId: operation.id });
+  await s.jobs.send(job, { ...payload, ...(meta.plan ? { mode: 'plan' } : {}), operationId: operation.id }).catch(async (error: unknown) => {
+    // The record must not stay 'queued' for a job that never was (the request answers the failure).
+    await operationsRepo.notQueued(s.db, operation.id, NOT_QUEUED).catch(() => undefined);
+    throw error;
+  });
   return waitForOutcome(s, operation.id);
 }
+
+/** Logged on a run whose job could not be put in the queue (the database did not answer). */
+export const NOT_QUEUED = 'کار به صف کارها نرسید (پایگاه داده پاسخ نداد)؛ عملیات اجرا نشد و چیزی تغییر نکرد';
+/** Logged on a confirmed plan whose job could not be put in the queue: it waits for confirmation again. */
+export const CONFIRM_NOT_QUEUED = 'کار به صف کارها نرسید (پایگاه داده پاسخ نداد)؛ پیش‌نمایش همچنان منتظر تأیید است';
 
 /** Waits (up to ADMIN_JOB_WAIT_SECONDS) for a queued operation and reads its outcome. */
 export async function waitForOutcome(s: Pick<Services, 'config' | 'db'>, id: number): Promise<OperationOutcome> {
