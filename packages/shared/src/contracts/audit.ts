@@ -29,8 +29,16 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** A moment: date and time with its zone, as the page sends it (toISOString). */
-const dateField = z.iso.datetime({ offset: true, error: `تاریخ باید تاریخ و ساعت به شکل ${ltr('2026-01-31T08:30:00Z')} باشد` });
+/**
+ * A moment: date and time with its zone, as the page sends it (toISOString). Its year in UTC
+ * lies in 1–9999: a well-formed moment outside (0000-01-01T00:00:00Z, or 9999-12-31T23:59:59-14:00,
+ * which is year 10000 in UTC) has no plain ISO form, and the database refuses it as a timestamp.
+ */
+const dateField = z.iso.datetime({ offset: true, error: `تاریخ باید تاریخ و ساعت به شکل ${ltr('2026-01-31T08:30:00Z')} باشد` })
+  .refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'تاریخ باید میان سال‌های ۱ تا ۹۹۹۹ میلادی باشد');
 
 export const auditQuery = z.object({
   actor: z.string().trim().max(64).optional(),
