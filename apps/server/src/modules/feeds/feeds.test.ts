@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaAssets } from '@chapar/db';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createArticle } from '../../../testing/factories.ts';
@@ -88,6 +88,29 @@ describe('/rss.xml', () => {
     expect(again.headers['x-cache']).toBe('HIT');
     expect(again.body).toBe(first.body);
     expect(again.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+  });
+
+  it('has no lastBuildDate while empty, so its body and ETag do not change with the clock', async () => {
+    // No technology story and no podcast here: a build date taken from the clock made a new ETag
+    // every second, and a reader's or directory's kept tag was answered in full.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const url of ['/rss/technology.xml', '/podcast.xml']) {
+        vi.setSystemTime(new Date('2026-12-06T10:00:00Z'));
+        t.app.hotCache.clear();
+        const first = await get(url);
+        vi.setSystemTime(new Date('2026-12-06T11:30:00Z'));
+        t.app.hotCache.clear();
+        const later = await get(url);
+        expect(later.headers['x-cache'], url).not.toBe('HIT');
+        expect(first.body, url).not.toContain('<item>');
+        expect(first.body, url).not.toContain('lastBuildDate');
+        expect(later.body, url).toBe(first.body);
+        expect(later.headers.etag, url).toBe(first.headers.etag);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

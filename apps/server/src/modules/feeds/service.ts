@@ -55,8 +55,7 @@ function rssItem(site: FeedSite, a: FeedArticle): string {
   ].join('');
 }
 
-function rss(site: FeedSite, channel: { title: string; path: string; selfPath: string; description: string }, items: FeedArticle[], now: Date): string {
-  const built = items[0]?.publishedAt ?? now;
+function rss(site: FeedSite, channel: { title: string; path: string; selfPath: string; description: string }, items: FeedArticle[]): string {
   return [
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>',
@@ -64,7 +63,8 @@ function rss(site: FeedSite, channel: { title: string; path: string; selfPath: s
     el('link', absoluteUrl(site, channel.path)),
     el('description', channel.description),
     el('language', 'fa'),
-    el('lastBuildDate', built.toUTCString()),
+    // The newest item's date; an empty feed has none, so its body and ETag do not change with the clock.
+    el('lastBuildDate', items[0]?.publishedAt.toUTCString()),
     empty('atom:link', { href: absoluteUrl(site, channel.selfPath) ?? '', rel: 'self', type: 'application/rss+xml' }),
     ...items.map((a) => rssItem(site, a)),
     '</channel></rss>',
@@ -72,13 +72,13 @@ function rss(site: FeedSite, channel: { title: string; path: string; selfPath: s
 }
 
 /** /rss.xml: the 50 newest articles. */
-export async function siteFeed(db: Db, site: FeedSite, now = new Date()): Promise<string> {
+export async function siteFeed(db: Db, site: FeedSite): Promise<string> {
   const items = await feedRepo.latest(db, { limit: FEED_ITEMS });
-  return rss(site, { title: site.siteName, path: '/', selfPath: '/rss.xml', description: `${site.siteName}: تازه‌ترین خبرهای ایران و جهان` }, items, now);
+  return rss(site, { title: site.siteName, path: '/', selfPath: '/rss.xml', description: `${site.siteName}: تازه‌ترین خبرهای ایران و جهان` }, items);
 }
 
 /** /rss/{slug}.xml: the 50 newest of one category; 404 for a slug that is not one. */
-export async function categoryFeed(db: Db, site: FeedSite, slug: string, now = new Date()): Promise<string> {
+export async function categoryFeed(db: Db, site: FeedSite, slug: string): Promise<string> {
   const category = CATEGORIES.find((c) => c.slug === slug.toLowerCase());
   if (!category) throw notFound('دسته‌بندی مورد نظر یافت نشد');
   const items = await feedRepo.latest(db, { limit: FEED_ITEMS, category: category.name });
@@ -87,7 +87,7 @@ export async function categoryFeed(db: Db, site: FeedSite, slug: string, now = n
     path: `/category/${category.slug}`,
     selfPath: `/rss/${category.slug}.xml`,
     description: category.description,
-  }, items, now);
+  }, items);
 }
 
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
