@@ -4,6 +4,7 @@
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
 import { failedPostLines, untouchedPosts, waitForPosts, withoutMediaLines } from '../modules/posts/wait-posts.ts';
+import type { PostRef } from '../modules/posts/post-store.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
 import { defineJob } from './define-job.ts';
@@ -16,7 +17,7 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
   async handler(payload, { services: s, operation }) {
     const { config, db } = s;
     if (payload.trigger === 'schedule' && !(await monitorState.enabled(db, config.monitorAutostart))) return { skipped: 'monitor stopped' };
-    const check = await checkAllChannels(s, { channels: payload.channels, latest: payload.latest, operation });
+    const check = await checkAllChannels(s, { channels: payload.channels, latest: payload.latest, skipMedia: payload.skipMedia, operation });
     // Whoever waits for the answer gets articles now: the offline rewriter stands in for a failing AI.
     const offlineFallback = payload.await || undefined;
     await s.jobs.sendMany(ingestPostJob, check.toProcess.map((ref) => ({ ...ref, skipMedia: payload.skipMedia, useAI: payload.useAI, offlineFallback })));
@@ -26,7 +27,8 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       });
     }
     await operation.log(`${toPersianDigits(check.toProcess.length)} پست به خط پردازش سپرده شد (منبع: ${sourceKindLabel(check.sourceKind)})`);
-    const outcome = payload.await ? await waitForPosts(db, check.toProcess, Math.max(1000, config.adminJobWaitMs - 5000)) : null;
+    const underway = async (refs: PostRef[]) => (await s.jobs.underway(ingestPostJob, refs.map((ref) => ingestPostJob.singletonKey!(ref)))).size;
+    const outcome = payload.await ? await waitForPosts(db, check.toProcess, Math.max(1000, config.adminJobWaitMs - 5000), underway) : null;
     // An admin asking for the latest N hears about all N: those already articles are listed as left, counted in nothing.
     const queued = new Set(check.toProcess.map((ref) => `${ref.source}/${ref.telegramId}`));
     const left = outcome && payload.latest !== undefined ? await untouchedPosts(db, check.seen.filter((ref) => !queued.has(`${ref.source}/${ref.telegramId}`))) : [];

@@ -173,6 +173,19 @@ export class JobQueue {
     this.wake(definition.name);
   }
 
+  /**
+   * The keys among `keys` (singleton keys) whose job is waiting to start now or running: not one
+   * waiting out a retry's backoff or a later start, nor one that has ended. For callers that
+   * answer with what the jobs did.
+   */
+  async underway(definition: JobSpec, keys: string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const boss = await this.ensureQueue(definition);
+    const soon = Date.now() + 1000;
+    const jobs = (await Promise.all(keys.map((key) => boss.findJobs(definition.name, { key })))).flat();
+    return new Set(jobs.filter((job) => job.state === 'active' || (job.state === 'created' && new Date(job.startAfter).getTime() <= soon)).map((job) => job.singletonKey!));
+  }
+
   /** Wakes this process's worker for a queue so a job just sent starts now, not at the next poll. */
   wake(name: string): void {
     const id = this.workIds.get(name);

@@ -15,6 +15,8 @@ type CheckAllChannelsDeps = Pick<Services, 'config' | 'db' | 'log' | 'sources' |
 export interface CheckAllOptions {
   channels?: string[];
   latest?: number;
+  /** The run stores no media: what published articles lack is not fetched again. */
+  skipMedia?: boolean;
   operation?: OperationReporter;
 }
 
@@ -63,7 +65,7 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
   for (const [i, channel] of channels.entries()) {
     let check: ChannelCheck;
     try {
-      check = await checkChannel(s, source, channel, { latest: opts.latest, operationId: opts.operation?.id });
+      check = await checkChannel(s, source, channel, { latest: opts.latest, skipMedia: opts.skipMedia, operationId: opts.operation?.id });
     } catch (error) {
       s.log.warn(`check of ${channel.username} failed: ${(error as Error).message}`);
       const message = channelFailureText(error, channel.username);

@@ -21,6 +21,8 @@ export interface CheckOptions {
   latest?: number;
   /** The operation the check runs for: a deletion it finds is kept there for undo. */
   operationId?: number | null;
+  /** The run stores no media ('add the latest 5' without media): what published articles lack is not fetched again. */
+  skipMedia?: boolean;
 }
 
 export interface ChannelCheck {
@@ -81,11 +83,14 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
     } else if (row.state === 'blocked') {
       const block = await blocklistRepo.find(s.db, ref.source, ref.telegramId);
       if (!block || block.allowRegeneration) result.toProcess.push(ref);
+    } else if (opts.latest !== undefined && !opts.skipMedia && row.state === 'published' && row.missingMedia) {
+      // An admin asking for these posts again gets what their articles lack asked for again, however old.
+      result.toProcess.push(ref);
     }
   }
 
   // A whole check (not 'the latest N') also fetches again what published articles lack, each by its own post's job.
-  if (opts.latest === undefined) {
+  if (opts.latest === undefined && !opts.skipMedia) {
     const queued = new Set(result.toProcess.map((ref) => ref.telegramId));
     for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES, missingMediaSince())) if (!queued.has(ref.telegramId)) result.toProcess.push(ref);
   }

@@ -9,6 +9,7 @@ import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-
 import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { operationReporter } from '../operations/operation-reporter.ts';
 import { postStore } from '../posts/post-store.ts';
+import { LEFT_PUBLISHED, untouchedPosts } from '../posts/wait-posts.ts';
 import { ingestPost } from './ingest-post.ts';
 import { MISSING_MEDIA_REASONS, missingMediaSince } from './missing-media.ts';
 
@@ -77,5 +78,45 @@ describe('a check now with Telegram\'s media host down', () => {
     expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: null });
     const { rows } = await t.database.raw.query<{ n: number }>('select count(*)::int as n from telegram_posts where missing_media is not null');
     expect(rows[0].n).toBe(0);
+  }, 90_000);
+
+  it('«add the latest 20» asks again for what a marked article among them lacks, however old; a run that stores no media says it still lacks it', async () => {
+    // The article of post 102 lacks its photo again (no stored file of it), from a post fetched a month ago (past the checks' week).
+    await t.database.raw.query(`update telegram_posts set missing_media = $1, fetched_at = now() - interval '30 days' where telegram_id = 102`, [LACKS_PHOTO]);
+    await t.database.raw.query('delete from media_assets where article_id = (select id from articles where telegram_id = 102)');
+    await t.database.raw.query('update articles set image_url = null where telegram_id = 102');
+    const before = await article(102);
+    const ref = { source: CHANNEL, telegramId: 102 };
+
+    // Left alone by a run that stores no media, its report line keeps what the article lacks.
+    expect(await untouchedPosts(t.database.db, [ref])).toEqual([expect.objectContaining({ status: 'skipped', reason: `${LEFT_PUBLISHED}؛ هنوز ${LACKS_PHOTO}` })]);
+
+    type Answer = { message: string; result: { withoutMedia: number }; detailedReport: { processed: Array<{ filename: string; status: string; reason: string }> } };
+    const addLatest = async () => {
+      const res = await t.post('/api/admin/add-20-recent-posts');
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json() as Answer;
+      return { answer, line: answer.detailedReport.processed.find((item) => item.filename === `${CHANNEL}/102`) };
+    };
+
+    // Host still down: asked again, still lacking, said so; the text is not touched.
+    t.server.fail('/media/', true);
+    const down = await addLatest();
+    expect(down.answer.result.withoutMedia).toBe(1);
+    expect(down.line).toMatchObject({ status: 'success', reason: `منتشر شد، ${LACKS_PHOTO}` });
+    expect(down.answer.message).toContain(line(102));
+    expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: LACKS_PHOTO });
+    // Every other post of the 20 was already an article and is listed as left.
+    expect(down.answer.detailedReport.processed.find((item) => item.filename === `${CHANNEL}/103`)).toMatchObject({ status: 'skipped', reason: LEFT_PUBLISHED });
+
+    // Host back: the photo is stored, the mark is gone, the text is as it was.
+    t.server.fail('/media/', false);
+    const up = await addLatest();
+    expect(up.answer.result.withoutMedia).toBe(0);
+    expect(up.line).toMatchObject({ status: 'success', reason: 'منتشر شد' });
+    const after = await article(102);
+    expect(after.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);
+    expect([after.title, after.content]).toEqual([before.title, before.content]);
+    expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: null });
   }, 90_000);
 });

@@ -38,15 +38,19 @@ export const withoutMediaWords = (n: number) => `${formatNumberFa(n)} مقاله
 /** A post a run read but left alone, already an article: what the report says of it. */
 export const LEFT_PUBLISHED = 'از پیش منتشر شده بود؛ تغییری نکرد';
 
+/** The same of an article that still lacks media (a run that stores none): «…؛ هنوز بی‌تصویر: …». */
+export const leftPublishedWithout = (missingMedia: string) => `${LEFT_PUBLISHED}؛ هنوز ${missingMedia}`;
+
 /**
  * Posts a run read but did not hand to the pipeline ('add the latest 5' over posts already
  * articles): listed for the admin as they stand, counted in nothing.
  */
 export async function untouchedPosts(db: Db, refs: PostRef[]): Promise<ReportItem[]> {
-  return (await summarisePosts(db, refs)).report.map((item) => ({ ...item, status: 'skipped', reason: item.status === 'success' ? LEFT_PUBLISHED : item.reason }));
+  return (await summarisePosts(db, refs, { left: true })).report.map((item) => ({ ...item, status: 'skipped' }));
 }
 
-export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutcome> {
+/** `left`: the run did not hand these posts to the pipeline, so a published one is said to be left as it was. */
+export async function summarisePosts(db: Db, refs: PostRef[], { left = false } = {}): Promise<PostsOutcome> {
   const rows = await postStore.states(db, refs);
   const outcome: PostsOutcome = { processed: 0, published: 0, failed: 0, aiFallbacks: 0, withoutMedia: [], pending: 0, report: [] };
   for (const ref of refs) {
@@ -63,7 +67,9 @@ export async function summarisePosts(db: Db, refs: PostRef[]): Promise<PostsOutc
       articleId: row?.articleId ?? null,
       filename: `${ref.source}/${ref.telegramId}`,
       fileType: 'post',
-      reason: state === 'failed' ? (row?.lastError ?? POST_STATE_LABELS.failed) : lacking ? publishedWithout(lacking) : POST_STATE_LABELS[state as PostState] ?? state,
+      reason: state === 'failed' ? (row?.lastError ?? POST_STATE_LABELS.failed)
+        : state === 'published' && left ? (lacking ? leftPublishedWithout(lacking) : LEFT_PUBLISHED)
+          : lacking ? publishedWithout(lacking) : POST_STATE_LABELS[state as PostState] ?? state,
     };
     outcome.report.push(item);
     if (lacking) outcome.withoutMedia.push(item);
@@ -92,11 +98,17 @@ export function withoutMediaLines(lacking: ReportItem[], limit = FAILED_POSTS_NA
   return lines;
 }
 
-export async function waitForPosts(db: Db, refs: PostRef[], timeoutMs: number): Promise<PostsOutcome> {
+/**
+ * Waits until every post has settled and, with `underway` (how many of the posts have a job still
+ * to run or running), until its job has ended too: a published post run again for its media is
+ * settled before its job starts, and its answer is what that job did.
+ */
+export async function waitForPosts(db: Db, refs: PostRef[], timeoutMs: number, underway?: (refs: PostRef[]) => Promise<number>): Promise<PostsOutcome> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const outcome = await summarisePosts(db, refs);
-    if (outcome.pending === 0 || Date.now() >= deadline) return outcome;
+    const settled = outcome.pending === 0 && (!underway || (await underway(refs)) === 0);
+    if (settled || Date.now() >= deadline) return outcome;
     await sleep(250);
   }
 }
