@@ -40,6 +40,8 @@ export const ADMIN_ARTICLE_TABLE_MESSAGES = {
   alreadyUnpublished: 'مقاله از پیش از انتشار خارج شده است',
   /** The reason recorded when ingestion finds the post deleted from its channel. */
   deletedAtSource: 'پست در کانال تلگرام حذف شده است',
+  /** After an article's missing-media mark: when it is asked for again (ingest/missing-media.ts). */
+  missingMediaRetry: 'تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند',
 } as const;
 
 const intParam = (label: string, min: number, max: number) =>
@@ -117,6 +119,8 @@ export const adminArticle = article.extend({
   unpublishedAt: z.string().nullable(),
   editedFields: z.array(z.string()),
   telegramUrl: z.string().nullable(),
+  /** As on the table's row (adminArticleRow.missingMedia): what the article lacks that Telegram may still give, or null. */
+  missingMedia: z.string().nullable(),
 });
 export type AdminArticle = z.infer<typeof adminArticle>;
 

@@ -64,7 +64,7 @@ export async function updateArticle(s: UpdateArticleDeps, id: number, body: Upda
     imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,
     videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,
   }, { action: 'edit', by });
-  return toAdminArticle(row);
+  return toAdminArticle(row, await postStore.missingMediaFor(s.db, row.id));
 }
 
 /** The site's not-found answer (404) for an article id that names no article. */

@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
 import { derivedFields } from './derived-fields.ts';
 import { toAdminArticle } from './dto.ts';
+import { postStore } from '../posts/post-store.ts';
 import { changedFields, withFields } from './edit-protection.ts';
 import { versionRepo } from './versions.ts';
 import { reattachShown } from '../media/post-media.ts';
@@ -47,7 +48,7 @@ export async function restoreVersion(s: SaveArticleDeps, articleId: number, vers
   const restored = await saveArticle(s, current, version.fields, { action: 'restore', by });
   // A picture an edit of the post set aside comes back with the version that shows it.
   await reattachShown(s.db, restored);
-  return toAdminArticle(restored);
+  return toAdminArticle(restored, await postStore.missingMediaFor(s.db, restored.id));
 }
 
 export async function articleVersions(s: Pick<Services, 'db'>, articleId: number) {

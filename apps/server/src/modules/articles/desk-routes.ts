@@ -14,6 +14,7 @@ import { articleAdminRepo } from './admin-repo.ts';
 import { listAdminArticles } from './admin-table.ts';
 import { articleVersion as getVersion, articleVersions, restoreVersion } from './article-save.ts';
 import { toAdminArticle } from './dto.ts';
+import { postStore } from '../posts/post-store.ts';
 import { setPublished } from './publishing.ts';
 
 type ArticleDeskRoutesDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
@@ -29,7 +30,7 @@ export function articleDeskRoutes(app: FastifyInstance, s: ArticleDeskRoutesDeps
   r.get('/api/admin/articles/:id', { config: { permission: 'view' }, ...noStore, schema: { params: idParam, response: { 200: adminArticle, ...errors } } }, async (request) => {
     const row = await articleAdminRepo.byId(s.db, request.params.id);
     if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-    return toAdminArticle(row);
+    return toAdminArticle(row, await postStore.missingMediaFor(s.db, row.id));
   });
 
   r.post('/api/admin/articles/:id/publish', { config: { permission: 'articles', audit: { action: 'article.publish', target: 'article' } }, schema: { params: idParam, response: { 200: publishStateResponse, ...errors } } },

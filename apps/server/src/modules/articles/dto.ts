@@ -34,7 +34,8 @@ export function toArticle(row: PublicArticleRow): Article {
 }
 
 /** The admin's view of an article (any status): the entity plus its publishing state and edits. */
-export function toAdminArticle(row: ArticleRow): AdminArticle {
+/** `missingMedia`: what its post's mark says the article lacks (postStore.missingMediaFor). */
+export function toAdminArticle(row: ArticleRow, missingMedia: string | null): AdminArticle {
   const published = row.status === 'published';
   return {
     ...toArticle(row),
@@ -44,5 +45,6 @@ export function toAdminArticle(row: ArticleRow): AdminArticle {
     unpublishedAt: published ? null : (row.unpublishedAt?.toISOString() ?? null),
     editedFields: row.editedFields,
     telegramUrl: telegramUrl(row.source, row.telegramId),
+    missingMedia,
   };
 }

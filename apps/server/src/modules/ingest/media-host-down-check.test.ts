@@ -45,6 +45,10 @@ describe('a check now with Telegram\'s media host down', () => {
     // The articles table shows the mark on the article without its photo, and none on a text post's.
     expect(await tableRow(102)).toMatchObject({ imageUrl: null, missingMedia: LACKS_PHOTO });
     expect(await tableRow(96)).toMatchObject({ missingMedia: null });
+    // So does the article the edit dialog loads.
+    const single = async (telegramId: number) => (await t.get(`/api/admin/articles/${(await tableRow(telegramId))!.id}`)).json() as { missingMedia: string | null };
+    expect(await single(102)).toMatchObject({ missingMedia: LACKS_PHOTO });
+    expect(await single(96)).toMatchObject({ missingMedia: null });
     const before = await article(102);
 
     // Run again while the host is still down: the article is left as it was, the post stays published and marked.

@@ -129,4 +129,8 @@ export const postStore = {
       .where(and(inArray(telegramPosts.articleId, articleIds), eq(telegramPosts.state, 'published'), isNotNull(telegramPosts.missingMedia)));
     return new Map(rows.map((row) => [row.articleId!, row.missingMedia!]));
   },
+  /** What one article lacks (missingMediaOf for one), or null. */
+  async missingMediaFor(db: Db, articleId: number): Promise<string | null> {
+    return (await this.missingMediaOf(db, [articleId])).get(articleId) ?? null;
+  },
 };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Headphones, Megaphone, Pencil, Send, Sparkles, Trash2, Upload, Undo2 } from 'lucide-react';
-import type { AdminArticleRow, AdminArticleSort } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_TABLE_MESSAGES, type AdminArticleRow, type AdminArticleSort } from '@chapar/shared/contracts';
 import { articlePath, categoryFaName, formatJalaliDate, formatNumberFa, isolateLatinRuns } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
@@ -65,7 +65,7 @@ export function ArticlesTable({ rows, sorting, onSortingChange, selection, onSel
             <p className="mt-1 text-xs text-muted">دلیل: {row.original.unpublishedReason}</p>
           )}
           {row.original.missingMedia && (
-            <p data-missing-media className="mt-1 text-xs text-amber-800 dark:text-amber-300">{row.original.missingMedia}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند</p>
+            <p data-missing-media className="mt-1 text-xs text-amber-800 dark:text-amber-300">{row.original.missingMedia}؛ {ADMIN_ARTICLE_TABLE_MESSAGES.missingMediaRetry}</p>
           )}
         </div>
       ),

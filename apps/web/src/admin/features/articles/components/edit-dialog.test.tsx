@@ -13,20 +13,20 @@ const CATEGORIES = [
   ['international', 'International', 'بین‌الملل'], ['education', 'Education', 'آموزش'], ['science', 'Science', 'علم'],
 ].map(([slug, nameEn, name], i) => ({ id: i + 1, slug, nameEn, name, description: '' }));
 
-function article(category: string, featured = false) {
+function article(category: string, featured = false, missingMedia: string | null = null) {
   return {
     id: 7, title: 'خبر آزمایشی درباره دانشگاه', slug: 'خبر', excerpt: 'خلاصه', content: '<p>متن</p>', category, keywords: 'کنکور,دانشگاه تهران', imageUrl: null, videoUrl: null,
     featured, metaDescription: null, source: 'akhbar_rooz', telegramId: 12, publishedAt: '2026-11-20T10:00:00.000Z', views: 3,
-    status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null,
+    status: 'published', isPublished: true, unpublishedReason: null, unpublishedAt: null, editedFields: [], telegramUrl: null, missingMedia,
   };
 }
 
-function serve(category: string, featured = false) {
+function serve(category: string, featured = false, missingMedia: string | null = null) {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.startsWith('/api/categories')) return json(CATEGORIES);
-    if (url.startsWith('/api/admin/articles/7')) return json(article(category, featured));
+    if (url.startsWith('/api/admin/articles/7')) return json(article(category, featured, missingMedia));
     return new Response('{}', { status: 404 });
   }));
 }
@@ -51,6 +51,26 @@ describe('the edit dialog\'s category', () => {
     renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
     const select = await screen.findByRole('combobox', { name: 'دسته‌بندی' });
     await waitFor(() => expect(select.textContent).toContain('بین‌الملل'));
+  });
+});
+
+describe('the edit dialog\'s missing-media note', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const LACKS = 'بی‌تصویر: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+
+  it('says what an article published without its photo lacks, when it is asked for again, and that a hand-set address stays', async () => {
+    serve('Education', false, LACKS);
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(`رسانهٔ پست تلگرام کامل به این مقاله نرسیده است: ${LACKS}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند.`);
+    expect(note.textContent).toContain('نشانیِ دست‌نوشته با دریافت دوباره عوض نمی‌شود');
+  });
+
+  it('has no note for an article that lacks nothing', async () => {
+    serve('Education');
+    renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
+    await screen.findByRole('combobox', { name: 'دسته‌بندی' });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
 

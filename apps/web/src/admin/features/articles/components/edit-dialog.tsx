@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Save } from 'lucide-react';
-import { updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_TABLE_MESSAGES, updateArticleBody, type AdminArticle, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
@@ -105,6 +105,11 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
                       <button type="button" onClick={() => void saveOver()} disabled={update.isPending} className={adminButton.primary}>ذخیرهٔ تغییرات من به‌جای آن</button>
                     </div>
                   </div>
+                )}
+                {loaded?.missingMedia && (
+                  <p role="note" data-missing-media className="rounded-xl border border-amber-600/40 bg-amber-50 p-3 text-sm leading-7 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                    رسانهٔ پست تلگرام کامل به این مقاله نرسیده است: {loaded.missingMedia}؛ {ADMIN_ARTICLE_TABLE_MESSAGES.missingMediaRetry}. تا آن زمان می‌توانید نشانی تصویر یا ویدیو را خودتان بنویسید؛ نشانیِ دست‌نوشته با دریافت دوباره عوض نمی‌شود.
+                  </p>
                 )}
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
                 <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
