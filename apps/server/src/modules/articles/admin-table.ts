@@ -175,7 +175,7 @@ export const adminTableRepo = {
 };
 
 /** `missingMedia`: what its post's mark says the article lacks (postStore.missingMediaOf). */
-export function toAdminRow(row: AdminTableRow, missingMedia: string | null = null): AdminArticleRow {
+export function toAdminRow(row: AdminTableRow, missingMedia: string | null): AdminArticleRow {
   return {
     ...row,
     missingMedia,

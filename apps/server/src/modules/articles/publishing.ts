@@ -48,6 +48,5 @@ export async function setPublished(s: PublishingDeps, id: number, publish: boole
   const messages = publish
     ? [ADMIN_ARTICLE_TABLE_MESSAGES.published, ADMIN_ARTICLE_TABLE_MESSAGES.alreadyPublished]
     : [ADMIN_ARTICLE_TABLE_MESSAGES.unpublished, ADMIN_ARTICLE_TABLE_MESSAGES.alreadyUnpublished];
-  const missing = await postStore.missingMediaOf(s.db, [id]);
-  return { success: true, message: already ? messages[1] : messages[0], article: toAdminRow(row!, missing.get(id) ?? null) };
+  return { success: true, message: already ? messages[1] : messages[0], article: toAdminRow(row!, await postStore.missingMediaFor(s.db, id)) };
 }
