@@ -11,7 +11,7 @@ import type { ActionResult as Result, AdminAction } from '../operations/admin-ac
 import { finishedMessage, num } from '../operations/run-operation.ts';
 import { deletionWords } from './source-deletions.ts';
 import { editWords } from './source-edits.ts';
-import { withoutMediaWords } from '../posts/wait-posts.ts';
+import { mediaRetryWords, withoutMediaWords } from '../posts/wait-posts.ts';
 
 /** A count from the result, in Persian digits. */
 const fa = (value: unknown) => formatNumberFa(num(value));
@@ -20,6 +20,7 @@ const checked = (r: Result) => [
   `${fa(r.newPosts)} پست جدید، ${fa(r.published)} مقاله منتشرشده از ${fa(r.queued)} پست در صف`,
   ...(num(r.failed) ? [`${fa(r.failed)} مورد ناموفق`] : []),
   ...(num(r.aiFallbacks) ? [`${fa(r.aiFallbacks)} مقاله با بازنویس آفلاین نوشته شد، چون سرویس هوش مصنوعی پاسخ درستی نداد`] : []),
+  ...(num(r.mediaRetried) ? [mediaRetryWords(num(r.mediaRetried), num(r.mediaStored))] : []),
   ...(num(r.withoutMedia) ? [withoutMediaWords(num(r.withoutMedia)), ...((r.withoutMediaPosts as string[] | undefined) ?? [])] : []),
   ...deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)),
   ...editWords(num(r.editsAwaiting)),

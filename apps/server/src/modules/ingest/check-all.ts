@@ -37,6 +37,8 @@ export interface CheckAllResult {
   editsOperationIds: number[];
   seen: PostRef[];
   toProcess: PostRef[];
+  /** Of toProcess, the published posts run again only for the media their articles lack. */
+  mediaRetries: PostRef[];
   errors: string[];
   sourceKind: string;
 }
@@ -56,7 +58,7 @@ export async function resolveChannels(s: Pick<Services, 'db'>, names?: string[])
 export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOptions = {}): Promise<CheckAllResult> {
   const { channels, errors } = await resolveChannels(s, opts.channels);
   const { kind, source } = await s.sources.current();
-  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], unconfirmedPosts: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], errors, sourceKind: kind };
+  const result: CheckAllResult = { checked: [], newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationIds: [], unconfirmedPosts: [], editsAwaiting: 0, editsOperationIds: [], seen: [], toProcess: [], mediaRetries: [], errors, sourceKind: kind };
   if (!channels.length && !errors.length) {
     // The editor reads what to do in the channels tab; the setting that seeds that table is for the log.
     s.log.warn('no active channel to check: switch one on in the channels tab (TELEGRAM_CHANNELS only seeds the table)');
@@ -85,6 +87,7 @@ export async function checkAllChannels(s: CheckAllChannelsDeps, opts: CheckAllOp
     if (check.editsOperationId !== null) result.editsOperationIds.push(check.editsOperationId);
     result.seen.push(...check.seen);
     result.toProcess.push(...check.toProcess);
+    result.mediaRetries.push(...check.mediaRetries);
     await opts.operation?.log(`${handle(channel.username)}: ${fa(check.fetched)} پست خوانده شد، ${fa(check.newPosts.length)} تازه، ${fa(check.editedPosts.length)} ویرایش‌شده، ${fa(check.deletedPosts.length)} حذف‌شده${check.deletionsAwaiting ? `، ${fa(check.deletionsAwaiting)} حذف‌شده در انتظار تأیید ویراستار` : ''}${check.unconfirmedPosts.length ? `، ${fa(check.unconfirmedPosts.length)} پست در صفحه نبود و خواندن جداگانه‌اش نشد (شماره‌های ${check.unconfirmedPosts.map((ref) => fa(ref.telegramId)).join('، ')})` : ''}${check.editsAwaiting ? `، ${fa(check.editsAwaiting)} ویرایش‌شده در انتظار تأیید ویراستار` : ''}`);
     await opts.operation?.progress(((i + 1) / channels.length) * 40);
   }

@@ -45,6 +45,8 @@ export interface ChannelCheck {
   seen: PostRef[];
   /** Posts the pipeline should (re)run: new, edited, unfinished, no longer blocked, or published lacking media. */
   toProcess: PostRef[];
+  /** Of those, the published posts run again only for the media their articles lack. */
+  mediaRetries: PostRef[];
 }
 
 /** Reads pages until the last known post (or the channel's start, or the page limit). */
@@ -71,7 +73,7 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
   const range = posts.length ? [posts[0].messageId, Math.max(...covered)] as const : null;
   if (opts.latest !== undefined) posts = posts.slice(-opts.latest);
 
-  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, unconfirmedPosts: [], editsAwaiting: 0, editsOperationId: null, seen: [], toProcess: [] };
+  const result: ChannelCheck = { channel: channel.username, fetched: posts.length, newPosts: [], editedPosts: [], deletedPosts: [], unpublishedArticleIds: [], deletionsAwaiting: 0, deletionsOperationId: null, unconfirmedPosts: [], editsAwaiting: 0, editsOperationId: null, seen: [], toProcess: [], mediaRetries: [] };
   for (const post of posts) {
     const ref = { source: channel.username, telegramId: post.messageId };
     result.seen.push(ref);
@@ -86,13 +88,16 @@ export async function checkChannel(s: Pick<Services, 'config' | 'db' | 'log' | '
     } else if (opts.latest !== undefined && !opts.skipMedia && row.state === 'published' && row.missingMedia) {
       // An admin asking for these posts again gets what their articles lack asked for again, however old.
       result.toProcess.push(ref);
+      result.mediaRetries.push(ref);
     }
   }
 
   // A whole check (not 'the latest N') also fetches again what published articles lack, each by its own post's job.
   if (opts.latest === undefined && !opts.skipMedia) {
     const queued = new Set(result.toProcess.map((ref) => ref.telegramId));
-    for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES, missingMediaSince())) if (!queued.has(ref.telegramId)) result.toProcess.push(ref);
+    for (const ref of await postStore.missingMedia(s.db, channel.username, MISSING_MEDIA_RETRIES, missingMediaSince())) {
+      if (!queued.has(ref.telegramId)) { result.toProcess.push(ref); result.mediaRetries.push(ref); }
+    }
   }
   // Edits that would rewrite several published articles at once wait for an editor, whoever asked for the check.
   const edits = await holdEdits(s, channel.username, result.editedPosts);

@@ -9,7 +9,7 @@ import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-
 import { checkChannelsWorker } from '../../jobs/check-channels.ts';
 import { operationReporter } from '../operations/operation-reporter.ts';
 import { postStore } from '../posts/post-store.ts';
-import { LEFT_PUBLISHED, untouchedPosts } from '../posts/wait-posts.ts';
+import { LEFT_PUBLISHED, mediaRetryWords, untouchedPosts } from '../posts/wait-posts.ts';
 import { ingestPost } from './ingest-post.ts';
 import { MISSING_MEDIA_REASONS, missingMediaSince } from './missing-media.ts';
 
@@ -64,13 +64,17 @@ describe('a check now with Telegram\'s media host down', () => {
     await t.database.raw.query(`update telegram_posts set fetched_at = now() where telegram_id = 97`);
     expect(await retried()).toContain(97);
 
+    // «بررسی فوری» with the host still down: the seven are asked again, counted apart from what it published, none stored.
+    const forced = (await t.post('/api/admin/auto-monitor/force-check')).json() as { message: string };
+    expect(forced.message).toContain(`بررسی انجام شد: ۰ پست جدید، ۷ پست پردازش شد؛ ${mediaRetryWords(7, 0)}؛ ۷ مقاله با رسانهٔ ناقص منتشر شد`);
+
     t.server.fail('/media/', false);
     expect((await t.post('/api/admin/auto-monitor/start')).statusCode).toBe(200);
     const scheduled = await checkChannelsWorker.handler({ trigger: 'schedule' }, {
       services: t.app.ingest, job: { id: 'scheduled', retryCount: 0, finalAttempt: true }, operation: operationReporter(t.database.db, null, t.app.ingest.log),
     });
     // Nothing new on the channel: only the seven marked posts go to their own jobs.
-    expect(scheduled).toMatchObject({ newPosts: 0, editedPosts: 0, queued: 7 });
+    expect(scheduled).toMatchObject({ newPosts: 0, editedPosts: 0, queued: 7, mediaRetried: 7 });
     const deadline = Date.now() + 30_000;
     while ((await status()).withoutMedia.length && Date.now() < deadline) await sleep(200);
 
@@ -95,7 +99,7 @@ describe('a check now with Telegram\'s media host down', () => {
     // Left alone by a run that stores no media, its report line keeps what the article lacks.
     expect(await untouchedPosts(t.database.db, [ref])).toEqual([expect.objectContaining({ status: 'skipped', reason: `${LEFT_PUBLISHED}؛ هنوز ${LACKS_PHOTO}` })]);
 
-    type Answer = { message: string; result: { withoutMedia: number }; detailedReport: { processed: Array<{ filename: string; status: string; reason: string }> } };
+    type Answer = { message: string; result: { withoutMedia: number; published: number; mediaRetried: number; mediaStored: number }; detailedReport: { processed: Array<{ filename: string; status: string; reason: string }> } };
     const addLatest = async () => {
       const res = await t.post('/api/admin/add-20-recent-posts');
       expect(res.statusCode, res.body).toBe(200);
@@ -106,7 +110,10 @@ describe('a check now with Telegram\'s media host down', () => {
     // Host still down: asked again, still lacking, said so; the text is not touched.
     t.server.fail('/media/', true);
     const down = await addLatest();
-    expect(down.answer.result.withoutMedia).toBe(1);
+    // Counted apart from what the run published: it was an article before.
+    expect(down.answer.result).toMatchObject({ withoutMedia: 1, published: 0, mediaRetried: 1, mediaStored: 0 });
+    expect(down.answer.message).toContain(`۰ مقاله منتشرشده از ۱ پست در صف؛ ${mediaRetryWords(1, 0)}؛ `);
+    expect(mediaRetryWords(1, 0)).toBe('۱ مقالهٔ منتشرشده با رسانهٔ ناقص دوباره امتحان شد: رسانهٔ هیچ‌کدام این بار هم دریافت نشد');
     expect(down.line).toMatchObject({ status: 'success', reason: `منتشر شد، ${LACKS_PHOTO}` });
     expect(down.answer.message).toContain(line(102));
     expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: LACKS_PHOTO });
@@ -116,7 +123,8 @@ describe('a check now with Telegram\'s media host down', () => {
     // Host back: the photo is stored, the mark is gone, the text is as it was.
     t.server.fail('/media/', false);
     const up = await addLatest();
-    expect(up.answer.result.withoutMedia).toBe(0);
+    expect(up.answer.result).toMatchObject({ withoutMedia: 0, published: 0, mediaRetried: 1, mediaStored: 1 });
+    expect(up.answer.message).toContain('۱ مقالهٔ منتشرشده با رسانهٔ ناقص دوباره امتحان شد: رسانهٔ ۱ مقاله این بار ذخیره شد');
     expect(up.line).toMatchObject({ status: 'success', reason: 'منتشر شد' });
     const after = await article(102);
     expect(after.image_url).toMatch(/^\/media\/tg\/akhbar_rooz\/102\/0-image\.[0-9a-f]{8}\.jpg$/);

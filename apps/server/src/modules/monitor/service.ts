@@ -6,7 +6,7 @@ import { checkChannelsJob } from '../../jobs/specs.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { num, runOperation } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
-import { failedPostLines, summarisePosts, withoutMediaLines, withoutMediaWords } from '../posts/wait-posts.ts';
+import { failedPostLines, mediaRetryWords, summarisePosts, withoutMediaLines, withoutMediaWords } from '../posts/wait-posts.ts';
 import { monitorState } from './state-repo.ts';
 import { deletionWords } from '../ingest/source-deletions.ts';
 import { formatNumberFa as fa } from '@chapar/shared/text';
@@ -70,6 +70,7 @@ export async function forceCheck(s: Pick<Services, 'config' | 'db' | 'jobs'>, by
     + (failedPosts ? `، ${fa(failedPosts)} پست ناموفق` : '')
     + (num(r.aiFallbacks) ? `، ${fa(num(r.aiFallbacks))} مقاله با بازنویس آفلاین (سرویس هوش مصنوعی پاسخ درستی نداد)` : '')
     + deletionWords(num(r.unpublishedArticles), num(r.deletionsAwaiting), num(r.deletionsUnconfirmed)).map((words) => `؛ ${words}`).join('')
+    + (num(r.mediaRetried) ? `؛ ${mediaRetryWords(num(r.mediaRetried), num(r.mediaStored))}` : '')
     // Published, but without media Telegram may still give: counted apart, each post named with what it lacks.
     + (num(r.withoutMedia) ? `؛ ${withoutMediaWords(num(r.withoutMedia))}: ${((r.withoutMediaPosts as string[] | undefined) ?? []).join('؛ ')}` : '');
   const message = !outcome.finished ? 'بررسی در حال اجراست' : errors.length

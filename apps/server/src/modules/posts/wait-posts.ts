@@ -35,6 +35,10 @@ export const publishedWithout = (missingMedia: string) => `${POST_STATE_LABELS.p
 /** The count of a run's posts published without media, as its summaries say it. */
 export const withoutMediaWords = (n: number) => `${formatNumberFa(n)} مقاله با رسانهٔ ناقص منتشر شد (بررسی بعدی رسانه را دوباره از تلگرام می‌گیرد)`;
 
+/** Published articles a run asked Telegram again for the media they lacked, and of them those that now lack nothing. */
+export const mediaRetryWords = (retried: number, stored: number) =>
+  `${formatNumberFa(retried)} مقالهٔ منتشرشده با رسانهٔ ناقص دوباره امتحان شد: ${stored ? `رسانهٔ ${formatNumberFa(stored)} مقاله این بار ذخیره شد` : 'رسانهٔ هیچ‌کدام این بار هم دریافت نشد'}`;
+
 /** A post a run read but left alone, already an article: what the report says of it. */
 export const LEFT_PUBLISHED = 'از پیش منتشر شده بود؛ تغییری نکرد';
 
