@@ -3,7 +3,7 @@
 // callers that answer with the outcome ask it to wait for them.
 import { monitorState } from '../modules/monitor/state-repo.ts';
 import { checkAllChannels } from '../modules/ingest/check-all.ts';
-import { failedPostLines, summarisePosts, untouchedPosts, waitForPosts, withoutMediaLines } from '../modules/posts/wait-posts.ts';
+import { failedPostLines, untouchedPosts, waitForPosts, withoutMediaLines } from '../modules/posts/wait-posts.ts';
 import type { PostRef } from '../modules/posts/post-store.ts';
 import { sourceKindLabel } from '@chapar/shared/contracts';
 import { toPersianDigits } from '@chapar/shared/text';
@@ -29,8 +29,11 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
     await operation.log(`${toPersianDigits(check.toProcess.length)} پست به خط پردازش سپرده شد (منبع: ${sourceKindLabel(check.sourceKind)})`);
     const underway = async (refs: PostRef[]) => (await s.jobs.underway(ingestPostJob, refs.map((ref) => ingestPostJob.singletonKey!(ref)))).size;
     const outcome = payload.await ? await waitForPosts(db, check.toProcess, Math.max(1000, config.adminJobWaitMs - 5000), underway) : null;
-    // Posts run again only for their media were published before: counted apart, with how many now lack nothing.
-    const retried = outcome && check.mediaRetries.length ? await summarisePosts(db, check.mediaRetries) : null;
+    // Posts run again only for their media were published before: counted apart (from the outcome's own
+    // lines, by the report's file name), with how many now lack nothing.
+    const retriedNames = new Set(check.mediaRetries.map((ref) => `${ref.source}/${ref.telegramId}`));
+    const retriedPublished = outcome?.report.filter((item) => item.status === 'success' && retriedNames.has(item.filename ?? '')).length ?? 0;
+    const retriedLacking = outcome?.withoutMedia.filter((item) => retriedNames.has(item.filename ?? '')).length ?? 0;
     // An admin asking for the latest N hears about all N: those already articles are listed as left, counted in nothing.
     const queued = new Set(check.toProcess.map((ref) => `${ref.source}/${ref.telegramId}`));
     const left = outcome && payload.latest !== undefined ? await untouchedPosts(db, check.seen.filter((ref) => !queued.has(`${ref.source}/${ref.telegramId}`))) : [];
@@ -50,9 +53,9 @@ export const checkChannelsWorker = defineJob(checkChannelsJob, {
       editsOperationIds: check.editsOperationIds,
       queued: check.toProcess.length,
       processedPosts: outcome?.processed ?? 0,
-      published: (outcome?.published ?? 0) - (retried?.published ?? 0),
+      published: (outcome?.published ?? 0) - retriedPublished,
       mediaRetried: check.mediaRetries.length,
-      mediaStored: retried ? retried.published - retried.withoutMedia.length : 0,
+      mediaStored: retriedPublished - retriedLacking,
       // Posts that failed and channels that could not be read.
       failed: (outcome?.failed ?? 0) + check.errors.length,
       aiFallbacks: outcome?.aiFallbacks ?? 0,
