@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminUsers } from '@chapar/db';
 import { CSRF_HEADER, type StaffUser } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
 import type { InvitationMail } from './invitation-mail.ts';
+
+// These tests are about accounts and invitations, not hashing cost (password.test.ts, auth.test.ts): each of their many password checks costs milliseconds.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 let t: TestApp;
 let owner: { cookie: string; csrfToken: string };

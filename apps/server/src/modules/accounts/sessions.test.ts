@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, type SessionInfo } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsRole, ROLE_PASSWORD, type TestApp } from '../../../testing/test-app.ts';
 import { MAX_RECHECK_FAILURES } from '../auth/login-limits.ts';
 import { describeDevice } from './sessions.ts';
+
+// These tests are about sessions and re-checks, not hashing cost (password.test.ts, auth.test.ts): each password check costs milliseconds.
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { adminUsers, loginAttempts } from '@chapar/db';
@@ -7,6 +7,9 @@ import { buildTestApp, loginAsRole, ROLE_PASSWORD, type TestApp } from '../../..
 import { MAX_FAILURES_PER_IP_USER } from '../auth/login-limits.ts';
 import { ACCOUNT_SELF_MESSAGES } from './account-service.ts';
 import { createAdmin, resetTwoFactor } from '../auth/service.ts';
+
+// These tests are about codes, challenges and their counts; each sends about ten passwords, and at today's cost a loaded CI core took over 30 s for one test (hashing at today's cost: password.test.ts, auth.test.ts).
+vi.mock('../auth/password.ts', async (importOriginal) => (await import('../../../testing/cheap-passwords.ts')).cheapPasswords(await importOriginal()));
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
