@@ -2,12 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Files that replace modules with vi.mock: each needs module instances of its own. */
-const MOCKING = [
+export const MOCKING = [
+  'apps/server/src/modules/accounts/{accounts,sessions,two-factor}.test.ts',
   'apps/server/src/modules/auth/login-limits.test.ts',
   'apps/server/src/modules/telegram-auth/telegram-auth-*.test.ts',
   'apps/server/src/security/client-address.test.ts',
 ];
-const SERVER = ['apps/server/src/**/*.test.ts', 'apps/server/testing/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
+export const SERVER = ['apps/server/src/**/*.test.ts', 'apps/server/testing/**/*.test.ts', 'packages/db/src/**/*.test.ts'];
 
 // Unit and integration tests: server (app.inject on a fresh PGlite per file), shared, db, web.
 export default defineConfig({
