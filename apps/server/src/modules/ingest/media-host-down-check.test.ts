@@ -61,6 +61,10 @@ describe('a check now with Telegram\'s media host down', () => {
     const retried = async () => (await postStore.missingMedia(t.database.db, CHANNEL, 50, missingMediaSince())).map((ref) => ref.telegramId);
     expect(await retried()).not.toContain(97);
     expect(await retried()).toContain(102);
+    // Asked for by hand («افزودن آخرین پست‌ها» runs it), its answer does not promise another check.
+    const late = await ingestPost(t.app.ingest, { source: CHANNEL, telegramId: 97 }, { useAI: false });
+    expect(late).toMatchObject({ status: 'unchanged', reason: MISSING_MEDIA_REASONS.stillLate(LACKS_PHOTO), missingMedia: LACKS_PHOTO });
+    expect(late.reason).not.toContain('بررسی بعدی');
     await t.database.raw.query(`update telegram_posts set fetched_at = now() where telegram_id = 97`);
     expect(await retried()).toContain(97);
 

@@ -20,6 +20,8 @@ export const missingMediaSince = (now = Date.now()) => new Date(now - MISSING_ME
 export const MISSING_MEDIA_REASONS = {
   stored: 'رسانه‌ای که پیش‌تر از تلگرام دریافت نشده بود این بار دریافت و ذخیره شد',
   still: (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}. بررسی بعدی دوباره امتحان می‌کند`,
+  /** The post was fetched more than MISSING_MEDIA_RETRY_DAYS ago: no check asks for it by itself any more. */
+  stillLate: (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}. این پست بیش از یک هفته پیش دریافت شده است و بررسی‌ها دیگر خودشان آن را امتحان نمی‌کنند؛ نشانی تصویر یا ویدیو را می‌توانید در ویرایش مقاله بنویسید`,
 } as const;
 
 export interface MissingMediaRetry {
@@ -40,7 +42,8 @@ export async function fetchMissingMedia(
   const { missingMedia } = refreshed;
   return {
     status: refreshed.updated ? 'updated' : 'unchanged',
-    reason: missingMedia ? MISSING_MEDIA_REASONS.still(missingMedia) : MISSING_MEDIA_REASONS.stored,
+    reason: !missingMedia ? MISSING_MEDIA_REASONS.stored
+      : row.fetchedAt >= missingMediaSince() ? MISSING_MEDIA_REASONS.still(missingMedia) : MISSING_MEDIA_REASONS.stillLate(missingMedia),
     report: refreshed.media.report,
     missingMedia,
   };
