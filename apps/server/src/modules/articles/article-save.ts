@@ -1,5 +1,6 @@
 // An admin's save of an article (the edit dialog, a restore): the previous state becomes a
-// version, the changed fields are marked as edited by hand, and readers' caches drop.
+// version, the changed fields are marked as edited by hand, and readers' caches drop. A picture or
+// video address written by hand clears that kind from the post's missing-media mark.
 import {
   ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
 } from '@chapar/shared/contracts';
@@ -29,6 +30,8 @@ export async function saveArticle(
       editedFields: withFields(current.editedFields, changed),
       updatedAt: new Date(),
     }, current.updatedAt);
+    // An address written by hand takes the place of a file the post did not give: no longer marked nor asked for.
+    if (saved) await postStore.dropGivenMedia(tx, saved);
     // Saved or deleted by someone else between our read and this write: the version kept above goes too.
     if (saved) return saved;
     if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);

@@ -153,7 +153,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     const id = article.id;
     if (media) await attachMedia(s, id, ref, media);
     // What the article lacks that Telegram may still give: kept on the post, fetched again by a later check.
-    const missingMedia = opts.skipMedia ? undefined : await missingMediaMark(s.db, id, ref, media?.unfetched);
+    const missingMedia = opts.skipMedia ? undefined : await missingMediaMark(s.db, article, ref, media?.unfetched);
 
     // The post keeps why the AI did not write it, so the article can be rewritten later.
     await postStore.setState(s.db, ref, 'published', { articleId: id, lastError: rewrite.note ?? null, missingMedia });

@@ -135,4 +135,40 @@ describe('a check now with Telegram\'s media host down', () => {
     expect([after.title, after.content]).toEqual([before.title, before.content]);
     expect(await postStore.get(t.database.db, CHANNEL, 102)).toMatchObject({ state: 'published', missingMedia: null });
   }, 90_000);
+
+  it('an address an editor writes takes that kind out of the mark: checks stop asking for it, and a later run does not put it back', async () => {
+    const LACKS_BOTH = 'بی‌تصویر، بی‌ویدیو: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+    const LACKS_VIDEO = 'بی‌ویدیو: دریافت از تلگرام نشد (سرور رسانه فایل را نداد (۵۰۰))';
+    // The article of post 106 lacks its photo and video again (no stored file of either).
+    await t.database.raw.query(`update telegram_posts set missing_media = $1, fetched_at = now() where telegram_id = 106`, [LACKS_BOTH]);
+    await t.database.raw.query('delete from media_assets where article_id = (select id from articles where telegram_id = 106)');
+    await t.database.raw.query('update articles set image_url = null, video_url = null where telegram_id = 106');
+    const id = (await tableRow(106))!.id;
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers: t.headers, payload });
+    const asked = async () => (await postStore.missingMedia(t.database.db, CHANNEL, 50, missingMediaSince())).map((ref) => ref.telegramId);
+    expect(await tableRow(106)).toMatchObject({ missingMedia: LACKS_BOTH });
+
+    // The picture by hand: only the video is still missing, and still asked for.
+    const photo = await patch({ imageUrl: 'https://example.com/hand-photo.jpg' });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(photo.json()).toMatchObject({ imageUrl: 'https://example.com/hand-photo.jpg', missingMedia: LACKS_VIDEO });
+    expect(await tableRow(106)).toMatchObject({ missingMedia: LACKS_VIDEO });
+    expect(await asked()).toContain(106);
+
+    // A run that publishes the post again with the host down marks only the video; the hand-written picture stays.
+    t.server.fail('/media/', true);
+    const rerun = await ingestPost(t.app.ingest, { source: CHANNEL, telegramId: 106 }, { useAI: false, force: true });
+    expect(rerun.missingMedia).toBe(LACKS_VIDEO);
+    expect(await postStore.get(t.database.db, CHANNEL, 106)).toMatchObject({ state: 'published', missingMedia: LACKS_VIDEO });
+    expect((await article(106)).image_url).toBe('https://example.com/hand-photo.jpg');
+
+    // The video by hand too: nothing is missing, and no check asks for it.
+    const video = await patch({ videoUrl: 'https://example.com/hand-video.mp4' });
+    expect(video.statusCode, video.body).toBe(200);
+    expect(video.json()).toMatchObject({ missingMedia: null });
+    expect(await tableRow(106)).toMatchObject({ missingMedia: null });
+    expect(await postStore.get(t.database.db, CHANNEL, 106)).toMatchObject({ missingMedia: null });
+    expect(await asked()).not.toContain(106);
+    t.server.fail('/media/', false);
+  }, 90_000);
 });

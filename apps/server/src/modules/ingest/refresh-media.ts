@@ -49,7 +49,7 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   await mediaRepo.attach(s.db, keys, article.id);
   const stale = await mediaRepo.othersOf(s.db, article.id, keys);
   await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey) && !media.report.some((r) => r.status === 'error')));
-  const missingMedia = await missingMediaMark(s.db, article.id, ref, media.unfetched);
+  const missingMedia = await missingMediaMark(s.db, article, ref, media.unfetched);
   await postStore.setMissingMedia(s.db, ref, missingMedia);
   if (updated) s.contentChanged();
   return { updated, media: { ...media, report: media.report.map((r) => ({ ...r, articleId: article.id })) }, imageUrl, videoUrl, missingMedia };

@@ -21,6 +21,7 @@ import type { MediaKind } from './sniff.ts';
 import { storeMedia } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { failureText } from '../../integrations/failure-text.ts';
+import { givenByHand, missingMediaNote, type MissingKind } from './missing-media-note.ts';
 import type { PostRef } from '../posts/post-store.ts';
 import type { ArticleRow } from '../articles/article-row.ts';
 import type { Services } from '../../services.ts';
@@ -66,25 +67,18 @@ export interface PostMedia {
 }
 
 /** A file of the post the source may give later: where it goes, and why it did not come. */
-export interface Unfetched { position: number; kind: 'image' | 'video' | 'audio'; reason: string }
-
-const LACKS: Record<Unfetched['kind'], string> = { image: 'بی‌تصویر', video: 'بی‌ویدیو', audio: 'بی‌صدا' };
-
-/** What an article lacks and why, as the screens say it: «بی‌تصویر: دریافت از تلگرام نشد (…)»; null when it lacks nothing. */
-export function missingMediaNote(unfetched: Unfetched[]): string | null {
-  if (!unfetched.length) return null;
-  const kinds = (Object.keys(LACKS) as Array<Unfetched['kind']>).filter((kind) => unfetched.some((u) => u.kind === kind)).map((kind) => LACKS[kind]);
-  return `${kinds.join('، ')}: دریافت از تلگرام نشد (${unfetched[0].reason})`;
-}
+export interface Unfetched { position: number; kind: MissingKind; reason: string }
 
 /**
  * The post's mark once its media is attached: the files that did not come which the article
- * holds no stored file of the post in place of (an earlier run's file stays in its place).
+ * holds no stored file of the post in place of (an earlier run's file stays in its place), nor
+ * an address an editor wrote by hand (missing-media-note.ts).
  */
-export async function missingMediaMark(db: Db, articleId: number, ref: PostRef, unfetched: Unfetched[] = []): Promise<string | null> {
+export async function missingMediaMark(db: Db, article: Pick<ArticleRow, 'id' | 'editedFields' | 'imageUrl' | 'videoUrl'>, ref: PostRef, unfetched: Unfetched[] = []): Promise<string | null> {
   if (!unfetched.length) return null;
-  const held = new Set((await mediaRepo.forArticle(db, articleId)).filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.position));
-  return missingMediaNote(unfetched.filter((u) => !held.has(u.position)));
+  const held = new Set((await mediaRepo.forArticle(db, article.id)).filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.position));
+  const given = givenByHand(article);
+  return missingMediaNote(unfetched.filter((u) => !held.has(u.position) && !given.has(u.kind)));
 }
 
 /**

@@ -7,6 +7,8 @@ import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { mediaReplaced, withPhotoIds } from './media-change.ts';
+import { givenByHand, noteWithout } from '../media/missing-media-note.ts';
+import type { ArticleRow } from '../articles/article-row.ts';
 
 export type PostRow = typeof telegramPosts.$inferSelect;
 /** new → processing → published | ignored | blocked | failed; deleted when gone from the channel. */
@@ -112,6 +114,17 @@ export const postStore = {
   async setMissingMedia(db: Db, ref: PostRef, missingMedia: string | null): Promise<void> {
     await db.update(telegramPosts).set({ missingMedia })
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
+  },
+  /** Takes out of the mark of an article's post what an editor has since given the article by hand (missing-media-note.ts). */
+  async dropGivenMedia(db: Db, article: Pick<ArticleRow, 'id' | 'editedFields' | 'imageUrl' | 'videoUrl'>): Promise<void> {
+    const given = givenByHand(article);
+    if (!given.size) return;
+    const marked = await db.select({ id: telegramPosts.id, missingMedia: telegramPosts.missingMedia }).from(telegramPosts)
+      .where(and(eq(telegramPosts.articleId, article.id), isNotNull(telegramPosts.missingMedia)));
+    for (const post of marked) {
+      const left = noteWithout(post.missingMedia!, given);
+      if (left !== post.missingMedia) await db.update(telegramPosts).set({ missingMedia: left }).where(eq(telegramPosts.id, post.id));
+    }
   },
   /** A channel's newest published posts, fetched since `since`, whose articles lack media Telegram may still give. */
   async missingMedia(db: Db, source: string, limit: number, since: Date): Promise<PostRef[]> {

@@ -63,7 +63,7 @@ describe('the edit dialog\'s missing-media note', () => {
     renderWithApp(<EditArticleDialog articleId={7} onClose={() => {}} />);
     const note = await screen.findByRole('note');
     expect(note.textContent).toContain(`رسانهٔ پست تلگرام کامل به این مقاله نرسیده است: ${LACKS}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند.`);
-    expect(note.textContent).toContain('نشانیِ دست‌نوشته با دریافت دوباره عوض نمی‌شود');
+    expect(note.textContent).toContain('نشانیِ دست‌نوشته جای رسانهٔ نرسیده را می‌گیرد و با دریافت دوباره عوض نمی‌شود');
   });
 
   it('has no note for an article that lacks nothing', async () => {

@@ -108,7 +108,7 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
                 )}
                 {loaded?.missingMedia && (
                   <p role="note" data-missing-media className="rounded-xl border border-amber-600/40 bg-amber-50 p-3 text-sm leading-7 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-                    رسانهٔ پست تلگرام کامل به این مقاله نرسیده است: {loaded.missingMedia}؛ {ADMIN_ARTICLE_TABLE_MESSAGES.missingMediaRetry}. تا آن زمان می‌توانید نشانی تصویر یا ویدیو را خودتان بنویسید؛ نشانیِ دست‌نوشته با دریافت دوباره عوض نمی‌شود.
+                    رسانهٔ پست تلگرام کامل به این مقاله نرسیده است: {loaded.missingMedia}؛ {ADMIN_ARTICLE_TABLE_MESSAGES.missingMediaRetry}. تا آن زمان می‌توانید نشانی تصویر یا ویدیو را خودتان بنویسید؛ نشانیِ دست‌نوشته جای رسانهٔ نرسیده را می‌گیرد و با دریافت دوباره عوض نمی‌شود.
                   </p>
                 )}
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
