@@ -31,7 +31,7 @@ export async function saveArticle(
       updatedAt: new Date(),
     }, current.updatedAt);
     // An address written by hand takes the place of a file the post did not give: no longer marked nor asked for.
-    if (saved) await postStore.dropGivenMedia(tx, saved);
+    if (saved && (changed.includes('imageUrl') || changed.includes('videoUrl'))) await postStore.dropGivenMedia(tx, saved);
     // Saved or deleted by someone else between our read and this write: the version kept above goes too.
     if (saved) return saved;
     if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);

@@ -17,11 +17,13 @@ export const MISSING_MEDIA_RETRY_DAYS = 7;
 /** The posts fetched since this time are retried: a file Telegram has not given in a week is not asked for at every check. */
 export const missingMediaSince = (now = Date.now()) => new Date(now - MISSING_MEDIA_RETRY_DAYS * 86_400_000);
 
+const notStored = (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}`;
+
 export const MISSING_MEDIA_REASONS = {
   stored: 'رسانه‌ای که پیش‌تر از تلگرام دریافت نشده بود این بار دریافت و ذخیره شد',
-  still: (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}. بررسی بعدی دوباره امتحان می‌کند`,
+  still: (mark: string) => `${notStored(mark)}. بررسی بعدی دوباره امتحان می‌کند`,
   /** The post was fetched more than MISSING_MEDIA_RETRY_DAYS ago: no check asks for it by itself any more. */
-  stillLate: (mark: string) => `رسانه باز هم دریافت نشد؛ مقاله منتشر ماند، ${mark}. این پست بیش از یک هفته پیش دریافت شده است و بررسی‌ها دیگر خودشان آن را امتحان نمی‌کنند؛ نشانی تصویر یا ویدیو را می‌توانید در ویرایش مقاله بنویسید`,
+  stillLate: (mark: string) => `${notStored(mark)}. این پست بیش از یک هفته پیش دریافت شده است و بررسی‌ها دیگر خودشان آن را امتحان نمی‌کنند؛ نشانی تصویر یا ویدیو را می‌توانید در ویرایش مقاله بنویسید`,
 } as const;
 
 export interface MissingMediaRetry {

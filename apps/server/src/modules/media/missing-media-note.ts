@@ -6,6 +6,8 @@
 import type { ArticleRow } from '../articles/article-row.ts';
 
 export type MissingKind = 'image' | 'video' | 'audio';
+/** What of an article tells which media an editor gave by hand. */
+export type HandMediaFields = Pick<ArticleRow, 'id' | 'editedFields' | 'imageUrl' | 'videoUrl'>;
 
 const LACKS: Record<MissingKind, string> = { image: 'بی‌تصویر', video: 'بی‌ویدیو', audio: 'بی‌صدا' };
 const KINDS = Object.keys(LACKS) as MissingKind[];
@@ -18,7 +20,7 @@ export function missingMediaNote(unfetched: Array<{ kind: MissingKind; reason: s
 }
 
 /** The kinds of media an editor has written the article's address of by hand. */
-export function givenByHand(article: Pick<ArticleRow, 'editedFields' | 'imageUrl' | 'videoUrl'>): Set<MissingKind> {
+export function givenByHand(article: Omit<HandMediaFields, 'id'>): Set<MissingKind> {
   const edited = article.editedFields ?? [];
   const given = new Set<MissingKind>();
   if (article.imageUrl && edited.includes('imageUrl')) given.add('image');

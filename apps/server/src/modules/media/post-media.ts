@@ -21,7 +21,7 @@ import type { MediaKind } from './sniff.ts';
 import { storeMedia } from './store-media.ts';
 import { queueVariants } from './variants.ts';
 import { failureText } from '../../integrations/failure-text.ts';
-import { givenByHand, missingMediaNote, type MissingKind } from './missing-media-note.ts';
+import { givenByHand, missingMediaNote, type HandMediaFields, type MissingKind } from './missing-media-note.ts';
 import type { PostRef } from '../posts/post-store.ts';
 import type { ArticleRow } from '../articles/article-row.ts';
 import type { Services } from '../../services.ts';
@@ -74,7 +74,7 @@ export interface Unfetched { position: number; kind: MissingKind; reason: string
  * holds no stored file of the post in place of (an earlier run's file stays in its place), nor
  * an address an editor wrote by hand (missing-media-note.ts).
  */
-export async function missingMediaMark(db: Db, article: Pick<ArticleRow, 'id' | 'editedFields' | 'imageUrl' | 'videoUrl'>, ref: PostRef, unfetched: Unfetched[] = []): Promise<string | null> {
+export async function missingMediaMark(db: Db, article: HandMediaFields, ref: PostRef, unfetched: Unfetched[] = []): Promise<string | null> {
   if (!unfetched.length) return null;
   const held = new Set((await mediaRepo.forArticle(db, article.id)).filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.position));
   const given = givenByHand(article);

@@ -7,8 +7,7 @@ import { telegramPosts, type Db } from '@chapar/db';
 import { normalizePersian } from '@chapar/shared/text';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
 import { mediaReplaced, withPhotoIds } from './media-change.ts';
-import { givenByHand, noteWithout } from '../media/missing-media-note.ts';
-import type { ArticleRow } from '../articles/article-row.ts';
+import { givenByHand, noteWithout, type HandMediaFields } from '../media/missing-media-note.ts';
 
 export type PostRow = typeof telegramPosts.$inferSelect;
 /** new → processing → published | ignored | blocked | failed; deleted when gone from the channel. */
@@ -116,7 +115,7 @@ export const postStore = {
       .where(and(eq(telegramPosts.source, ref.source), eq(telegramPosts.telegramId, ref.telegramId)));
   },
   /** Takes out of the mark of an article's post what an editor has since given the article by hand (missing-media-note.ts). */
-  async dropGivenMedia(db: Db, article: Pick<ArticleRow, 'id' | 'editedFields' | 'imageUrl' | 'videoUrl'>): Promise<void> {
+  async dropGivenMedia(db: Db, article: HandMediaFields): Promise<void> {
     const given = givenByHand(article);
     if (!given.size) return;
     const marked = await db.select({ id: telegramPosts.id, missingMedia: telegramPosts.missingMedia }).from(telegramPosts)
