@@ -183,6 +183,20 @@ describe('the purge', () => {
     expect((await trash()).total).toBe(0);
   });
 
+  it('removing an article for good keeps a picture another article shows: the file goes to that article', async () => {
+    const [giver, taker] = [await articleOf(97), await articleOf(96)];
+    const [file] = (await filesOf(97)).filter((f) => f.article_id === giver.id);
+    expect(file).toBeDefined();
+    const { image_url: imageUrl } = await one<{ image_url: string }>('select image_url from articles where id = $1', [giver.id]);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${taker.id}`, headers: t.headers, payload: { imageUrl } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await del(giver.id)).statusCode).toBe(200);
+    expect((await purge(giver.id)).json()).toEqual({ success: true, message: 'مقاله برای همیشه حذف شد' });
+    expect(onDisk(file.storage_key)).toBe(true);
+    expect(await one('select article_id from media_assets where storage_key = $1', [file.storage_key])).toEqual({ article_id: taker.id });
+    expect((await t.app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(200);
+  });
+
   it('bad input is a Persian 4xx and changes nothing', async () => {
     const empty = await restore([]);
     expect(empty.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import { toPersianDigits as fa } from '@chapar/shared/text';
 import { AppError, notFound } from '../../errors.ts';
 import type { MediaAssetRow } from '../media/repo.ts';
 import type { Services } from '../../services.ts';
-import { deleteMedia } from '../media/store-media.ts';
+import { deleteMedia, unlessShown } from '../media/store-media.ts';
 
 /**
  * What hangs from an article by article_id and goes and comes back with it. A breaking-news alert
@@ -178,9 +178,9 @@ export async function removeArticleFiles(s: Pick<Services, 'media' | 'log'>, fil
 }
 
 /** The files of a kept article that only it had: those still linked to no article. */
-async function filesOf(db: Db, id: number): Promise<Array<Pick<MediaAssetRow, 'storageKey'>>> {
-  return rowsOf<Pick<MediaAssetRow, 'storageKey'>>(await db.execute(sql`
-    SELECT m.storage_key AS "storageKey" FROM media_assets m
+async function filesOf(db: Db, id: number): Promise<Array<Pick<MediaAssetRow, 'storageKey' | 'url'>>> {
+  return rowsOf<Pick<MediaAssetRow, 'storageKey' | 'url'>>(await db.execute(sql`
+    SELECT m.storage_key AS "storageKey", m.url FROM media_assets m
     WHERE m.id IN (SELECT unnest(d.file_ids) FROM deleted_articles d WHERE d.article_id = ${id}) AND m.article_id IS NULL AND m.storage_key LIKE 'tg/%'
     ORDER BY m.id`));
 }
@@ -192,9 +192,13 @@ async function podcastOf(s: Pick<Services, 'db' | 'media'>, id: number): Promise
   return key?.startsWith('podcasts/') ? [{ storageKey: key }] : [];
 }
 
-/** Removes a kept article for good: its files and podcast first, then its readers' events and the entry. False when the store kept some. */
+/**
+ * Removes a kept article for good: its files and podcast first (a file another article, live or
+ * deleted, shows is kept for it: unlessShown), then its readers' events and the entry. False when the store kept some.
+ */
 async function purgeOne(s: Pick<Services, 'db' | 'media' | 'log'>, id: number): Promise<boolean> {
-  if (!(await removeArticleFiles(s, [...await filesOf(s.db, id), ...await podcastOf(s, id)]))) return false;
+  const files = await unlessShown(s.media, await filesOf(s.db, id), id);
+  if (!(await removeArticleFiles(s, [...files, ...await podcastOf(s, id)]))) return false;
   await s.db.transaction(async (tx) => {
     // Its readers' events were kept for a restore (no foreign key takes them with the article).
     await tx.execute(sql`DELETE FROM analytics_events WHERE article_id = ${id} AND NOT EXISTS (SELECT 1 FROM articles WHERE id = ${id})`);

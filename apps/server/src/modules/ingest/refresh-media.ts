@@ -8,7 +8,6 @@ import { articleAdminRepo } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import { mediaRepo } from '../media/repo.ts';
 import { storedKey } from '../media/stored-key.ts';
-import { deleteMedia } from '../media/store-media.ts';
 import { composeContent } from './article-writer.ts';
 import { collectMedia, isBorrowedFile, isOwnPostFile, missingMediaMark, type PostMedia } from '../media/post-media.ts';
 import { postStore } from '../posts/post-store.ts';
@@ -48,7 +47,8 @@ export async function refreshArticleMedia(s: RefreshArticleMediaDeps, source: Te
   const keys = [...media.images, media.video, media.audio].filter((m) => m !== null).map((m) => m.storageKey);
   await mediaRepo.attach(s.db, keys, article.id);
   const stale = await mediaRepo.othersOf(s.db, article.id, keys);
-  await deleteMedia(s.media, stale.filter((m) => isOwnPostFile(ref, m.storageKey) && !media.report.some((r) => r.status === 'error')));
+  // Set aside, not removed: an undo of this run, or a version restored, shows them again until the daily purge.
+  if (!media.report.some((r) => r.status === 'error')) await mediaRepo.setAside(s.db, stale.filter((m) => isOwnPostFile(ref, m.storageKey)).map((m) => m.storageKey), new Date());
   const missingMedia = await missingMediaMark(s.db, article, ref, media.unfetched);
   await postStore.setMissingMedia(s.db, ref, missingMedia);
   if (updated) s.contentChanged();

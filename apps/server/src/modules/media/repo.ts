@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { articles, mediaAssets, type Db } from '@chapar/db';
+import { articles, deletedArticles, mediaAssets, type Db } from '@chapar/db';
 
 export type MediaAssetRow = typeof mediaAssets.$inferSelect;
 export type MediaAssetInsert = typeof mediaAssets.$inferInsert;
@@ -33,6 +33,15 @@ export const mediaRepo = {
     if (!shows.length) return null;
     const [row] = await db.select({ id: articles.id }).from(articles).where(or(...shows)).orderBy(asc(articles.id)).limit(1);
     return row?.id ?? null;
+  },
+  /** Whether a deleted article still restorable (other than `besides`) shows one of these addresses. */
+  async trashShowing(db: Db, urls: string[], besides: number | null): Promise<boolean> {
+    const kept = sql`${deletedArticles.article}`;
+    const shows = urls.filter(Boolean).map((url) => sql`(${kept} ->> 'image_url' = ${url} OR ${kept} ->> 'video_url' = ${url} OR strpos(${kept} ->> 'content', ${url}) > 0)`);
+    if (!shows.length) return false;
+    const others = besides === null ? sql`true` : sql`${deletedArticles.articleId} <> ${besides}`;
+    const [row] = await db.select({ id: deletedArticles.articleId }).from(deletedArticles).where(and(others, or(...shows))).limit(1);
+    return Boolean(row);
   },
   /** Files set aside before `before`: the purge's. */
   async setAsideBefore(db: Db, before: Date): Promise<MediaAssetRow[]> {

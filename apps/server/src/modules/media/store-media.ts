@@ -176,17 +176,26 @@ export async function deleteMedia(deps: MediaDeps, rows: Pick<MediaAssetRow, 'st
 }
 
 /**
- * Files set aside (an edit of their post, a mark applied again) before `before`: removed, as deleted
- * articles' files are, unless an article still shows one (a duplicate given it, a body edited by
- * hand): that one goes back on the article instead. How many were removed.
+ * Of files about to be removed, those an article still shows (a picture an editor wrote into
+ * another article, a duplicate given it, a body edited by hand) go to that article instead, and
+ * those a deleted article (other than `besides`, the one being removed) shows are set aside again
+ * for its restore; the rest are returned, to be removed.
  */
-export async function purgeSetAside(deps: MediaDeps, before: Date): Promise<number> {
-  const gone: MediaAssetRow[] = [];
-  for (const row of await mediaRepo.setAsideBefore(deps.db, before)) {
-    const shownBy = await mediaRepo.articleShowing(deps.db, [...new Set([row.url, deps.storage.url(row.storageKey)])]);
+export async function unlessShown<T extends Pick<MediaAssetRow, 'storageKey' | 'url'>>(deps: MediaDeps, rows: T[], besides: number | null = null): Promise<T[]> {
+  const gone: T[] = [];
+  for (const row of rows) {
+    const urls = [...new Set([row.url, deps.storage.url(row.storageKey)])];
+    const shownBy = await mediaRepo.articleShowing(deps.db, urls);
     if (shownBy) await mediaRepo.attach(deps.db, [row.storageKey], shownBy);
+    else if (await mediaRepo.trashShowing(deps.db, urls, besides)) await mediaRepo.setAside(deps.db, [row.storageKey], new Date());
     else gone.push(row);
   }
+  return gone;
+}
+
+/** Files set aside (an edit of their post, a mark applied again) before `before`: removed, as deleted articles' files are, unless an article still shows one. How many were removed. */
+export async function purgeSetAside(deps: MediaDeps, before: Date): Promise<number> {
+  const gone = await unlessShown(deps, await mediaRepo.setAsideBefore(deps.db, before));
   await deleteMedia(deps, gone);
   return gone.length;
 }

@@ -178,6 +178,26 @@ describe('a picture replaced on Telegram and synced again', () => {
   });
 });
 
+describe('a picture repair that finds the post\'s photo replaced', () => {
+  it('sets the old file aside rather than removing it: an undo of the repair shows it again', async () => {
+    const before = await articleOf(102);
+    const oldBytes = await expectServes(before.image_url!);
+    server.edit(102, 'rain-north.jpg', 'dollar-market.jpg');
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/fix-article-image/${before.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const { operationId } = res.json() as { operationId: number };
+    const after = await articleOf(102);
+    expect(after.image_url).toMatch(VERSIONED(102, '0-image'));
+    expect(after.image_url).not.toBe(before.image_url);
+    await expectSetAside(before.image_url!, oldBytes, await expectServes(after.image_url!));
+
+    const undo = await t.app.inject({ method: 'POST', url: `/api/admin/operations/${operationId}/undo`, headers, payload: {} });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await articleOf(102)).image_url).toBe(before.image_url);
+    await expectServes(before.image_url!);
+  });
+});
+
 describe('a mark applied again', () => {
   const s = () => ({ ...t.app.ingest, config: { ...t.app.ingest.config, watermarkText: 'چاپار — نشان تازه' } });
   let albumId: number;
