@@ -197,6 +197,28 @@ describe('the purge', () => {
     expect((await t.app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(200);
   });
 
+  it('a picture only a deleted article still shows is kept for its restore when its own article is removed for good', async () => {
+    const holder = await articleOf(96);
+    const [file] = (await all<{ storage_key: string; url: string }>('select storage_key, url from media_assets where article_id = $1', [holder.id]))
+      .filter((f) => f.storage_key.startsWith('tg/akhbar_rooz/97/'));
+    expect(file).toBeDefined();
+    const shower = await articleOf(98);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${shower.id}`, headers: t.headers, payload: { imageUrl: file.url } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await del(shower.id)).statusCode).toBe(200);
+    // Post 96 is not that picture's post, so its article's removal would otherwise take the file.
+    await t.database.raw.query("update articles set image_url = null, content = '<p>بی‌تصویر</p>' where id = $1", [holder.id]);
+    expect((await del(holder.id)).statusCode).toBe(200);
+    expect((await purge(holder.id)).statusCode).toBe(200);
+    expect(onDisk(file.storage_key)).toBe(true);
+    const aside = await one<{ article_id: number | null; set_aside: boolean }>('select article_id, replaced_at is not null as set_aside from media_assets where storage_key = $1', [file.storage_key]);
+    expect(aside).toEqual({ article_id: null, set_aside: true });
+
+    expect((await restore([shower.id])).statusCode).toBe(200);
+    expect(await one('select article_id, replaced_at from media_assets where storage_key = $1', [file.storage_key])).toEqual({ article_id: shower.id, replaced_at: null });
+    expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(200);
+  });
+
   it('bad input is a Persian 4xx and changes nothing', async () => {
     const empty = await restore([]);
     expect(empty.statusCode).toBe(400);

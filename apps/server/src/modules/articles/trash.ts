@@ -127,6 +127,9 @@ async function writeBack(tx: Db, ids: number[]): Promise<number[]> {
   }
   await tx.execute(sql`UPDATE media_assets m SET article_id = d.article_id FROM deleted_articles d
     WHERE d.article_id = ANY(${done}) AND m.id = ANY(d.file_ids) AND m.article_id IS NULL`);
+  // Files set aside that they show (another article's, kept for them when it was purged: unlessShown).
+  await tx.execute(sql`UPDATE media_assets m SET article_id = a.id, replaced_at = NULL FROM articles a
+    WHERE a.id = ANY(${done}) AND m.replaced_at IS NOT NULL AND m.url <> '' AND (m.url = a.image_url OR m.url = a.video_url OR strpos(a.content, m.url) > 0)`);
   await takeBackMerged(tx, done);
   // A removed duplicate's address pointed at the article it duplicated; it has its own again.
   await tx.execute(sql`DELETE FROM article_redirects WHERE from_id = ANY(${done})`);
