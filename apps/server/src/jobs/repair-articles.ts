@@ -266,7 +266,7 @@ export const repairArticlesWorker = defineJob(repairArticlesJob, {
           continue;
         }
         try {
-          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI });
+          item = await repairArticle(s, source, article, payload.actions, true, total === 1 ? operation.log : undefined, { requireAI, overwriteEdits: payload.overwriteEdits });
           if (item.status === 'success') ai.answered();
         } catch (error) {
           if (error instanceof AiRequiredError && !payload.requireAI) {

@@ -77,6 +77,8 @@ export const repairArticlesJob = jobSpec({
     planned: z.array(z.object({ articleId: z.number().int().positive(), change: z.enum(['unpublish', 'update', 'rewrite']) })).max(REPAIR_MAX).optional(),
     /** The admin asked for the AI (regenerate-article): when it fails, the article stays as it was and the item is an error. */
     requireAI: z.boolean().optional(),
+    /** The admin asked to overwrite hand-edited fields (regenerate-article): the marks go with the article's write. */
+    overwriteEdits: z.boolean().optional(),
     operationId: z.number().int().optional(),
   }),
   retryLimit: 1,

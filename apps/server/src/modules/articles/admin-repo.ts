@@ -40,13 +40,17 @@ export const articleAdminRepo = {
   },
   /**
    * Inserts the post's article, or updates it if the post already has one; an update keeps
-   * what an admin edited by hand (and an admin's publish or unpublish).
+   * what an admin edited by hand (and an admin's publish or unpublish). With `overwriteEdits`
+   * (the admin asked) the hand-edit marks, an admin's publishing choice aside, are released by this
+   * same write: a run that fails before it leaves them, and the fields protected.
    */
-  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
+  async upsertIngested(db: Db, fields: IngestedFields & { source: string; telegramId: number }, opts: { overwriteEdits?: boolean } = {}): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
     const { publishedAt: _p, ...update } = fields;
     const published = update.status === 'published' ? { unpublishedReason: null, unpublishedAt: null } : {};
     const existing = await articleAdminRepo.bySource(db, fields.source, fields.telegramId);
-    const set = existing ? keepEdited(existing, { ...update, ...published }) : { ...update, ...published };
+    const released = existing && opts.overwriteEdits && existing.editedFields.some((f) => f !== 'status')
+      ? { editedFields: existing.editedFields.filter((f) => f === 'status') } : null;
+    const set = existing ? { ...keepEdited({ ...existing, ...released }, { ...update, ...published }), ...released } : { ...update, ...published };
     // Written again as it already is (a rewrite giving the same text): no new date, nothing for an undo to take back.
     if (existing && writesNothing(existing, set)) return { article: existing, created: false, changed: false };
     if (existing) await keepBefore(db, existing);

@@ -9,7 +9,6 @@ import { REPAIR_REASONS } from '../ingest/repair.ts';
 import { CANCELLED, runOperation, type OperationOutcome } from '../operations/run-operation.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo } from './admin-repo.ts';
-import { regenerateKeepingEdits } from './regenerate-edits.ts';
 import { sanitizeArticleContent } from './sanitize-content.ts';
 
 const NO_SOURCE = 'این مقاله منبع تلگرامی ندارد و از کانال قابل بازسازی نیست';
@@ -36,8 +35,8 @@ function firstItem(outcome: OperationOutcome) {
  * was and the 503 says so, rather than the offline rewriter's text replacing the AI's. A run that
  * could do nothing to it (its post not found: 409; not read: 503) fails as its record does.
  */
-async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, action: 'regenerate' | 'media', kind: string, by: string | null) {
-  const payload = { scope: { ids: [id] }, actions: [action], ...(action === 'regenerate' ? { requireAI: true } : {}) };
+async function repairOne(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, action: 'regenerate' | 'media', kind: string, by: string | null, overwriteEdits = false) {
+  const payload = { scope: { ids: [id] }, actions: [action], ...(action === 'regenerate' ? { requireAI: true } : {}), ...(overwriteEdits ? { overwriteEdits } : {}) };
   const outcome = await runOperation(s, repairArticlesJob, payload, { kind, requestedBy: by });
   const item = firstItem(outcome);
   // Pictures the CDN did not give are the run's answer (200, success false, the counts), not a refusal.
@@ -54,8 +53,9 @@ const succeeded = (outcome: OperationOutcome) => outcome.finished && outcome.ope
 
 export async function regenerateArticle(s: Pick<Services, 'config' | 'db' | 'jobs'>, id: number, by: string | null, overwriteEdits = false) {
   const row = await telegramArticle(s, id);
-  const { outcome, item } = await regenerateKeepingEdits(s, row, { overwriteEdits },
-    async () => { const run = await repairOne(s, id, 'regenerate', 'regenerate-article', by); return { ...run, finished: run.outcome.finished }; });
+  // Overwriting edits releases their marks with the job's write (an admin's publishing choice stays):
+  // a run that fails, even after this request has answered, leaves them.
+  const { outcome, item } = await repairOne(s, id, 'regenerate', 'regenerate-article', by, overwriteEdits && row.editedFields.some((f) => f !== 'status'));
   return {
     finished: outcome.finished,
     body: {

@@ -40,6 +40,8 @@ export interface WriteArticleInput {
   media: PostMedia | null;
   /** What the article holds from other posts (media/post-media.ts): its cover or video when the post has none. */
   borrowed?: { image: MediaAssetRow | null; video: MediaAssetRow | null };
+  /** The admin asked to overwrite the fields edited by hand: their marks go with this write. */
+  overwriteEdits?: boolean;
 }
 
 export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
@@ -85,5 +87,5 @@ export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleI
     publishedAt: post.date,
     updatedAt: post.date,
     ...searchColumns({ title: rewrite.title, excerpt: rewrite.excerpt, content, keywords }),
-  });
+  }, { overwriteEdits: input.overwriteEdits });
 }

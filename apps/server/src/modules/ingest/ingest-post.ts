@@ -41,6 +41,8 @@ export interface IngestOptions {
    * article; the run fails with AiRequiredError and the post keeps the state it had.
    */
   requireAI?: boolean;
+  /** The admin asked to overwrite hand-edited fields: their marks are released by the article's write, not before it. */
+  overwriteEdits?: boolean;
   /**
    * Fall back to the offline rewriter when the AI fails, rather than fail and be retried:
    * on a job's last attempt, and whenever an admin is waiting for the answer.
@@ -149,7 +151,7 @@ async function ingestOne(s: IngestPostDeps, ref: PostRef, opts: IngestOptions): 
     opts.claim?.throwIfAborted();
     // A text-only run's media is already all the article holds, borrowed files included.
     const borrowed = existing && !opts.skipMedia ? await borrowedMedia(s.db, existing.id, ref) : undefined;
-    const { article, created, changed } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed });
+    const { article, created, changed } = await writeArticle(s, { source: ref.source, post, normalised, rewrite: rewrite.result, media, borrowed, overwriteEdits: opts.overwriteEdits });
     const id = article.id;
     if (media) await attachMedia(s, id, ref, media);
     // What the article lacks that Telegram may still give: kept on the post, fetched again by a later check.

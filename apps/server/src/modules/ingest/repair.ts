@@ -46,8 +46,11 @@ export interface ArticleRepair {
 export async function repairArticle(
   s: RepairArticleDeps, source: TelegramSource, article: ArticleRow, actions: RepairAction[], finalAttempt: boolean,
   log: (line: string) => Promise<void> = async () => undefined,
-  /** requireAI: the admin asked for the AI; when it fails the article is left as it was and the item is an error. */
-  opts: { requireAI?: boolean } = {},
+  /**
+   * requireAI: the admin asked for the AI; when it fails the article is left as it was and the item is an error.
+   * overwriteEdits: a regeneration writes the hand-edited fields too, releasing their marks with its write.
+   */
+  opts: { requireAI?: boolean; overwriteEdits?: boolean } = {},
 ): Promise<ArticleRepair> {
   const notes: string[] = [];
   let updated = false;
@@ -75,7 +78,7 @@ export async function repairArticle(
   for (const action of actions) {
     const ref = { source: current.source!, telegramId: current.telegramId! };
     if (action === 'regenerate' || action === 'rewrite') {
-      const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source, requireAI: opts.requireAI });
+      const outcome = await ingestPost(s, ref, { force: true, skipMedia: action === 'rewrite', finalAttempt, source, requireAI: opts.requireAI, overwriteEdits: opts.overwriteEdits });
       for (const item of outcome.report) await log(reportLine(item));
       const wrote = outcome.status === 'updated' || outcome.status === 'created';
       updated ||= wrote;
