@@ -24,7 +24,7 @@ import { channelChecker } from '../modules/ingest/channel-check.ts';
 import { AiRequiredError } from '../modules/ingest/rewrite-step.ts';
 import { aiBreaker } from '../modules/ingest/ai-breaker.ts';
 import type { Services } from '../services.ts';
-import { applyVerifyItem, planVerify } from '../modules/ingest/verify-source.ts';
+import { planVerify, verifyApplier } from '../modules/ingest/verify-source.ts';
 import { defineJob } from './define-job.ts';
 import { REPAIR_MAX, repairArticlesJob } from './specs.ts';
 
@@ -140,16 +140,16 @@ async function verify(s: VerifyDeps, payload: Payload, operation: OperationRepor
     return { plan: buildPlan(await planVerify(s, source, rows, operation.log), { exact: true }) };
   }
   const run = tally();
+  const { apply, ai } = verifyApplier(s, source, operation);
   for (const { articleId, change } of payload.planned) {
     await operation.checkpoint();
     const article = await articleAdminRepo.byId(s.db, articleId);
-    const item = article && change !== 'rewrite'
-      ? await applyVerifyItem(s, source, article, change).catch((error: Error) => result(article, 'error', 'error', error.message))
+    const item = article && change !== 'rewrite' ? await apply(article, change)
       : article ? result(article, 'skipped', 'not_checked', TEXT_PLAN_REASONS.notProposed)
       : result({ id: articleId, imageUrl: null, videoUrl: null }, 'skipped', 'not_checked', 'مقاله از پیش حذف شده است');
     await run.add(item, article ?? { source: null, telegramId: null }, operation, payload.planned.length);
   }
-  return run.result();
+  return { ...run.result(), aiFailed: ai.failed };
 }
 
 /** The text repairs' exact plan: each article computed, those that would change listed with the change. */

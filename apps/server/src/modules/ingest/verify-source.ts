@@ -9,6 +9,9 @@ import type { TelegramPost, TelegramSource } from '../../integrations/telegram/i
 import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { channelRepo } from '../channels/repo.ts';
 import { ingestPost } from './ingest-post.ts';
+import { AiRequiredError } from './rewrite-step.ts';
+import { aiBreaker } from './ai-breaker.ts';
+import type { OperationReporter } from '../operations/operation-reporter.ts';
 import { planItem } from '../operations/plans.ts';
 import { postChanged, postStore } from '../posts/post-store.ts';
 import { OFFLINE_NOTE, REPAIR_REASONS, result, type ArticleRepair } from './repair.ts';
@@ -36,6 +39,8 @@ export const VERIFY_REASONS = {
   foundAgain: 'پست دوباره در کانال پیدا شد؛ مقاله منتشر ماند',
   recheckFailed: (why: string) => `پست هنگام تأیید دوباره از تلگرام خوانده نشد؛ مقاله بررسی نشد و دست نخورد: ${why}`,
   notPublished: 'مقاله از پیش منتشرنشده بود یا وضعیت آن را ویراستار تعیین کرده است',
+  /** An edit the AI did not rewrite: the article as it was; the stored post has the edit for a later regenerate. */
+  aiFailed: (why: string) => `${why}؛ ویرایش پست را «بازسازی کامل از کانال» در صفحهٔ مقاله بعداً می‌آورد`,
 } as const;
 
 interface Window {
@@ -121,8 +126,13 @@ export async function planVerify(s: Pick<Services, 'db'>, source: TelegramSource
 /**
  * One confirmed change of a verification plan (or of the monitor's parked deletions). A plan may be
  * old: an unpublish is made only when Telegram, asked for the post alone now, still says "not found".
+ * With `requireAI` (the AI is the configured rewriter) an edited post is rewritten by the AI or not at
+ * all: its failure throws AiRequiredError with the article as it was and the post released to
+ * 'published' (as a declined edit is, source-edits.ts), never the offline rewriter's text over it.
  */
-export async function applyVerifyItem(s: ApplyVerifyItemDeps, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> {
+export async function applyVerifyItem(
+  s: ApplyVerifyItemDeps, source: TelegramSource, article: ArticleRow, change: 'unpublish' | 'update', opts: { requireAI?: boolean } = {},
+): Promise<ArticleRepair> {
   const ref = { source: article.source!, telegramId: article.telegramId! };
   if (change === 'unpublish') {
     if (article.status === 'unpublished' || article.editedFields.includes('status')) return result(article, 'success', 'unchanged', VERIFY_REASONS.notPublished);
@@ -150,8 +160,37 @@ export async function applyVerifyItem(s: ApplyVerifyItemDeps, source: TelegramSo
   }
   if (!post) return result(article, 'skipped', 'not_checked', 'پست دیگر در کانال نیست؛ مقاله دست نخورد. بررسی را دوباره اجرا کنید');
   await postStore.saveFetched(s.db, ref.source, post);
-  const outcome = await ingestPost(s, { source: ref.source, telegramId: post.messageId }, { force: true, finalAttempt: true, source });
+  const postRef = { source: ref.source, telegramId: post.messageId };
+  const outcome = await ingestPost(s, postRef, { force: true, finalAttempt: true, source, requireAI: opts.requireAI }).catch(async (error: unknown) => {
+    if (error instanceof AiRequiredError) await postStore.setState(s.db, postRef, 'published');
+    throw error;
+  });
   const fixed = outcome.status === 'updated' || outcome.status === 'created';
   const note = `${outcome.aiFallback ? `؛ ${OFFLINE_NOTE}` : ''}${outcome.missingMedia ? `؛ ${outcome.missingMedia}` : ''}`;
   return result(article, 'success', fixed ? 'fixed' : 'unchanged', `${fixed ? 'پست ویرایش شده بود؛ مقاله به‌روز شد' : 'پست ویرایش شده بود، ولی مقاله تغییری نکرد'}${note}`);
+}
+
+/**
+ * The confirmed run's hand on each item: an edited post is rewritten by the configured AI or not at
+ * all, as a bulk rewrite is; one the AI failed for is "not checked", with why, and once the AI has
+ * kept failing the run's other edits are left without asking it (ai-breaker.ts).
+ */
+export function verifyApplier(s: ApplyVerifyItemDeps, source: TelegramSource, operation: Pick<OperationReporter, 'error'>) {
+  const requireAI = s.rewriter.name !== 'offline';
+  const ai = aiBreaker();
+  const apply = async (article: ArticleRow, change: 'unpublish' | 'update'): Promise<ArticleRepair> => {
+    const stopped = change === 'update' && requireAI ? ai.skip() : null;
+    if (stopped) return result(article, 'skipped', 'not_checked', stopped);
+    try {
+      const item = await applyVerifyItem(s, source, article, change, { requireAI });
+      if (change === 'update' && item.status === 'success') ai.answered();
+      return item;
+    } catch (error) {
+      if (!(error instanceof AiRequiredError)) return result(article, 'error', 'error', (error as Error).message);
+      const stopping = ai.fail(error);
+      if (stopping) await operation.error(stopping);
+      return result(article, 'skipped', 'not_checked', VERIFY_REASONS.aiFailed(error.message));
+    }
+  };
+  return { apply, ai };
 }
