@@ -1,6 +1,6 @@
 // Video maintenance on articles: host every video ourselves (from the Telegram post, or a
-// Telegram-hosted URL), drop URLs that lead nowhere, embed the video in the body and
-// remove repeated embeds.
+// Telegram-hosted URL), flag for an editor those that cannot be fetched again, embed the video in
+// the body and remove repeated embeds.
 import { load } from '../../lazy-packages.ts';
 import { isNotNull } from 'drizzle-orm';
 import { articles } from '@chapar/db';
@@ -14,6 +14,7 @@ import { articleAdminRepo, type ArticleRow } from '../articles/admin-repo.ts';
 import { derivedFields } from '../articles/derived-fields.ts';
 import { failureText } from '../../integrations/failure-text.ts';
 import type { Services } from '../../services.ts';
+import { PermanentError } from '../operations/permanent-error.ts';
 import { downloadForStore } from './post-media.ts';
 import { mediaRepo } from './repo.ts';
 import { storeMedia } from './store-media.ts';
@@ -42,11 +43,25 @@ async function hostVideo(s: Pick<Services, 'db' | 'media' | 'contentChanged'>, a
   return stored.url;
 }
 
-/** Videos whose URL is not one of our stored files: fetched again from the post, or removed. */
+export const VIDEO_FIX_MESSAGES = {
+  storeDown: (why: string) => `آزمون فضای ذخیره‌سازی رسانه ناموفق بود (${why})؛ نشانی ویدیوها بررسی نشد و چیزی تغییر نکرد`,
+  missing: 'فایل ویدیو در فضای ذخیره‌سازی پیدا نشد و پست تلگرام آن را دوباره نمی‌دهد؛ نشانی سر جایش ماند. ویراستار ویدیو را دوباره بارگذاری یا نشانی را حذف کند',
+} as const;
+
+/**
+ * Videos whose URL is not one of our stored files: fetched again from the post, or left for an
+ * editor. A file the store does not have is never taken for gone: an unmounted volume or a wrong
+ * bucket answers the same, so the store is probed first, and a video the post cannot give again
+ * keeps its address.
+ */
 export async function fixVideoUrls(s: FixVideoUrlsDeps, ids?: number[]): Promise<TaskItem[]> {
   const items: TaskItem[] = [];
   const { source } = await s.sources.current();
-  for (const article of await videoArticles(s, ids)) {
+  const rows = await videoArticles(s, ids);
+  if (rows.length) {
+    await s.storage.probe().catch((error: unknown) => { throw new PermanentError(VIDEO_FIX_MESSAGES.storeDown(failureText(error))); });
+  }
+  for (const article of rows) {
     const { key, error } = storedKey(s.storage, article.videoUrl!);
     if (error) {
       items.push({ articleId: article.id, status: 'error', message: error, file: article.videoUrl });
@@ -66,8 +81,7 @@ export async function fixVideoUrls(s: FixVideoUrlsDeps, ids?: number[]): Promise
       } else if (!key) {
         items.push(await migrateOne(s, article));
       } else {
-        await setVideo(s, article, null);
-        items.push({ articleId: article.id, status: 'success', message: 'فایل ویدیو در دسترس نبود؛ نشانی حذف شد', file: key });
+        items.push({ articleId: article.id, status: 'error', message: VIDEO_FIX_MESSAGES.missing, file: key });
       }
     } catch (error) {
       items.push({ articleId: article.id, status: 'error', message: failureText(error), file: article.videoUrl });
