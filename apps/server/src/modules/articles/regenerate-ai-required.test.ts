@@ -68,7 +68,7 @@ describe('regenerate-article while the AI fails', () => {
     expect(await versions()).toBe(kept);
   });
 
-  it('puts back the edit marks it released to overwrite them', async () => {
+  it('keeps the edit marks when the run that was to overwrite them fails', async () => {
     await t.database.raw.query(`update articles set edited_fields = '{title}' where id = $1`, [id]);
     const before = await article();
     ai.script({ status: 500 });
