@@ -197,8 +197,11 @@ export const articleVersions = pgTable('article_versions', {
  * it as JSON, and its media files' ids (those rows lose their article and stay in the store).
  * Restoring writes them back under the same id (apps/server/src/modules/articles/trash.ts).
  */
-/** What removing a duplicate gave the article it duplicated: the comments moved there, the views added. */
-export interface MergedInto { into: number; commentIds: number[]; views: number }
+/**
+ * What removing a duplicate gave the article it duplicated: the comments, ratings and bookmarks
+ * moved there, the views added. Entries kept before ratings and bookmarks moved lack their ids.
+ */
+export interface MergedInto { into: number; commentIds: number[]; views: number; ratingIds?: number[]; bookmarkIds?: number[] }
 
 export const deletedArticles = pgTable('deleted_articles', {
   articleId: integer('article_id').primaryKey(),

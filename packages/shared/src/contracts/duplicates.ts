@@ -151,6 +151,9 @@ export const deleteDuplicateResponse = z.object({
   originalId: z.number().int(),
   movedComments: z.number().int(),
   movedViews: z.number().int(),
+  /** Readers' ratings and bookmarks moved to the kept article (one a reader had there too stays). */
+  movedRatings: z.number().int(),
+  movedBookmarks: z.number().int(),
   /** The picture or video only the removed article had, now the kept one's. */
   movedImage: z.boolean(),
   movedVideo: z.boolean(),

@@ -52,7 +52,8 @@ export async function noteMerged(tx: Db, id: number, merged: MergedInto): Promis
 
 /**
  * A restored duplicate takes back what its removal gave the article it duplicated: its comments
- * still there (with the replies written under them since), and its views from that article's count.
+ * still there (with the replies written under them since), its ratings and bookmarks still there,
+ * and its views from that article's count.
  */
 async function takeBackMerged(tx: Db, done: SQL): Promise<void> {
   await tx.execute(sql`
@@ -63,6 +64,13 @@ async function takeBackMerged(tx: Db, done: SQL): Promise<void> {
       SELECT c.id, m.back_to FROM comments c JOIN moved m ON c.parent_id = m.id
     )
     UPDATE comments c SET article_id = m.back_to FROM moved m WHERE c.id = m.id`);
+  // No clash: a reader whose rating or bookmark moved had none left on the duplicate.
+  for (const [table, key] of [['ratings', 'ratingIds'], ['bookmarks', 'bookmarkIds']] as const) {
+    await tx.execute(sql`
+      UPDATE ${sql.identifier(table)} x SET article_id = d.article_id FROM deleted_articles d
+      WHERE d.article_id = ANY(${done}) AND d.merged IS NOT NULL AND x.article_id = (d.merged ->> 'into')::int
+        AND d.merged -> ${key}::text @> to_jsonb(x.id)`);
+  }
   await tx.execute(sql`
     UPDATE articles a SET views = GREATEST(a.views - m.views, 0)
     FROM (SELECT (merged ->> 'into')::int AS into, sum((merged ->> 'views')::int) AS views FROM deleted_articles

@@ -2,7 +2,7 @@
 // (check.ts): the full scan (an operation; its last result is kept on the operation), and
 // the removal of a duplicate with a redirect to the original.
 import { eq, inArray, sql } from 'drizzle-orm';
-import { articleRedirects, articles, comments } from '@chapar/db';
+import { articleRedirects, articles, comments, type Db } from '@chapar/db';
 import type { ScanDuplicate, ScanResult } from '@chapar/shared/contracts';
 import { DUPLICATE_MESSAGES } from '@chapar/shared/contracts';
 import { ltr, stripHtml, toPersianDigits as fa } from '@chapar/shared/text';
@@ -148,7 +148,20 @@ export function scanAnswer(row: { id: number; status: string; result: Record<str
 // ---------------------------------------------------------------- removing a duplicate
 
 /**
- * Deletes a duplicate article: its comments and views go to the original, as do a picture or
+ * Moves the duplicate's ratings or bookmarks to the original; a reader who has one there too keeps
+ * that one, and the duplicate's goes to the trash with it. Both articles are locked (FOR UPDATE),
+ * so no reader's new rating or bookmark on the original can slip in between.
+ */
+async function moveReaderRows(tx: Db, table: 'ratings' | 'bookmarks', from: number, to: number): Promise<number[]> {
+  const name = sql.identifier(table);
+  const result = await tx.execute(sql`UPDATE ${name} x SET article_id = ${to} WHERE x.article_id = ${from}
+    AND NOT EXISTS (SELECT 1 FROM ${name} o WHERE o.article_id = ${to} AND o.session_id = x.session_id) RETURNING x.id`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+}
+
+/**
+ * Deletes a duplicate article: its comments, views, ratings and bookmarks go to the original
+ * (a reader's own rating or bookmark there wins), as do a picture or
  * a video the original lacks (carry-media.ts); its address redirects there (as do addresses
  * that redirected to it), and its post is blocklisted so the next check does not bring it
  * back. Without `originalId` the detector names it.
@@ -168,21 +181,23 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     if (targetId === undefined) throw new AppError('conflict', DUPLICATE_MESSAGES.notDuplicate);
   }
   const original = targetId;
-  // One transaction: a delete that fails leaves the comments, views, media and address where they were.
-  const { moved, views, media } = await s.db.transaction(async (tx) => {
+  // One transaction: a delete that fails leaves the comments, views, ratings, bookmarks, media and address where they were.
+  const { moved, views, media, ratingIds, bookmarkIds } = await s.db.transaction(async (tx) => {
     const locked = await tx.select().from(articles).where(inArray(articles.id, [id, original])).for('update');
     const duplicate = locked.find((row) => row.id === id);
     const kept = locked.find((row) => row.id === original);
     if (!duplicate || !kept) throw notFound(DUPLICATE_MESSAGES.articleNotFound);
     const movedRows = await tx.update(comments).set({ articleId: original }).where(eq(comments.articleId, id)).returning({ id: comments.id });
     await tx.update(articles).set({ views: sql`${articles.views} + ${duplicate.views}` }).where(eq(articles.id, original));
+    const movedRatings = await moveReaderRows(tx, 'ratings', id, original);
+    const movedBookmarks = await moveReaderRows(tx, 'bookmarks', id, original);
     const carried = await carryMissingMedia(tx, duplicate, kept, by);
     await tx.update(articleRedirects).set({ toId: original }).where(eq(articleRedirects.toId, id));
     await tx.insert(articleRedirects).values({ fromId: id, toId: original, reason: 'duplicate' })
       .onConflictDoUpdate({ target: articleRedirects.fromId, set: { toId: original, reason: 'duplicate' } });
     await deleteArticleRows(tx, [id], { reason: `تکراری مقالهٔ ${fa(original)}`, blockReason: `تکراری مقالهٔ ${fa(original)} (حذف توسط ${ltr(by)})`, by });
-    await noteMerged(tx, id, { into: original, commentIds: movedRows.map((row) => row.id), views: duplicate.views });
-    return { moved: movedRows.length, views: duplicate.views, media: carried };
+    await noteMerged(tx, id, { into: original, commentIds: movedRows.map((row) => row.id), views: duplicate.views, ratingIds: movedRatings, bookmarkIds: movedBookmarks });
+    return { moved: movedRows.length, views: duplicate.views, media: carried, ratingIds: movedRatings, bookmarkIds: movedBookmarks };
   });
   s.contentChanged();
   const carriedText = media.image && media.video ? `تصویر و ویدیوی آن به مقالهٔ ${fa(original)} منتقل شدند`
@@ -196,5 +211,7 @@ export async function deleteDuplicate(s: DeleteDuplicateDeps, id: number, origin
     movedImage: media.image,
     movedVideo: media.video,
     movedViews: views,
+    movedRatings: ratingIds.length,
+    movedBookmarks: bookmarkIds.length,
   };
 }

@@ -115,7 +115,7 @@ export function useRunScan(onProgress: (op: OperationRecord) => void) {
 export function useDeleteDuplicate() {
   const request = useAdminRequest();
   const { toast } = useToast();
-  // The removed article is among the deleted ones: its toast restores it, comments and views included.
+  // The removed article is among the deleted ones: its toast restores it, comments, views, ratings and bookmarks included.
   const deleted = useDeletedToast();
   return useMutation<{ message: string }, unknown, { id: number; originalId: number }>({
     mutationFn: ({ id, originalId }) => request('DELETE', `/api/admin/duplicate-article/${id}?originalId=${originalId}`),
