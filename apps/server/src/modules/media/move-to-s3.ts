@@ -1,6 +1,6 @@
 // `main.ts media move-to-s3`: an existing site's media from the local disk (DATA_DIR/media and
 // DATA_DIR/originals) into the configured S3 bucket, then every stored address rewritten from
-// the old base (/media by default) to MEDIA_BASE_URL. Resumable and safe to run twice: objects
+// the old base (/media by default) to MEDIA_BASE_URL, those kept for a restore or an undo included. Resumable and safe to run twice: objects
 // already in the bucket are not sent again (an S3 object exists only once fully uploaded), the
 // addresses are rewritten only after every file is in place, and an address already rewritten no
 // longer starts with the old base. Local files are left where they are (delete them by hand once
@@ -63,7 +63,25 @@ function rewrites(from: string, to: string): Array<{ table: string; sql: string;
     statement('articles', ['image_url', 'video_url', 'video_poster_url', 'podcast_url'], ['content']),
     statement('media_assets', ['url', 'poster_url'], []),
     statement('article_versions', ['image_url', 'video_url'], ['content']),
+    // Deleted articles come back, and undos compare and put back, with the addresses kept here.
+    jsonStatement('deleted_articles', ['article', 'related'], from, to),
+    jsonStatement('operation_changes', ['before', 'after'], from, to),
   ];
+}
+
+/**
+ * The same move inside JSON: a string that starts with the old base (an address field), and a
+ * quoted attribute inside a string (HTML, whose double quote JSON writes as \", matched by its quote).
+ */
+function jsonStatement(table: string, columns: string[], from: string, to: string): { table: string; sql: string; params: string[] } {
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  const set = (c: string) => `${c} = replace(replace(${c}::text, $1, $2), $3, $4)::jsonb`;
+  const hit = (c: string) => `(position($1 in ${c}::text) > 0 or position($3 in ${c}::text) > 0)`;
+  return {
+    table,
+    sql: `update ${table} set ${columns.map(set).join(', ')} where ${columns.map(hit).join(' or ')} returning 1 as n`,
+    params: [`"${inJson(from)}/`, `"${inJson(to)}/`, `'${inJson(from)}/`, `'${inJson(to)}/`],
+  };
 }
 
 export async function moveMediaToS3(opts: {

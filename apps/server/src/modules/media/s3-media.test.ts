@@ -238,7 +238,7 @@ describe('media move-to-s3', () => {
     const keys = await bucket.keys();
     const again = await moveMediaToS3({ database: t.database, dataDir: t.dataDir, target: createS3Storages(bucket.options, base()), fromBaseUrl: '/media', toBaseUrl: base() });
     expect(again).toMatchObject({ media: { uploaded: 0, failed: 0 }, originals: { uploaded: 0, failed: 0 }, variantsMade: 0, errors: [] });
-    expect(again.rewritten).toEqual({ articles: 0, media_assets: 0, article_versions: 0 });
+    expect(again.rewritten).toEqual({ articles: 0, media_assets: 0, article_versions: 0, deleted_articles: 0, operation_changes: 0 });
     expect(await rows()).toEqual(before);
     expect(await bucket.keys()).toEqual(keys);
   });
