@@ -61,3 +61,16 @@ describe('taking back a comment\'s approval', () => {
     expect(sent).toEqual(['POST /api/admin/comments/41/unapprove']);
   });
 });
+
+describe('a comment\'s text', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads in its own direction: a comment in English left to right, its link isolated', () => {
+    serve();
+    const english = { ...comment(false), content: 'Great article! see https://example.com/more' };
+    const { container } = renderWithApp(<ul><CommentItem comment={english} selected={new Set()} onToggle={() => undefined} onDelete={() => undefined} /></ul>);
+    const text = [...container.querySelectorAll('p')].find((p) => p.textContent!.startsWith('Great'))!;
+    expect(text.getAttribute('dir')).toBe('auto');
+    expect(text.textContent).toBe('Great article! see \u2066https://example.com/more\u2069');
+  });
+});

@@ -42,7 +42,8 @@ export function CommentItem({ comment, selected, onToggle, onDelete, depth = 0 }
               : <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">در انتظار تأیید</span>}
           </div>
           <CommentArticle comment={comment} />
-          <p className="mt-2 whitespace-pre-line break-words">{isolateLatinRuns(comment.content)}</p>
+          {/* A comment in English reads left to right, not in the page's direction. */}
+          <p dir="auto" className="mt-2 whitespace-pre-line break-words text-start">{isolateLatinRuns(comment.content)}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             {comment.isApproved ? (
               <button type="button" onClick={() => unapprove.mutate(comment.id)} disabled={unapprove.isPending} className={buttonStyles.secondary} aria-label={`برداشتن تأیید نظر ${comment.author}`}>

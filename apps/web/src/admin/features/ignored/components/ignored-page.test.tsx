@@ -11,6 +11,9 @@ const POSTS = [
   { ...base, id: 1, telegramId: 1010, source: 'akhbar_rooz', url: 'https://t.me/akhbar_rooz/1010', reason: 'too_short' },
   { ...base, id: 2, telegramId: 1010, source: 'taze_khabar', url: 'https://t.me/taze_khabar/1010', reason: 'duplicate', duplicateOf: 51 },
   { ...base, id: 3, telegramId: 77, source: 'taze_khabar', url: 'https://t.me/taze_khabar/77', reason: 'تکراری مقالهٔ 54' },
+  // An advert naming a handle inside a Persian sentence, and a post in English.
+  { ...base, id: 4, telegramId: 88, source: 'taze_khabar', url: 'https://t.me/taze_khabar/88', reason: 'advertisement', content: 'برای تخفیف به کانال بپیوندید @shop_channel و سفارش دهید' },
+  { ...base, id: 5, telegramId: 89, source: 'taze_khabar', url: 'https://t.me/taze_khabar/89', reason: 'not_persian', content: 'Breaking: see https://example.com/news for more' },
 ];
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -52,6 +55,18 @@ describe('the ignored posts page', () => {
     const repeats = within(row(2)).getByRole('link', { name: 'تکرار مقالهٔ ۵۱' });
     expect(repeats.getAttribute('href')).toBe('/article/51');
     expect(within(row(3)).getByText('تکراری مقالهٔ ۵۴')).toBeTruthy();
+  });
+
+  it('shows a post\'s content in its own direction, a handle in it not mirrored', async () => {
+    serve();
+    renderWithApp(<IgnoredPage />);
+    await screen.findByText('@akhbar_rooz');
+    const content = (id: number) => row(id).querySelector('td[data-label="محتوا"] > [dir]') as HTMLElement;
+    expect(content(4).getAttribute('dir')).toBe('auto');
+    // The handle isolated (LRI … PDI), so the sentence's right-to-left order does not turn it into 'shop_channel@'.
+    expect(content(4).textContent).toBe('برای تخفیف به کانال بپیوندید \u2066@shop_channel\u2069 و سفارش دهید');
+    expect(content(5).getAttribute('dir')).toBe('auto');
+    expect(content(5).textContent).toBe('Breaking: see \u2066https://example.com/news\u2069 for more');
   });
 
   it('asks before processing a duplicate, naming the article it repeats with a link', async () => {

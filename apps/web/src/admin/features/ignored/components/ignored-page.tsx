@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Cog, Database, ExternalLink, Flag, RotateCw } from 'lucide-react';
 import { IGNORE_REASON_LABELS, type IgnoredPost, type IgnoreReason } from '@chapar/shared/contracts';
-import { categoryFaName, findCategory, formatJalaliDate, formatNumberFa } from '@chapar/shared/text';
+import { categoryFaName, findCategory, formatJalaliDate, formatNumberFa, isolateLatinRuns } from '@chapar/shared/text';
 import { buttonStyles, focusRing } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
@@ -48,7 +48,10 @@ function Row({ post, onProcess, processing }: { post: IgnoredPost; onProcess: (p
           {post.duplicateOf ? <ArticleLink id={post.duplicateOf}>تکرار مقالهٔ {idFa(post.duplicateOf)}</ArticleLink> : null}
         </div>
       </td>
-      <td data-label="محتوا" className="min-w-64 px-3 py-2"><span>{preview(post.content)}</span></td>
+      <td data-label="محتوا" className="min-w-64 px-3 py-2">
+        {/* A post in English reads left to right; handles and links in a Persian one are not mirrored. */}
+        <p dir="auto" className="text-start">{isolateLatinRuns(preview(post.content))}</p>
+      </td>
       <td data-label="دسته‌بندی" className="whitespace-nowrap px-3 py-2">{post.category && findCategory(post.category) ? categoryFaName(post.category) : 'نامشخص'}</td>
       <td data-label="تاریخ یافتن" className="whitespace-nowrap px-3 py-2">{formatJalaliDate(post.dateFound)}</td>
       <td data-label="وضعیت" className="px-3 py-2">
