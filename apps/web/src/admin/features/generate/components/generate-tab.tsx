@@ -89,6 +89,9 @@ function SinglePostDialog({ open, onOpenChange, run }: { open: boolean; onOpenCh
   );
 }
 
+/** The hint's example and the field's placeholder, one text in Persian digits (parseRange reads them). */
+const RANGE_EXAMPLE = '۱۰۰-۱۲۰';
+
 function RangeDialog({ open, onOpenChange, run }: { open: boolean; onOpenChange: (open: boolean) => void; run: (job: JobRequest) => void }) {
   const form = useForm<{ range: string }>({ resolver: zodResolver(rangeSchema), defaultValues: { range: '' } });
   const submit = form.handleSubmit(({ range }) => {
@@ -99,11 +102,11 @@ function RangeDialog({ open, onOpenChange, run }: { open: boolean; onOpenChange:
   });
   const error = form.formState.errors.range?.message;
   return (
-    <AdminDialog open={open} onOpenChange={(o) => { if (!o) form.reset(); onOpenChange(o); }} title="پردازش بازه پست‌ها" description="شناسه نخستین و واپسین پست کانال اصلی را به صورت شروع-پایان وارد کنید (مثلاً ۱۰۰-۱۲۰).">
+    <AdminDialog open={open} onOpenChange={(o) => { if (!o) form.reset(); onOpenChange(o); }} title="پردازش بازه پست‌ها" description={`شناسه نخستین و واپسین پست کانال اصلی را به صورت شروع-پایان وارد کنید (مثلاً ${RANGE_EXAMPLE}).`}>
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
         <div>
           <label htmlFor="range-input" className="text-sm font-medium">بازه (شروع-پایان)</label>
-          <input id="range-input" dir="ltr" autoFocus inputMode="numeric" placeholder="100-120" aria-invalid={Boolean(error)} aria-describedby={error ? 'range-error' : undefined} className={cn(inputStyles, 'mt-1 text-start')} {...form.register('range')} />
+          <input id="range-input" dir="ltr" autoFocus inputMode="numeric" placeholder={RANGE_EXAMPLE} aria-invalid={Boolean(error)} aria-describedby={error ? 'range-error' : undefined} className={cn(inputStyles, 'mt-1 text-start')} {...form.register('range')} />
           {error && <p id="range-error" role="alert" className={errorClass}>{error}</p>}
         </div>
         <div className="flex justify-end gap-2">
