@@ -28,8 +28,13 @@ const alive = async (session: Session) => ((await call(session, 'GET', '/api/adm
 
 describe('sessions', () => {
   it('names a device in words', () => {
-    expect(describeDevice(ANDROID_CHROME)).toBe('\u2066Chrome\u2069 روی \u2066Android\u2069');
-    expect(describeDevice(MAC_FIREFOX)).toBe('\u2066Firefox\u2069 روی \u2066macOS\u2069');
+    expect(describeDevice(ANDROID_CHROME)).toBe('کروم روی اندروید');
+    expect(describeDevice(MAC_FIREFOX)).toBe('فایرفاکس روی مک');
+    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('اج روی ویندوز');
+    expect(describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1')).toBe('سافاری روی آی‌اواس');
+    expect(describeDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36')).toBe('کروم روی لینوکس');
+    expect(describeDevice('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36')).toBe('سامسونگ اینترنت روی اندروید');
+    expect(describeDevice('curl/8.5.0')).toBe('کرل');
     expect(describeDevice(undefined)).toBe('دستگاه ناشناس');
   });
 
@@ -38,9 +43,9 @@ describe('sessions', () => {
     const phone = await signIn('editor-user', ROLE_PASSWORD, ANDROID_CHROME, '10.1.0.1');
     const laptop = await signIn('editor-user', ROLE_PASSWORD, MAC_FIREFOX, '10.1.0.2');
     const list = (await call(laptop, 'GET', '/api/admin/account/sessions')).json() as { sessions: SessionInfo[] };
-    const phoneRow = list.sessions.find((s) => s.device === '\u2066Chrome\u2069 روی \u2066Android\u2069')!;
+    const phoneRow = list.sessions.find((s) => s.device === 'کروم روی اندروید')!;
     expect(phoneRow).toMatchObject({ ip: '10.1.0.1', current: false, username: 'editor-user' });
-    expect(list.sessions.find((s) => s.current)).toMatchObject({ device: '\u2066Firefox\u2069 روی \u2066macOS\u2069', ip: '10.1.0.2' });
+    expect(list.sessions.find((s) => s.current)).toMatchObject({ device: 'فایرفاکس روی مک', ip: '10.1.0.2' });
     expect(new Date(phoneRow.lastSeenAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // The id shown is not the cookie's.
     expect(phone.cookie).not.toContain(phoneRow.id);

@@ -2,26 +2,25 @@
 // seen; each can be ended. They are named by their public id, never by the cookie's value.
 import type { Db } from '@chapar/db';
 import type { SessionInfo } from '@chapar/shared/contracts';
-import { ltr } from '@chapar/shared/text';
 import { notFound } from '../../errors.ts';
 import { authRepo, type SessionRow } from '../auth/repo.ts';
 
+// Named in Persian, as the rest of the page is: 'کروم روی اندروید', not 'Chrome روی Android'.
 const BROWSERS: Array<[RegExp, string]> = [
-  [/Edg(?:e|A|iOS)?\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/SamsungBrowser\//, 'Samsung Internet'], [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\//, 'Chrome'], [/Safari\//, 'Safari'], [/curl\//, 'curl'],
+  [/Edg(?:e|A|iOS)?\//, 'اج'], [/OPR\/|Opera/, 'اپرا'], [/SamsungBrowser\//, 'سامسونگ اینترنت'], [/Firefox\/|FxiOS\//, 'فایرفاکس'],
+  [/Chrome\/|CriOS\//, 'کروم'], [/Safari\//, 'سافاری'], [/curl\//, 'کرل'],
 ];
 const SYSTEMS: Array<[RegExp, string]> = [
-  [/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/Android/, 'اندروید'], [/iPhone|iPad|iPod/, 'آی‌اواس'], [/Windows/, 'ویندوز'], [/Mac OS X|Macintosh/, 'مک'], [/CrOS/, 'کروم‌اواس'], [/Linux/, 'لینوکس'],
 ];
 
-/** 'Chrome روی Android' from a user agent, the names isolated from the Persian; 'دستگاه ناشناس' when it tells nothing. */
+/** 'کروم روی اندروید' from a user agent; 'دستگاه ناشناس' when it tells nothing. */
 export function describeDevice(userAgent: string | null | undefined): string {
   if (!userAgent) return 'دستگاه ناشناس';
   const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
-  if (browser && system) return `${ltr(browser)} روی ${ltr(system)}`;
-  const either = browser ?? system;
-  return either ? ltr(either) : 'دستگاه ناشناس';
+  if (browser && system) return `${browser} روی ${system}`;
+  return browser ?? system ?? 'دستگاه ناشناس';
 }
 
 export function toSessionInfo(row: SessionRow & { username: string }, currentIdHash: string | null): SessionInfo {
