@@ -76,6 +76,22 @@ describe('progress in the operations monitor', () => {
     expect(within(card(container, 5)).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
   });
 
+  it('ends a failed run\'s bar at 0% (spec 03 §4), and a partly failed run\'s where it got', async () => {
+    serve(() => [
+      run(9, { status: 'error', progress: 100, results: { message: 'کانال در دسترس نیست' }, errors: ['2026-12-04T10:00:01.000Z کانال در دسترس نیست'] }),
+      run(10, { status: 'error', progress: 60, results: { total: 5, failed: 2, created: 3 } }),
+    ]);
+    const { container } = renderWithApp(<OperationsMonitor />);
+    await screen.findAllByText('لغو انتشار گروهی مقاله‌ها');
+    const failed = card(container, 9);
+    expect(failed.dataset.status).toBe('error');
+    expect(within(failed).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    expect(failed.textContent).toContain('۰٪');
+    expect(failed.textContent).not.toContain('۱۰۰٪');
+    expect(card(container, 10).dataset.status).toBe('partial');
+    expect(within(card(container, 10)).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+  });
+
   it('says each line once on a card: a failed preview\'s message and its error, a cancel logged twice', async () => {
     const failedPreview = 'پیش‌نمایش «بررسی مقالات با منبع» ناموفق بود: هیچ‌یک از ۲ مقاله بررسی نشد (کانال در دسترس نیست)؛ چیزی تغییر نکرد';
     const cancelled = 'عملیات به درخواست مدیر لغو شد';

@@ -186,6 +186,8 @@ function OperationItem({ op }: { op: OperationRecord }) {
   const report = ((op.results?.detailedReport as { processed?: ReportItem[] } | undefined)?.processed) ?? [];
   const message = typeof op.results?.message === 'string' && shown !== 'success' ? op.results.message : null;
   const lines = cardLines(message, op.errors, op.logs);
+  // Spec 03 §4: a run that failed ends at 0%; a full bar read as done. A partial run keeps what it did.
+  const progress = shown === 'error' ? 0 : op.progress;
   const runUndo = () => undo.mutate(op.id, {
     onSuccess: (result) => afterUndo.settle(result.success),
     onError: () => afterUndo.settle(false),
@@ -232,15 +234,15 @@ function OperationItem({ op }: { op: OperationRecord }) {
             aria-label={`پیشرفت ${jobLabel(op.name)}`}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={op.progress}
+            aria-valuenow={progress}
             className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
           >
             <div
               className={cn('h-full rounded-full transition-[width] duration-500', shown === 'success' ? 'bg-green-600' : shown === 'error' || shown === 'partial' ? 'bg-amber-500' : shown === 'cancelled' ? 'bg-muted' : 'bg-blue-600')}
-              style={{ width: `${op.progress}%` }}
+              style={{ width: `${progress}%` }}
             />
           </div>
-          <span className="w-10 text-end text-xs tabular-nums">{formatNumberFa(op.progress)}٪</span>
+          <span className="w-10 text-end text-xs tabular-nums">{formatNumberFa(progress)}٪</span>
         </div>
       )}
       {message && <p className="mt-2 text-sm">{message}</p>}
