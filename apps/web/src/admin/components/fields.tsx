@@ -7,6 +7,8 @@ import { cn } from '../../lib/cn.ts';
 export interface Option<T extends string> {
   value: T;
   label: string;
+  /** Shown (as the current value too) but not choosable. */
+  disabled?: boolean;
 }
 
 interface SelectProps<T extends string> {
@@ -45,7 +47,8 @@ export function Select<T extends string>({ label, value, onChange, options, show
                 <RadixSelect.Item
                   key={option.value}
                   value={option.value}
-                  className="relative flex cursor-pointer select-none items-center rounded-md py-2 ps-8 pe-3 text-sm outline-none data-[highlighted]:bg-surface data-[state=checked]:font-bold"
+                  disabled={option.disabled}
+                  className="relative flex cursor-pointer select-none items-center rounded-md py-2 ps-8 pe-3 text-sm outline-none data-[highlighted]:bg-surface data-[state=checked]:font-bold data-[disabled]:cursor-default data-[disabled]:text-muted"
                 >
                   <RadixSelect.ItemIndicator className="absolute start-2"><Check aria-hidden="true" className="size-4" /></RadixSelect.ItemIndicator>
                   <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>

@@ -18,7 +18,7 @@ function serve() {
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/admin/status')) return new Response(JSON.stringify({ authenticated: true, csrfToken: 't', user: { id: 1, username: 'admin', role: 'admin' } }), { status: 200 });
-    if (init?.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) });
+    if (init?.method === 'POST' || init?.method === 'PATCH') posts.push({ url, body: JSON.parse(String(init.body)) });
     return new Response(JSON.stringify(channel(9, 'khabar_sevom', 'secondary')), { status: 201, headers: { 'content-type': 'application/json' } });
   }));
   return posts;
@@ -57,5 +57,21 @@ describe('adding a channel', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'افزودن کانال' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CHANNEL_MESSAGES.roleTaken('secondary', 'taze_khabar'));
     expect(posts).toEqual([]);
+  });
+});
+
+describe('editing the demo channel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows its own role, «کانال نمونه», not offered to choose, and saving keeps it', async () => {
+    const posts = serve();
+    const demo = channel(3, 'chapar_demo', 'demo', false);
+    renderWithApp(<ChannelFormDialog channel={demo} channels={[channel(1, 'akhbar_rooz', 'primary'), demo]} open onClose={() => {}} />);
+    expect(roleSelect().textContent).toContain('کانال نمونه');
+    expect(roleSelect().textContent).not.toContain('کانال دوم');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ذخیره تغییرات' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.url).toBe('/api/admin/channels/3');
+    expect(posts[0]!.body).not.toHaveProperty('role');
   });
 });

@@ -9,7 +9,7 @@ import { cn } from '../../../../lib/cn.ts';
 import { AdminDialog } from '../../../components/dialogs.tsx';
 import { Checkbox, Select } from '../../../components/fields.tsx';
 import { adminButton } from '../../../components/styles.ts';
-import { useCreateChannel, useUpdateChannel } from '../api.ts';
+import { roleLabel, useCreateChannel, useUpdateChannel } from '../api.ts';
 import { handle } from '@chapar/shared/text';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -26,7 +26,8 @@ const badPattern = (text: string) => lines(text).find((p) => {
 const formSchema = z.object({
   username: z.string(),
   title: z.string().max(200, CHANNEL_MESSAGES.titleTooLong),
-  role: z.enum(['primary', 'secondary'], { error: CHANNEL_MESSAGES.roleInvalid }),
+  // 'primary' or 'secondary', or a role only a seeded channel has (the demo's), shown but not choosable.
+  role: z.string().min(1, CHANNEL_MESSAGES.roleInvalid),
   isActive: z.boolean(),
   signatures: z.string(),
   adMarkers: z.string(),
@@ -41,11 +42,13 @@ type ChannelForm = z.infer<typeof formSchema>;
 
 type Holders = Partial<Record<ChannelRole, string>>;
 
+const isChannelRole = (role: string): role is ChannelRole => (CHANNEL_ROLES as readonly string[]).includes(role);
+
 /** Which active channel holds each role, leaving out the one being edited: a role has one active channel. */
 function roleHolders(channels: readonly ChannelInfo[], except: number | undefined): Holders {
   const holders: Holders = {};
   for (const c of channels) {
-    if (c.isActive && c.id !== except && (CHANNEL_ROLES as readonly string[]).includes(c.role)) holders[c.role as ChannelRole] ??= c.username;
+    if (c.isActive && c.id !== except && isChannelRole(c.role)) holders[c.role] ??= c.username;
   }
   return holders;
 }
@@ -57,8 +60,8 @@ function toForm(channel: ChannelInfo | null, holders: Holders): ChannelForm {
   return {
     username: channel?.username ?? '',
     title: channel?.title ?? '',
-    // A channel of another role (the demo's sample) keeps it unless the admin picks one.
-    role: channel ? (channel.role === 'primary' ? 'primary' : 'secondary') : free ?? 'secondary',
+    // A channel of another role (the demo's sample) shows it, and keeps it unless the admin picks one.
+    role: channel?.role ?? free ?? 'secondary',
     isActive: channel?.isActive ?? free !== undefined,
     signatures: (rules?.signatures ?? []).join('\n'),
     adMarkers: (rules?.adMarkers ?? []).join('\n'),
@@ -101,13 +104,16 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
 
   const role = form.watch('role');
   const isActive = form.watch('isActive');
-  const roleTaken = isActive ? holders[role] : undefined;
+  const roleTaken = isActive && isChannelRole(role) ? holders[role] : undefined;
+  // The demo's role is its own: shown as the current value, not offered to another channel.
+  const ownRole = channel && !isChannelRole(channel.role) ? channel.role : null;
   const bothTaken = !editing && CHANNEL_ROLES.every((r) => holders[r]);
 
   const submit = form.handleSubmit((values) => {
-    const holder = values.isActive ? holders[values.role] : undefined;
-    if (holder) {
-      form.setError('role', { message: CHANNEL_MESSAGES.roleTaken(values.role, holder) });
+    const newRole = isChannelRole(values.role) ? values.role : null;
+    const holder = values.isActive && newRole ? holders[newRole] : undefined;
+    if (newRole && holder) {
+      form.setError('role', { message: CHANNEL_MESSAGES.roleTaken(newRole, holder) });
       return;
     }
     const rules = {
@@ -115,8 +121,7 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
       stripLinks: values.stripLinks, hashtagsAsKeywords: values.hashtagsAsKeywords,
     };
     if (editing) {
-      const keepRole = !form.formState.dirtyFields.role && channel.role !== 'primary' && channel.role !== 'secondary';
-      update.mutate({ id: channel.id, body: { title: values.title.trim(), ...(keepRole ? {} : { role: values.role }), isActive: values.isActive, cleaningRules: rules } });
+      update.mutate({ id: channel.id, body: { title: values.title.trim(), ...(newRole ? { role: newRole } : {}), isActive: values.isActive, cleaningRules: rules } });
       return;
     }
     const name = channelUsernameInput.safeParse(values.username);
@@ -127,7 +132,7 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
     // Rules left as the form shows them for a new channel are the server's defaults.
     const touched = form.formState.dirtyFields;
     const customRules = touched.signatures || touched.adMarkers || touched.joinPatterns || touched.stripLinks || touched.hashtagsAsKeywords;
-    create.mutate({ username: name.data, role: values.role, title: values.title.trim() || undefined, isActive: values.isActive, ...(customRules ? { cleaningRules: rules } : {}) });
+    create.mutate({ username: name.data, role: newRole ?? 'secondary', title: values.title.trim() || undefined, isActive: values.isActive, ...(customRules ? { cleaningRules: rules } : {}) });
   });
 
   const pending = create.isPending || update.isPending;
@@ -162,12 +167,16 @@ export function ChannelFormDialog({ channel, channels, open, onClose }: { channe
                   label="نقش"
                   value={field.value}
                   onChange={(value) => { form.clearErrors('role'); field.onChange(value); }}
-                  options={CHANNEL_ROLES.map((r) => ({ value: r, label: holders[r] ? `${CHANNEL_ROLE_LABELS[r]} (فعال: \u2066@${holders[r]}\u2069)` : CHANNEL_ROLE_LABELS[r] }))}
+                  options={[
+                    ...(ownRole ? [{ value: ownRole, label: roleLabel(ownRole), disabled: true }] : []),
+                    ...CHANNEL_ROLES.map((r) => ({ value: r, label: holders[r] ? `${CHANNEL_ROLE_LABELS[r]} (فعال: \u2066@${holders[r]}\u2069)` : CHANNEL_ROLE_LABELS[r] })),
+                  ]}
                 />
               )}
             />
             {errors.role?.message
               ? <p id={`${id}-role-error`} role="alert" className="text-sm text-accent dark:text-red-300">{errors.role.message}</p>
+              : role === ownRole ? <p className="text-xs text-muted">این نقش ویژهٔ همین کانال است؛ اگر نقش دیگری برگزینید، دوباره برگزیدنی نیست.</p>
               : roleTaken && <p className="text-xs text-amber-800 dark:text-amber-200">این نقش را کانال فعال <bdi dir="ltr">@{roleTaken}</bdi> دارد؛ این کانال را غیرفعال ذخیره کنید یا نخست آن کانال را غیرفعال کنید.</p>}
           </div>
           <div className="flex items-end pb-2">
