@@ -119,3 +119,38 @@ describe('the articles tab\'s dialogs', () => {
     expect(container.querySelector('[data-article-id="7"] [data-missing-media]')?.textContent).toBe(`${lacks}؛ تا یک هفته پس از دریافت پست، هر بررسی دوباره امتحان می‌کند`);
   });
 });
+
+describe('paging the articles', () => {
+  afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+
+  it('«بعدی» brings the new page\'s top into view and focus there, without motion when less is asked', async () => {
+    const pages: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/api/admin/status')) return json(STATUS);
+      if (url.startsWith('/api/admin/channels')) return json({ channels: [] });
+      if (url.startsWith('/api/admin/articles')) {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+        pages.push(String(page));
+        return json({ articles: [{ ...ROW, id: page, title: `خبر صفحه ${page}` }], pagination: { page, limit: 20, total: 40, totalPages: 2, totalExact: true } });
+      }
+      return new Response('{}', { status: 404 });
+    }));
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', addEventListener() {}, removeEventListener() {} }));
+    // The pager is far down a long page: the list's top is above the window.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: -7000, bottom: -6000, left: 0, right: 390, width: 390, height: 1000, x: 0, y: -7000, toJSON() {} } as DOMRect);
+    const scrolled: Array<{ element: Element; options: unknown }> = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element, options) { scrolled.push({ element: this, options }); });
+    renderWithApp(<ArticlesTab />);
+    await screen.findByText('خبر صفحه 1');
+    const next = screen.getByRole('button', { name: /بعدی/ });
+    next.focus();
+    fireEvent.click(next);
+    await screen.findByText('خبر صفحه 2');
+    const list = screen.getByRole('group', { name: 'مقالات، صفحهٔ ۲' });
+    expect(document.activeElement).toBe(list);
+    expect(list.querySelector('table')).toBeTruthy();
+    expect(scrolled).toContainEqual({ element: list, options: { block: 'start', behavior: 'instant' } });
+  });
+});

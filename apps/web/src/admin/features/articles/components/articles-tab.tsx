@@ -1,9 +1,11 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import type { AdminArticleRow, AdminArticleSort, AdminArticleStatus } from '@chapar/shared/contracts';
 import { ADMIN_ARTICLE_MESSAGES, ADMIN_ARTICLES_PAGE_SIZE } from '@chapar/shared/contracts';
 import { formatNumberFa } from '@chapar/shared/text';
+import { focusRing } from '../../../../components/ui/button-styles.ts';
 import { useToast } from '../../../../components/ui/toast.tsx';
+import { cn } from '../../../../lib/cn.ts';
 import { ConfirmDialog } from '../../../components/dialogs.tsx';
 import { Checkbox } from '../../../components/fields.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -36,6 +38,7 @@ export function ArticlesTab() {
   const [unpublishing, setUnpublishing] = useState<AdminArticleRow | null>(null);
   const [breaking, setBreaking] = useState<AdminArticleRow | null>(null);
   const { toast } = useToast();
+  const listTop = useRef<HTMLDivElement>(null);
 
   const params = { search, status, sortBy, sortOrder, page, limit: ADMIN_ARTICLES_PAGE_SIZE };
   const list = useArticlesPage(params);
@@ -77,6 +80,19 @@ export function ArticlesTab() {
   // What a bulk action changes: the selected rows on screen (a selection never outlives its page).
   const selected = rows.filter((row) => selection[row.id]);
   const pagination = list.data?.pagination;
+  // The pager is below the list: a new page is read from its top, so the view and focus go there
+  // (on a phone the old page's last card was 7,000 px below the new page's first).
+  const onPage = (n: number) => {
+    setPage(n);
+    setSelection({});
+    const top = listTop.current;
+    if (!top) return;
+    top.focus({ preventScroll: true });
+    if (top.getBoundingClientRect().top < 0) {
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      top.scrollIntoView?.({ block: 'start', behavior: still ? 'instant' : 'smooth' });
+    }
+  };
 
   return (
     <section aria-labelledby="articles-heading" className="space-y-4">
@@ -100,32 +116,34 @@ export function ArticlesTab() {
       <p aria-live="polite" className="text-sm text-muted">
         {pagination ? `${formatNumberFa(pagination.total)} مقاله${list.isFetching ? ' — در حال به‌روزرسانی…' : ''}` : ''}
       </p>
-      {list.isPending ? <LoadingState label="در حال بارگذاری مقالات…" />
-        : list.isError ? <ErrorState message={ARTICLE_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
-        : rows.length === 0 ? <EmptyState>{ARTICLE_TEXTS.empty}</EmptyState>
-        : (
-          <>
-            <div className={canEdit ? 'sm:hidden' : 'hidden'}>
-              <Checkbox
-                label="انتخاب همه مقالات این صفحه"
-                checked={rows.every((r) => selection[r.id]) ? true : rows.some((r) => selection[r.id]) ? 'indeterminate' : false}
-                onCheckedChange={(on) => setSelection(on ? Object.fromEntries(rows.map((r) => [String(r.id), true])) : {})}
-              >
-                انتخاب همه مقالات این صفحه
-              </Checkbox>
-            </div>
-            <ArticlesTable
-            rows={rows}
-            sorting={sortingFrom(sortBy, sortOrder)}
-            onSortingChange={onSorting}
-            selection={selection}
-            onSelectionChange={setSelection}
-            secondarySource={secondary}
-            actions={canEdit ? actions : null}
-            />
-          </>
-        )}
-      {pagination && <Pagination page={pagination.page} totalPages={pagination.totalPages} onPage={(n) => { setPage(n); setSelection({}); }} label="صفحه‌های مقالات" />}
+      <div ref={listTop} tabIndex={-1} role="group" aria-label={`مقالات، صفحهٔ ${formatNumberFa(page)}`} className={cn('scroll-mt-4 space-y-4 rounded-xl', focusRing)}>
+        {list.isPending ? <LoadingState label="در حال بارگذاری مقالات…" />
+          : list.isError ? <ErrorState message={ARTICLE_TEXTS.loadFailed} onRetry={() => void list.refetch()} />
+          : rows.length === 0 ? <EmptyState>{ARTICLE_TEXTS.empty}</EmptyState>
+          : (
+            <>
+              <div className={canEdit ? 'sm:hidden' : 'hidden'}>
+                <Checkbox
+                  label="انتخاب همه مقالات این صفحه"
+                  checked={rows.every((r) => selection[r.id]) ? true : rows.some((r) => selection[r.id]) ? 'indeterminate' : false}
+                  onCheckedChange={(on) => setSelection(on ? Object.fromEntries(rows.map((r) => [String(r.id), true])) : {})}
+                >
+                  انتخاب همه مقالات این صفحه
+                </Checkbox>
+              </div>
+              <ArticlesTable
+                rows={rows}
+                sorting={sortingFrom(sortBy, sortOrder)}
+                onSortingChange={onSorting}
+                selection={selection}
+                onSelectionChange={setSelection}
+                secondarySource={secondary}
+                actions={canEdit ? actions : null}
+              />
+            </>
+          )}
+      </div>
+      {pagination && <Pagination page={pagination.page} totalPages={pagination.totalPages} onPage={onPage} label="صفحه‌های مقالات" />}
 
       <ConfirmDialog
         open={deleting !== null}
