@@ -1,7 +1,7 @@
 // Newsletter administration (spec 03 §2.5): the list with its stats, rename, activate or
 // deactivate, delete, and the CSV export.
 import {
-  CONFIRM_VALID_DAYS, DEFAULT_SUBSCRIBER_SOURCE, NEWSLETTER_ADMIN_MESSAGES, type AdminSubscribersQuery, type WaitingSignupsResponse, type AdminSubscribersResponse, type NewsletterSubscriber,
+  CONFIRM_VALID_DAYS, DEFAULT_SUBSCRIBER_SOURCE, NEWSLETTER_ADMIN_MESSAGES, SUBSCRIBER_SOURCE_LABELS, type AdminSubscribersQuery, type WaitingSignupsResponse, type AdminSubscribersResponse, type NewsletterSubscriber,
   type SubscriberStatus, type UpdateSubscriberBody,
 } from '@chapar/shared/contracts';
 import { formatJalaliDateTime, SITE_TIME_ZONE } from '@chapar/shared/text';
@@ -81,13 +81,19 @@ export async function deleteSubscriber(db: Db, id: number) {
 const EXPORT_PAGE = 5000;
 const EXPORT_HEADER = ['ایمیل', 'نام', 'وضعیت', 'تاریخ عضویت', 'تاریخ عضویت (ISO)', 'منبع'];
 
+/** A known source by the Persian name the admin's table shows ('وب‌سایت'); another as written. */
+function sourceName(source: string | null): string {
+  const key = source || DEFAULT_SUBSCRIBER_SOURCE;
+  return SUBSCRIBER_SOURCE_LABELS[key] ?? key;
+}
+
 export async function exportSubscribers(db: Db, filter: { status: SubscriberStatus; search?: string }, now = new Date()) {
   const where = subscriberFilter(filter);
   const rows: Array<Array<string | null>> = [];
   for (let offset = 0; ; offset += EXPORT_PAGE) {
     const page = await subscriberAdminRepo.list(db, where, { limit: EXPORT_PAGE, offset });
     for (const r of page) {
-      rows.push([r.email, r.name, r.isActive ? 'فعال' : 'غیرفعال', formatJalaliDateTime(r.subscribedAt), r.subscribedAt.toISOString(), r.source || DEFAULT_SUBSCRIBER_SOURCE]);
+      rows.push([r.email, r.name, r.isActive ? 'فعال' : 'غیرفعال', formatJalaliDateTime(r.subscribedAt), r.subscribedAt.toISOString(), sourceName(r.source)]);
     }
     if (page.length < EXPORT_PAGE) break;
   }

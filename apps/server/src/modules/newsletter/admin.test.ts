@@ -115,9 +115,11 @@ describe('POST /api/admin/newsletter/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe('"ایمیل","نام","وضعیت","تاریخ عضویت","تاریخ عضویت (ISO)","منبع"');
-    expect(lines[1]).toMatch(/^"maryam@example\.com","مریم رضایی","فعال","[^"]+","\d{4}-\d{2}-\d{2}T[^"]+","website"$/);
+    // The source named as the screen names it; one without a Persian name as written.
+    expect(lines[1]).toMatch(/^"maryam@example\.com","مریم رضایی","فعال","[^"]+","\d{4}-\d{2}-\d{2}T[^"]+","وب‌سایت"$/);
     const evil = lines.find((l) => l.startsWith('"evil@'))!;
     expect(evil).toContain('"\'=HYPERLINK(""http://x"",""click"")"');
+    expect(evil).toMatch(/,"footer"$/);
     expect(lines.filter(Boolean)).toHaveLength(5);
   });
 
