@@ -10,9 +10,12 @@ const SWIPE_THRESHOLD_PX = 50;
 /**
  * While a modal dialog is open the toast moves to the top (on a wide screen to the start side): at
  * the bottom it lay over the dialog's footer buttons, which the page's scroll room cannot move clear,
- * and at the top end over its close button.
+ * and at the top end over its close button. From lg up it goes back to the bottom on the start side:
+ * at the top a tall dialog's title and tabs were under it, and there the footer's buttons (at its
+ * end) stay clear of it, however wide the dialog.
  */
-const OVER_MODAL = '[body:has([aria-modal=true])_&]:top-0 [body:has([aria-modal=true])_&]:bottom-auto md:[body:has([aria-modal=true])_&]:start-0 md:[body:has([aria-modal=true])_&]:end-auto';
+const OVER_MODAL = '[body:has([aria-modal=true])_&]:top-0 [body:has([aria-modal=true])_&]:bottom-auto md:[body:has([aria-modal=true])_&]:start-0 md:[body:has([aria-modal=true])_&]:end-auto'
+  + ' lg:[body:has([aria-modal=true])_&]:top-auto lg:[body:has([aria-modal=true])_&]:bottom-0';
 /** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
 const TOAST_CLEARANCE_PX = 24;
 
