@@ -141,11 +141,13 @@ const singleRoutes = new Map<PublicRoute, RouteObject[]>(
 );
 
 /**
- * A new page starts at the top; back and forward keep the browser's own restoration, and
+ * A new page starts at the top, and so does another page of a list (`?page=`, followed from
+ * its pager at the bottom); back and forward keep the browser's own restoration, and other
  * changes of the query alone (search filters) do not scroll.
  */
 function useScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const listPage = new URLSearchParams(search).get('page');
   const navigationType = useNavigationType();
   const first = useRef(true);
   useEffect(() => {
@@ -154,7 +156,7 @@ function useScrollToTopOnNavigate() {
       return;
     }
     if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
+  }, [pathname, listPage, navigationType]);
 }
 
 /** The app's pages; `only` (on the server): the public route already matched for this page. */

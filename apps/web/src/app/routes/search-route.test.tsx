@@ -11,13 +11,13 @@ import { route } from './search.tsx';
 const LONG = 'ب'.repeat(2000);
 
 /** The page as the server sends it: prefetch, then one render (no effects, no JavaScript). */
-async function serverRender(search: string) {
+async function serverRender(search: string, answer: (path: string) => unknown = () => Promise.reject(new ApiError(400, '', null))) {
   const queryClient = createQueryClient();
   const asked: string[] = [];
   setTransport(queryClient, (read) => {
     const path = pathOfRead(read);
     asked.push(path);
-    return path.startsWith('/api/search') ? Promise.reject(new ApiError(400, path, null)) : Promise.resolve([]);
+    return path.startsWith('/api/search') ? Promise.resolve().then(() => answer(path)) : Promise.resolve([]);
   });
   const ctx = { queryClient, params: {}, pathname: '/search', searchParams: new URLSearchParams(search), baseUrl: 'https://chapar.test' };
   await route.prefetch?.(ctx);
@@ -47,5 +47,15 @@ describe('the search page rendered on the server', () => {
   it('keeps a short query whole in the title', async () => {
     const { head } = await serverRender(new URLSearchParams({ q: 'قیمت دلار' }).toString());
     expect(head.title).toMatch(/^جستجو: قیمت دلار \| /);
+  });
+
+  it('renders a later page of results with its pager and names the page in the title', async () => {
+    const article = (id: number) => ({ id, title: `خبر ${id}`, content: '<p>x</p>', excerpt: '', category: 'Politics', keywords: '', views: 0, publishedAt: '2026-01-01T00:00:00Z' });
+    const { html, asked, head } = await serverRender('q=%DA%A9%D8%B4%D9%88%D8%B1&page=2', () => ({ articles: [article(21)], total: 21, page: 2 }));
+    expect(asked).toContain('/api/search/advanced?q=%DA%A9%D8%B4%D9%88%D8%B1&sort=relevance&date=all&page=2');
+    expect(html).toContain('خبر 21');
+    expect(html).toMatch(/<a href="\/search\?q=%DA%A9%D8%B4%D9%88%D8%B1" rel="prev"[^>]*>.*نتیجه‌های قبلی/);
+    expect(html).not.toContain('rel="next"');
+    expect(head.title).toMatch(/^جستجو: کشور، صفحهٔ ۲ \| /);
   });
 });

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { DEFAULT_SEARCH, isQueryTooLong, readSearchParams, searchQuery, type SearchParams } from '../../features/search/api.ts';
+import { formatNumberFa } from '@chapar/shared/text';
+import { isQueryTooLong, readSearchParams, searchAddressParams, searchQuery, type SearchParams } from '../../features/search/api.ts';
 import { SearchForm } from '../../features/search/components/search-form.tsx';
 import { SearchResults } from '../../features/search/components/search-results.tsx';
 import { SearchTips } from '../../features/search/components/search-tips.tsx';
@@ -12,26 +13,21 @@ import type { RouteModule } from '../route-types.ts';
 /** Longest query shown in the title; a longer one is cut (by characters, not UTF-16 units). */
 const TITLE_QUERY_MAX = 40;
 
-function titleFor(q: string): string {
+function titleFor(q: string, page = 1): string {
   const chars = Array.from(q);
   const shown = chars.length > TITLE_QUERY_MAX ? `${chars.slice(0, TITLE_QUERY_MAX).join('').trimEnd()}…` : q;
-  return pageTitle(q ? `جستجو: ${shown}` : 'جستجوی پیشرفته');
+  const nth = page > 1 ? `، صفحهٔ ${formatNumberFa(page)}` : '';
+  return pageTitle(q ? `جستجو: ${shown}${nth}` : 'جستجوی پیشرفته');
 }
 
 function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readSearchParams(searchParams);
-  useDocumentHead({ title: titleFor(params.q.trim()) });
+  useDocumentHead({ title: titleFor(params.q.trim(), params.page) });
 
-  // Spec 01 §2: every change rewrites the address (replace, not push).
-  // Defaults stay out of the address, so /search?q=x is the plain search of spec 01 §2.
-  const update = (next: SearchParams) => {
-    const params = new URLSearchParams();
-    for (const key of ['q', 'category', 'sort', 'date'] as const) {
-      if (next[key] && next[key] !== DEFAULT_SEARCH[key]) params.set(key, next[key]);
-    }
-    setSearchParams(params, { replace: true });
-  };
+  // Spec 01 §2: every change rewrites the address (replace, not push). New filters are a
+  // new search, so they start again at its first page.
+  const update = (next: SearchParams) => setSearchParams(searchAddressParams({ ...next, page: 1 }), { replace: true });
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -61,8 +57,9 @@ export const route: RouteModule = {
     ]);
   },
   head: ({ searchParams }) => {
-    const q = readSearchParams(searchParams).q.trim();
+    const params = readSearchParams(searchParams);
+    const q = params.q.trim();
     // Result pages are not worth indexing; the canonical search page is.
-    return { title: titleFor(q), path: paths.search(), noindex: q !== '' };
+    return { title: titleFor(q, params.page), path: paths.search(), noindex: q !== '' };
   },
 };

@@ -18,14 +18,26 @@ export const DATE_OPTIONS = [
   { value: '3months', label: 'سه ماه گذشته' },
 ] as const;
 
+/** The API's page of results and its last page (the search contract; its test holds them equal). */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_PAGE_MAX = 500;
+
 export interface SearchParams {
   q: string;
   category: string;
   sort: string;
   date: string;
+  /** The page of results, from 1; the address names it only from 2 on. */
+  page: number;
 }
 
-export const DEFAULT_SEARCH: SearchParams = { q: '', category: 'all', sort: 'relevance', date: 'all' };
+export const DEFAULT_SEARCH: SearchParams = { q: '', category: 'all', sort: 'relevance', date: 'all', page: 1 };
+
+/** `?page=` as a page number: plain digits up to the API's last page, anything else the first. */
+function pageOf(raw: string | null): number {
+  const page = raw && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
+  return page <= SEARCH_PAGE_MAX ? page : 1;
+}
 
 export function readSearchParams(search: URLSearchParams): SearchParams {
   return {
@@ -33,8 +45,29 @@ export function readSearchParams(search: URLSearchParams): SearchParams {
     category: search.get('category') || DEFAULT_SEARCH.category,
     sort: search.get('sort') || DEFAULT_SEARCH.sort,
     date: search.get('date') || DEFAULT_SEARCH.date,
+    page: pageOf(search.get('page')),
   };
 }
+
+/** The address's query for these parameters: defaults left out, so /search?q=x is the plain search (spec 01 §2). */
+export function searchAddressParams(params: SearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of ['q', 'category', 'sort', 'date'] as const) {
+    if (params[key] && params[key] !== DEFAULT_SEARCH[key]) out.set(key, params[key]);
+  }
+  if (params.page > 1) out.set('page', String(params.page));
+  return out;
+}
+
+/** The search page's address for these parameters. */
+export function searchHref(params: SearchParams): string {
+  const qs = searchAddressParams(params).toString();
+  return qs ? `/search?${qs}` : '/search';
+}
+
+/** Whether a page after `page` holds more results: this one is full and `total` counts past it. */
+export const hasMoreResults = (page: number, shown: number, total: number) =>
+  shown >= SEARCH_PAGE_SIZE && page * SEARCH_PAGE_SIZE < total && page < SEARCH_PAGE_MAX;
 
 /** A query the API would refuse (spec: at most 200 characters, counted after trimming). */
 export const isQueryTooLong = (params: SearchParams) => params.q.trim().length > SEARCH_QUERY_MAX;
@@ -59,6 +92,7 @@ export function searchPath(params: SearchParams): string {
     category: params.category === 'all' ? undefined : params.category,
     sort: params.sort,
     date: params.date,
+    page: params.page > 1 ? params.page : undefined,
   });
 }
 

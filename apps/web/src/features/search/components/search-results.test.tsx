@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { SearchResults, SEARCH_TEXTS } from './search-results.tsx';
 import { SearchForm } from './search-form.tsx';
 import { HeaderSearch } from './header-search.tsx';
 
-const params = (q: string) => ({ q, category: 'all', sort: 'relevance', date: 'all' });
+const params = (q: string, page = 1) => ({ q, category: 'all', sort: 'relevance', date: 'all', page });
+
+const found = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({
+  id: from + i, title: `خبر ${from + i}`, content: '<p>x</p>', excerpt: '', category: 'Politics', keywords: '', views: 0, publishedAt: '2026-01-01T00:00:00Z',
+}));
 
 afterEach(() => { vi.unstubAllGlobals(); });
 
@@ -44,5 +48,33 @@ describe('search results', () => {
     const boxes = screen.getAllByRole('searchbox') as HTMLInputElement[];
     expect(boxes).toHaveLength(2);
     for (const box of boxes) expect(box.maxLength).toBe(200);
+  });
+
+  it('shows the results past the first twenty on a second page, with links both ways that keep the filters', async () => {
+    const fetch = vi.fn(async (url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+      return Response.json({ articles: page === 1 ? found(1, 20) : found(21, 1), total: 21, page });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const first = renderWithApp(<SearchResults params={{ ...params('کشور'), sort: 'date' }} />);
+    const pager = within(await screen.findByRole('navigation', { name: 'صفحه‌های نتیجه جستجو' }));
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(pager.queryByRole('link', { name: /نتیجه‌های قبلی/ })).toBeNull();
+    expect(pager.getByRole('link', { name: /نتیجه‌های بعدی/ }).getAttribute('href')).toBe('/search?q=%DA%A9%D8%B4%D9%88%D8%B1&sort=date&page=2');
+    first.unmount();
+
+    renderWithApp(<SearchResults params={{ ...params('کشور', 2), sort: 'date' }} />);
+    const second = within(await screen.findByRole('navigation', { name: 'صفحه‌های نتیجه جستجو' }));
+    expect(screen.getByRole('heading', { name: 'خبر 21' })).toBeTruthy();
+    expect(second.getByRole('link', { name: /نتیجه‌های قبلی/ }).getAttribute('href')).toBe('/search?q=%DA%A9%D8%B4%D9%88%D8%B1&sort=date');
+    expect(second.queryByRole('link', { name: /نتیجه‌های بعدی/ })).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => new URL(url, 'http://x').searchParams.get('page'))).toEqual([null, '2']);
+  });
+
+  it('has no pager when every result fits on one page', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ articles: found(1, 20), total: 20, page: 1 })));
+    renderWithApp(<SearchResults params={params('کشور')} />);
+    await screen.findByRole('status');
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

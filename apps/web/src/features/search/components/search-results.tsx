@@ -2,7 +2,8 @@ import { AlertCircle, SearchX } from '../../../components/icons';
 import { formatNumberFa, SEARCH_QUERY_TOO_LONG } from '@chapar/shared/text';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { isQueryTooLong, useSearch, type SearchParams } from '../api.ts';
+import { hasMoreResults, isQueryTooLong, useSearch, type SearchParams } from '../api.ts';
+import { SearchPager } from './search-pager.tsx';
 
 export const SEARCH_TEXTS = {
   noResult: 'نتیجه‌ای یافت نشد',
@@ -43,6 +44,7 @@ export function SearchResults({ params }: { params: SearchParams }) {
         headingLevel="h2"
         empty={<span className="inline-flex items-center gap-2"><SearchX aria-hidden="true" className="size-5" />{SEARCH_TEXTS.noResult}</span>}
       />
+      {data && <SearchPager params={params} hasMore={hasMoreResults(params.page, data.articles.length, data.total)} />}
     </div>
   );
 }
