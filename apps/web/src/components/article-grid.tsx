@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ArticleSummary } from '../lib/article-summary.ts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card.tsx';
+import { LOAD_FAILED, LoadFailed, type Failure } from './load-failed.tsx';
 
 interface ArticleGridProps {
   articles: ArticleSummary[] | undefined;
@@ -11,10 +12,12 @@ interface ArticleGridProps {
   priorityCount?: number;
   /** The cards' title level: h2 straight under the page's h1, h3 (the default) under a section's h2. */
   headingLevel?: 'h2' | 'h3';
+  /** Set when the read failed: with nothing to show, the grid says so and offers a retry, not `empty`. */
+  failure?: Failure | null;
 }
 
 /** Responsive grid of cards: 1 column on phones, 2 on tablets, 3 on desktops. */
-export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, priorityCount = 0, headingLevel }: ArticleGridProps) {
+export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, priorityCount = 0, headingLevel, failure }: ArticleGridProps) {
   const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6';
   if (isLoading && !articles) {
     return (
@@ -23,6 +26,7 @@ export function ArticleGrid({ articles, isLoading, skeletonCount = 6, empty, pri
       </div>
     );
   }
+  if (failure && !articles?.length) return <LoadFailed {...failure}>{LOAD_FAILED.articles}</LoadFailed>;
   if (!articles?.length) return <EmptyState>{empty}</EmptyState>;
   return (
     <ul className={grid}>

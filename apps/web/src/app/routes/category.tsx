@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ArticleGrid } from '../../components/article-grid.tsx';
 import { ChevronLeft, ChevronRight } from '../../components/icons';
 import { Link } from '../../components/link.tsx';
+import { failureOf } from '../../components/load-failed.tsx';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
 import { CATEGORY_PAGE_SIZE, categoryArticlesQuery, useCategoryArticles } from '../../features/articles/api.ts';
 import { categoriesQuery, categoryTitle, useCategories } from '../../features/categories/api.ts';
@@ -31,7 +32,8 @@ function CategoryPage() {
   const slug = (useParams().slug ?? '').toLowerCase();
   const page = pageOf(useSearchParams()[0].get('page'));
   const { data: categories } = useCategories();
-  const { data, isLoading } = useCategoryArticles(slug, undefined, page);
+  const articles = useCategoryArticles(slug, undefined, page);
+  const { data, isLoading } = articles;
   const { name, description } = categoryTitle(slug, categories);
   const title = page > 1 ? `${name}، صفحهٔ ${formatNumberFa(page)}` : name;
   useDocumentHead({ title: pageTitle(title), description });
@@ -41,7 +43,7 @@ function CategoryPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
         {description && <p className="mt-2 text-muted">{description}</p>}
       </header>
-      <ArticleGrid articles={data} isLoading={isLoading} skeletonCount={9} priorityCount={page === 1 ? 3 : 0} headingLevel="h2" empty="مقاله‌ای یافت نشد" />
+      <ArticleGrid articles={data} isLoading={isLoading} skeletonCount={9} priorityCount={page === 1 ? 3 : 0} headingLevel="h2" empty="مقاله‌ای یافت نشد" failure={failureOf(articles)} />
       {data && <Pager slug={slug} page={page} hasOlder={data.length >= CATEGORY_PAGE_SIZE} />}
     </>
   );

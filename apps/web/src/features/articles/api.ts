@@ -39,7 +39,9 @@ export const articlesFeedQuery = () =>
 export const useFeaturedArticles = () => useQuery(featuredArticlesQuery());
 export const useLatestArticles = () => useQuery(latestArticlesQuery());
 export const usePopularArticles = () => useQuery(popularArticlesQuery());
-export const useCategoryArticles = (slug: string, limit?: number, page?: number) => useQuery(categoryArticlesQuery(slug, limit, page));
+/** No slug, no read: a page left for another renders once more without its slug, and /api/categories//articles is no list. */
+export const useCategoryArticles = (slug: string, limit?: number, page?: number) =>
+  useQuery({ ...categoryArticlesQuery(slug, limit, page), enabled: slug !== '' });
 
 /** The category page's page size: the API's own default. */
 export const CATEGORY_PAGE_SIZE = 12;

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from '../../../components/icon
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleImage } from '../../../components/article-image.tsx';
 import { EmptyState } from '../../../components/article-grid.tsx';
+import { failureOf, LOAD_FAILED, LoadFailed } from '../../../components/load-failed.tsx';
 import { CategoryBadge } from '../../../components/category-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { mirrorRtl } from '../../../components/ui/button-styles.ts';
@@ -23,7 +24,8 @@ const control = 'flex size-[min(2.5rem,44px)] items-center justify-center rounde
  * A reader who asks the system for less motion finds it paused; its play button starts it.
  */
 export function FeaturedSlider() {
-  const { data, isLoading } = useFeaturedArticles();
+  const featured = useFeaturedArticles();
+  const { data, isLoading } = featured;
   const slides = data ?? [];
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -43,6 +45,8 @@ export function FeaturedSlider() {
   }, [count, hovered, focused, stopped]);
 
   if (isLoading && !data) return <Skeleton className="aspect-[16/10] w-full rounded-2xl sm:aspect-video" />;
+  const failure = failureOf(featured);
+  if (!count && failure) return <LoadFailed {...failure}>{LOAD_FAILED.articles}</LoadFailed>;
   if (!count) return <EmptyState>خبر ویژه‌ای یافت نشد</EmptyState>;
 
   return (

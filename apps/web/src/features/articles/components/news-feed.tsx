@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { LoaderCircle } from '../../../components/icons';
 import { ArticleGrid } from '../../../components/article-grid.tsx';
+import { failureOf } from '../../../components/load-failed.tsx';
 import { SectionHeading } from '../../../components/section-heading.tsx';
 import { dedupeById, useArticlesFeed } from '../api.ts';
 
@@ -41,7 +42,7 @@ export function NewsFeed() {
   return (
     <section aria-labelledby="feed-heading">
       <SectionHeading id="feed-heading">همه اخبار</SectionHeading>
-      <ArticleGrid articles={articles} isLoading={feed.isLoading} empty="خبری یافت نشد" />
+      <ArticleGrid articles={articles} isLoading={feed.isLoading} empty="خبری یافت نشد" failure={failureOf(feed)} />
       <div ref={sentinel} aria-live="polite" className="flex min-h-16 items-center justify-center py-6 text-sm text-muted">
         {isFetchingNextPage && <><LoaderCircle aria-hidden="true" className="me-2 size-4 animate-spin" />در حال بارگذاری اخبار بیشتر...</>}
         {feed.data && !hasNextPage && articles?.length ? 'همه اخبار نمایش داده شد' : null}

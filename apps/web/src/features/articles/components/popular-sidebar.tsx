@@ -2,6 +2,7 @@ import { Link } from '../../../components/link.tsx';
 import { TrendingUp } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
 import { ArticleCardSkeleton } from '../../../components/article-card.tsx';
+import { failureOf, LOAD_FAILED, LoadFailed } from '../../../components/load-failed.tsx';
 import { DotSeparator } from '../../../components/dot-separator.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -12,7 +13,9 @@ const POPULAR_SHOWN = 5;
 
 /** Most-read articles, numbered. */
 export function PopularSidebar() {
-  const { data, isLoading } = usePopularArticles();
+  const popular = usePopularArticles();
+  const { data, isLoading } = popular;
+  const failure = failureOf(popular);
   return (
     <section aria-labelledby="popular-heading" className="rounded-2xl border border-border bg-card p-4">
       <h2 id="popular-heading" className="mb-3 flex items-center gap-2 text-lg font-bold">
@@ -38,6 +41,8 @@ export function PopularSidebar() {
             </li>
           ))}
         </ol>
+      ) : failure ? (
+        <LoadFailed compact {...failure}>{LOAD_FAILED.articles}</LoadFailed>
       ) : (
         <p className="py-4 text-center text-sm text-muted">مقاله محبوبی وجود ندارد</p>
       )}

@@ -1,5 +1,6 @@
 import { Link } from '../../../components/link.tsx';
 import { formatNumberFa } from '@chapar/shared/text';
+import { failureOf, LOAD_FAILED, LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -11,10 +12,13 @@ const TREND_WORDS: Readonly<Record<string, string>> = { up: '، رو به رشد
 
 /** Keyword cloud: size linear in count (0.7–2.5rem), colour by category or trend, an arrow for the trend (its words say both). */
 export function TrendingCloud({ limit, className }: { limit: number; className?: string }) {
-  const { data, isLoading, isError } = useTrendingTopics(limit);
+  const trending = useTrendingTopics(limit);
+  const { data, isLoading } = trending;
+  const failure = failureOf(trending);
   if (isLoading && !data) return <Skeleton className={cn('h-40 w-full rounded-xl', className)} />;
   const topics = (data ?? []).slice(0, limit);
-  if (isError || !topics.length) return <p className={cn('py-6 text-center text-sm text-muted', className)}>موضوع داغی یافت نشد</p>;
+  if (!topics.length && failure) return <LoadFailed compact {...failure} className={className}>{LOAD_FAILED.topics}</LoadFailed>;
+  if (!topics.length) return <p className={cn('py-6 text-center text-sm text-muted', className)}>موضوع داغی یافت نشد</p>;
   const counts = topics.map((t) => t.count);
   const min = Math.min(...counts);
   const max = Math.max(...counts);

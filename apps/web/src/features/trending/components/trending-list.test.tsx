@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { LOAD_FAILED } from '../../../components/load-failed.tsx';
+import { ApiError, setTransport } from '../../../lib/api-client.ts';
+import { createQueryClient } from '../../../app/query-client.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { trendingTopicsQuery } from '../api.ts';
 import { TrendingList } from './trending-list.tsx';
@@ -23,5 +26,14 @@ describe('TrendingList (search sidebar)', () => {
   it('says so when there is no topic', () => {
     renderWithApp(<TrendingList limit={10} />, { data: [[trendingTopicsQuery(10).queryKey, []]] });
     expect(screen.getByText('موضوع داغی یافت نشد')).toBeTruthy();
+  });
+
+  it('says the topics could not be read, not that there are none, when the read fails', async () => {
+    const queryClient = createQueryClient();
+    setTransport(queryClient, () => Promise.reject(new ApiError(503, 'busy', null)));
+    renderWithApp(<TrendingList limit={10} />, { queryClient });
+    expect((await screen.findByRole('alert')).textContent).toContain(LOAD_FAILED.topics);
+    expect(screen.getByRole('button', { name: LOAD_FAILED.retry })).toBeTruthy();
+    expect(screen.queryByText('موضوع داغی یافت نشد')).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 import { Link } from '../../../components/link.tsx';
 import { TrendingDown, TrendingUp, Minus } from '../../../components/icons';
 import { formatNumberFa } from '@chapar/shared/text';
+import { failureOf, LOAD_FAILED, LoadFailed } from '../../../components/load-failed.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useTrendingTopics } from '../api.ts';
 
 /** Numbered list of trending keywords (search sidebar), each with its number of stories. */
 export function TrendingList({ limit }: { limit: number }) {
-  const { data, isLoading } = useTrendingTopics(limit);
+  const trending = useTrendingTopics(limit);
+  const { data, isLoading } = trending;
+  const failure = failureOf(trending);
   if (isLoading && !data) return <p className="text-sm text-muted">در حال بارگذاری...</p>;
+  if (!data?.length && failure) return <LoadFailed compact {...failure}>{LOAD_FAILED.topics}</LoadFailed>;
   if (!data?.length) return <p className="text-sm text-muted">موضوع داغی یافت نشد</p>;
   return (
     <ol className="space-y-1">
