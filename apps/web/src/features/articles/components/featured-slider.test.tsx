@@ -40,6 +40,12 @@ describe('FeaturedSlider', () => {
     expect(visibleTitle()).toBe('خبر ویژه 2');
   });
 
+  it('is announced in Persian: the slider and each of its slides', () => {
+    renderWithApp(<FeaturedSlider />, { data: [[featuredArticlesQuery().queryKey, [slide(1), slide(2)]]] });
+    expect(screen.getByRole('region', { name: 'اخبار ویژه' }).getAttribute('aria-roledescription')).toBe('نمایش خبرهای ویژه');
+    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-roledescription'))).toEqual(['اسلاید', 'اسلاید']);
+  });
+
   it('shows the empty state when there is no featured news', () => {
     renderWithApp(<FeaturedSlider />, { data: [[featuredArticlesQuery().queryKey, []]] });
     expect(screen.getByText('خبر ویژه‌ای یافت نشد')).toBeTruthy();

@@ -16,6 +16,9 @@ import { useFeaturedArticles } from '../api.ts';
 
 export const SLIDE_INTERVAL_MS = 5_000;
 
+/** What screen readers call the slider and its slides, in the page's language. */
+export const SLIDER_ROLES = { carousel: 'نمایش خبرهای ویژه', slide: 'اسلاید' } as const;
+
 const control = 'flex size-[min(2.5rem,44px)] items-center justify-center rounded-full bg-black/45 text-white backdrop-blur hover:bg-black/65';
 
 /**
@@ -51,7 +54,7 @@ export function FeaturedSlider() {
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={SLIDER_ROLES.carousel}
       aria-label="اخبار ویژه"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -66,7 +69,7 @@ export function FeaturedSlider() {
           <div
             key={article.id}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={SLIDER_ROLES.slide}
             aria-label={`${formatNumberFa(i + 1)} از ${formatNumberFa(count)}`}
             inert={i !== current}
             className={cn('relative flex flex-col justify-end transition-opacity duration-700 [grid-area:1/1]', i === current ? 'opacity-100' : 'opacity-0')}
