@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ltr } from '@chapar/shared/text';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { FIELD_LABELS, PART_LABELS } from './field-labels.ts';
-import { sendPlainPage, wantsPage } from './plain-page.ts';
+import { isPageAddress, plainPage, sendPlainPage, wantsPage } from './plain-page.ts';
 
 /** The answer while the database does not answer (or has no room to write): nothing is wrong with the request. */
 export const DATABASE_UNAVAILABLE = 'پایگاه داده در این لحظه در دسترس نیست؛ چند لحظه بعد دوباره تلاش کنید.';
@@ -63,18 +63,40 @@ function clientErrorAnswer(code: string | undefined): [number, string, string] {
   return [400, 'bad_request', 'درخواست نامعتبر است'];
 }
 
+/** The request line at the start of the bytes the parser refused: method and address. */
+const REQUEST_LINE = /^([A-Z]+) (\S+)/;
+/** An Accept header among those bytes (a browser's page request names text/html). */
+const ACCEPT_HEADER = /\r\naccept:([^\r\n]*)/i;
+
+/**
+ * Whether the refused request was a reader opening a page: a GET or HEAD of a page's address
+ * whose Accept (when it came before the cut) takes HTML. Node hands over only the bytes it
+ * was reading; when they do not begin with the request line, the answer stays JSON.
+ */
+function refusedPage(raw: unknown): { head: boolean } | null {
+  if (!Buffer.isBuffer(raw)) return null;
+  const line = REQUEST_LINE.exec(raw.subarray(0, 2048).toString('latin1'));
+  if (!line || !isPageAddress(line[1], line[2])) return null;
+  const accept = ACCEPT_HEADER.exec(raw.toString('latin1'))?.[1];
+  if (accept !== undefined && !/text\/html|\*\/\*/i.test(accept)) return null;
+  return { head: line[1] === 'HEAD' };
+}
+
 /**
  * Fastify's clientErrorHandler: a request line or headers the parser cannot read (too large,
- * malformed, timed out) get the same {error, message} shape in Persian, then the connection
- * closes, as Node and Fastify do by default.
+ * malformed, timed out) get the same {error, message} shape in Persian, or for a page's
+ * address a page saying the same, then the connection closes, as Node and Fastify do by default.
  */
-export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, error, message] = clientErrorAnswer(err.code);
   this.log.debug({ err }, 'client error');
   if (socket.writable) {
-    const body = JSON.stringify({ error, message });
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    const page = refusedPage(err.rawPacket);
+    const body = page ? plainPage(BAD_ADDRESS, message) : JSON.stringify({ error, message });
+    const headers = page ? 'Content-Type: text/html; charset=utf-8\r\nCache-Control: no-store' : 'Content-Type: application/json; charset=utf-8';
+    const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\nConnection: close\r\n\r\n`;
+    socket.write(page?.head ? head : head + body);
   }
   socket.destroy(err);
 }

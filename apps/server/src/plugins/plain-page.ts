@@ -12,9 +12,14 @@ export function plainPage(title: string, text: string): string {
 /** The API and built files answer {error, message}; every other address is one a person may have opened. */
 const NOT_READ_BY_PEOPLE = /^\/(?:api|assets|media)(?:[/?#]|$)/;
 
+/** True for a GET or HEAD of a page's address: a refusal of it is best shown as a page. */
+export function isPageAddress(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !NOT_READ_BY_PEOPLE.test(url);
+}
+
 /** True when a refusal of this request is best shown as a page (a GET or HEAD of a page's address). */
 export function wantsPage(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !NOT_READ_BY_PEOPLE.test(request.url);
+  return isPageAddress(request.method, request.url);
 }
 
 /** Sends `status` as a plain page; never cached, as the refusal is about one mistyped address. */
