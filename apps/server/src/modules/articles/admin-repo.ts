@@ -30,6 +30,10 @@ export const articleAdminRepo = {
   async byIds(db: Db, ids: number[]): Promise<ArticleRow[]> {
     return ids.length ? db.select().from(articles).where(inArray(articles.id, ids)).orderBy(asc(articles.id)) : [];
   },
+  /** `byIds`, locked until the caller's transaction ends (in id order, so two such locks never wait on each other). */
+  async lockByIds(tx: Db, ids: number[]): Promise<ArticleRow[]> {
+    return ids.length ? tx.select().from(articles).where(inArray(articles.id, ids)).orderBy(asc(articles.id)).for('update') : [];
+  },
   async bySource(db: Db, source: string, telegramId: number): Promise<ArticleRow | undefined> {
     const [row] = await db.select().from(articles).where(and(eq(articles.source, source), eq(articles.telegramId, telegramId)));
     return row;

@@ -83,7 +83,8 @@ export interface DeletedBy { reason: string; blockReason: string; by: string | n
  * of its own); the blocklist's entry says who as well.
  */
 export async function deleteArticleRows(tx: Db, ids: number[], who: DeletedBy): Promise<number[]> {
-  const rows = await articleAdminRepo.byIds(tx, ids);
+  // Locked: a delete of the same article at once waits for this one, then finds it gone and keeps nothing of it.
+  const rows = await articleAdminRepo.lockByIds(tx, ids);
   const posts = rows.flatMap((row) => (row.source && row.telegramId ? [{ source: row.source, telegramId: row.telegramId, title: row.title }] : []));
   await keepDeleted(tx, rows.map((r) => r.id), who.reason, who.by);
   await blocklistRepo.block(tx, posts.map((post) => ({ ...post, reason: who.blockReason })));
@@ -105,7 +106,9 @@ const restorableFor = (config: Services['config']) => `تا ${toPersianDigits(co
 export async function deleteArticle(s: Pick<Services, 'config' | 'db' | 'contentChanged'>, id: number, by: string): Promise<{ success: boolean; message: string; blocked: boolean }> {
   const row = await articleAdminRepo.byId(s.db, id);
   if (!row) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  await deleteArticles(s, [id], { reason: 'حذف دستی', blockReason: `حذف توسط ${ltr(by)}`, by });
+  // Deleted by another request since the read above: this one removed nothing.
+  const deleted = await deleteArticles(s, [id], { reason: 'حذف دستی', blockReason: `حذف توسط ${ltr(by)}`, by });
+  if (!deleted.length) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const blocked = Boolean(row.source && row.telegramId);
   return { success: true, blocked, message: `${blocked ? 'مقاله حذف شد و پست آن در فهرست مسدود قرار گرفت' : 'مقاله حذف شد'}؛ ${restorableFor(s.config)}` };
 }
