@@ -27,6 +27,11 @@ export const articleAdminRepo = {
     const [row] = await db.select().from(articles).where(eq(articles.id, id));
     return row;
   },
+  /** The row, locked until the caller's transaction ends: a write of it elsewhere waits, and this one reads it as that left it. */
+  async lockById(tx: Db, id: number): Promise<ArticleRow | undefined> {
+    const [row] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+    return row;
+  },
   async byIds(db: Db, ids: number[]): Promise<ArticleRow[]> {
     return ids.length ? db.select().from(articles).where(inArray(articles.id, ids)).orderBy(asc(articles.id)) : [];
   },

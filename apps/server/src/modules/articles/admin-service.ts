@@ -2,7 +2,7 @@
 // it is not ingested again) and bulk feature/unfeature/delete (AI field regeneration is in
 // regenerate.ts).
 import type { Db } from '@chapar/db';
-import { ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
+import { ADMIN_ARTICLE_MESSAGES, ARTICLE_TEXT_MESSAGES, htmlShowsContent, type AdminArticle, type BulkArticlesBody, type BulkArticlesResponse, type UpdateArticleBody } from '@chapar/shared/contracts';
 import { categoryFaName, findCategory, ltr, toPersianDigits } from '@chapar/shared/text';
 import { editorKeywords } from '@chapar/shared/topics';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
@@ -13,7 +13,7 @@ import { siteCategoryName } from '../categories/service.ts';
 import { postStore } from '../posts/post-store.ts';
 import type { Services } from '../../services.ts';
 import { articleAdminRepo, type ArticleRow } from './admin-repo.ts';
-import { saveArticle } from './article-save.ts';
+import { saveOnLatest } from './article-save.ts';
 import { keepBefore, withOperation } from './change-log.ts';
 import { derivedFields, fitMeta } from './derived-fields.ts';
 import { withFields } from './edit-protection.ts';
@@ -41,29 +41,25 @@ export async function updateArticle(s: UpdateArticleDeps, id: number, body: Upda
   for (const url of [body.imageUrl, body.videoUrl]) {
     if (url && url.trim() && !safeMediaUrl(url.trim())) throw new AppError('validation_error', UNSAFE_MEDIA_URL);
   }
-  const current = await articleAdminRepo.byId(s.db, id);
-  if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  // Saved by someone else since the editor's form loaded: theirs is not overwritten unseen.
-  if (body.expectedUpdatedAt !== undefined && current.updatedAt.getTime() !== Date.parse(body.expectedUpdatedAt)) {
-    throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
-  }
+  // What the edit asks for is checked before the article is locked: none of it depends on the article.
   // The categories the edit dialog offers are the database's; any of them is accepted.
-  const category = body.category === undefined ? current.category : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
-  if (!category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
+  const category = body.category === undefined ? undefined : findCategory(body.category)?.name ?? await siteCategoryName(s.db, body.category);
+  if (body.category !== undefined && !category) throw new AppError('validation_error', ADMIN_ARTICLE_MESSAGES.unknownCategory);
   // The contract saw text; what the sanitiser keeps of it must still have some.
-  const content = body.content === undefined ? current.content : sanitizeArticleContent(body.content);
-  if (body.content !== undefined && !htmlShowsContent(content)) throw new AppError('validation_error', ARTICLE_TEXT_MESSAGES.emptyContent);
-  const row = await saveArticle(s, current, {
+  const content = body.content === undefined ? undefined : sanitizeArticleContent(body.content);
+  if (content !== undefined && !htmlShowsContent(content)) throw new AppError('validation_error', ARTICLE_TEXT_MESSAGES.emptyContent);
+  // Fields the edit leaves out are the article's as it is when written, not as it was when this request began.
+  const row = await saveOnLatest(s, id, (current) => ({
     title: body.title ?? current.title,
     excerpt: body.excerpt ?? current.excerpt,
     featured: body.featured ?? current.featured,
-    category,
+    category: category ?? current.category,
     keywords: body.keywords === undefined ? current.keywords : editorKeywords(body.keywords),
-    content,
+    content: content ?? current.content,
     metaDescription: body.metaDescription === undefined ? current.metaDescription : fitMeta(body.metaDescription),
     imageUrl: body.imageUrl === undefined ? current.imageUrl : body.imageUrl?.trim() || null,
     videoUrl: body.videoUrl === undefined ? current.videoUrl : body.videoUrl?.trim() || null,
-  }, { action: 'edit', by });
+  }), { action: 'edit', by, expectedUpdatedAt: body.expectedUpdatedAt });
   return toAdminArticle(row, await postStore.missingMediaFor(s.db, row.id));
 }
 

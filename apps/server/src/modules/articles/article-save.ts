@@ -2,8 +2,9 @@
 // version, the changed fields are marked as edited by hand, and readers' caches drop. A picture or
 // video address written by hand clears that kind from the post's missing-media mark.
 import {
-  ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields,
+  ADMIN_ARTICLE_MESSAGES, ARTICLE_CHANGED_SINCE, ARTICLE_VERSION_MESSAGES, type AdminArticle, type ArticleVersionAction, type ArticleVersionFields, type EditableArticleField,
 } from '@chapar/shared/contracts';
+import type { Db } from '@chapar/db';
 import { AppError, notFound } from '../../errors.ts';
 import { queuePodcast } from '../podcasts/service.ts';
 import type { Services } from '../../services.ts';
@@ -17,29 +18,66 @@ import { reattachShown } from '../media/post-media.ts';
 
 type SaveArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
 
+/** A save guarded on the article as `current` read it: one made since refuses this one (409) rather than be overwritten unseen. */
 export async function saveArticle(
   s: SaveArticleDeps, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
 ): Promise<ArticleRow> {
   const changed = changedFields(current, next);
   if (!changed.length) return current;
-  const row = await s.db.transaction(async (tx) => {
-    await versionRepo.keep(tx, current, { action: save.action, changed, by: save.by });
-    const saved = await articleAdminRepo.saveEdit(tx, current.id, {
-      ...next,
-      ...derivedFields({ ...current, ...next }),
-      editedFields: withFields(current.editedFields, changed),
-      updatedAt: new Date(),
-    }, current.updatedAt);
-    // An address written by hand takes the place of a file the post did not give: no longer marked nor asked for.
-    if (saved && (changed.includes('imageUrl') || changed.includes('videoUrl'))) await postStore.dropGivenMedia(tx, saved);
-    // Saved or deleted by someone else between our read and this write: the version kept above goes too.
-    if (saved) return saved;
-    if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-    throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
-  });
-  s.contentChanged({ articleIds: [current.id] });
-  queuePodcast(s, current.id);
+  const row = await s.db.transaction((tx) => writeSave(tx, current, next, changed, save, current.updatedAt));
+  saved(s, current.id);
   return row;
+}
+
+/**
+ * A save built on the article as it is when written, read under its row lock: saves sent at once
+ * queue, each applied to what the one before it left, instead of refusing each other. Only with
+ * `expectedUpdatedAt` (the form's copy) does a save made since refuse this one (409).
+ */
+export async function saveOnLatest(
+  s: SaveArticleDeps, id: number, build: (current: ArticleRow) => ArticleVersionFields,
+  save: { action: ArticleVersionAction; by: string; expectedUpdatedAt?: string },
+): Promise<ArticleRow> {
+  let wrote = false;
+  const row = await s.db.transaction(async (tx) => {
+    const current = await articleAdminRepo.lockById(tx, id);
+    if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+    if (save.expectedUpdatedAt !== undefined && current.updatedAt.getTime() !== Date.parse(save.expectedUpdatedAt)) {
+      throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
+    }
+    const next = build(current);
+    const changed = changedFields(current, next);
+    if (!changed.length) return current;
+    wrote = true;
+    return writeSave(tx, current, next, changed, save);
+  });
+  if (wrote) saved(s, id);
+  return row;
+}
+
+/** Readers' caches drop, and the podcast follows the text. */
+function saved(s: SaveArticleDeps, id: number): void {
+  s.contentChanged({ articleIds: [id] });
+  queuePodcast(s, id);
+}
+
+/** The previous state becomes a version, then the write; with `readAt`, only while the row is still as read then. */
+async function writeSave(
+  tx: Db, current: ArticleRow, next: ArticleVersionFields, changed: EditableArticleField[], save: { action: ArticleVersionAction; by: string }, readAt?: Date,
+): Promise<ArticleRow> {
+  await versionRepo.keep(tx, current, { action: save.action, changed, by: save.by });
+  const saved = await articleAdminRepo.saveEdit(tx, current.id, {
+    ...next,
+    ...derivedFields({ ...current, ...next }),
+    editedFields: withFields(current.editedFields, changed),
+    updatedAt: new Date(),
+  }, readAt);
+  // An address written by hand takes the place of a file the post did not give: no longer marked nor asked for.
+  if (saved && (changed.includes('imageUrl') || changed.includes('videoUrl'))) await postStore.dropGivenMedia(tx, saved);
+  // Saved or deleted by someone else between our read and this write: the version kept above goes too.
+  if (saved) return saved;
+  if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
 }
 
 /** Brings back a version: a save like any other, so the state it replaces becomes a version too. */
