@@ -7,6 +7,8 @@ import { categoryFaName, findCategory, ltr, toPersianDigits } from '@chapar/shar
 import { editorKeywords } from '@chapar/shared/topics';
 import { bulkMessage, missingWords, noneFound, type BulkNoun } from '../../bulk-answer.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../../plugins/error-handler.ts';
+import { commandFailureText } from '../../query-errors.ts';
 import { blocklistRepo } from '../blocklist/repo.ts';
 import { operationsRepo } from '../operations/operations-repo.ts';
 import { siteCategoryName } from '../categories/service.ts';
@@ -154,17 +156,19 @@ async function bulkCategory(s: BulkArticlesDeps, rows: ArticleRow[], ask: { want
   });
   if (!moving.length) return { success: true, message: message(0), changedIds: [] };
   const { changedIds, operationId } = await asOperation(s, { kind: 'bulk-category', params: { articleIds: rows.map((row) => row.id), category }, by }, async () => {
-    const moved: number[] = [];
-    for (const row of moving) {
-      const saved = await s.db.transaction(async (tx) => {
+    // One transaction: a move that fails midway leaves every article where it was.
+    const moved = await s.db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const row of moving) {
         await versionRepo.keep(tx, row, { action: 'edit', changed: ['category'], by });
         await keepBefore(tx, row, ['category']);
-        return articleAdminRepo.saveEdit(tx, row.id, {
+        const saved = await articleAdminRepo.saveEdit(tx, row.id, {
           category, ...derivedFields({ ...row, category }), editedFields: withFields(row.editedFields, ['category']), updatedAt: new Date(),
         });
-      });
-      if (saved) moved.push(row.id);
-    }
+        if (saved) ids.push(row.id);
+      }
+      return ids;
+    });
     if (moved.length) s.contentChanged({ articleIds: moved });
     return moved;
   }, (n) => `${n} مقاله به دستهٔ «${name}» منتقل شد`);
@@ -174,9 +178,10 @@ async function bulkCategory(s: BulkArticlesDeps, rows: ArticleRow[], ask: { want
 /**
  * `write` run as an operation of the admin's (`kind`): what it changes is kept for the operation's
  * undo, its log says `done(count)`, and it finishes as a success or, when `write` throws, an error.
+ * `write` changes its articles in one transaction, so a failure changed none, and the answer says so.
  */
 async function asOperation(
-  s: Pick<Services, 'db'>, op: { kind: string; params: Record<string, unknown>; by: string }, write: () => Promise<number[]>, done: (count: string) => string,
+  s: Pick<Services, 'db' | 'log'>, op: { kind: string; params: Record<string, unknown>; by: string }, write: () => Promise<number[]>, done: (count: string) => string,
 ): Promise<{ changedIds: number[]; operationId: number }> {
   const total = (op.params.articleIds as number[]).length;
   const operation = await operationsRepo.create(s.db, { kind: op.kind, params: op.params, requestedBy: op.by, status: 'running' });
@@ -186,9 +191,23 @@ async function asOperation(
     await operationsRepo.finish(s.db, operation.id, 'success', { total, updated: changedIds.length });
     return { changedIds, operationId: operation.id };
   } catch (error) {
-    await operationsRepo.finish(s.db, operation.id, 'error', { total }, { completed: false });
-    throw error;
+    s.log.error(`${op.kind} ${operation.id} failed, nothing changed: ${commandFailureText(error)}`);
+    // Recorded when the database still answers; the editor's answer does not wait on it.
+    await operationsRepo.log(s.db, operation.id, `${NOTHING_CHANGED}: نوشتن مقاله‌ها در میانهٔ کار ناموفق بود`, true).catch(() => undefined);
+    await operationsRepo.finish(s.db, operation.id, 'error', { total, updated: 0 }, { completed: false }).catch(() => undefined);
+    throw nothingChangedError(error);
   }
+}
+
+const NOTHING_CHANGED = 'هیچ مقاله‌ای تغییر نکرد';
+
+/** A failed bulk write's answer: the usual one for its cause, saying that no article changed. */
+function nothingChangedError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (databaseUnavailable(error)) {
+    return new AppError('unavailable', `پایگاه داده در این لحظه در دسترس نیست؛ ${NOTHING_CHANGED}. چند لحظه بعد دوباره تلاش کنید.`, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  }
+  return new AppError('internal', `خطای داخلی سرور؛ ${NOTHING_CHANGED}. لطفاً دوباره تلاش کنید.`);
 }
 
 const ARTICLES: BulkNoun = { one: 'مقاله', linked: 'مقالهٔ', any: 'مقاله‌ای', plural: 'مقاله‌های' };

@@ -19,6 +19,9 @@ afterAll(async () => { await t?.close(); });
 const NOT_FOUND = { error: 'not_found', message: ADMIN_ARTICLE_MESSAGES.notFound };
 const remove = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/articles/${id}`, headers });
 const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/articles/${id}`, headers, payload });
+const bulk = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/articles/bulk', headers, payload });
+const articleRows = async (ids: number[]) =>
+  (await t.database.raw.query<{ id: number; status: string; category: string }>('select id, status, category from articles where id = any($1) order by id', [ids])).rows;
 
 describe('deleting one article', () => {
   it('answers 404 to a delete that found the article but removed nothing (another delete took it first)', async () => {
@@ -88,5 +91,46 @@ describe('saves that name no version', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toContain('تغییرات شما ذخیره نشد و در فرم مانده است');
     expect(((await t.app.inject({ method: 'GET', url: `/api/admin/articles/${article.id}`, headers })).json() as AdminArticle).title).toBe('تیتری که ویراستار دیگر نوشت');
+  });
+});
+
+describe('a bulk action whose write fails midway', () => {
+  /** Refuses every update of article `id` (as a failing disk or a broken row would), until dropped. */
+  async function refuseWritesTo(id: number): Promise<() => Promise<void>> {
+    await t.database.raw.query(`create or replace function test_refuse_article_write() returns trigger language plpgsql as $$
+      begin raise exception 'test: article write refused'; end $$`);
+    await t.database.raw.query(`create trigger test_refuse_article_write before update on articles for each row when (old.id = ${Number(id)}) execute function test_refuse_article_write()`);
+    return async () => {
+      await t.database.raw.query('drop trigger test_refuse_article_write on articles');
+      await t.database.raw.query('drop function test_refuse_article_write()');
+    };
+  }
+  const lastOperation = async (kind: string) => (await t.database.raw.query<{ id: number; status: string; logs: string[]; errors: string[]; result: Record<string, unknown> }>(
+    'select id, status, logs, errors, result from operations where kind = $1 order by id desc limit 1', [kind])).rows[0];
+  const keptForUndo = async (operationId: number) => (await t.database.raw.query('select article_id from operation_changes where operation_id = $1', [operationId])).rows;
+
+  it.each([
+    ['unpublish', {}, (row: { status: string }) => row.status, 'published'],
+    ['category', { category: 'sports' }, (row: { category: string }) => row.category, 'Economy'],
+  ] as const)('%s: changes no article, and the answer and the operation say so', async (action, extra, field, before) => {
+    const ids = [(await createArticle(t.database)).id, (await createArticle(t.database)).id, (await createArticle(t.database)).id];
+    const allow = await refuseWritesTo(ids[2]);
+    try {
+      const res = await bulk({ action, articleIds: ids, ...extra });
+      expect(res.json()).toEqual({ error: 'internal', message: 'خطای داخلی سرور؛ هیچ مقاله‌ای تغییر نکرد. لطفاً دوباره تلاش کنید.' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect((await articleRows(ids)).map((row) => field(row as never))).toEqual([before, before, before]);
+    const operation = (await lastOperation(`bulk-${action}`))!;
+    expect(operation).toMatchObject({ status: 'error', logs: [], result: { total: 3, updated: 0 } });
+    expect(operation.errors).toEqual([expect.stringContaining('هیچ مقاله‌ای تغییر نکرد')]);
+    expect(await keptForUndo(operation.id)).toEqual([]);
+
+    // Once the writes go through again, the same action changes all three.
+    const again = await bulk({ action, articleIds: ids, ...extra });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().changedIds).toEqual(ids);
   });
 });
