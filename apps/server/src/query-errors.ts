@@ -35,3 +35,23 @@ export function commandFailureText(error: unknown): string {
 
 /** pino's error serializer, failed queries' parameters left out. */
 export const errSerializer = (error: Error) => pino.stdSerializers.err(withoutQueryParams(error) as Error);
+
+/** PostgreSQL's code for a row a unique key already holds. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** SQLSTATE classes are two digits, or one of the few lettered ones (F0, HV, P0, XX); errno codes (EPIPE) are not. */
+const SQLSTATE = /^(?:\d[\dA-Z]|F0|HV|P0|XX)[\dA-Z]{3}$/;
+
+/**
+ * The SQLSTATE a failed statement ended with. drizzle wraps the driver's error (the code is on its
+ * `cause`), and a caller may wrap it again, so the chain is read, not the error itself.
+ */
+export function sqlState(error: unknown): string | undefined {
+  let e = error;
+  for (let depth = 0; e !== null && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && SQLSTATE.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

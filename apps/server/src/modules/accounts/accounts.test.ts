@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminUsers } from '@chapar/db';
 import { CSRF_HEADER, type StaffUser } from '@chapar/shared/contracts';
 import { buildTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../../../testing/test-app.ts';
+import { authRepo } from '../auth/repo.ts';
 import type { InvitationMail } from './invitation-mail.ts';
 
 // These tests are about accounts and invitations, not hashing cost (password.test.ts, auth.test.ts): each of their many password checks costs milliseconds.
@@ -70,6 +71,24 @@ describe('staff accounts', () => {
     const res = await call(owner, 'POST', '/api/admin/users', { username: 'maryam', password: PASSWORD, role: 'viewer' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'conflict', message: 'این نام کاربری از قبل وجود دارد' });
+  });
+
+  it('refuses with 409, not 500, a username another request created after this one looked for it', async () => {
+    // The other request's row lands between the check and the insert: the unique key decides.
+    const check = vi.spyOn(authRepo, 'findUserByUsername').mockResolvedValueOnce(undefined);
+    try {
+      const res = await call(owner, 'POST', '/api/admin/users', { username: 'maryam', role: 'viewer', invite: true });
+      expect(res.json()).toEqual({ error: 'conflict', message: 'این نام کاربری از قبل وجود دارد' });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      check.mockRestore();
+    }
+    expect(await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'maryam'))).toHaveLength(1);
+  });
+
+  it('answers four requests creating one username at once with one 201 and three 409s', async () => {
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call(owner, 'POST', '/api/admin/users', { username: 'dupe_70462', role: 'viewer', invite: true })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
   });
 });
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@chapar/db';
 import type { CreateUserBody, InvitationInfo, StaffUser, UpdateUserBody } from '@chapar/shared/contracts';
 import { AppError, notFound } from '../../errors.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../query-errors.ts';
 import { authRepo, type AdminUserRow, type NewAdminUser } from '../auth/repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { InvitationMailer } from './invitation-mail.ts';
@@ -67,7 +68,7 @@ export async function createStaff(ctx: AccountsContext, body: CreateUserBody, by
     created = await authRepo.createUser(ctx.db, row);
   } catch (error) {
     // Two owners creating the same username at once: the unique key decides.
-    if ((error as { code?: string }).code === '23505' || /unique/i.test((error as Error).message)) throw new AppError('conflict', ACCOUNT_MESSAGES.usernameTaken);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new AppError('conflict', ACCOUNT_MESSAGES.usernameTaken);
     throw error;
   }
   if (!body.invite) return { user: toStaffUser(created), invitation: null };
