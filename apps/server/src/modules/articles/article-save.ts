@@ -18,17 +18,6 @@ import { reattachShown } from '../media/post-media.ts';
 
 type SaveArticleDeps = Pick<Services, 'config' | 'db' | 'log' | 'jobs' | 'contentChanged'>;
 
-/** A save guarded on the article as `current` read it: one made since refuses this one (409) rather than be overwritten unseen. */
-export async function saveArticle(
-  s: SaveArticleDeps, current: ArticleRow, next: ArticleVersionFields, save: { action: ArticleVersionAction; by: string },
-): Promise<ArticleRow> {
-  const changed = changedFields(current, next);
-  if (!changed.length) return current;
-  const row = await s.db.transaction((tx) => writeSave(tx, current, next, changed, save, current.updatedAt));
-  saved(s, current.id);
-  return row;
-}
-
 /**
  * A save built on the article as it is when written, read under its row lock: saves sent at once
  * queue, each applied to what the one before it left, instead of refusing each other. Only with
@@ -61,9 +50,9 @@ function saved(s: SaveArticleDeps, id: number): void {
   queuePodcast(s, id);
 }
 
-/** The previous state becomes a version, then the write; with `readAt`, only while the row is still as read then. */
+/** The previous state becomes a version, then the write (the row is locked: saveOnLatest). */
 async function writeSave(
-  tx: Db, current: ArticleRow, next: ArticleVersionFields, changed: EditableArticleField[], save: { action: ArticleVersionAction; by: string }, readAt?: Date,
+  tx: Db, current: ArticleRow, next: ArticleVersionFields, changed: EditableArticleField[], save: { action: ArticleVersionAction; by: string },
 ): Promise<ArticleRow> {
   await versionRepo.keep(tx, current, { action: save.action, changed, by: save.by });
   const saved = await articleAdminRepo.saveEdit(tx, current.id, {
@@ -71,22 +60,20 @@ async function writeSave(
     ...derivedFields({ ...current, ...next }),
     editedFields: withFields(current.editedFields, changed),
     updatedAt: new Date(),
-  }, readAt);
+  });
   // An address written by hand takes the place of a file the post did not give: no longer marked nor asked for.
   if (saved && (changed.includes('imageUrl') || changed.includes('videoUrl'))) await postStore.dropGivenMedia(tx, saved);
-  // Saved or deleted by someone else between our read and this write: the version kept above goes too.
-  if (saved) return saved;
-  if (!(await articleAdminRepo.byId(tx, current.id))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
-  throw new AppError('conflict', ARTICLE_CHANGED_SINCE);
+  if (!saved) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  return saved;
 }
 
 /** Brings back a version: a save like any other, so the state it replaces becomes a version too. */
 export async function restoreVersion(s: SaveArticleDeps, articleId: number, versionId: number, by: string): Promise<AdminArticle> {
-  const current = await articleAdminRepo.byId(s.db, articleId);
-  if (!current) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
+  if (!(await articleAdminRepo.byId(s.db, articleId))) throw notFound(ADMIN_ARTICLE_MESSAGES.notFound);
   const version = await versionRepo.get(s.db, articleId, versionId);
   if (!version) throw notFound(ARTICLE_VERSION_MESSAGES.notFound);
-  const restored = await saveArticle(s, current, version.fields, { action: 'restore', by });
+  // On the article as it is when written, as any save that names no form's copy.
+  const restored = await saveOnLatest(s, articleId, () => version.fields, { action: 'restore', by });
   // A picture an edit of the post set aside comes back with the version that shows it.
   await reattachShown(s.db, restored);
   return toAdminArticle(restored, await postStore.missingMediaFor(s.db, restored.id));

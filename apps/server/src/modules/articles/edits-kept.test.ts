@@ -5,7 +5,7 @@ import { ARTICLE_CHANGED_SINCE, type AdminArticle, type ArticleVersionSummary } 
 import { normalizePersian } from '@chapar/shared/text';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
 import { articleAdminRepo } from './admin-repo.ts';
-import { saveArticle } from './article-save.ts';
+import { saveOnLatest } from './article-save.ts';
 
 let t: IngestTestApp;
 type Row = {
@@ -189,7 +189,7 @@ describe('two editors on one article', () => {
     const versionFields = ({ title, excerpt, featured, category, keywords, content, metaDescription, imageUrl, videoUrl }: typeof read) =>
       ({ title, excerpt, featured, category, keywords, content, metaDescription, imageUrl, videoUrl });
     const deps = { config: t.config, db: t.database.db, log: t.app.log, jobs: undefined as never, contentChanged: () => {} };
-    await expect(saveArticle(deps, read, { ...versionFields(read), title: 'تیتری بر پایهٔ خواندن کهنه' }, { action: 'edit', by: 'admin' }))
+    await expect(saveOnLatest(deps, id, () => ({ ...versionFields(read), title: 'تیتری بر پایهٔ خواندن کهنه' }), { action: 'edit', by: 'admin', expectedUpdatedAt: read.updatedAt.toISOString() }))
       .rejects.toMatchObject({ status: 409, message: ARTICLE_CHANGED_SINCE });
     expect((await byPost(post))!.title).toBe('تیتری که ویراستار دیگر همان لحظه نوشت');
     expect((await t.database.raw.query('select id from article_versions where article_id = $1', [id])).rows).toHaveLength(versionsBefore);
