@@ -4,6 +4,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockPgliteDataDir, restrictPgliteDataDir } from './pglite-lock.ts';
@@ -41,9 +44,19 @@ export async function dumpPgliteDataDir(dataDir: string, compression: 'gzip' | '
   }
 }
 
+/**
+ * Reads a gzip archive through to its end and checksum. PGlite leaves a damaged one's stream error
+ * unhandled, which ends a Node process: checked here first, a cut or damaged archive is a plain rejection.
+ */
+async function checkGzip(archive: Buffer): Promise<void> {
+  if (archive[0] !== 0x1f || archive[1] !== 0x8b) return;
+  await pipeline(Readable.from([archive]), createGunzip(), new Writable({ write: (_chunk, _encoding, done) => done() }));
+}
+
 /** Makes the data directory (which must be empty) from an archive dumpPgliteDataDir made. */
 export async function loadPgliteDataDir(dataDir: string, archive: Buffer): Promise<void> {
   if (pgliteDataDirInUse(dataDir)) throw new Error(`${dataDir} is not empty`);
+  await checkGzip(archive);
   const unlock = lockPgliteDataDir(dataDir);
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
