@@ -1,10 +1,16 @@
 // The database part of a backup: the embedded database's data directory as PGlite archives it,
 // or a PostgreSQL database as pg_dump writes it (one snapshot, so consistent while the site runs).
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { dumpPgliteDataDir, loadPgliteDataDir, openDatabase, pgliteDataDirInUse } from '@chapar/db';
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** A client program ran and failed (not: it is missing). */
+class ProgramFailed extends Error {}
 
 /** Runs a PostgreSQL client program; its own error text when it fails, a clear one when it is missing. */
 function run(program: string, args: string[]): Promise<void> {
@@ -15,7 +21,7 @@ function run(program: string, args: string[]): Promise<void> {
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT'
       ? new Error(`${program} was not found: install PostgreSQL's client programs (Debian: apt install postgresql-client), the same major version as the server or newer`)
       : error));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${program} failed (exit ${code}): ${stderr.trim()}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new ProgramFailed(`${program} failed (exit ${code}): ${stderr.trim()}`))));
   });
 }
 
@@ -42,15 +48,81 @@ export async function dumpDatabase(target: DatabaseTarget, file: string): Promis
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${target.url}`]);
 }
 
-/** Puts the database back from `file`; `replace` first drops what the dump holds (restore --force). */
-export async function restoreDatabase(target: DatabaseTarget, file: string, replace: boolean): Promise<void> {
-  if (target.kind === 'pglite') {
-    if (replace) await rm(target.dataDir, { recursive: true, force: true });
-    await loadPgliteDataDir(target.dataDir, await readFile(file));
-    return;
+/** A backup's database, read whole and checked, ready to take the site's place. */
+export interface LoadedDatabase {
+  /** Puts it in the site's place: PGlite by a rename, PostgreSQL by pg_restore in one transaction. */
+  swapIn(): Promise<void>;
+  /** Undoes whatever swapIn did and removes the loaded copy; false where that cannot be (PostgreSQL committed). */
+  putBack(): Promise<boolean>;
+  /** After a restore that succeeded: removes the site's replaced database. */
+  finish(): Promise<void>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+const unreadable = (file: string, error: unknown) =>
+  new Error(`the database archive ${path.basename(file)} could not be read (${messageOf(error)}): the backup is damaged, or was made by a version this one cannot read`);
+
+/**
+ * Reads the archive whole before anything of the site is touched: PGlite loads it into a directory
+ * beside the site's and opens it; PostgreSQL has pg_restore read every part of it into nothing.
+ * `replace`: the swap drops what the dump holds (restore --force).
+ */
+export async function loadDatabase(target: DatabaseTarget, file: string, replace: boolean): Promise<LoadedDatabase> {
+  if (target.kind === 'postgres') {
+    await run('pg_restore', [`--file=${os.devNull}`, file]).catch((error: unknown) => {
+      throw error instanceof ProgramFailed ? unreadable(file, error) : error;
+    });
+    let restored = false;
+    return {
+      async swapIn() {
+        // One transaction: a failure part way rolls back the drops too.
+        await run('pg_restore', [
+          '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
+          ...(replace ? ['--clean', '--if-exists'] : []), `--dbname=${target.url}`, file,
+        ]);
+        restored = true;
+      },
+      putBack: async () => !restored,
+      finish: async () => undefined,
+    };
   }
-  await run('pg_restore', [
-    '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
-    ...(replace ? ['--clean', '--if-exists'] : []), `--dbname=${target.url}`, file,
-  ]);
+  const token = randomBytes(4).toString('hex');
+  const loaded = `${target.dataDir}.restoring-${token}`;
+  const aside = `${target.dataDir}.replaced-${token}`;
+  try {
+    await loadPgliteDataDir(loaded, await readFile(file));
+  } catch (error) {
+    await rm(loaded, { recursive: true, force: true });
+    // The disk's own failures (full, not writable) are not the backup's.
+    throw typeof (error as NodeJS.ErrnoException).syscall === 'string' ? error : unreadable(file, error);
+  }
+  let [swappedIn, movedAside] = [false, false];
+  return {
+    async swapIn() {
+      if (pgliteDataDirInUse(target.dataDir)) {
+        await rename(target.dataDir, aside);
+        movedAside = true;
+      } else {
+        await rm(target.dataDir, { recursive: true, force: true }); // missing or an empty directory
+      }
+      await rename(loaded, target.dataDir);
+      swappedIn = true;
+    },
+    async putBack() {
+      try {
+        if (swappedIn) await rename(target.dataDir, loaded);
+        swappedIn = false;
+        if (movedAside) await rename(aside, target.dataDir);
+        movedAside = false;
+      } catch (error) {
+        throw new Error(`the site's own database could not be put back (${messageOf(error)}): it is kept in ${aside}; move it to ${target.dataDir} by hand`);
+      }
+      await rm(loaded, { recursive: true, force: true });
+      return true;
+    },
+    async finish() {
+      if (movedAside) await rm(aside, { recursive: true, force: true });
+      movedAside = false;
+    },
+  };
 }

@@ -33,7 +33,7 @@ export async function mediaContents(storages: MediaStorages): Promise<Array<{ st
   return found;
 }
 
-async function sha256Of(file: string): Promise<string> {
+export async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
@@ -58,21 +58,33 @@ export async function backupMedia(storages: MediaStorages, dir: string, log: (li
   return files;
 }
 
-/**
- * Checks every file against the manifest, then writes it into its storage. With `replace`,
- * objects the backup does not have are deleted, so the storages hold exactly the backup.
- */
-export async function restoreMedia(storages: MediaStorages, dir: string, files: BackedUpFile[], replace: boolean, log: (line: string) => void): Promise<void> {
+/** Every file of the backup against the manifest: read whole, before the site is touched. */
+export async function checkMedia(dir: string, files: BackedUpFile[]): Promise<void> {
   for (const f of files) {
-    if ((await sha256Of(fileInBackup(dir, f.store, f.key))) !== f.sha256) throw new Error(`${f.store}/${f.key} in the backup does not match its checksum: the backup is damaged`);
+    const sha256 = await sha256Of(fileInBackup(dir, f.store, f.key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw new Error(`${f.store}/${f.key} is missing from the backup: the backup is incomplete`);
+      throw error;
+    });
+    if (sha256 !== f.sha256) throw new Error(`${f.store}/${f.key} in the backup does not match its checksum: the backup is damaged`);
   }
+}
+
+/** Writes every file of the backup into its storage (checked first with checkMedia). */
+export async function putMedia(storages: MediaStorages, dir: string, files: BackedUpFile[], log: (line: string) => void): Promise<void> {
   for (const store of STORES) {
     const wanted = files.filter((f) => f.store === store);
     for (const f of wanted) await storages[store].putFile(f.key, fileInBackup(dir, store, f.key), f.contentType);
-    if (replace) {
-      const keep = new Set(wanted.map((f) => f.key));
-      for (const key of await keysOf(storages[store])) if (!keep.has(key)) await storages[store].delete(key);
-    }
     log(`${store}: ${wanted.length} file${wanted.length === 1 ? '' : 's'} restored`);
+  }
+}
+
+/**
+ * Deletes the objects the backup does not have, so the storages hold exactly the backup (restore
+ * --force). Run last: a restore that fails before it has deleted nothing the site had.
+ */
+export async function removeMediaNotIn(storages: MediaStorages, files: BackedUpFile[]): Promise<void> {
+  for (const store of STORES) {
+    const keep = new Set(files.filter((f) => f.store === store).map((f) => f.key));
+    for (const key of await keysOf(storages[store])) if (!keep.has(key)) await storages[store].delete(key);
   }
 }
