@@ -32,7 +32,17 @@ const DIRECTION_RUN_RE = /[\u202a-\u202e\u2066-\u2069]/g;
 /** Control characters but tab and line breaks: C0, DEL and C1. */
 const CONTROL_RE = /(?![\t\n\r])\p{Cc}/gu;
 /** What shows nothing at either end of a field: whitespace, zero-width space, word joiner, BOM. */
-const EDGE_RE = /^[\s\u200b\u2060\ufeff]+|[\s\u200b\u2060\ufeff]+$/g;
+const EDGE_RE = /[\s\u200b\u2060\ufeff]/;
+
+// Trimmed by a walk from each end: a regex ending in `+$` rescans a long blank run once per
+// character of it (minutes for a 1 MB title of spaces between two letters).
+function trimEdges(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && EDGE_RE.test(text.charAt(start))) start++;
+  while (end > start && EDGE_RE.test(text.charAt(end - 1))) end--;
+  return text.slice(start, end);
+}
 
 /** `text` without control characters (C0 but tab and line breaks, DEL, C1): HTML and XML do not allow them. */
 export function stripControls(text: string): string {
@@ -45,7 +55,7 @@ export function stripControls(text: string): string {
  * what shows nothing at its ends. Marks (LRM, RLM), ZWNJ and ZWJ inside it stay.
  */
 export function cleanTypedText(text: string): string {
-  return text.replace(DIRECTION_RUN_RE, '').replace(CONTROL_RE, '').replace(EDGE_RE, '');
+  return trimEdges(text.replace(DIRECTION_RUN_RE, '').replace(CONTROL_RE, ''));
 }
 
 /** How many characters (code points) of `text` show on the page. */

@@ -79,6 +79,15 @@ describe('stripHtml', () => {
     expect(stripHtml('&unknown; &#0; &#x110000;')).toBe('&unknown; \ufffd \ufffd');
   });
 
+  it('reads a tag up to the next \'>\' and leaves a \'<\' after the last one as text', () => {
+    expect(stripHtml('الف<a<b c>ب')).toBe('الفب');
+    expect(stripHtml('<p>الف</p>ب <a')).toBe('الف ب <a');
+    expect(stripHtml('x<img src="/a.png" <b')).toBe('x<img src="/a.png" <b');
+    // A script left open runs to the end, past the last '>' too.
+    expect(stripHtml('الف<script>x>y<z')).toBe('الف');
+    expect(stripHtml('الف<script>x</script>ب<c')).toBe('الف ب<c');
+  });
+
   it('returns plain text unchanged apart from whitespace', () => {
     expect(stripHtml('  متن   ساده \n')).toBe('متن ساده');
   });

@@ -5,8 +5,12 @@
 import { integerToWordsFa } from './number-words.ts';
 import { INITIAL_VOWELS, LATIN_SOUNDS, LETTER_NAMES, PRONUNCIATIONS } from './spoken-tables.ts';
 
-/** A Latin token, with its digits and joiners: 'COVID-19', 'G7', '5G', 'F-16', 'Wi-Fi', or dotted initials 'U.S.'. */
-export const LATIN_TOKEN_RE = /(?:[A-Za-z]\.){2,}|(?:\d+[A-Za-z]|[A-Za-z])[A-Za-z0-9]*(?:(?:[-'’&/]|\.(?=[A-Za-z]))[A-Za-z0-9]+)*/g;
+/**
+ * A Latin token, with its digits and joiners: 'COVID-19', 'G7', '5G', 'F-16', 'Wi-Fi', or dotted
+ * initials 'U.S.'. One that opens with digits starts where they do (the lookbehind): a long run of
+ * digits is scanned once, not once per digit.
+ */
+export const LATIN_TOKEN_RE = /(?:[A-Za-z]\.){2,}|(?:(?<!\d)\d+[A-Za-z]|[A-Za-z])[A-Za-z0-9]*(?:(?:[-'’&/]|\.(?=[A-Za-z]))[A-Za-z0-9]+)*/g;
 
 const VOWEL = /[aeiouy]/i;
 

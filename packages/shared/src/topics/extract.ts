@@ -34,7 +34,7 @@ const NOISE = /https?:\/\/\S+|www\.\S+|(?:t|telegram)\.me\/\S+|@[A-Za-z]\w+|#[\p
 function tokens(clause: string): Token[] {
   return clause
     .split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}\p{M}]+$/gu, '').replace(/^\u200c+|\u200c+$/g, ''))
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|(?<![^\p{L}\p{N}\p{M}])[^\p{L}\p{N}\p{M}]+$/gu, '').replace(/^\u200c+|(?<!\u200c)\u200c+$/g, ''))
     .filter(Boolean)
     .map((surface) => {
       const norm = normalizePersian(surface);

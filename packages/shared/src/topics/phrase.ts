@@ -28,7 +28,8 @@ export function tidyTopic(raw: string): string {
     .replace(/_+/g, ' ')
     .replace(/[«»"“”'()[\]{}.,،؛;:!?؟…*|\\/]+/g, ' ')
     .split(/\s+/)
-    .map((p) => p.replace(/^\u200c+|\u200c+$/g, ''))
+    // The lookbehind starts the end run at its first ZWNJ, not at each (a long run is rescanned from each otherwise).
+    .map((p) => p.replace(/^\u200c+|(?<!\u200c)\u200c+$/g, ''))
     .filter(Boolean);
   const out: string[] = [];
   for (const part of parts) {

@@ -1,7 +1,7 @@
 // Checks a model's rewrite before it becomes an article: the shape, the
 // lengths, the category, and above all that no number of the post went missing
 // (a changed figure is the most damaging mistake a news rewrite can make).
-import { stripHtml, toAsciiDigits } from '@chapar/shared/text';
+import { hasTag, stripHtml, toAsciiDigits } from '@chapar/shared/text';
 import type SanitizeHtml from 'sanitize-html';
 import { sanitizeHtml } from '../../lazy-packages.ts';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const ARTICLE_HTML: SanitizeHtml.IOptions = {
 /** The article HTML a rewrite may contain; anything else is removed. */
 export function sanitizeArticleHtml(html: string): string {
   // A model sometimes answers with plain text: give it paragraphs.
-  if (!/<\/?[a-z][^>]*>/i.test(html)) return textToParagraphs(html);
+  if (!hasTag(html, /<\/?[a-z][^>]*>/i)) return textToParagraphs(html);
   const clean = sanitizeHtml(html, ARTICLE_HTML).trim();
   // Inline markup with no block around it still belongs in a paragraph.
   return clean && !/<(p|h2|h3|ul|ol|blockquote|figure)\b/i.test(clean) ? `<p>${clean}</p>` : clean;
