@@ -87,7 +87,8 @@ export const updateArticleBody = z.object({
   imageUrl: z.string().max(2000).nullable(),
   videoUrl: z.string().max(2000).nullable(),
   featured: z.boolean(),
-  metaDescription: z.string().max(150, 'توضیحات متا حداکثر ۱۵۰ نویسه است').nullable(),
+  /** Cleaned as the title is; blank clears it, text that shows nothing is refused. */
+  metaDescription: visibleText({ label: 'توضیحات متا', min: 0, max: 150, tooLong: 'توضیحات متا حداکثر ۱۵۰ نویسه است' }).nullable(),
   /**
    * The article's updatedAt as the editor's form loaded it: a save made since (another editor, a
    * job, the channel) refuses this one with a 409 rather than overwrite it unseen. Left out, the save

@@ -56,3 +56,19 @@ describe('visible text', () => {
     expect(updateArticleBody.parse({ title: '\u202eعنوان تازه' })).toEqual({ title: 'عنوان تازه' });
   });
 });
+
+describe('fields an article edit cleans as a title', () => {
+  it('stores a meta description without direction runs or controls, and refuses one that shows nothing', () => {
+    expect(updateArticleBody.parse({ metaDescription: ' \u202eشرح\u0007 کوتاه\u200f ' })).toEqual({ metaDescription: 'شرح کوتاه\u200f' });
+    expect(messageOf(updateArticleBody.safeParse({ metaDescription: '\u202e\u202d\u2066' }))).toBe('توضیحات متا باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
+    expect(updateArticleBody.parse({ metaDescription: '' })).toEqual({ metaDescription: '' });
+    expect(updateArticleBody.parse({ metaDescription: null })).toEqual({ metaDescription: null });
+    expect(messageOf(updateArticleBody.safeParse({ metaDescription: 'م'.repeat(151) }))).toBe('توضیحات متا حداکثر ۱۵۰ نویسه است');
+  });
+
+  it('cleans each keyword, keeps ZWNJ, and refuses a keyword that shows nothing', () => {
+    expect(updateArticleBody.parse({ keywords: '\u202eالف\u0007, می\u200cشود،\u2067ب\u2069' })).toEqual({ keywords: 'الف, می\u200cشود،ب' });
+    expect(messageOf(updateArticleBody.safeParse({ keywords: '\u202eالف,\u200b,ب\u2067' }))).toBe('هر کلیدواژه باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
+    expect(updateArticleBody.parse({ keywords: '' })).toEqual({ keywords: '' });
+  });
+});

@@ -50,12 +50,21 @@ export function stripControls(text: string): string {
 }
 
 /**
+ * `text` without direction runs (embeddings, overrides, isolates) and control characters (C0 but
+ * tab and line breaks, DEL, C1): what no stored article text keeps. Marks (LRM, RLM), ZWNJ and ZWJ
+ * stay, as Persian writes with them.
+ */
+export function stripRunsAndControls(text: string): string {
+  return text.replace(DIRECTION_RUN_RE, '').replace(CONTROL_RE, '');
+}
+
+/**
  * Text an admin types into a field (a title, a name), as it is stored: without direction runs
  * (an unclosed override mirrors the page after it), without control characters, and trimmed of
  * what shows nothing at its ends. Marks (LRM, RLM), ZWNJ and ZWJ inside it stay.
  */
 export function cleanTypedText(text: string): string {
-  return trimEdges(text.replace(DIRECTION_RUN_RE, '').replace(CONTROL_RE, ''));
+  return trimEdges(stripRunsAndControls(text));
 }
 
 /** How many characters (code points) of `text` show on the page. */

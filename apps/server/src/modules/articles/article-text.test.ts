@@ -90,4 +90,27 @@ describe('an article\'s text is never saved empty', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().content).toContain('<img src="/media/tg/akhbar_rooz/102/0-image.jpg"');
   });
+
+  it('stores the body, meta description and keywords without direction runs or control characters', async () => {
+    const a = await createArticle(t.database);
+    const res = await patch(a.id, {
+      content: '<p>متن \u202eمعکوس\u0007\u001b[2J پایان</p>', metaDescription: '\u202eشرح کوتاه', keywords: '\u202eالف,ب\u2067',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (await t.database.raw.query<{ content: string; meta_description: string; keywords: string }>(
+      'select content, meta_description, keywords from articles where id = $1', [a.id])).rows[0];
+    expect(row).toEqual({ content: '<p>متن معکوس[2J پایان</p>', meta_description: 'شرح کوتاه', keywords: 'الف,ب' });
+  });
+
+  it.each([
+    [{ metaDescription: '\u202e\u202d\u2066' }, 'توضیحات متا باید دست‌کم یک نویسهٔ دیدنی داشته باشد'],
+    [{ keywords: '\u202eالف,\u200b,ب\u2067' }, 'هر کلیدواژه باید دست‌کم یک نویسهٔ دیدنی داشته باشد'],
+  ])('refuses %j, which shows nothing, and changes nothing', async (payload, message) => {
+    const a = await createArticle(t.database);
+    const before = await stored(a.id);
+    const res = await patch(a.id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_error', message });
+    expect(await stored(a.id)).toEqual(before);
+  });
 });

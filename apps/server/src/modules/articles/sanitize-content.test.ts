@@ -32,4 +32,10 @@ describe('sanitizeArticleContent (the shared allow-list on write)', () => {
       for (const [, name] of attrs.matchAll(/\s([a-z-]+)(?==|\s|\/|$)/g)) expect(allowedArticleAttributes(tag)).toContain(name);
     }
   });
+
+  it('drops direction runs and control characters from the text, written or spelled as entities, and keeps ZWNJ, ZWJ and the marks', () => {
+    expect(sanitizeArticleContent('<p>متن \u202eمعکوس\u0007\u001b[2J پایان</p>')).toBe('<p>متن معکوس[2J پایان</p>');
+    expect(sanitizeArticleContent('<p>&#x202e;الف&#x2067;ب&#x2069;&#7;&#x81;</p>')).toBe('<p>الفب</p>');
+    expect(sanitizeArticleContent('<p>می\u200cشود \u200dالف\u200e\u200f</p>\n<p>ب\tپ</p>')).toBe('<p>می\u200cشود \u200dالف\u200e\u200f</p>\n<p>ب\tپ</p>');
+  });
 });

@@ -7,6 +7,7 @@ import {
   ARTICLE_HTML_ATTRIBUTES, ARTICLE_HTML_DROP_WITH_CONTENT, ARTICLE_HTML_TAGS, ARTICLE_LINK_REL, ARTICLE_URL_ATTRIBUTES,
   ARTICLE_URL_SCHEMES,
 } from '@chapar/shared/html';
+import { stripRunsAndControls } from '@chapar/shared/text';
 import { sanitizeHtml } from '../../lazy-packages.ts';
 
 const OPTIONS: SanitizeHtml.IOptions = {
@@ -20,9 +21,16 @@ const OPTIONS: SanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: ARTICLE_LINK_REL } }),
   },
+  // Text an entity spelled (&#x202e;) is decoded by now: it loses its direction runs and controls too.
+  textFilter: (text) => stripRunsAndControls(text),
   exclusiveFilter: (frame) => (frame.tag === 'p' || frame.tag === 'li') && !frame.text.trim() && !frame.mediaChildren.length,
 };
 
+/**
+ * The body as stored. Direction runs (an unclosed override mirrors the page after it) and control
+ * characters go before the allow-list reads it, so what it checks is what is kept; marks (LRM,
+ * RLM), ZWNJ and ZWJ stay.
+ */
 export function sanitizeArticleContent(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(stripRunsAndControls(html), OPTIONS).trim();
 }

@@ -1,6 +1,6 @@
 // The article step: rewrite, media and post become one row, upserted on (source,
 // telegramId) so any re-run updates the same article instead of adding one.
-import { articleReadingMinutes, buildAltText, stripControls } from '@chapar/shared/text';
+import { articleReadingMinutes, buildAltText, stripRunsAndControls } from '@chapar/shared/text';
 import { cleanTopics } from '@chapar/shared/topics';
 import type { RewriteResult } from '../../integrations/ai/index.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -46,14 +46,15 @@ export interface WriteArticleInput {
 
 export async function writeArticle(s: Pick<Services, 'db'>, input: WriteArticleInput): Promise<{ article: ArticleRow; created: boolean; changed: boolean }> {
   const { post, normalised, media } = input;
-  // A post's stray control character (a bell, a NUL) is not written into the page or the API.
+  // A post's stray control character (a bell, a NUL) or direction override is not written into
+  // the page or the API, as an editor's save keeps neither (sanitize-content.ts).
   const rewrite: RewriteResult = {
     ...input.rewrite,
-    title: stripControls(input.rewrite.title),
-    excerpt: stripControls(input.rewrite.excerpt),
-    content: stripControls(input.rewrite.content),
-    metaDescription: stripControls(input.rewrite.metaDescription),
-    keywords: input.rewrite.keywords.map(stripControls),
+    title: stripRunsAndControls(input.rewrite.title),
+    excerpt: stripRunsAndControls(input.rewrite.excerpt),
+    content: stripRunsAndControls(input.rewrite.content),
+    metaDescription: stripRunsAndControls(input.rewrite.metaDescription),
+    keywords: input.rewrite.keywords.map(stripRunsAndControls),
   };
   const category = normalised.categoryHint ?? rewrite.category;
   const keywords = mergeKeywords([normalised.hashtagKeywords, rewrite.keywords], MAX_KEYWORDS, normalised.plain);
