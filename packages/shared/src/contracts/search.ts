@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainNumber } from './plain-number.ts';
 import { article } from './articles.ts';
+import { visibleText } from './visible-text.ts';
 import { SEARCH_QUERY_MAX, SEARCH_QUERY_TOO_LONG } from '../text/search.ts';
 
 export const SEARCH_SORTS = ['relevance', 'date', 'views'] as const;
@@ -38,7 +39,8 @@ export type TrendingTopic = z.infer<typeof trendingTopic>;
 
 export const subscribeBody = z.object({
   email: z.string({ error: 'لطفاً یک ایمیل معتبر وارد کنید' }).trim().max(254).pipe(z.email({ error: 'لطفاً یک ایمیل معتبر وارد کنید' })),
-  name: z.string().trim().max(120).optional().nullable(),
+  /** Shown to the admin: stored without direction runs and control characters, as the admin's own edit stores it. */
+  name: visibleText({ label: 'نام', min: 0, max: 120, notText: 'نام نامعتبر است' }).optional().nullable(),
 });
 export const subscribeResponse = z.object({
   success: z.boolean(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlHasText, htmlShowsContent, visibleText } from './visible-text.ts';
 import { updateArticleBody } from './articles.ts';
 import { staffNameField } from './accounts.ts';
+import { subscribeBody } from './search.ts';
 
 const title = visibleText({ label: 'عنوان', min: 3, max: 20 });
 const name = visibleText({ label: 'نام', min: 0, max: 20 });
@@ -57,7 +58,7 @@ describe('visible text', () => {
   });
 });
 
-describe('fields an article edit cleans as a title', () => {
+describe('fields an article edit and a newsletter signup clean as a title', () => {
   it('stores a meta description without direction runs or controls, and refuses one that shows nothing', () => {
     expect(updateArticleBody.parse({ metaDescription: ' \u202eشرح\u0007 کوتاه\u200f ' })).toEqual({ metaDescription: 'شرح کوتاه\u200f' });
     expect(messageOf(updateArticleBody.safeParse({ metaDescription: '\u202e\u202d\u2066' }))).toBe('توضیحات متا باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
@@ -70,5 +71,13 @@ describe('fields an article edit cleans as a title', () => {
     expect(updateArticleBody.parse({ keywords: '\u202eالف\u0007, می\u200cشود،\u2067ب\u2069' })).toEqual({ keywords: 'الف, می\u200cشود،ب' });
     expect(messageOf(updateArticleBody.safeParse({ keywords: '\u202eالف,\u200b,ب\u2067' }))).toBe('هر کلیدواژه باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
     expect(updateArticleBody.parse({ keywords: '' })).toEqual({ keywords: '' });
+  });
+
+  it('cleans the name of a newsletter signup', () => {
+    const body = subscribeBody.parse({ email: 'bidi-test@example.com', name: '\u202eعلی\u0007\u001b[31m =cmd|x' });
+    expect(body.name).toBe('علی[31m =cmd|x');
+    expect(messageOf(subscribeBody.safeParse({ email: 'a@example.com', name: '\u202e\u200b' }))).toBe('نام باید دست‌کم یک نویسهٔ دیدنی داشته باشد');
+    expect(subscribeBody.parse({ email: 'a@example.com', name: '  ' }).name).toBe('');
+    expect(subscribeBody.parse({ email: 'a@example.com' }).name).toBeUndefined();
   });
 });

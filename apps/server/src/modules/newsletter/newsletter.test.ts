@@ -57,6 +57,13 @@ describe('POST /api/newsletter/subscribe', () => {
     expect((await subscribe({ email: 'neighbour@example.com' })).statusCode).toBe(200);
   }, 60_000);
 
+  it('stores the name without direction overrides or control characters', async () => {
+    const res = await subscribe({ email: 'bidi-test@example.com', name: '\u202eعلی\u0007\u001b[31m =cmd|x' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [signup] = await signupsOf('bidi-test@example.com');
+    expect(signup.name).toBe('علی[31m =cmd|x');
+  });
+
   it('never asks an address to wait longer than the window', async () => {
     const address = client();
     expect((await subscribe({ email: 'first-of-three@example.com' }, address)).statusCode).toBe(200);
@@ -73,7 +80,7 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(Number(refused.headers['retry-after'])).toBe(SIGNUP_CLIENT_BUDGETS[0].windowMs / 1000);
   });
 
-  it.each([{ email: 'no-at-sign' }, { email: '' }, {}, { email: 42 }, { email: 'a@b.c', name: 'x'.repeat(500) }])('rejects %j with 400 and changes nothing', async (payload) => {
+  it.each([{ email: 'no-at-sign' }, { email: '' }, {}, { email: 42 }, { email: 'a@b.c', name: 'x'.repeat(500) }, { email: 'a@b.c', name: '\u202e\u200b' }])('rejects %j with 400 and changes nothing', async (payload) => {
     const before = (await t.database.db.select().from(newsletterSignups)).length;
     const res = await subscribe(payload);
     expect(res.statusCode).toBe(400);
