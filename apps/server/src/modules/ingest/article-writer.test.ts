@@ -1,5 +1,5 @@
 // The article step writes what a reader and a feed can take: a post's stray control character
-// (a bell, a NUL) never reaches the stored title, excerpt, body or keywords.
+// (a bell, a NUL) or direction override never reaches the stored title, excerpt, body or keywords.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../testing/test-app.ts';
 import type { TelegramPost } from '../../integrations/telegram/index.ts';
@@ -31,6 +31,23 @@ describe('writeArticle', () => {
     expect(article.title).toBe('زلزله در خوی');
     expect(article.content).toBe('<p>زمین‌لرزهای خوی را لرزاند.</p>\n<p>آسیبی گزارش نشد.</p>');
     expect(article.keywords).toContain('زلزله خوی');
+  });
+
+  it('leaves direction overrides out of every stored text, keeping ZWNJ and the marks', async () => {
+    const { article } = await writeArticle({ db: t.database.db }, {
+      source: 'primary', post: { ...post, messageId: 9002 },
+      normalised: { text: post.text, plain: post.text, hashtags: [], hashtagKeywords: [], textHash: 'h-9002' },
+      rewrite: {
+        title: '\u202eزلزله در خوی', excerpt: 'زمین\u200cلرزه\u2067 خوی\u2069 را لرزاند.', content: '<p>\u202eمعکوس\u200f پایان</p>',
+        category: 'Politics', keywords: ['\u202dزلزله خوی'], metaDescription: 'زمین\u200cلرزه\u202e در خوی',
+      },
+      media: null,
+    });
+    expect(article).toMatchObject({
+      title: 'زلزله در خوی', excerpt: 'زمین\u200cلرزه خوی را لرزاند.', content: '<p>معکوس\u200f پایان</p>', metaDescription: 'زمین\u200cلرزه در خوی',
+    });
+    expect(article.keywords).toContain('زلزله خوی');
+    expect(article.keywords).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it('keeps one keyword for a topic a hashtag runs together and the rewriter writes with a ZWNJ, spelled as the post', () => {
