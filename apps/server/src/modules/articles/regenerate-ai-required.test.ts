@@ -2,23 +2,15 @@
 // an answer that cannot be used), the article keeps its AI-written text, the answer is a 503 that
 // says so in Persian, and the post is not left 'failed' for a channel check to redo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAiServer, type FakeReply } from '../../../testing/fake-openai-server.ts';
-import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import type { FakeOpenAiServer, FakeReply } from '../../../testing/fake-openai-server.ts';
+import type { IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { POST_102_REWRITE as REWRITE, buildAiArticleApp, type AiArticleApp } from '../../../testing/ai-article-app.ts';
 import { OFFLINE_NOTE } from '../ingest/repair.ts';
 
+let app: AiArticleApp;
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;
 let id: number;
-
-// What a model might answer for post 102: every number of the post kept.
-const REWRITE = {
-  title: 'دلار در بازار آزاد تهران ۱۰۲٬۳۰۰ تومان معامله شد',
-  excerpt: 'قیمت دلار با ۱.۵ درصد افزایش به ۱۰۲ هزار و ۳۰۰ تومان رسید.',
-  content: '<p>معامله‌گران بازار ارز تهران امروز هر دلار را ۱۰۲ هزار و ۳۰۰ تومان معامله کردند؛ ۱.۵ درصد بیشتر از دیروز.</p><p>هر یورو ۱۱۸٬۹۰۰ تومان قیمت خورد.</p>',
-  category: 'Economy',
-  keywords: ['دلار', 'یورو'],
-  metaDescription: 'قیمت دلار و یورو در بازار آزاد تهران',
-};
 
 interface Row { title: string; excerpt: string; content: string; category: string; meta_description: string | null; edited_fields: string[]; updated_at: Date }
 const article = async () => (await t.database.raw.query<Row>(
@@ -29,17 +21,9 @@ const versions = async () => (await t.database.raw.query<{ n: number }>('select 
 const regenerate = (payload?: object) => t.post(`/api/admin/regenerate-article/${id}`, payload);
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  t = await buildIngestTestApp({ ai: { baseUrl: ai.baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 5_000 } });
-  ai.script({ content: JSON.stringify(REWRITE) });
-  const res = await t.post('/api/admin/process-post', { postId: 102 });
-  expect(res.json()).toMatchObject({ success: true, result: { created: 1, aiFallbacks: 0 } });
-  id = (res.json() as { articleId: number }).articleId;
+  ({ ai, t, id } = app = await buildAiArticleApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await ai?.close();
-});
+afterAll(async () => { await app?.close(); });
 
 describe('regenerate-article while the AI fails', () => {
   it.each<[string, FakeReply, string, number]>([

@@ -5,19 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationRecord } from '@chapar/shared/contracts';
 import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
 import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { POST_102_REWRITE as REWRITE } from '../../../testing/ai-article-app.ts';
 
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;
 let id: number;
 
-const REWRITE = {
-  title: 'دلار در بازار آزاد تهران ۱۰۲٬۳۰۰ تومان معامله شد',
-  excerpt: 'قیمت دلار با ۱.۵ درصد افزایش به ۱۰۲ هزار و ۳۰۰ تومان رسید.',
-  content: '<p>معامله‌گران بازار ارز تهران امروز هر دلار را ۱۰۲ هزار و ۳۰۰ تومان معامله کردند؛ ۱.۵ درصد بیشتر از دیروز.</p><p>هر یورو ۱۱۸٬۹۰۰ تومان قیمت خورد.</p>',
-  category: 'Economy',
-  keywords: ['دلار', 'یورو'],
-  metaDescription: 'قیمت دلار و یورو در بازار آزاد تهران',
-};
 const HAND_TITLE = 'عنوانی که ویراستار نوشت';
 
 const article = async () => (await t.database.raw.query<{ title: string; edited_fields: string[] }>(

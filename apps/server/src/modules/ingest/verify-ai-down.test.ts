@@ -4,22 +4,14 @@
 // not call it fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationResponse } from '@chapar/shared/contracts';
-import { startFakeOpenAi, type FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
-import { buildIngestTestApp, type IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import type { FakeOpenAiServer } from '../../../testing/fake-openai-server.ts';
+import type { IngestTestApp } from '../../../testing/ingest-test-app.ts';
+import { POST_102_REWRITE as REWRITE, buildAiArticleApp, type AiArticleApp } from '../../../testing/ai-article-app.ts';
 
+let app: AiArticleApp;
 let ai: FakeOpenAiServer;
 let t: IngestTestApp;
 let id: number;
-
-// What a model might answer for post 102: every number of the post kept.
-const REWRITE = {
-  title: 'دلار در بازار آزاد تهران ۱۰۲٬۳۰۰ تومان معامله شد',
-  excerpt: 'قیمت دلار با ۱.۵ درصد افزایش به ۱۰۲ هزار و ۳۰۰ تومان رسید.',
-  content: '<p>معامله‌گران بازار ارز تهران امروز هر دلار را ۱۰۲ هزار و ۳۰۰ تومان معامله کردند؛ ۱.۵ درصد بیشتر از دیروز.</p><p>هر یورو ۱۱۸٬۹۰۰ تومان قیمت خورد.</p>',
-  category: 'Economy',
-  keywords: ['دلار', 'یورو'],
-  metaDescription: 'قیمت دلار و یورو در بازار آزاد تهران',
-};
 
 type Answer = OperationResponse & {
   result: { total: number; updated: number; notChecked: number };
@@ -30,17 +22,9 @@ const article = async () => (await t.database.raw.query<{ title: string; excerpt
   'select title, excerpt, content, updated_at from articles where id = $1', [id])).rows[0];
 
 beforeAll(async () => {
-  ai = await startFakeOpenAi();
-  t = await buildIngestTestApp({ ai: { baseUrl: ai.baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 5_000 } });
-  ai.script({ content: JSON.stringify(REWRITE) });
-  const res = await t.post('/api/admin/process-post', { postId: 102 });
-  expect(res.json()).toMatchObject({ success: true, result: { created: 1, aiFallbacks: 0 } });
-  id = (res.json() as { articleId: number }).articleId;
+  ({ ai, t, id } = app = await buildAiArticleApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await ai?.close();
-});
+afterAll(async () => { await app?.close(); });
 
 describe('check-articles while the AI fails', () => {
   it('leaves an article whose post was edited as it was, and says it was not checked', async () => {
