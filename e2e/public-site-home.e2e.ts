@@ -54,7 +54,7 @@ describe('home: every section in the spec order', () => {
 
     const featured = await apiJson<ApiArticle[]>(site.baseUrl, '/api/articles/featured');
     expect(featured.length).toBeGreaterThan(1);
-    expect(await sections.slider.locator('[aria-roledescription="slide"]').count()).toBe(featured.length);
+    expect(await sections.slider.locator('[aria-roledescription="اسلاید"]').count()).toBe(featured.length);
 
     expect(await sections.latest.locator('article').count()).toBe(6);
 
@@ -135,7 +135,7 @@ describe('home: featured slider', () => {
     await gotoHydrated(page, '/');
     await page.mouse.move(2, 890);
     const slider = page.getByRole('region', { name: 'اخبار ویژه', exact: true });
-    const count = await slider.locator('[aria-roledescription="slide"]').count();
+    const count = await slider.locator('[aria-roledescription="اسلاید"]').count();
     expect(count).toBeGreaterThan(1);
 
     const first = await activeSlide(page);
@@ -143,7 +143,7 @@ describe('home: featured slider', () => {
     const next = (first + 1) % count;
     await expect.poll(() => activeSlide(page), { timeout: 6_500, interval: 200 }).toBe(next);
     // Only the active slide is reachable; the others are inert.
-    const inert = await slider.locator('[aria-roledescription="slide"]').evaluateAll((slides) => slides.map((s) => s.hasAttribute('inert')));
+    const inert = await slider.locator('[aria-roledescription="اسلاید"]').evaluateAll((slides) => slides.map((s) => s.hasAttribute('inert')));
     expect(inert).toEqual(inert.map((_, i) => i !== next));
 
     await slider.hover();
