@@ -18,7 +18,6 @@ export const KEYWORD_MESSAGES = {
   invisible: 'هر کلیدواژه باید دست‌کم یک نویسهٔ دیدنی داشته باشد',
 } as const;
 
-
 export const editorKeywordsField = z.string({ error: 'کلیدواژه‌ها باید متن باشد' })
   .max(2000, KEYWORD_MESSAGES.tooMany)
   // A keyword that shows nothing (a zero-width space, a lone override) is refused, as such a title is.

@@ -15,7 +15,7 @@ import { VAPID_KEYS_FILE } from '../push/vapid-keys.ts';
 /** Files made once and kept in DATA_DIR: sealed data and readers' push subscriptions depend on them. */
 const KEPT_FILES = [SESSION_SECRET_FILE, VAPID_KEYS_FILE];
 import { VERSION } from '../../version.ts';
-import { databaseContents, dumpDatabase, loadDatabase, type DatabaseTarget, type LoadedDatabase } from './database.ts';
+import { databaseContents, dumpDatabase, loadDatabase, messageOf, type DatabaseTarget, type LoadedDatabase } from './database.ts';
 import { backupMedia, checkMedia, mediaContents, putMedia, removeMediaNotIn, sha256Of, type BackedUpFile } from './media.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -121,8 +121,6 @@ export async function restoreSite(config: Config, dir: string, options: { force?
   }
   return manifest;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 
 /** Every part of the backup read and checked, then put in place; a failure part way undoes what it can. */
 async function restoreChecked(config: Config, dir: string, manifest: Manifest, o: { target: DatabaseTarget; replaceMedia: boolean; replaceDatabase: boolean; log: (line: string) => void }) {

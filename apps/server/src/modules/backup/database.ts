@@ -58,7 +58,8 @@ export interface LoadedDatabase {
   finish(): Promise<void>;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+/** An error's text without its closing full stop, to be placed inside a sentence. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 const unreadable = (file: string, error: unknown) =>
   new Error(`the database archive ${path.basename(file)} could not be read (${messageOf(error)}): the backup is damaged, or was made by a version this one cannot read`);
 
