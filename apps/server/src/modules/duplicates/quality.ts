@@ -52,6 +52,18 @@ export function nameWords(text: string): string[] {
   return [...new Set(namesIn(text).map((n) => n.split(' ').at(-1)!))];
 }
 
+/**
+ * The inside of the first complete <p>…</p>, found by indexOf: a pattern tried from each '<p'
+ * rescans the rest of a body of unclosed paragraphs once per '<p'.
+ */
+function firstParagraphHtml(html: string): string | undefined {
+  const open = /<p[\s>]/i.exec(html);
+  if (!open) return undefined;
+  const start = html.indexOf('>', open.index);
+  const end = start < 0 ? -1 : html.toLowerCase().indexOf('</p>', start);
+  return end < 0 ? undefined : html.slice(start + 1, end);
+}
+
 export function scoreArticle(article: { title: string; content: string }): QualityScore & { words: number } {
   const html = article.content;
   const plain = stripHtml(html);
@@ -61,7 +73,8 @@ export function scoreArticle(article: { title: string; content: string }): Quali
   const numbers = new Set(normal.match(/\d+(?:[.,]\d+)*/g) ?? []).size;
   const dates = MONTHS_N.filter((m) => new RegExp(`(^|\\s)${m}(\\s|$)`).test(normal)).length + DAYS_N.filter((d) => normal.includes(d)).length;
   const attributions = ATTR_N.filter((a) => normal.includes(a)).length;
-  const quotes = (plain.match(/«[^»]{5,}»/g) ?? []).length;
+  // «[^«»]: a quote ends before the next opening mark, so a text of lone « is read once, not once per «.
+  const quotes = (plain.match(/«[^«»]{5,}»/g) ?? []).length;
   const issues: string[] = [];
 
   const specificityScore = clamp(names.length * 2 + Math.min(numbers, 3) * 0.7 + Math.min(dates, 2));
@@ -79,7 +92,7 @@ export function scoreArticle(article: { title: string; content: string }): Quali
   else if (words > 1800) issues.push(`متن برای یک خبر بسیار بلند است (${fa(words)} واژه).`);
 
   const paragraphs = (html.match(/<p[\s>]/g) ?? []).length || plain.split(/\n{2,}/).filter((p) => p.trim()).length;
-  const firstParagraph = /<p[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? plain.split(/\n{2,}/)[0] ?? '';
+  const firstParagraph = firstParagraphHtml(html) ?? plain.split(/\n{2,}/)[0] ?? '';
   const leadWords = wordsOf(stripHtml(firstParagraph)).length;
   const chatter = CHATTER.test(plain);
   let structure = 0;
