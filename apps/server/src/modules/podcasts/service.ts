@@ -51,11 +51,14 @@ export async function makeArticlePodcast(s: Pick<Services, 'db' | 'storage' | 's
   await mediaRepo.deleteKeys(s.db, [key]);
   // The integer column holds whole seconds: rounding keeps it within half a second of the file.
   const podcastDuration = Math.max(1, Math.round(audio.duration));
-  await s.db.update(articles).set({ podcastUrl: stored.url, podcastVoice: audio.voice.slice(0, 64), podcastDuration, podcastBytes: audio.mp3.length }).where(eq(articles.id, articleId));
   const oldKey = article.podcastUrl ? s.storage.keyFromUrl(article.podcastUrl) : null;
-  if (article.podcastUrl && oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) {
-    await mediaRepo.upsert(s.db, { kind: 'audio', storageKey: oldKey, url: article.podcastUrl, mimeType: 'audio/mpeg', bytes: article.podcastBytes ?? 0, articleId: null, replacedAt: new Date() });
-  }
+  // One transaction: whoever sees the new address also finds the old file set aside for the purge.
+  await s.db.transaction(async (tx) => {
+    await tx.update(articles).set({ podcastUrl: stored.url, podcastVoice: audio.voice.slice(0, 64), podcastDuration, podcastBytes: audio.mp3.length }).where(eq(articles.id, articleId));
+    if (article.podcastUrl && oldKey && oldKey !== key && oldKey.startsWith('podcasts/')) {
+      await mediaRepo.upsert(tx, { kind: 'audio', storageKey: oldKey, url: article.podcastUrl, mimeType: 'audio/mpeg', bytes: article.podcastBytes ?? 0, articleId: null, replacedAt: new Date() });
+    }
+  });
   s.contentChanged();
   return { articleId, status: 'made', message: `پادکست ${formatNumberFa(podcastDuration)} ثانیه‌ای ساخته شد (${formatNumberFa(audio.parts)} بخش)`, podcastUrl: stored.url, podcastDuration };
 }
