@@ -1,21 +1,21 @@
 #!/usr/bin/env node
-// `npm test`: lint and types, unit and integration tests on PGlite, then the browser tests with
-// the PostgreSQL suites beside them (when TEST_DATABASE_URL is set), then the production layout.
+// `npm test`: lint and types, unit and integration tests on PGlite, then the browser tests, the
+// PostgreSQL suites (when TEST_DATABASE_URL is set) and the production layout.
 // Missing system tools skip their suites loudly; under CI a missing tool is a failure.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { databaseSuites } from './database-suites.mjs';
 import { satisfies } from './install-node.mjs';
 import { INSTALL_COMMAND, missingTools } from './tools.mjs';
 
 const USAGE = `Usage: node scripts/test.mjs   (npm test; takes no arguments)
 
 Runs the whole suite, in order: lint (eslint) and types (tsc) side by side, the web build, the
-unit and integration tests on PGlite (vitest), then the browser tests (e2e/, Chromium) with the
-database suites on PostgreSQL beside them, then the production layout (e2e/cluster/: nginx and
-PostgreSQL). On a busy machine it takes tens of minutes; for a few files use
-\`npx vitest run <paths>\`.
+unit and integration tests on PGlite (vitest), then the browser tests (e2e/, Chromium), the
+database suites on PostgreSQL, then the production layout (e2e/cluster/: nginx and PostgreSQL).
+On a busy machine it takes tens of minutes; for a few files use \`npx vitest run <paths>\`.
 
 Environment:
   CI=true|1            missing tools, an older Node.js or no PostgreSQL fail the run instead of
@@ -116,15 +116,12 @@ await Promise.all([
 ]);
 await step('web build', 'npm', ['run', 'build', '--silent']);
 await vitest('unit and integration (PGlite)', [], { env: { TEST_DATABASE_URL: '' } });
-// The browser tests run one file at a time and leave part of the machine idle (waiting on pages
-// and timers), so the PostgreSQL suites run beside them, one file at a time, their output held;
-// TEST_SHARED_CPU tells a latency goal that Chromium shares its cores (it is checked in the run above).
-const browser = !missing.some((m) => m.name === 'chromium');
-await Promise.all([
-  process.env.TEST_DATABASE_URL && vitest('database suites (PostgreSQL)', ['apps/server', 'packages/db', ...(browser ? ['--maxWorkers=1'] : [])],
-    { buffered: browser, env: browser ? { TEST_SHARED_CPU: '1' } : {} }),
-  browser && vitest('browser', ['--config', 'e2e/vitest.config.ts']),
-]);
+// The browser tests, then the database suites on PostgreSQL. Side by side on two cores they took
+// no less time than one after the other and starved each other: latency goals and timeouts failed
+// on either side.
+if (!missing.some((m) => m.name === 'chromium')) await vitest('browser', ['--config', 'e2e/vitest.config.ts']);
+// Only the files that reach the test database: the rest would run exactly as they did on PGlite.
+if (process.env.TEST_DATABASE_URL) await vitest('database suites (PostgreSQL)', databaseSuites());
 // The production layout needs nginx and a PostgreSQL server (the one TEST_DATABASE_URL names).
 if (missing.some((m) => m.name === 'nginx')) {
   // Already named with the other missing tools, with the command that installs them.
