@@ -198,6 +198,7 @@ describe('sync page: runs every card and shows each result', () => {
 
   it('syncs one post by its link, then repairs one article picked from the latest', async () => {
     page = await suite.signedIn('/admin/sync');
+    suite.keep(page); // every card's test after this one runs on it
     await page.getByRole('heading', { name: 'همگام‌سازی و اصلاح', level: 1 }).waitFor();
     // 1. One post by its link (an empty link is refused first).
     await page.getByRole('button', { name: 'همگام‌سازی پست' }).click();
@@ -244,7 +245,10 @@ describe('screens at 390 and 1280 px, light and dark', () => {
     ] as const) {
       it(`${name} at ${viewport.width} px ${viewport.colorScheme}: no overflow, no serious axe violation`, async () => {
         if (page) await page.goto(path);
-        else page = await suite.signedIn(path, viewport);
+        else {
+          page = await suite.signedIn(path, viewport);
+          suite.keep(page);
+        }
         await page.getByRole('heading', { name: heading }).first().waitFor();
         await settled(page);
         const problems: string[] = [];

@@ -146,6 +146,7 @@ describe('every admin screen reads in Persian: no Latin word or Latin digit outs
 
   it('fills the screens, and the checker catches a planted mirrored handle, English word, Latin digit and grouped id', async () => {
     page = await suite.signedIn('/admin');
+    suite.keep(page); // the later tests read the screens this one filled
     const { articles } = await (await page.request.get('/api/admin/articles?page=1&limit=5')).json() as AdminArticlesResponse;
 
     // Content and finished operations, so every list, log and report has something to show:

@@ -1,17 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { Database } from '@chapar/db';
+import { inject } from 'vitest';
 import { pgliteTemplateArchive } from '@chapar/db/testing';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openAppDatabase, prepareSite } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { baseSiteEnv } from './site-env.ts';
 import type { MtprotoGatewayFactory } from '../apps/server/src/integrations/telegram/mtproto/index.ts';
 
-export const E2E_ADMIN = { username: 'editor', password: 'e2e-password-123' };
+export { E2E_ADMIN } from './site-env.ts';
 
 export interface Site {
   baseUrl: string;
@@ -29,18 +31,18 @@ export interface SiteOptions {
   telegramGateway?: MtprotoGatewayFactory | null;
 }
 
+/** Settings that change what the demo newsroom's seed writes: a site given one seeds its own. */
+const SEED_SETTINGS = /^(DEMO_CONTENT|MEDIA_BASE_URL|MEDIA_MAX_BYTES|PUBLIC_BASE_URL|SITE_NAME|WATERMARK_TEXT|S3_.*)$/;
+
 /** The whole site as `npm start` runs it (demo content, SSR), on a random port, plus a browser. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chapar-e2e-'));
-  const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0',
-    ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
-    // Podcasts only when a test asks: the demo newsroom's would keep the CPU busy under every test.
-    PODCAST_AUTO: 'false',
-    ...options.env,
-  });
-  // The run's migrated database: no initdb per file.
-  const database = await openAppDatabase(config, { pgliteArchive: pgliteTemplateArchive() });
+  const config = loadConfig({ ...baseSiteEnv(dataDir), ...options.env });
+  // The run's demo site (site-template.ts), copied: its files here, its database from the archive.
+  // prepareSite then finds the demo seeded and adds nothing.
+  const template = Object.keys(options.env ?? {}).some((key) => SEED_SETTINGS.test(key)) ? undefined : inject('siteTemplate');
+  if (template) cpSync(template.dir, dataDir, { recursive: true });
+  const database = await openAppDatabase(config, { pgliteArchive: template ? new Blob([readFileSync(template.archive)]) : pgliteTemplateArchive() });
   await prepareSite(database, config, pino({ level: 'silent' }));
   const app = await buildApp({ config, database, ...(options.telegramGateway !== undefined ? { telegramGateway: options.telegramGateway } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -8,7 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
-    // Each site's embedded database starts from one migrated archive made here.
-    globalSetup: ['packages/db/testing/global-setup.ts'],
+    // One migrated archive, then one demo site made from it: each test file's site is a copy.
+    globalSetup: ['packages/db/testing/global-setup.ts', 'e2e/site-template.ts'],
   },
 });
