@@ -34,4 +34,3 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('siteTemplate', { dir: dataDir, archive });
   return () => rmSync(root, { recursive: true, force: true });
 }
-

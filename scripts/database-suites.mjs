@@ -5,11 +5,11 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The workspace packages a test reaches by name, and the file each name is. */
-const PACKAGES = { '@chapar/db/testing': 'packages/db/testing/index.ts', '@chapar/db': 'packages/db/src/index.ts' };
+/** The workspace entry a test reaches the test database through by name, and its file. */
+const PACKAGES = { '@chapar/db/testing': 'packages/db/testing/index.ts' };
 const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g;
 
-/** The repository files `file` imports: relative specifiers and the workspace packages above. */
+/** The repository files `file` imports: relative specifiers and the entry above. */
 function importsOf(file, source) {
   const found = [];
   for (const [, spec] of source.matchAll(IMPORT)) {

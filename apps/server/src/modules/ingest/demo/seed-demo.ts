@@ -61,15 +61,11 @@ export async function seedDemoNewsroom(database: Database, config: Config, log: 
   await database.db.insert(channels).values({ username: DEMO_CHANNEL, role: 'demo', title: 'چاپار (نمونه)', isActive: false, cleaningRules: defaultCleaningRules(DEMO_CHANNEL) })
     .onConflictDoNothing();
   const channel = (await channelRepo.byUsername(database.db, DEMO_CHANNEL))!;
-  let outcomes: Awaited<ReturnType<typeof ingestPost>>[];
-  try {
-    const check = await checkChannel(services, source, channel, { maxPages: 20 });
-    outcomes = await runPool(check.toProcess, 4, (ref) => ingestPost(services, ref, { source, useAI: false }));
-  } finally {
-    // The jobs the posts queued are in the database for the site's worker; this queue's
-    // timers (and on PostgreSQL its connections) would otherwise outlive the seed.
-    await services.jobs.stop();
-  }
+  // The jobs the posts queue are in the database for the site's worker; this queue's timers (and
+  // on PostgreSQL its connections) would otherwise outlive the seed.
+  const outcomes = await checkChannel(services, source, channel, { maxPages: 20 })
+    .then((check) => runPool(check.toProcess, 4, (ref) => ingestPost(services, ref, { source, useAI: false })))
+    .finally(() => services.jobs.stop());
   await applyEditorialTouches(database, posts);
   await database.raw.exec('ANALYZE articles');
   await database.db.update(settings).set({ value: { status: 'done', at: new Date().toISOString() } }).where(eq(settings.key, MARKER));
