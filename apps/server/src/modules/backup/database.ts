@@ -2,7 +2,7 @@
 // or a PostgreSQL database as pg_dump writes it (one snapshot, so consistent while the site runs).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { dumpPgliteDataDir, loadPgliteDataDir, openDatabase, pgliteDataDirInUse } from '@chapar/db';
@@ -52,9 +52,9 @@ export async function dumpDatabase(target: DatabaseTarget, file: string): Promis
 export interface LoadedDatabase {
   /** Puts it in the site's place: PGlite by a rename, PostgreSQL by pg_restore in one transaction. */
   swapIn(): Promise<void>;
-  /** Undoes whatever swapIn did and removes the loaded copy; false where that cannot be (PostgreSQL committed). */
+  /** Undoes whatever swapIn did and removes what it kept; false where there is nothing to put back (an empty PostgreSQL database replaced). */
   putBack(): Promise<boolean>;
-  /** After a restore that succeeded: removes the site's replaced database. */
+  /** After a restore that succeeded: removes the site's replaced database (PostgreSQL: its dump). */
   finish(): Promise<void>;
 }
 
@@ -73,18 +73,40 @@ export async function loadDatabase(target: DatabaseTarget, file: string, replace
     await run('pg_restore', [`--file=${os.devNull}`, file]).catch((error: unknown) => {
       throw error instanceof ProgramFailed ? unreadable(file, error) : error;
     });
+    const restore = (archive: string) => run('pg_restore', [
+      '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(replace ? ['--clean', '--if-exists'] : []), `--dbname=${target.url}`, archive,
+    ]);
+    // The site's own database, dumped just before it is replaced and kept until the restore has
+    // finished: a later step that fails restores it, as PGlite's is renamed back.
+    let kept: string | undefined;
     let restored = false;
+    const removeKept = async () => {
+      if (kept) await rm(path.dirname(kept), { recursive: true, force: true });
+      kept = undefined;
+    };
     return {
       async swapIn() {
+        if (replace) {
+          kept = path.join(await mkdtemp(path.join(os.tmpdir(), 'chapar-replaced-')), 'database.pgdump');
+          await dumpDatabase(target, kept);
+        }
         // One transaction: a failure part way rolls back the drops too.
-        await run('pg_restore', [
-          '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction',
-          ...(replace ? ['--clean', '--if-exists'] : []), `--dbname=${target.url}`, file,
-        ]);
+        await restore(file);
         restored = true;
       },
-      putBack: async () => !restored,
-      finish: async () => undefined,
+      async putBack() {
+        // An empty database replaced: there is nothing of the site's own to put back.
+        if (restored && !kept) return false;
+        if (restored && kept) {
+          await restore(kept).catch((error: unknown) => {
+            throw new Error(`the site's own database could not be put back (${messageOf(error)}): it is kept in ${kept}; restore it with pg_restore --clean --single-transaction by hand`);
+          });
+          restored = false;
+        }
+        await removeKept();
+        return true;
+      },
+      finish: removeKept,
     };
   }
   const token = randomBytes(4).toString('hex');

@@ -1,6 +1,7 @@
 // restore --force over a site that changed since its backup: a damaged backup (a media file or
 // the database archive) is refused before anything of the site is touched, on PGlite and on
-// PostgreSQL (TEST_DATABASE_URL); a good one replaces the site and leaves nothing set aside.
+// PostgreSQL (TEST_DATABASE_URL); a good one replaces the site and leaves nothing set aside, and
+// media that cannot be written puts the site's own database back on both.
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, stat, truncate, writeFile } from 'node:fs/promises';
@@ -59,6 +60,23 @@ async function refusedAndUnchanged(live: Config, dir: string, message: RegExp): 
   expect(setAside(live)).toEqual([]);
 }
 
+/**
+ * Runs `work` with the process's temporary directory (where a PostgreSQL restore keeps the site's
+ * own database until it has finished) pointed at a new one, and says what is left in it.
+ */
+async function leftInTmp<T>(work: () => Promise<T>): Promise<{ result: T; left: string[] }> {
+  const temporary = await tempDir('tmp');
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = temporary;
+  try {
+    const result = await work();
+    return { result, left: readdirSync(temporary) };
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  }
+}
+
 const editManifest = async (dir: string, edit: (manifest: Manifest) => void) => {
   const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
   edit(manifest);
@@ -88,7 +106,8 @@ describe('restore --force checks the whole backup before it touches the site', (
     it.skipIf(skipDatabase(db))(`${db}: a good backup, new or older, replaces the site and leaves nothing set aside`, async () => {
       const { live, dir } = await changedSinceBackup(db);
       const lines: string[] = [];
-      await restoreSite(live, dir, { force: true, log: (line) => lines.push(line) });
+      const { left } = await leftInTmp(() => restoreSite(live, dir, { force: true, log: (line) => lines.push(line) }));
+      expect(left).toEqual([]);
       expect(await titles(live)).toEqual([BEFORE]);
       expect(Object.keys(await mediaFiles(live)).sort()).toEqual(['media/tg/akhbar/1/0-image.jpg', 'originals/tg/akhbar/1/0-image.jpg']);
       expect(lines).toContain(`database (${db}) restored`);
@@ -103,17 +122,20 @@ describe('restore --force checks the whole backup before it touches the site', (
     }, 240_000);
   }
 
-  it.skipIf(skipDatabase('pglite'))('pglite: media that cannot be written puts the site\'s own database back', async () => {
-    const { live, dir } = await changedSinceBackup('pglite');
-    const [rows, files] = [await tables(live), await mediaFiles(live)];
-    const folder = path.join(live.dataDir, 'originals', 'tg', 'akhbar', '1');
-    await makeReadOnly(folder);
-    const error = await restoreSite(live, dir, { force: true }).catch((e: unknown) => e).finally(() => makeWritable(folder));
-    expect(await titles(live)).toEqual([AFTER, BEFORE].sort());
-    expect(await tables(live)).toEqual(rows);
-    expect((error as Error).message).toMatch(/^Not restored: writing the media failed: .*\. The database was put back as it was;/);
-    // The puts that went through were the backup's own files, the same bytes; nothing the site had was deleted.
-    expect(await mediaFiles(live)).toEqual(files);
-    expect(setAside(live)).toEqual([]);
-  }, 180_000);
+  for (const db of ['pglite', 'postgres'] as const) {
+    it.skipIf(skipDatabase(db))(`${db}: media that cannot be written puts the site's own database back`, async () => {
+      const { live, dir } = await changedSinceBackup(db);
+      const [rows, files] = [await tables(live), await mediaFiles(live)];
+      const folder = path.join(live.dataDir, 'originals', 'tg', 'akhbar', '1');
+      await makeReadOnly(folder);
+      const { result: error, left } = await leftInTmp(() => restoreSite(live, dir, { force: true }).catch((e: unknown) => e).finally(() => makeWritable(folder)));
+      expect(await titles(live)).toEqual([AFTER, BEFORE].sort());
+      expect(await tables(live)).toEqual(rows);
+      expect((error as Error).message).toMatch(/^Not restored: writing the media failed: .*\. The database was put back as it was;/);
+      // The puts that went through were the backup's own files, the same bytes; nothing the site had was deleted.
+      expect(await mediaFiles(live)).toEqual(files);
+      expect(setAside(live)).toEqual([]);
+      expect(left).toEqual([]);
+    }, 180_000);
+  }
 });
