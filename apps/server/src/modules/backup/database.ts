@@ -95,9 +95,9 @@ export async function loadDatabase(target: DatabaseTarget, file: string, replace
         restored = true;
       },
       async putBack() {
-        // An empty database replaced: there is nothing of the site's own to put back.
-        if (restored && !kept) return false;
-        if (restored && kept) {
+        if (restored) {
+          // An empty database replaced: there is nothing of the site's own to put back.
+          if (!kept) return false;
           await restore(kept).catch((error: unknown) => {
             throw new Error(`the site's own database could not be put back (${messageOf(error)}): it is kept in ${kept}; restore it with pg_restore --clean --single-transaction by hand`);
           });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openAppDatabase } from '../../bootstrap.ts';
 import type { Config } from '../../config.ts';
 import { createStorages } from '../../integrations/storage/index.ts';
@@ -66,14 +66,12 @@ async function refusedAndUnchanged(live: Config, dir: string, message: RegExp): 
  */
 async function leftInTmp<T>(work: () => Promise<T>): Promise<{ result: T; left: string[] }> {
   const temporary = await tempDir('tmp');
-  const before = process.env.TMPDIR;
-  process.env.TMPDIR = temporary;
+  vi.stubEnv('TMPDIR', temporary);
   try {
     const result = await work();
     return { result, left: readdirSync(temporary) };
   } finally {
-    if (before === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = before;
+    vi.unstubAllEnvs();
   }
 }
 
