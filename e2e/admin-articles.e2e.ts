@@ -303,10 +303,23 @@ describe('deleted articles', () => {
       await expectToast(page, 'موفقیت');
       await page.locator(`tr[data-article-id="${article.id}"]`).waitFor({ state: 'detached' });
     };
-    // The toast after a delete puts the article back in one click.
+    // The toast after a delete puts the article back in one click, also from inside a dialog opened
+    // meanwhile: the toast moves into it, where the dialog does not hide it.
     await deleteFromTable(undone);
-    await page.getByRole('button', { name: 'بازگرداندن', exact: true }).click();
-    await expectToast(page, `${formatNumberFa(1)} مقاله بازگردانده شد`);
+    await page.getByRole('button', { name: `ویرایش «${kept.title}»` }).click();
+    const dialog = page.getByRole('dialog', { name: 'ویرایش مقاله' });
+    await dialog.locator('.ProseMirror').waitFor();
+    // On a wide screen it lies clear of the dialog's title and of its footer's buttons.
+    const toastBox = (await dialog.locator('[data-toast-viewport] li').boundingBox())!;
+    for (const clear of [dialog.getByRole('heading', { name: 'ویرایش مقاله' }), dialog.getByRole('button', { name: 'به‌روزرسانی' }), dialog.getByRole('button', { name: 'انصراف' })]) {
+      const box = (await clear.boundingBox())!;
+      const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+    await dialog.getByRole('button', { name: 'بازگرداندن', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: `${formatNumberFa(1)} مقاله بازگردانده شد` }).waitFor();
+    await dialog.getByRole('button', { name: 'انصراف' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.locator(`tr[data-article-id="${undone.id}"]`).getByText(undone.title, { exact: true }).waitFor();
     expect((await fetch(`${suite.site.baseUrl}/api/articles/${undone.id}`)).status).toBe(200);
 

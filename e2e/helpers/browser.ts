@@ -21,8 +21,7 @@ export async function toastText(page: Page): Promise<string> {
 
 /**
  * Closes the visible toast with its close button, as a reader would, instead of waiting the five
- * seconds it stays; returns once none is shown. Under an open dialog the toast is out of reach
- * (the dialog hides the rest of the page), so then it waits for the toast to go by itself.
+ * seconds it stays (inside an open dialog too, where the toast then is); returns once none is shown.
  */
 export async function closeToasts(page: Page): Promise<void> {
   const close = page.locator(TOAST).getByRole('button', { name: 'بستن اعلان' });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../testing/dom-shims.ts';
 import { renderWithApp } from '../../testing/render.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { AdminDialog, ConfirmDialog } from './dialogs.tsx';
 
 // Radix returns focus in a timeout after the dialog's content unmounts.
@@ -113,5 +114,60 @@ describe('a dialog opened to fill one field', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await focusSettled();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('a toast while a dialog is open', () => {
+  /** A delete whose toast offers an undo, and an edit dialog with a confirmation inside, as the articles screen has. */
+  function Screen({ onUndo }: { onUndo: () => void }) {
+    const { toast } = useToast();
+    const [open, setOpen] = useState(false);
+    const [confirm, setConfirm] = useState(false);
+    return (
+      <main id="main" tabIndex={-1}>
+        <button type="button" onClick={() => toast({ title: 'حذف شد', action: { label: 'بازگرداندن', onAction: onUndo } })}>حذف</button>
+        <button type="button" onClick={() => setOpen(true)}>باز کردن</button>
+        <AdminDialog open={open} onOpenChange={setOpen} title="ویرایش">
+          <button type="button" onClick={() => toast({ title: 'بارگذاری شد' })}>بارگذاری</button>
+          <button type="button" onClick={() => setConfirm(true)}>بستن بدون ذخیره</button>
+          <ConfirmDialog open={confirm} onOpenChange={setConfirm} title="تغییرات ذخیره نشده" description="بسته شود؟" confirmLabel="بستن" onConfirm={() => {}} />
+        </AdminDialog>
+      </main>
+    );
+  }
+  const toastList = () => screen.getByRole('list', { name: 'اعلان‌ها' });
+
+  it('is inside the dialog, where it is heard and its undo can be reached, and back on the page when the dialog closes', async () => {
+    const onUndo = vi.fn();
+    renderWithApp(<Screen onUndo={onUndo} />);
+    fireEvent.click(screen.getByRole('button', { name: 'حذف' }));
+    await openFromButton('dialog');
+    const opened = screen.getByRole('dialog', { name: 'ویرایش' });
+    // Radix hides the rest of the page from screen readers: a toast left there is not found by its role.
+    expect(opened.contains(toastList())).toBe(true);
+    fireEvent.keyDown(window, { key: 'F8' });
+    const undo = screen.getByRole('button', { name: 'بازگرداندن' });
+    expect(document.activeElement).toBe(undo);
+    fireEvent.click(undo);
+    expect(onUndo).toHaveBeenCalledOnce();
+    expect(screen.queryByText('حذف شد')).toBeNull();
+    // The dialog is still open, focus still in it.
+    expect(opened.contains(document.activeElement)).toBe(true);
+
+    // A toast from inside the dialog is announced from inside it; a confirmation over the dialog takes it.
+    fireEvent.click(screen.getByRole('button', { name: 'بارگذاری' }));
+    expect(within(opened).getByRole('status').textContent).toContain('بارگذاری شد');
+    fireEvent.click(screen.getByRole('button', { name: 'بستن بدون ذخیره' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'تغییرات ذخیره نشده' });
+    await waitFor(() => expect(confirm.contains(toastList())).toBe(true));
+    expect(within(confirm).getByRole('status').textContent).toContain('بارگذاری شد');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'انصراف' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(opened.contains(toastList())).toBe(true);
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toastList().closest('[role="dialog"]')).toBeNull();
+    expect(within(toastList()).getByRole('status').textContent).toContain('بارگذاری شد');
   });
 });

@@ -2,14 +2,16 @@ import { useRef, type ReactNode, type RefObject } from 'react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { buttonStyles } from '../../components/ui/button-styles.ts';
+import { useToastHost } from '../../components/ui/toast.tsx';
 import { adminButton } from './styles.ts';
 import { cn } from '../../lib/cn.ts';
 import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
-// The panels say aria-modal="true" (they are): the toast reads it to move clear of their buttons.
-const panel = 'fixed inset-x-2 top-1/2 z-50 max-h-[92dvh] -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
+// Centred by margins, not by a transform: a transform would make the panel the box that the toasts
+// shown inside it (useToastHost) are placed in and clipped by, instead of the screen.
+const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
 
 /**
  * Returns focus to what had it before the dialog opened. These dialogs open from state, not from a
@@ -55,6 +57,7 @@ interface AdminDialogProps {
 /** An accessible modal dialog (Radix): focus trapped, Escape closes, title and description announced. */
 export function AdminDialog({ open, onOpenChange, title, description, wide, children, onDismissAttempt, initialFocus }: AdminDialogProps) {
   const returnFocus = useReturnFocus();
+  const toastHost = useToastHost(open);
   const onOpenAutoFocus = (event: Event) => {
     returnFocus.onOpenAutoFocus();
     if (!initialFocus?.current) return;
@@ -72,6 +75,7 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
+          ref={toastHost}
           dir="rtl"
           aria-modal="true"
           {...returnFocus}
@@ -115,11 +119,12 @@ interface ConfirmDialogProps {
 /** A confirmation (Radix alert dialog): the safe choice has the focus first. */
 export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel = 'انصراف', destructive, onConfirm }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
+  const toastHost = useToastHost(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content dir="rtl" aria-modal="true" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
+        <AlertDialog.Content ref={toastHost} dir="rtl" aria-modal="true" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           {details}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from '../icons';
 import { buttonStyles } from './button-styles.ts';
+import { useToastHost } from './toast.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -12,12 +13,17 @@ interface DialogProps {
 
 /**
  * Modal dialog on the native <dialog>: the browser traps focus, makes the page inert,
- * closes on Escape and returns focus to the opener.
+ * closes on Escape and returns focus to the opener. Toasts shown while it is open go inside it.
  */
 export function Dialog({ open, onClose, title, description, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const toastHost = useToastHost(open);
+  const setRef = useCallback((node: HTMLDialogElement | null) => {
+    ref.current = node;
+    toastHost(node);
+  }, [toastHost]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +34,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
 
   return (
     <dialog
-      ref={ref}
+      ref={setRef}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}

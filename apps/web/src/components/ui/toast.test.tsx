@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { Dialog } from './dialog.tsx';
 import { ToastProvider, useToast } from './toast.tsx';
 
 function Trigger() {
@@ -143,5 +145,39 @@ describe('a toast over the bottom of the page', () => {
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
     expect(document.body.style.paddingBottom).toBe('');
     delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+});
+
+describe('a toast while a native dialog is open', () => {
+  afterEach(cleanup);
+  // jsdom has <dialog> without showModal and close: they open and close it, as far as these tests look.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
+    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
+  });
+
+  function WithDialog() {
+    const { toast } = useToast();
+    const [open, setOpen] = useState(false);
+    return (
+      <main id="main" tabIndex={-1}>
+        <button type="button" onClick={() => setOpen(true)}>باز کردن</button>
+        <Dialog open={open} onClose={() => setOpen(false)} title="ابزار">
+          <button type="button" onClick={() => toast({ title: 'انجام شد' })}>اجرا</button>
+        </Dialog>
+      </main>
+    );
+  }
+
+  it('is inside the dialog (the page around it is inert) while it is open, and on the page after', () => {
+    render(<ToastProvider><WithDialog /></ToastProvider>);
+    fireEvent.click(screen.getByRole('button', { name: 'باز کردن' }));
+    fireEvent.click(screen.getByRole('button', { name: 'اجرا' }));
+    const list = () => screen.getByRole('list', { name: 'اعلان‌ها' });
+    expect(list().closest('dialog')).not.toBeNull();
+    expect(list().textContent).toContain('انجام شد');
+    fireEvent.click(screen.getByRole('button', { name: 'بستن' }));
+    expect(list().closest('dialog')).toBeNull();
+    expect(list().textContent).toContain('انجام شد');
   });
 });

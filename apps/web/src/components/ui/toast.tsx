@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from '../icons';
 import { cn } from '../../lib/cn.ts';
 import { focusBack, onFocusMoved, recentFocus, useFocusHistory } from '../../lib/focus-history.ts';
@@ -7,15 +8,15 @@ import { focusRing } from './button-styles.ts';
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
+const VIEWPORT = 'fixed inset-x-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:w-full md:max-w-[420px]';
+const AT_PAGE = 'bottom-0 md:end-0';
 /**
- * While a modal dialog is open the toast moves to the top (on a wide screen to the start side): at
- * the bottom it lay over the dialog's footer buttons, which the page's scroll room cannot move clear,
- * and at the top end over its close button. From lg up it goes back to the bottom on the start side:
- * at the top a tall dialog's title and tabs were under it, and there the footer's buttons (at its
- * end) stay clear of it, however wide the dialog.
+ * Inside a dialog the toast goes to the top (on a wide screen to the start side): at the bottom it
+ * lay over the dialog's footer buttons, and at the top end over its close button. From lg up it goes
+ * back to the bottom on the start side: at the top a tall dialog's title and tabs were under it, and
+ * there the footer's buttons (at its end) stay clear of it, however wide the dialog.
  */
-const OVER_MODAL = '[body:has([aria-modal=true])_&]:top-0 [body:has([aria-modal=true])_&]:bottom-auto md:[body:has([aria-modal=true])_&]:start-0 md:[body:has([aria-modal=true])_&]:end-auto'
-  + ' lg:[body:has([aria-modal=true])_&]:top-auto lg:[body:has([aria-modal=true])_&]:bottom-0';
+const IN_DIALOG = 'top-0 md:start-0 lg:top-auto lg:bottom-0';
 /** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
 const TOAST_CLEARANCE_PX = 24;
 
@@ -59,8 +60,42 @@ export function useToast(): ToastContextValue {
   return context;
 }
 
+/**
+ * Open modal dialogs, the newest last. A modal makes the rest of the page inert (the native
+ * <dialog>) or hidden from screen readers and out of focus's and the pointer's reach (Radix), so a
+ * toast outside it could be neither heard, clicked nor reached with F8: the toasts go inside it.
+ */
+const hosts: HTMLElement[] = [];
+const hostListeners = new Set<() => void>();
+const notifyHosts = () => { for (const listener of hostListeners) listener(); };
+const subscribeHosts = (listener: () => void) => {
+  hostListeners.add(listener);
+  return () => { hostListeners.delete(listener); };
+};
+const topHost = () => hosts.at(-1) ?? null;
+const noHost = () => null;
+
+/**
+ * For a modal dialog: the ref to give its panel (a stable callback). While the dialog is open and
+ * the newest one, toasts are shown inside that panel.
+ */
+export function useToastHost(open: boolean): (node: HTMLElement | null) => void {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!open || !node) return undefined;
+    hosts.push(node);
+    notifyHosts();
+    return () => {
+      hosts.splice(hosts.lastIndexOf(node), 1);
+      notifyHosts();
+    };
+  }, [open, node]);
+  return setNode;
+}
+
 function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismiss: () => void }) {
   const viewport = useRef<HTMLOListElement>(null);
+  const host = useSyncExternalStore(subscribeHosts, topHost, noHost);
   useFocusHistory();
 
   useEffect(() => {
@@ -75,24 +110,26 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  return (
+  const list = (
     <ol
       ref={viewport}
       tabIndex={-1}
       data-toast-viewport
       aria-label="اعلان‌ها"
       aria-keyshortcuts="F8"
-      className={`fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:end-0 md:w-full md:max-w-[420px] ${OVER_MODAL}`}
+      className={cn(VIEWPORT, host ? IN_DIALOG : AT_PAGE)}
     >
-      {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />}
+      {/* Moving into a dialog or out of one mounts the toast again: its time starts over there. */}
+      {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} atPage={!host} />}
     </ol>
   );
+  return host ? createPortal(list, host) : list;
 }
 
 /** Focus leaving a toast's button goes back to the last control outside the toasts that can take it, not to these. */
 const notAReturnPlace = (element: HTMLElement) => element.closest('[data-toast-viewport]') !== null || element.matches(':disabled');
 
-function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => void }) {
+function ToastItem({ toast, onDismiss, atPage }: { toast: ToastState; onDismiss: () => void; atPage: boolean }) {
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | null>(null);
@@ -102,7 +139,9 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
   // The toast lies over the bottom of the page: the focused control, and each one Tab reaches while
   // it shows, scrolls clear of it rather than hiding behind it (phones, where it spans the width).
   // The page gets as much room below its end, so a control at the very end can scroll clear too.
+  // Inside a dialog it lies over the dialog, which scrolls on its own: the page is left alone.
   useLayoutEffect(() => {
+    if (!atPage) return undefined;
     const { documentElement: root, body } = document;
     const room = `${(item.current?.getBoundingClientRect().height ?? 0) + TOAST_CLEARANCE_PX}px`;
     const bodyPadding = body.style.paddingBottom;
@@ -119,7 +158,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       root.style.scrollPaddingBottom = '';
       body.style.paddingBottom = bodyPadding;
     };
-  }, []);
+  }, [atPage]);
 
   /**
    * Closes the toast from one of its buttons. Focus was on that button, which goes with the
