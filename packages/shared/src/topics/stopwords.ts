@@ -126,9 +126,13 @@ export function isPrefixedVerb(normalised: string): boolean {
   return /^(?:ن?می)(?: |$)/.test(normalised) || /^ن?می(?:کن|شو|ده|گیر|دار|رس|رو|گوی|توان|خواه)/.test(normalised);
 }
 
-/** Whether a normalised word is a function word, a verb, or a number. */
+/**
+ * Whether a normalised word is a function word, a verb, a number, or a lone letter (a list's
+ * «ب»، an abbreviation's letters written apart): none names anything, and a run of them made
+ * topics such as «ب ت ث».
+ */
 export function isFunctionWord(normalised: string): boolean {
-  return FUNCTION_WORDS.has(normalised) || isPrefixedVerb(normalised) || /^[\d.,/]+$/.test(normalised);
+  return FUNCTION_WORDS.has(normalised) || isPrefixedVerb(normalised) || /^[\d.,/]+$/.test(normalised) || /^\p{L}$/u.test(normalised);
 }
 
 /** Whether a normalised word cannot open or close a topic phrase. */

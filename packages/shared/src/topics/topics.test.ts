@@ -1,7 +1,7 @@
 import { fas } from 'stopword';
 import { describe, expect, it } from 'vitest';
 import { normalizePersian } from '../text/normalize.ts';
-import { articleTopics, cleanTopics, editorKeywords, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms, wordSplits } from './index.ts';
+import { articleTopics, cleanTopics, editorKeywords, extractTopics, isFunctionWord, isKnownName, isStopword, isTopic, PERSIAN_STOPWORDS, spellAsSource, tidyTopic, topicId, topicKey, topicMatcher, withoutEndings, wordForms, wordSplits } from './index.ts';
 import { NEWS_POSTS } from './news-posts.fixture.ts';
 
 /** Words the issue found on the trending page and in tags: never a keyword. */
@@ -124,8 +124,15 @@ describe('what may be a topic', () => {
     expect(isTopic(phrase)).toBe(true);
   });
 
-  it.each(['سال گذشته', 'در تهران', 'می‌شود', 'ورزش', 'بین‌الملل', 'COVID', 'هفته دوازدهم', 'موظف‌اند', 'معاملات امروز', '۱۴۰۳'])('%s is not', (phrase) => {
+  it.each(['سال گذشته', 'در تهران', 'می‌شود', 'ورزش', 'بین‌الملل', 'COVID', 'هفته دوازدهم', 'موظف‌اند', 'معاملات امروز', '۱۴۰۳', 'ب ت ث', 'گزینه ب'])('%s is not', (phrase) => {
     expect(isTopic(phrase)).toBe(false);
+  });
+
+  it('takes no topic from lone letters, however many, and still finds the names beside them', () => {
+    const text = `پاسخ‌نامه آزمون: ${'ب ت ث ج ح خ د ذ ر ز س ش '.repeat(40)}. بانک مرکزی نتایج را اعلام کرد؛ بانک مرکزی گفت گزینه ب درست است و گزینه ب را بپذیرید.`;
+    const topics = extractTopics(text, { max: 8 });
+    expect(topics).toContain('بانک مرکزی');
+    for (const topic of topics) expect(topic.split(' ').some((word) => /^\p{L}$/u.test(word)), topic).toBe(false);
   });
 });
 
