@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import '../../testing/dom-shims.ts';
 import { Dialog } from './dialog.tsx';
 import { ToastProvider, useToast } from './toast.tsx';
 
@@ -150,11 +151,6 @@ describe('a toast over the bottom of the page', () => {
 
 describe('a toast while a native dialog is open', () => {
   afterEach(cleanup);
-  // jsdom has <dialog> without showModal and close: they open and close it, as far as these tests look.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-    HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
-  });
 
   function WithDialog() {
     const { toast } = useToast();

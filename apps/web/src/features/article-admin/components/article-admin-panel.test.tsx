@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import '../../../testing/dom-shims.ts';
 import { renderWithApp } from '../../../testing/render.tsx';
 import { pickOperation, stepsOf, type FollowedOperation } from '../progress-steps.ts';
 import { ArticleAdminPanel } from './article-admin-panel.tsx';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-// jsdom has no <dialog> methods.
-HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
 
 afterEach(() => {
   vi.unstubAllGlobals();
