@@ -26,8 +26,9 @@ const suite = adminSuite(async () => {
   ai = await startFakeOpenAi();
   ai.script({ respond: rightAnswer });
   return {
-    // Hourly, so a scheduled check is unlikely to run in the middle of the test.
-    env: { MONITOR_INTERVAL_MINUTES: '60', TELEGRAM_WEB_BASE_URL: channelSite.baseUrl, AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'e2e-key', AI_MODEL: 'e2e-model', AI_TIMEOUT_MS: '5000' },
+    // The monitor runs, as on a new site (the auto-monitor test starts from it); hourly, so a
+    // scheduled check is unlikely to run in the middle of the test.
+    env: { MONITOR_AUTOSTART: 'true', MONITOR_INTERVAL_MINUTES: '60', TELEGRAM_WEB_BASE_URL: channelSite.baseUrl, AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'e2e-key', AI_MODEL: 'e2e-model', AI_TIMEOUT_MS: '5000' },
     telegramGateway: telegram.factory,
   };
 });

@@ -9,5 +9,9 @@ export function baseSiteEnv(dataDir: string): Record<string, string> {
     ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password,
     // Podcasts only when a test asks: the demo newsroom's would keep the CPU busy under every test.
     PODCAST_AUTO: 'false',
+    // No scheduled channel check unless a test asks: it fires at every tenth minute of the clock and
+    // would ingest a test's channel site in the middle of whatever the test is doing (CI once: a tab
+    // that did not draw for 30 s while the 13:20 check ran).
+    MONITOR_AUTOSTART: 'false',
   };
 }
