@@ -40,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: [...MOCKING, 'apps/web/src/**/*.test.{ts,tsx}', 'packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A fresh module graph (and jsdom) per file, in worker threads: a thread starts faster than
+          // a process, and these files take about a fifth less time for it (202 s → 159 s alone).
+          pool: 'threads',
         },
       },
     ],
