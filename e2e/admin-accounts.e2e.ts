@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
-import { expectToast } from './helpers/browser.ts';
+import { expectToast, shoot } from './helpers/browser.ts';
 
 // A newsroom of several people (issue 36): the owner invites an editor, who sets a password
 // through the link, turns on two-factor sign-in and signs in with a code, edits an article and
@@ -12,19 +11,12 @@ import { expectToast } from './helpers/browser.ts';
 // each of these with before and after. The screens are checked at 390 and 1280 px, light and dark.
 
 const suite = adminSuite();
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const EDITOR = { username: 'sahar', password: 'sahar-long-password' };
 const MODERATOR = { username: 'omid', password: 'omid-long-password' };
 let totpSecret = '';
 let recoveryCodes: string[] = [];
 let editedTitle = '';
 let editedArticleId = 0;
-
-async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
 
 /** A code from the next time step: the step just used at enrolment is never accepted twice. */
 const nextCode = () => generate({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 });
@@ -214,12 +206,12 @@ describe('a newsroom of several people', () => {
         await page.locator('main').first().waitFor();
         await settled(page);
         const name = `${path.slice(7)}-${viewport.width}-${viewport.colorScheme}`;
-        await shoot(page, name, false);
+        await shoot(page, name, { fullPage: false });
         if (path === '/admin/audit') {
           const details = page.locator('details', { has: page.locator('li[data-field]') }).first();
           await details.locator('summary').click();
           await details.scrollIntoViewIfNeeded();
-          await shoot(page, `${name}-changes`, false);
+          await shoot(page, `${name}-changes`, { fullPage: false });
           // Every row's changes open (a long unbroken address among them): they wrap, the table stays within its box.
           const tableOverflow = await page.locator('table').evaluate((table) => {
             for (const details of table.querySelectorAll('details')) details.open = true;

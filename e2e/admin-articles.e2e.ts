@@ -6,7 +6,7 @@ import { comments } from '@chapar/db';
 import type { AdminArticle, AdminArticleRow, AdminArticlesResponse, BlockedPost, DeletedArticleList } from '@chapar/shared/contracts';
 import { articlePath, formatNumberFa, toAsciiDigits } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
-import { expectToast } from './helpers/browser.ts';
+import { expectToast, shoot, SHOTS_DIR } from './helpers/browser.ts';
 
 // The articles tab and the edit dialog (spec 03 §2.3) as an editor uses them.
 
@@ -114,11 +114,11 @@ describe('articles table', () => {
     expect(text).toContain('این مقاله‌ها با نظرها و امتیازهایشان به «مقاله‌های حذف‌شده» می‌روند و تا ۳۰ روز از همان‌جا بازگرداندنی هستند؛ پس از آن برای همیشه پاک می‌شوند.');
     expect(text).toContain('«لغو انتشار»');
     expect(text).toContain('پست تلگرامی آن‌ها به «فهرست مسدود» می‌رود تا دوباره ساخته نشود؛ بازگرداندن هر مقاله، پستش را هم از فهرست مسدود بیرون می‌آورد.');
-    if (process.env.E2E_SCREENSHOTS_DIR) {
+    if (SHOTS_DIR) {
       for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `bulk-delete-dialog-${width}-${scheme}.png`) });
+        await shoot(page, `bulk-delete-dialog-${width}-${scheme}`, { fullPage: false });
       }
     }
     await confirm.getByRole('button', { name: 'انصراف' }).click();
@@ -350,7 +350,7 @@ describe('deleted articles', () => {
       await page.emulateMedia({ colorScheme: scheme });
       if (await horizontalOverflow(page) > 0) problems.push(`${width} ${scheme}: overflow`);
       for (const v of await seriousAxeViolations(page)) problems.push(`${width} ${scheme}: ${v.id} ${v.nodes.join(', ')}`);
-      if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, `deleted-articles-${width}-${scheme}.png`), fullPage: true });
+      await shoot(page, `deleted-articles-${width}-${scheme}`);
     }
     expect(problems).toEqual([]);
 
@@ -367,7 +367,7 @@ describe('deleted articles', () => {
     await purgedRow.getByRole('button', { name: `حذف همیشگی «${purged.title}»` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'حذف همیشگی مقاله' });
     expect(await confirm.innerText()).toContain('برای همیشه پاک می‌شود و دیگر بازگرداندنی نیست');
-    if (process.env.E2E_SCREENSHOTS_DIR) await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS_DIR, 'deleted-articles-purge-1280-light.png') });
+    await shoot(page, 'deleted-articles-purge-1280-light', { fullPage: false });
     await confirm.getByRole('button', { name: 'حذف همیشگی', exact: true }).click();
     await expectToast(page, 'مقاله برای همیشه حذف شد');
     await purgedRow.waitFor({ state: 'detached' });

@@ -5,6 +5,7 @@ import { startFakeOpenAi, type FakeOpenAiServer, type RecordedRequest } from '..
 import { newTelegram, TWO_STEP } from '../apps/server/testing/telegram-auth-test-app.ts';
 import { startSite } from './harness.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
+import { shoot } from './helpers/browser.ts';
 
 // The control room's channels, auto-monitor, system monitor and Telegram sign-in, against a
 // local channel site (t.me), a fake OpenAI-compatible endpoint and the in-memory Telegram.
@@ -225,7 +226,7 @@ describe('channels tab: sync all', () => {
     expect(await result.innerText()).toContain('@khabar_dovom');
     // Nothing new since the check above: the fixture channel still has its 18 posts.
     expect((await page.locator('[data-channel="akhbar_rooz"] [data-field="posts"]').innerText()).trim()).toBe('۱۸');
-    await page.screenshot({ path: '/tmp/chapar-shots/channels-sync-1280.png', fullPage: true });
+    await shoot(page, 'channels-sync-1280');
   }, 180_000);
 });
 
@@ -272,7 +273,7 @@ describe('Telegram sign-in page', () => {
     expect(await success.innerText()).toContain('2233');
     await page.locator('[data-auth-state="authenticated"]').waitFor();
     expect(telegram.callsOf('checkPassword')).toHaveLength(2);
-    await page.screenshot({ path: '/tmp/chapar-shots/telegram-success-1280.png', fullPage: true });
+    await shoot(page, 'telegram-success-1280');
 
     // A second tab sees the login through the 2 s poll.
     const other = await suite.signedIn('/admin?tab=telegram-auth');
@@ -305,14 +306,14 @@ describe('every screen at 390 and 1280 px, light and dark', () => {
         if (overflow > 0) problems.push(`${path}: ${overflow}px horizontal overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
         const name = path.replace(/[^a-z-]+/g, '_');
-        await page.screenshot({ path: `/tmp/chapar-shots/${name}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+        await shoot(page, `${name}-${viewport.width}-${viewport.colorScheme}`);
         if (path.endsWith('channels')) {
           // The edit dialog with the cleaning rules.
           await page.getByRole('button', { name: 'ویرایش کانال @akhbar_rooz' }).click();
           const dialog = page.getByRole('dialog', { name: 'ویرایش کانال \u2066@akhbar_rooz\u2069' });
           await dialog.getByLabel('امضاهای کانال (سطرهای حذفی)').waitFor();
           for (const v of await seriousAxeViolations(page)) problems.push(`${path} (edit dialog): ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
-          await page.screenshot({ path: `/tmp/chapar-shots/channel-dialog-${viewport.width}-${viewport.colorScheme}.png` });
+          await shoot(page, `channel-dialog-${viewport.width}-${viewport.colorScheme}`, { fullPage: false });
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached' });
         }
@@ -334,7 +335,7 @@ describe('without TELEGRAM_API_ID and TELEGRAM_API_HASH', () => {
       expect(await box.innerText()).toContain('TELEGRAM_API_ID');
       expect(await box.innerText()).toContain('TELEGRAM_API_HASH');
       expect(await page.getByRole('button', { name: 'ارسال کد تأیید' }).count()).toBe(0);
-      await page.screenshot({ path: '/tmp/chapar-shots/telegram-not-configured-390.png', fullPage: true });
+      await shoot(page, 'telegram-not-configured-390');
       await context.close();
     } finally {
       await site.close();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { handle, toPersianDigits } from '@chapar/shared/text';
 import { startChannelServer, type ChannelServer } from '../apps/server/testing/channel-server.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
+import { shoot } from './helpers/browser.ts';
 
 // The control room's generate and watermark tabs, the sync page and the operations every
 // admin tab sees, against a local channel site standing in for t.me.
@@ -19,9 +20,6 @@ const suite = adminSuite(async () => {
   };
 });
 afterAll(async () => { await channelSite?.close(); });
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
 
 /** The newest operation of a kind in the monitor. */
 const operation = (page: Page, label: string) => page.locator('[data-operation-id]', { has: page.getByRole('heading', { name: label, exact: true }) }).first();
@@ -256,7 +254,7 @@ describe('screens at 390 and 1280 px, light and dark', () => {
         if (overflow > 0) problems.push(`${name}: ${overflow}px overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${name}: ${v.id} ${v.help} ${v.nodes.join(', ')}`);
         expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+        await shoot(page, `${name}-${viewport.width}-${viewport.colorScheme}`);
         expect(problems).toEqual([]);
       });
     }

@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { articles, telegramPosts } from '@chapar/db';
 import { normalizePersian, slugify, stripHtml, toPersianDigits } from '@chapar/shared/text';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
-import { closeToasts, expectToast } from './helpers/browser.ts';
+import { closeToasts, expectToast, shoot, SHOTS_DIR } from './helpers/browser.ts';
 
 // The duplicate and scanner tabs and the content verification page (spec 03 §2.3, §2.8).
 
 const suite = adminSuite({ env: { TELEGRAM_CHANNELS: 'akhbar_rooz,khabar_fori' } });
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 const METRO_TITLE = 'افتتاح خط ۷ متروی تبریز با شش ایستگاه تازه';
 const METRO = '<p>خط ۷ قطار شهری تبریز با ۶ ایستگاه امروز با حضور وزیر کشور افتتاح شد. طول این خط ۱۱ کیلومتر است و روزانه ۱۲۰ هزار مسافر را جابه‌جا می‌کند.</p><p>شهردار تبریز گفت ساخت این خط ۹ سال طول کشید و ۱۴ هزار میلیارد تومان هزینه داشت.</p>';
@@ -122,13 +120,13 @@ describe('scanner tab', () => {
     expect(nearText).toContain('پیشنهاد: بررسی دستی');
     expect(nearText).toContain('داور هوش مصنوعی تنظیم نشده است');
     expect(await page.locator(`[data-testid="scan-pair"][data-duplicate-id="${retold}"]`).count()).toBe(0);
-    if (SHOTS) await shoot(page, 'scanner-result');
+    await shoot(page, 'scanner-result');
     await pair.getByRole('button', { name: new RegExp(`حذف مقالهٔ ${duplicate.toLocaleString('fa-IR', { useGrouping: false })}`) }).click();
     const dialog = page.getByRole('alertdialog');
     // The editor is told what goes over to the kept article before confirming.
     expect(await dialog.innerText()).toContain(`نظرها و بازدیدها، و تصویر یا ویدیویی که مقالهٔ ${original.toLocaleString('fa-IR', { useGrouping: false })} ندارد، به آن منتقل می‌شوند`);
     expect(await dialog.innerText()).toContain('مقالهٔ حذف‌شده تا ۳۰ روز در «مقاله‌های حذف‌شده» می‌ماند و از همان‌جا بازگرداندنی است؛ نظرها و بازدیدهایش هم با آن برمی‌گردند.');
-    if (SHOTS) {
+    if (SHOTS_DIR) {
       await shoot(page, 'scanner-delete-dialog-1280-light');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -185,14 +183,9 @@ describe('content verification', () => {
     expect(await weak.locator('[data-score="overallScore"]').getAttribute('class')).toMatch(/red/);
     expect(await weak.innerText()).toContain('نیاز به بازنویسی');
     expect(await weak.innerText()).toMatch(/نشانه‌های کانال/);
-    if (SHOTS) await shoot(page, 'verification');
+    await shoot(page, 'verification');
   });
 });
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS!, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 describe('screens at 390 and 1280 px, light and dark', () => {
   for (const viewport of VIEWPORTS) {
@@ -206,7 +199,7 @@ describe('screens at 390 and 1280 px, light and dark', () => {
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${label}: ${overflow}px overflow`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${label}: ${v.id} ${v.nodes.join(', ')}`);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${label}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+        await shoot(page, `${label}-${viewport.width}-${viewport.colorScheme}`);
       };
       await page.getByRole('radio', { name: 'با متن خبر' }).check();
       await page.getByLabel('متن خبر', { exact: true }).fill(stripHtml(METRO_COPY));
@@ -228,4 +221,3 @@ describe('screens at 390 and 1280 px, light and dark', () => {
   }
 });
 
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });

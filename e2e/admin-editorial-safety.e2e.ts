@@ -6,7 +6,7 @@ import { startSyntheticChannel, type SyntheticChannel } from '../apps/server/tes
 import { createWebPreviewSource } from '../apps/server/src/integrations/telegram/index.ts';
 import { postStore } from '../apps/server/src/modules/posts/post-store.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, VIEWPORTS } from './helpers/admin.ts';
-import { closeToasts } from './helpers/browser.ts';
+import { closeToasts, shoot } from './helpers/browser.ts';
 
 // Editorial safety in the browser: on a site whose demo articles come from a channel that is not
 // configured, and 50 articles from one that is (a local stand-in for t.me), no click takes articles
@@ -123,7 +123,7 @@ describe('bulk jobs ask before they take anything down', () => {
       expect(await warning.innerText()).toContain('۳۰ مقاله از');
       const run = dialog(page).getByRole('button', { name: 'اجرا روی ۳۰ مقاله' });
       expect(await run.isDisabled()).toBe(true);
-      if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/plan-breaker-${viewport.width}-${viewport.colorScheme}.png` });
+      await shoot(page, `plan-breaker-${viewport.width}-${viewport.colorScheme}`, { fullPage: false });
       expect(await horizontalOverflow(page), `${viewport.width} ${viewport.colorScheme}`).toBe(0);
       expect(JSON.stringify(await seriousAxeViolations(page)), `${viewport.width} ${viewport.colorScheme}`).toBe('[]');
       await dialog(page).getByRole('button', { name: 'انصراف و کنار گذاشتن' }).click();

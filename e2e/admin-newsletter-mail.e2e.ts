@@ -2,7 +2,6 @@
 // signup's answer, the confirmation and unsubscribe pages a mail's links open, and the admin
 // newsletter page (schedule, preview, send now, the sends and their failures), at 390 and 1280 px,
 // light and dark, with no serious axe violation and nothing wider than the screen.
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -10,11 +9,9 @@ import { articles } from '@chapar/db';
 import { addRankedArticles, addSubscriber } from '../apps/server/testing/newsletter-test-app.ts';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../apps/server/testing/smtp-test-server.ts';
 import { E2E_ADMIN } from './harness.ts';
-import { expectToast } from './helpers/browser.ts';
+import { expectToast, shoot } from './helpers/browser.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 let smtp: SmtpTestServer;
 const suite = adminSuite(async () => {
   smtp = await startSmtpTestServer();
@@ -22,9 +19,6 @@ const suite = adminSuite(async () => {
 });
 
 const name = (v: Viewport) => `${v.width}-${v.colorScheme}`;
-async function shoot(page: Page, file: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${file}.png`, fullPage: true });
-}
 /** A link from a mail, opened on this site (the mail's own host is PUBLIC_BASE_URL's). */
 function linkIn(mail: ReceivedMail, path: string): string {
   const found = (mail.parsed.text ?? '').match(new RegExp(`https?://[^\\s/]+${path}\\?token=\\S+`));
@@ -52,7 +46,7 @@ describe('public signup and the pages its mail opens', () => {
     await box.locator('[data-newsletter-pending]').waitFor();
     expect(await box.locator('[data-newsletter-pending] bdi').innerText()).toBe('reader@example.com');
     await box.scrollIntoViewIfNeeded();
-    if (SHOTS) await box.screenshot({ path: `${SHOTS}/signup-answer-390-light.png` });
+    await shoot(box, 'signup-answer-390-light');
 
     const link = linkIn(await mailTo('reader@example.com', /^تأیید عضویت/), '/newsletter/confirm');
     expect(link).toContain('confirm');
@@ -133,7 +127,7 @@ describe('admin newsletter page', () => {
       await view.locator('tr[data-digest-id]').first().waitFor();
       await checkScreen(view, `admin ${name(v)}`);
       await shoot(view, `admin-newsletter-${name(v)}`);
-      if (SHOTS) await view.locator('section[aria-labelledby="newsletter-mail-heading"]').screenshot({ path: `${SHOTS}/admin-mail-panel-${name(v)}.png` });
+      await shoot(view.locator('section[aria-labelledby="newsletter-mail-heading"]'), `admin-mail-panel-${name(v)}`);
     });
   }
 

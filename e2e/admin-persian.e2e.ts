@@ -4,7 +4,7 @@ import { comments, newsletterSubscribers } from '@chapar/db';
 import type { AdminArticlesResponse } from '@chapar/shared/contracts';
 import { startChannelServer, type ChannelServer } from '../apps/server/testing/channel-server.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
-import { expectToast } from './helpers/browser.ts';
+import { expectToast, shoot } from './helpers/browser.ts';
 
 // Issue 31 §2: every admin screen reads in Persian. On each screen the visible text, and the
 // names, titles, placeholders and values of what is visible, may hold Latin letters or Latin
@@ -29,8 +29,6 @@ const ISOLATED_TOKEN = /^[\w.@+:/#*…-]+$/;
 /** An id written with a thousands separator ('مقالهٔ ۱٬۰۱۰'): ids take none. */
 const GROUPED_ID = /(?:مقالهٔ?|پست|شناسه|عملیات|#)\s*[۰-۹]{1,3}(?:٬[۰-۹]{3})+/;
 
-// Screenshots for a person to look at: set E2E_SHOTS_DIR (e.g. /tmp/shots-persian) to take them.
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 interface ScreenText { text: string; isolated: string[]; where: string; mirroredHandle: boolean }
 
@@ -105,7 +103,7 @@ function readScreen(page: Page): Promise<ScreenText[]> {
 async function problems(page: Page, screen: string): Promise<string[]> {
   // Closed <details> (operation logs and reports) are read too: an editor opens them.
   await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/persian-read-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
+  await shoot(page, `persian-read-${screen.replace(/\W+/g, '-')}`);
   const found: string[] = [];
   for (const { text, isolated, where, mirroredHandle } of await readScreen(page)) {
     const line = `${screen} | ${where} | ${text.trim().slice(0, 140)}`;
@@ -272,7 +270,7 @@ describe('the changed screens at 390 and 1280 px, light and dark', () => {
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) issues.push(`${name}: ${overflow}px horizontal overflow`);
         for (const v of await seriousAxeViolations(page)) issues.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/persian-${name.replace(/\W+/g, '-')}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+        await shoot(page, `persian-${name.replace(/\W+/g, '-')}-${viewport.width}-${viewport.colorScheme}`);
       };
       for (const path of CHANGED) {
         await open(page, path);

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newTelegram, PLAIN, TWO_STEP } from '../apps/server/testing/telegram-auth-test-app.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, VIEWPORTS } from './helpers/admin.ts';
+import { shoot } from './helpers/browser.ts';
 
 // The Telegram sign-in page when Telegram does not answer (the error instead of a spinner), when
 // the wrong-code cap is reached, and the way back from a mistyped number; each state looked at
@@ -10,11 +10,9 @@ import { adminSuite, horizontalOverflow, seriousAxeViolations, VIEWPORTS } from 
 
 const telegram = newTelegram();
 const suite = adminSuite({ env: { TELEGRAM_SIGNIN_TIMEOUT_MS: '1000' }, telegramGateway: telegram.factory });
-const SHOTS = '/tmp/chapar-shots';
 
 /** Screenshots of the page as it is now at every viewport, with the overflow and axe problems found. */
 async function everyViewport(page: Page, name: string): Promise<string[]> {
-  mkdirSync(SHOTS, { recursive: true });
   // The toasts repeat the step's message on top of it; the page itself is what is looked at here.
   for (const close of await page.getByRole('button', { name: 'بستن اعلان' }).all()) await close.click();
   await page.getByRole('button', { name: 'بستن اعلان' }).first().waitFor({ state: 'detached' });
@@ -25,7 +23,7 @@ async function everyViewport(page: Page, name: string): Promise<string[]> {
     const overflow = await horizontalOverflow(page);
     if (overflow > 0) problems.push(`${name} ${viewport.width}: ${overflow}px horizontal overflow`);
     for (const v of await seriousAxeViolations(page)) problems.push(`${name} ${viewport.width} ${viewport.colorScheme}: ${v.id} ${v.nodes.join(', ')}`);
-    await page.screenshot({ path: `${SHOTS}/telegram-${name}-${viewport.width}-${viewport.colorScheme}.png`, fullPage: true });
+    await shoot(page, `telegram-${name}-${viewport.width}-${viewport.colorScheme}`);
   }
   return problems;
 }

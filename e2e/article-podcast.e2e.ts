@@ -2,25 +2,26 @@
 // ffmpeg), its length shown before it plays, playing in the browser, its .mp3 download an MP3
 // of 16 kHz, the admin's remake button and the player at phone and desktop sizes, light and dark.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@chapar/db';
 import { articlePath } from '@chapar/shared/text';
 import { adminApi, openArticle } from './helpers/article.ts';
-import { adminContext, horizontalOverflow, seriousAxeViolations, settled, signIn, VIEWPORTS } from './helpers/admin.ts';
-import { expectToast } from './helpers/browser.ts';
-import { startSite, type Site } from './harness.ts';
+import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
+import { expectToast, shoot } from './helpers/browser.ts';
+import type { Site } from './harness.ts';
 
 const run = promisify(execFile);
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/chapar-e2e-shots';
-
+const suite = adminSuite();
 let site: Site;
 let article: { id: number; path: string; podcastUrl: string; podcastDuration: number };
 
 beforeAll(async () => {
-  site = await startSite();
+  site = suite.site;
   // A demo article gets its podcast the way any article does: the podcast job, through the admin call.
   const [demo] = await site.database.db.select().from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(1);
   const api = await adminApi(site);
@@ -28,9 +29,7 @@ beforeAll(async () => {
   if (res.statusCode !== 200) throw new Error(`podcast not made: ${res.statusCode} ${res.body}`);
   const [row] = await site.database.db.select().from(articles).where(eq(articles.id, demo.id));
   article = { id: row.id, path: articlePath(row), podcastUrl: row.podcastUrl!, podcastDuration: row.podcastDuration! };
-  mkdirSync(SHOTS, { recursive: true });
 }, 300_000);
-afterAll(async () => { await site?.close(); });
 
 describe('the podcast on an article page', () => {
   it('shows its length before it plays, plays, and downloads as an MP3', async () => {
@@ -61,7 +60,7 @@ describe('the podcast on an article page', () => {
     expect(await link.getAttribute('href')).toBe(article.podcastUrl);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`chapar-podcast-${article.id}.mp3`);
-    const saved = `${SHOTS}/downloaded-${article.id}.mp3`;
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'chapar-podcast-')), `downloaded-${article.id}.mp3`);
     await download.saveAs(saved);
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', saved]);
     const info = JSON.parse(stdout) as { streams: Array<{ codec_name: string; sample_rate: string; channels: number }>; format: { duration: string } };
@@ -83,8 +82,7 @@ describe('the podcast on an article page', () => {
 
   it('fits phone and desktop, light and dark, without serious accessibility faults', async () => {
     for (const viewport of VIEWPORTS) {
-      const context = await adminContext(site, viewport);
-      const page = await context.newPage();
+      const page = await suite.openPage(viewport);
       await openArticle(page, article.path);
       const podcast = page.getByRole('region', { name: 'نسخه صوتی خبر' });
       await podcast.getByRole('button', { name: 'پخش نسخه صوتی' }).waitFor();
@@ -92,32 +90,27 @@ describe('the podcast on an article page', () => {
       expect(await horizontalOverflow(page)).toBe(0);
       const faults = (await seriousAxeViolations(page)).filter((v) => v.nodes.some((n) => n.includes('نسخه') || n.includes('audio') || n.includes('section')));
       expect(faults).toEqual([]);
-      writeFileSync(`${SHOTS}/podcast-${viewport.width}-${viewport.colorScheme}.png`, await podcast.screenshot());
-      await context.close();
+      await shoot(podcast, `podcast-${viewport.width}-${viewport.colorScheme}`);
+      await page.context().close();
     }
   });
 
   it('lets the admin remake the podcast from the article page tools', async () => {
-    const context = await adminContext(site, VIEWPORTS[2]);
-    const page = await context.newPage();
-    await signIn(page);
+    const page = await suite.signedIn('/admin');
     await openArticle(page, article.path);
     const remake = page.getByRole('button', { name: 'ساخت دوباره پادکست' });
     await remake.waitFor({ timeout: 20_000 });
     await remake.scrollIntoViewIfNeeded();
     await remake.click();
     await page.getByText('پادکست ساخته شد؛ صفحه تازه می‌شود').waitFor({ timeout: 30_000 });
-    writeFileSync(`${SHOTS}/podcast-admin-tool.png`, await page.getByRole('region', { name: 'ابزار مدیریت' }).or(page.locator('section[aria-labelledby="article-admin-title"]')).first().screenshot());
+    await shoot(page.getByRole('region', { name: 'ابزار مدیریت' }).or(page.locator('section[aria-labelledby="article-admin-title"]')).first(), 'podcast-admin-tool');
     // The page reloads and plays the new file.
     await page.waitForLoadState('load');
     await page.getByRole('region', { name: 'نسخه صوتی خبر' }).waitFor();
-    await context.close();
   });
 
   it('makes one article\'s podcast from the articles table, and the recent articles\' in bulk with progress', async () => {
-    const context = await adminContext(site, VIEWPORTS[2]);
-    const page = await context.newPage();
-    await signIn(page, '/admin');
+    const page = await suite.signedIn('/admin');
     await settled(page);
     const firstRow = page.locator('tr[data-article-id]').first();
     const id = Number(await firstRow.getAttribute('data-article-id'));
@@ -131,23 +124,20 @@ describe('the podcast on an article page', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'ساخته شود' }).click();
     const progress = page.getByRole('status').filter({ hasText: 'در حال ساخت پادکست' });
     await progress.waitFor();
-    writeFileSync(`${SHOTS}/admin-podcasts-progress.png`, await page.screenshot());
+    await shoot(page, 'admin-podcasts-progress', { fullPage: false });
     await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: 'پادکست ساخته شد' }).waitFor({ timeout: 150_000 });
     const recent = await site.database.db.select({ podcastUrl: articles.podcastUrl }).from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(20);
     expect(recent.every((r) => r.podcastUrl?.endsWith('.mp3'))).toBe(true);
-    await context.close();
   }, 240_000);
 
   it('shows the podcast controls of the articles tab at phone and desktop sizes, light and dark', async () => {
     for (const viewport of VIEWPORTS) {
-      const context = await adminContext(site, viewport);
-      const page = await context.newPage();
-      await signIn(page, '/admin');
+      const page = await suite.signedIn('/admin', viewport);
       await settled(page);
       await page.getByRole('button', { name: 'ساخت پادکست خبرهای اخیر' }).waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
-      writeFileSync(`${SHOTS}/admin-articles-${viewport.width}-${viewport.colorScheme}.png`, await page.screenshot());
-      await context.close();
+      await shoot(page, `admin-articles-${viewport.width}-${viewport.colorScheme}`, { fullPage: false });
+      await page.context().close();
     }
   }, 120_000);
 });

@@ -8,18 +8,15 @@
 // so the reader's page gets PushManager.subscribe/getSubscription replaced by an init script that
 // answers with a subscription of the local push service; everything else (the permission, the
 // site's key, the API calls, the service worker) is the browser's own.
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pushSubscriptions } from '@chapar/db';
 import { pushPayload, type AdminArticlesResponse } from '@chapar/shared/contracts';
 import { articlePath } from '@chapar/shared/text';
 import { startPushTestServer, type PushTestServer, type TestSubscription } from '../apps/server/testing/push-test-server.ts';
-import { expectToast } from './helpers/browser.ts';
+import { expectToast, shoot } from './helpers/browser.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS, type Viewport } from './helpers/admin.ts';
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 let push: PushTestServer;
 const suite = adminSuite(async () => {
   push = await startPushTestServer();
@@ -81,7 +78,7 @@ describe('breaking news by push', () => {
       // The prompt's screen is the footer (the home page's cards above it are another area's).
       expect(await seriousAxeViolations(page, '#site-footer'), name(v)).toEqual([]);
       expect(await horizontalOverflow(page), name(v)).toBe(0);
-      if (SHOTS) await page.locator('#site-footer').screenshot({ path: `${SHOTS}/push-prompt-${name(v)}.png` });
+      await shoot(page.locator('#site-footer'), `push-prompt-${name(v)}`);
       // Escape closes it and gives the focus back to its button.
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
@@ -99,7 +96,7 @@ describe('breaking news by push', () => {
     expect(asked.userVisibleOnly).toBe(true);
     expect(Buffer.from(asked.key, 'base64').toString('base64url')).toBe(publicKey);
     expect(await storedEndpoints()).toContain(reader.endpoint);
-    if (SHOTS) await page.locator('#site-footer').screenshot({ path: `${SHOTS}/push-subscribed-390-light.png` });
+    await shoot(page.locator('#site-footer'), 'push-subscribed-390-light');
 
     // Unsubscribing takes it back, on the server too; subscribing again stores it again.
     await panel.getByRole('button', { name: 'خاموش کردن اعلان‌ها' }).click();
@@ -159,7 +156,7 @@ describe('breaking news by push', () => {
       await dialog.waitFor();
       expect(await seriousAxeViolations(admin), name(v)).toEqual([]);
       expect(await horizontalOverflow(admin), name(v)).toBe(0);
-      if (SHOTS) await admin.screenshot({ path: `${SHOTS}/push-admin-confirm-${name(v)}.png` });
+      await shoot(admin, `push-admin-confirm-${name(v)}`, { fullPage: false });
       await dialog.getByRole('button', { name: 'انصراف' }).click();
       await dialog.waitFor({ state: 'detached' });
     }

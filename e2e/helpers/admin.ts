@@ -48,10 +48,22 @@ export function horizontalOverflow(page: Page): Promise<number> {
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[] }
 
+/** Contexts that load axe-core into each page they open, from their first check on. */
+const withAxe = new WeakSet<BrowserContext>();
+
 /** axe-core's serious and critical violations on the page as it is now (within `within`, a selector, when given). */
 export async function seriousAxeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
+  if (!loaded) {
+    await page.addScriptTag({ content: AXE_SOURCE });
+    // The pages this context opens next have it from the start: sending its 650 KB to each page
+    // took about three times as long as compiling it there (0.37 s against 0.1 s a page).
+    if (!withAxe.has(page.context())) {
+      withAxe.add(page.context());
+      // The top frame only, as addScriptTag: embedded frames are not audited.
+      await page.context().addInitScript({ content: `if (window === window.top) {\n${AXE_SOURCE}\n}` });
+    }
+  }
   return page.evaluate(async (scope) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(scope ?? document, { resultTypes: ['violations'] });

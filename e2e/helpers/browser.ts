@@ -1,4 +1,5 @@
-import type { BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, BrowserContextOptions, Locator, Page, Response } from 'playwright-core';
 import type { Site } from '../harness.ts';
 
 /** A context like the harness's (Persian locale, base URL) with extra options: permissions, CSP bypass, user agent. */
@@ -8,6 +9,20 @@ export function openContext(site: Site, options: BrowserContextOptions = {}): Pr
 
 // Chromium's headless user agent counts as a bot for view tracking; this one is a reader's.
 export const READER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Where screenshots for a person to look at go; none are taken when it is unset (as under CI). */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
+
+/**
+ * `name`.png in E2E_SHOTS_DIR, when it is set: of the whole page (`fullPage: false`: the viewport) or
+ * of one element.
+ */
+export async function shoot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const path = `${SHOTS_DIR}/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
 
 /** A toast in the toast region (its label starts «اعلان‌ها»). */
 const TOAST = 'ol[aria-label^="اعلان‌ها"] > li';
