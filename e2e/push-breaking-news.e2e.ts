@@ -138,7 +138,9 @@ describe('breaking news by push', () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: suite.site.baseUrl, registrationId: await registrationId, data: message.text });
     const shown = async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications())
       .map((n) => ({ title: n.title, body: n.body, dir: n.dir, lang: n.lang, tag: n.tag, url: (n.data as { url: string }).url })));
-    await expect.poll(async () => (await shown()).length).toBe(1);
+    // The worker fetches the icon before the notification shows; on a busy CI machine that took
+    // longer than the poll's default second.
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
     expect((await shown())[0]).toEqual({
       title: payload.title, body: article.title, dir: 'rtl', lang: 'fa', tag: `breaking-${article.id}`, url: new URL(articlePath(article), suite.site.baseUrl).href,
     });
