@@ -2,7 +2,7 @@
 // ffmpeg), its length shown before it plays, playing in the browser, its .mp3 download an MP3
 // of 16 kHz, the admin's remake button and the player at phone and desktop sizes, light and dark.
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,21 +13,18 @@ import { articlePath } from '@chapar/shared/text';
 import { adminApi, openArticle } from './helpers/article.ts';
 import { adminSuite, horizontalOverflow, seriousAxeViolations, settled, VIEWPORTS } from './helpers/admin.ts';
 import { expectToast, shoot } from './helpers/browser.ts';
-import type { Site } from './harness.ts';
 
 const run = promisify(execFile);
 const suite = adminSuite();
-let site: Site;
 let article: { id: number; path: string; podcastUrl: string; podcastDuration: number };
 
 beforeAll(async () => {
-  site = suite.site;
   // A demo article gets its podcast the way any article does: the podcast job, through the admin call.
-  const [demo] = await site.database.db.select().from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(1);
-  const api = await adminApi(site);
-  const res = await site.app.inject({ method: 'POST', url: `/api/admin/articles/${demo.id}/podcast`, headers: api.headers });
+  const [demo] = await suite.site.database.db.select().from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(1);
+  const api = await adminApi(suite.site);
+  const res = await suite.site.app.inject({ method: 'POST', url: `/api/admin/articles/${demo.id}/podcast`, headers: api.headers });
   if (res.statusCode !== 200) throw new Error(`podcast not made: ${res.statusCode} ${res.body}`);
-  const [row] = await site.database.db.select().from(articles).where(eq(articles.id, demo.id));
+  const [row] = await suite.site.database.db.select().from(articles).where(eq(articles.id, demo.id));
   article = { id: row.id, path: articlePath(row), podcastUrl: row.podcastUrl!, podcastDuration: row.podcastDuration! };
 }, 300_000);
 
@@ -35,7 +32,7 @@ describe('the podcast on an article page', () => {
   it('shows its length before it plays, plays, and downloads as an MP3', async () => {
     expect(article.podcastUrl).toMatch(/\.mp3$/);
     expect(article.podcastDuration).toBeGreaterThan(3);
-    const context = await site.browser.newContext({ baseURL: site.baseUrl, locale: 'fa-IR', acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await suite.site.browser.newContext({ baseURL: suite.site.baseUrl, locale: 'fa-IR', acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await openArticle(page, article.path);
     const podcast = page.getByRole('region', { name: 'نسخه صوتی خبر' });
@@ -60,9 +57,11 @@ describe('the podcast on an article page', () => {
     expect(await link.getAttribute('href')).toBe(article.podcastUrl);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`chapar-podcast-${article.id}.mp3`);
-    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'chapar-podcast-')), `downloaded-${article.id}.mp3`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'chapar-podcast-'));
+    const saved = path.join(dir, `downloaded-${article.id}.mp3`);
     await download.saveAs(saved);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', saved]);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels:format=duration', '-of', 'json', saved])
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
     const info = JSON.parse(stdout) as { streams: Array<{ codec_name: string; sample_rate: string; channels: number }>; format: { duration: string } };
     expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', sample_rate: '16000', channels: 1 });
     expect(Math.abs(Number(info.format.duration) - article.podcastDuration)).toBeLessThanOrEqual(0.5);
@@ -70,7 +69,7 @@ describe('the podcast on an article page', () => {
   });
 
   it('works without JavaScript: the browser player and the download link', async () => {
-    const context = await site.newContext({ javaScriptEnabled: false });
+    const context = await suite.site.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(article.path);
     const podcast = page.getByRole('region', { name: 'نسخه صوتی خبر' });
@@ -114,10 +113,10 @@ describe('the podcast on an article page', () => {
     await settled(page);
     const firstRow = page.locator('tr[data-article-id]').first();
     const id = Number(await firstRow.getAttribute('data-article-id'));
-    const title = (await site.database.db.select({ title: articles.title }).from(articles).where(eq(articles.id, id)))[0].title;
+    const title = (await suite.site.database.db.select({ title: articles.title }).from(articles).where(eq(articles.id, id)))[0].title;
     await page.getByRole('button', { name: `ساخت پادکست «${title}»` }).click();
     await expectToast(page, 'پادکست خبر ساخته شد');
-    const [row] = await site.database.db.select().from(articles).where(eq(articles.id, id));
+    const [row] = await suite.site.database.db.select().from(articles).where(eq(articles.id, id));
     expect(row.podcastUrl).toMatch(/\.mp3$/);
 
     await page.getByRole('button', { name: 'ساخت پادکست خبرهای اخیر' }).click();
@@ -126,7 +125,7 @@ describe('the podcast on an article page', () => {
     await progress.waitFor();
     await shoot(page, 'admin-podcasts-progress', { fullPage: false });
     await page.locator('ol[aria-label^="اعلان‌ها"] > li', { hasText: 'پادکست ساخته شد' }).waitFor({ timeout: 150_000 });
-    const recent = await site.database.db.select({ podcastUrl: articles.podcastUrl }).from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(20);
+    const recent = await suite.site.database.db.select({ podcastUrl: articles.podcastUrl }).from(articles).where(eq(articles.status, 'published')).orderBy(desc(articles.publishedAt)).limit(20);
     expect(recent.every((r) => r.podcastUrl?.endsWith('.mp3'))).toBe(true);
   }, 240_000);
 
