@@ -10,7 +10,7 @@ import { focusBack, recentFocus, useFocusHistory } from '../../lib/focus-history
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
 // Centred by margins, not by a transform: a transform would make the panel the box that the toasts
-// shown inside it (useToastHost) are placed in and clipped by, instead of the screen.
+// shown inside it on wide screens (useToastHost) are placed in and clipped by, instead of the screen.
 const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
 
 /**
@@ -75,7 +75,6 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
         <Dialog.Content
-          ref={toastHost}
           dir="rtl"
           aria-modal="true"
           {...returnFocus}
@@ -84,6 +83,7 @@ export function AdminDialog({ open, onOpenChange, title, description, wide, chil
           onPointerDownOutside={guard}
           className={cn(panel, wide ? 'sm:max-w-4xl' : 'sm:max-w-lg')}
         >
+          <div ref={toastHost} className="contents" />
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
@@ -124,7 +124,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, details,
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content ref={toastHost} dir="rtl" aria-modal="true" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
+        <AlertDialog.Content dir="rtl" aria-modal="true" {...returnFocus} className={cn(panel, 'sm:max-w-md')}>
+          <div ref={toastHost} className="contents" />
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           {details}

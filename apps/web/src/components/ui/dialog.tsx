@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from '../icons';
 import { buttonStyles } from './button-styles.ts';
 import { useToastHost } from './toast.tsx';
@@ -20,10 +20,6 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
   const titleId = useId();
   const descriptionId = useId();
   const toastHost = useToastHost(open);
-  const setRef = useCallback((node: HTMLDialogElement | null) => {
-    ref.current = node;
-    toastHost(node);
-  }, [toastHost]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -34,7 +30,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
 
   return (
     <dialog
-      ref={setRef}
+      ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}
@@ -43,6 +39,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-card p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
       <div className="p-6">
+        <div ref={toastHost} className="contents" />
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-lg font-bold">{title}</h2>

@@ -8,15 +8,16 @@ import { focusRing } from './button-styles.ts';
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
-const VIEWPORT = 'fixed inset-x-0 z-[100] flex flex-col gap-2 p-4 outline-none md:inset-x-auto md:w-full md:max-w-[420px]';
-const AT_PAGE = 'bottom-0 md:end-0';
+const VIEWPORT = 'z-[100] flex flex-col gap-2 outline-none';
+const AT_PAGE = 'fixed inset-x-0 bottom-0 p-4 md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]';
 /**
- * Inside a dialog the toast goes to the top (on a wide screen to the start side): at the bottom it
- * lay over the dialog's footer buttons, and at the top end over its close button. From lg up it goes
- * back to the bottom on the start side: at the top a tall dialog's title and tabs were under it, and
- * there the footer's buttons (at its end) stay clear of it, however wide the dialog.
+ * Inside a dialog, below lg the toast takes the slot at the top of the dialog (useToastHost's
+ * node): it pushes the title down instead of lying over it and the close button (phones, tablets),
+ * and stays at the top while the dialog scrolls. From lg up it lies over the screen's bottom on
+ * the start side, where the footer's buttons (at the dialog's end) stay clear of it, however wide
+ * the dialog.
  */
-const IN_DIALOG = 'top-0 md:start-0 lg:top-auto lg:bottom-0';
+const IN_DIALOG = 'sticky top-0 pb-3 max-lg:empty:hidden lg:fixed lg:top-auto lg:bottom-0 lg:start-0 lg:w-full lg:max-w-[420px] lg:p-4';
 /** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
 const TOAST_CLEARANCE_PX = 24;
 
@@ -76,8 +77,8 @@ const topHost = () => hosts.at(-1) ?? null;
 const noHost = () => null;
 
 /**
- * For a modal dialog: the ref to give its panel (a stable callback). While the dialog is open and
- * the newest one, toasts are shown inside that panel.
+ * For a modal dialog: the ref to give an empty element at the top of its panel (a stable
+ * callback). While the dialog is open and the newest one, toasts are shown inside that element.
  */
 export function useToastHost(open: boolean): (node: HTMLElement | null) => void {
   const [node, setNode] = useState<HTMLElement | null>(null);
