@@ -246,3 +246,22 @@ describe('newsletter box', () => {
     expect(await toasts.getByText('درخواست عضویت ثبت شد').count()).toBeGreaterThan(0);
   });
 });
+
+describe('the toasts\' place at the bottom of the screen', () => {
+  it('takes no taps from the page when empty, and only the toast itself does while one shows', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await gotoHydrated(page, '/');
+    // What a tap at (x, y) reaches: inside the toasts' list or not.
+    const hitsToasts = (x: number, y: number) => page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('[data-toast-viewport]') != null, [x, y]);
+    expect(await hitsToasts(195, 836)).toBe(false);
+    const box = page.getByRole('region', { name: 'عضویت در خبرنامه', exact: true });
+    await box.getByRole('textbox', { name: 'ایمیل', exact: true }).fill('reader.example.com');
+    await box.getByRole('button', { name: 'عضویت', exact: true }).click();
+    const toast = page.locator('[data-toast-viewport] li');
+    await toast.waitFor();
+    const { x, y, width, height } = (await toast.boundingBox())!;
+    expect(await hitsToasts(x + width / 2, y + height / 2)).toBe(true);
+    // The list's padding around the toast is the page's.
+    expect(await hitsToasts(x + width / 2, y + height + 8)).toBe(false);
+  });
+});

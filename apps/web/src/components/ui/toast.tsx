@@ -8,7 +8,8 @@ import { focusRing } from './button-styles.ts';
 // Spec 01 §9: one visible at a time, 5000 ms by default, swipe right 50 px, hotkey F8, z-index 100.
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
-const VIEWPORT = 'z-[100] flex flex-col gap-2 outline-none';
+/** Taps go through the list's empty room (its padding, and all of it when no toast shows) to the page. */
+const VIEWPORT = 'pointer-events-none z-[100] flex flex-col gap-2 outline-none';
 const AT_PAGE = 'fixed inset-x-0 bottom-0 p-4 md:inset-x-auto md:end-0 md:w-full md:max-w-[420px]';
 /**
  * Inside a dialog, below lg the toast takes the slot at the top of the dialog (useToastHost's
@@ -198,7 +199,7 @@ function ToastItem({ toast, onDismiss, atPage }: { toast: ToastState; onDismiss:
       }}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       className={cn(
-        'flex touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg',
+        'pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-4 shadow-lg',
         // Dark mode's lighter accent is too pale under white text (3.7:1): a deeper red there.
         destructive ? 'border-accent bg-accent text-accent-fg dark:border-red-700 dark:bg-red-700 dark:text-white' : 'border-border bg-card text-fg',
       )}
