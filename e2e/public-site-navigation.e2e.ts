@@ -144,6 +144,41 @@ describe('keyboard shortcuts', () => {
   });
 });
 
+describe('focus under the sticky header', () => {
+  /**
+   * Walks back up a page with Shift+Tab from its last link and returns the controls that took
+   * focus behind the sticky header (or the article's bar under it): the browser scrolls each one
+   * in just far enough, so without room kept for the bars it stops under them.
+   */
+  async function hiddenWalkingBack(page: Page, steps: number): Promise<string[]> {
+    await page.locator('footer a').last().focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < steps; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const under = await page.evaluate(() => {
+        // The bars: what sticks to the top of the screen (the header, the article's bar).
+        const bars = [...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).position === 'sticky' && e.getBoundingClientRect().top < 200);
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body || bars.some((bar) => bar.contains(el))) return null;
+        const box = el.getBoundingClientRect();
+        const barsEnd = Math.max(...bars.map((bar) => bar.getBoundingClientRect().bottom));
+        return box.height && box.top < barsEnd ? `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} (${Math.round(box.top)} < ${Math.round(barsEnd)})` : null;
+      });
+      if (under) hidden.push(under);
+    }
+    return hidden;
+  }
+
+  it('never hides a focused control behind the header on a phone, nor behind the article\'s bar', async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await gotoHydrated(page, '/');
+    expect(await hiddenWalkingBack(page, 40)).toEqual([]);
+    const article = await page.locator('main a[href^="/article/"]').first().getAttribute('href');
+    await gotoHydrated(page, article!);
+    expect(await hiddenWalkingBack(page, 40)).toEqual([]);
+  });
+});
+
 describe('phone layout', () => {
   it('opens the search row from its toggle, and Escape closes it and gives focus back to the toggle', async () => {
     const page = await openPage({ width: 390, height: 844 });

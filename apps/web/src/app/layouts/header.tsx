@@ -31,7 +31,7 @@ export function Header() {
     searchToggle.current?.focus();
   }, []);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
+    <header data-sticky-top className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="container-page flex h-16 items-center gap-2 md:gap-4">
         {/* The logo gives way first when large text fills the row. */}
         <Link to={paths.home()} aria-label="چاپار، صفحه اصلی" className="min-w-0 rounded-lg md:shrink-0">

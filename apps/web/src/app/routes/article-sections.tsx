@@ -71,7 +71,7 @@ const commentsPlaceholder = (
 /** Spec 02 §2 item 16, loaded when it comes near the viewport. */
 export function LazyComments({ articleId }: { articleId: number }) {
   return (
-    <WhenVisible id="comments" className="mt-10 scroll-mt-32" placeholder={commentsPlaceholder}>
+    <WhenVisible id="comments" className="mt-10" placeholder={commentsPlaceholder}>
       {/* Its code not come (offline, a new version): the comments say so, the article stays. */}
       <PartBoundary>
         <Suspense fallback={commentsPlaceholder}>

@@ -11,7 +11,7 @@ export function ArticleTopBar({ title, children }: { title: string; children: Re
   // Back within the site when there is history here, else home.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.home()));
   return (
-    <div className="sticky top-16 z-30 -mt-2 mb-4 flex h-12 items-center gap-2 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75 md:-mt-4">
+    <div data-sticky-top="article" className="sticky top-16 z-30 -mt-2 mb-4 flex h-12 items-center gap-2 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/75 md:-mt-4">
       <button type="button" onClick={back} aria-label="بازگشت" title="بازگشت" className={`js-only ${buttonStyles.icon} -ms-2`}>
         <ArrowLeft aria-hidden="true" className={`size-5 ${mirrorRtl}`} />
       </button>

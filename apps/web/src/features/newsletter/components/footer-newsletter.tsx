@@ -46,7 +46,7 @@ export function FooterNewsletter() {
   };
 
   return (
-    <form id={NEWSLETTER_FORM_ANCHORS.footer} method="post" action={NEWSLETTER_FOOTER_ACTION} onSubmit={submit} noValidate className="scroll-mt-24 space-y-2">
+    <form id={NEWSLETTER_FORM_ANCHORS.footer} method="post" action={NEWSLETTER_FOOTER_ACTION} onSubmit={submit} noValidate className="scroll-mt-4 space-y-2">
       <label htmlFor={id} className="block text-sm text-muted">تازه‌ترین خبرها را در ایمیل خود بخوانید</label>
       <div className="flex gap-2">
         <input

@@ -46,7 +46,7 @@ export function NewsletterBox() {
   };
 
   return (
-    <section id={NEWSLETTER_FORM_ANCHORS.box} aria-labelledby="newsletter-heading" className="scroll-mt-24 rounded-2xl bg-accent-soft p-4">
+    <section id={NEWSLETTER_FORM_ANCHORS.box} aria-labelledby="newsletter-heading" className="scroll-mt-4 rounded-2xl bg-accent-soft p-4">
       <h2 id="newsletter-heading" className="mb-1 flex items-center gap-2 text-lg font-bold">
         <Mail aria-hidden="true" className="size-5 text-accent" />
         عضویت در خبرنامه
