@@ -12,6 +12,17 @@ import { expectToast, shoot, SHOTS_DIR } from './helpers/browser.ts';
 
 const IMAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/telegram/media/rain-north.jpg');
 
+/** The focused control's label and place when something else lies over its top or bottom edge, else null. */
+function focusCovered(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const hidden = [box.top + 2, box.bottom - 2].some((y) => { const hit = document.elementFromPoint(x, y); return !hit || !(el.contains(hit) || hit.contains(el)); });
+    return hidden ? `${el.getAttribute('aria-label') ?? el.tagName} at ${Math.round(box.top)}–${Math.round(box.bottom)}` : null;
+  });
+}
+
 const suite = adminSuite();
 
 async function signedInPage(viewport: Viewport = VIEWPORTS[2]): Promise<Page> {
@@ -276,6 +287,12 @@ describe('edit dialog', () => {
       const dialog = page.getByRole('dialog', { name: 'ویرایش مقاله' });
       await dialog.locator('.ProseMirror').waitFor();
       if (await horizontalOverflow(page) > 0) problems.push('overflow');
+      // Tab through the form: each field it reaches scrolls clear of the sticky footer, not under it.
+      for (let i = 0; i < 24; i++) {
+        await page.keyboard.press('Tab');
+        const covered = await focusCovered(page);
+        if (covered) problems.push(`covered: ${covered}`);
+      }
       for (const v of await seriousAxeViolations(page)) problems.push(`${v.id} ${v.nodes.join(', ')}`);
       await dialog.getByRole('button', { name: 'تاریخچه' }).click();
       await settled(page);
@@ -327,6 +344,18 @@ describe('deleted articles', () => {
     const size = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await coveredByToast()).toEqual([]);
+    // Walking back up the scrolled form, each field Shift+Tab reaches stops below the toast (held
+    // open by the pointer resting on it), not under it.
+    await dialog.locator('[data-toast-viewport] li').hover();
+    await dialog.evaluate((panel) => { panel.scrollTop = 300; });
+    await dialog.getByRole('textbox', { name: 'کلیدواژه‌ها' }).focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const covered = await focusCovered(page);
+      if (covered) hidden.push(covered);
+    }
+    expect(hidden).toEqual([]);
     await page.setViewportSize(size);
     await dialog.getByRole('button', { name: 'بازگرداندن', exact: true }).click();
     await dialog.getByRole('status').filter({ hasText: `${formatNumberFa(1)} مقاله بازگردانده شد` }).waitFor();

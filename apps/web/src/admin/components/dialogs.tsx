@@ -11,7 +11,8 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
 // Centred by margins, not by a transform: a transform would make the panel the box that the toasts
 // shown inside it on wide screens (useToastHost) are placed in and clipped by, instead of the screen.
-const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto';
+// A sticky footer (data-dialog-footer) gets room kept for it: a control Tab reaches scrolls clear of it.
+const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto has-[[data-dialog-footer]]:scroll-pb-20';
 
 /**
  * Returns focus to what had it before the dialog opened. These dialogs open from state, not from a

@@ -128,6 +128,14 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
   return host ? createPortal(list, host) : list;
 }
 
+/** The nearest element around `node` that scrolls vertically (a dialog's panel), or null. */
+function scrollParent(node: HTMLElement): HTMLElement | null {
+  for (let element = node.parentElement; element; element = element.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(element).overflowY)) return element;
+  }
+  return null;
+}
+
 /** Focus leaving a toast's button goes back to the last control outside the toasts that can take it, not to these. */
 const notAReturnPlace = (element: HTMLElement) => element.closest('[data-toast-viewport]') !== null || element.matches(':disabled');
 
@@ -138,17 +146,38 @@ function ToastItem({ toast, onDismiss, atPage }: { toast: ToastState; onDismiss:
   const item = useRef<HTMLLIElement>(null);
   const destructive = toast.variant === 'destructive';
 
-  // The toast lies over the bottom of the page: the focused control, and each one Tab reaches while
-  // it shows, scrolls clear of it rather than hiding behind it (phones, where it spans the width).
-  // The page gets as much room below its end, so a control at the very end can scroll clear too.
-  // Inside a dialog it lies over the dialog, which scrolls on its own: the page is left alone.
+  // The toast lies over the bottom of the page, or over a dialog (its top below lg, the screen's
+  // bottom corner from lg): the focused control, and each one Tab reaches while it shows, scrolls
+  // clear of it rather than hiding behind it. The page also gets as much room below its end, so a
+  // control at the very end can scroll clear too.
   useLayoutEffect(() => {
-    if (!atPage) return undefined;
+    const node = item.current;
+    if (!node) return undefined;
     const { documentElement: root, body } = document;
-    const room = `${(item.current?.getBoundingClientRect().height ?? 0) + TOAST_CLEARANCE_PX}px`;
     const bodyPadding = body.style.paddingBottom;
-    root.style.scrollPaddingBottom = room;
-    body.style.paddingBottom = room;
+    const scroller = atPage ? root : scrollParent(node);
+    const keep = () => {
+      const toastBox = node.getBoundingClientRect();
+      const height = toastBox.height + TOAST_CLEARANCE_PX;
+      if (atPage) {
+        root.style.scrollPaddingBottom = `${height}px`;
+        body.style.paddingBottom = `${height}px`;
+        return;
+      }
+      if (!scroller) return;
+      // Sticky at the dialog's top (below lg), or fixed over the screen's bottom, where it may
+      // cover the dialog's end: beside what the dialog keeps room for already (a sticky footer).
+      scroller.style.scrollPaddingTop = '';
+      scroller.style.scrollPaddingBottom = '';
+      const box = scroller.getBoundingClientRect();
+      const atTop = getComputedStyle(node.parentElement!).position === 'sticky';
+      const side = atTop ? 'scrollPaddingTop' : 'scrollPaddingBottom';
+      const covers = atTop ? height : toastBox.left < box.right && box.left < toastBox.right ? box.bottom - toastBox.top + TOAST_CLEARANCE_PX : 0;
+      if (covers > (parseFloat(getComputedStyle(scroller)[side]) || 0)) scroller.style[side] = `${covers}px`;
+    };
+    keep();
+    // A phone turned, a window resized: the toast may have moved between the dialog's top and the screen's bottom.
+    window.addEventListener('resize', keep);
     // Also focus given back without scrolling (a button enabled again when its request is done).
     const clear = (element: Element | null) => {
       if (element instanceof HTMLElement && element !== body && !notAReturnPlace(element)) element.scrollIntoView?.({ block: 'nearest' });
@@ -157,8 +186,12 @@ function ToastItem({ toast, onDismiss, atPage }: { toast: ToastState; onDismiss:
     const stop = onFocusMoved(clear);
     return () => {
       stop();
-      root.style.scrollPaddingBottom = '';
-      body.style.paddingBottom = bodyPadding;
+      window.removeEventListener('resize', keep);
+      if (scroller) {
+        scroller.style.scrollPaddingTop = '';
+        scroller.style.scrollPaddingBottom = '';
+      }
+      if (atPage) body.style.paddingBottom = bodyPadding;
     };
   }, [atPage]);
 

@@ -112,7 +112,7 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
                   </p>
                 )}
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
-                <div className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
+                <div data-dialog-footer className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
                   <button type="button" onClick={requestClose} className={buttonStyles.secondary}>انصراف</button>
                   <button type="submit" disabled={update.isPending} className={adminButton.primary}>
                     <Save aria-hidden="true" className="size-4" />

@@ -85,7 +85,7 @@ export function VersionCompareDialog({ articleId, version, current, onClose, onR
                 {changes.map((change) => <FieldDiff key={change.field} change={change} />)}
               </>
             ) : <p role="status" className="rounded-lg border border-border p-4 text-sm">{COMPARE_TEXTS.same}</p>}
-            <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-card px-5 py-3">
+            <div data-dialog-footer className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-card px-5 py-3">
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>{COMPARE_TEXTS.close}</button>
               {version && changes?.length ? (
                 <button type="button" onClick={() => onRestore(version)} className={adminButton.primary}>
