@@ -87,6 +87,12 @@ describe('the podcast on an article page', () => {
       await podcast.getByRole('button', { name: 'پخش نسخه صوتی' }).waitFor();
       await podcast.scrollIntoViewIfNeeded();
       expect(await horizontalOverflow(page)).toBe(0);
+      // Every control is at least 24 px each way (WCAG 2.5.8), the seek bar's thin track included.
+      const small = await podcast.locator('button, a, input').evaluateAll((controls) => controls
+        .map((c) => ({ name: c.getAttribute('aria-label') ?? c.textContent?.trim(), box: c.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 24 || box.height < 24)
+        .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`));
+      expect(small).toEqual([]);
       const faults = (await seriousAxeViolations(page)).filter((v) => v.nodes.some((n) => n.includes('نسخه') || n.includes('audio') || n.includes('section')));
       expect(faults).toEqual([]);
       await shoot(podcast, `podcast-${viewport.width}-${viewport.colorScheme}`);

@@ -180,6 +180,8 @@ describe('article page: addresses, server rendering and media', () => {
     await playerState('playing');
     const controls = player.getByTestId('video-controls');
     expect(await controls.getAttribute('aria-hidden')).toBe('false');
+    // The seek bar takes a 24 px high touch, not only its thin track (WCAG 2.5.8).
+    expect((await controls.getByRole('slider', { name: 'جابه‌جایی در ویدیو' }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await page.mouse.move(0, 0);
     await page.waitForFunction(() => document.querySelector('[data-testid="video-controls"]')?.getAttribute('aria-hidden') === 'true', null, { timeout: 6000 });
     // Keyboard: focus the player, Space pauses.

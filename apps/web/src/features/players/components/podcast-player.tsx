@@ -137,7 +137,7 @@ export function PodcastPlayer({ src, duration, voice, articleId, feedUrl }: Podc
                 onChange={(e) => seek(Number(e.currentTarget.value))}
                 aria-label="جابه‌جایی در نسخه صوتی"
                 aria-valuetext={`${formatMediaTime(time.current)} از ${formatMediaTime(totalSeconds(time.duration))}`}
-                className="h-1 min-w-0 flex-1 accent-[var(--c-accent)]"
+                className="h-6 min-w-0 flex-1 accent-[var(--c-accent)]"
               />
               <span className="text-xs text-muted tabular-nums" data-testid="podcast-time">{formatMediaTime(time.current)} / {formatMediaTime(totalSeconds(time.duration))}</span>
             </div>

@@ -219,7 +219,7 @@ export function VideoPlayer({ src, poster, duration, label, caption }: VideoPlay
               onChange={(e) => seek(Number(e.currentTarget.value))}
               aria-label="جابه‌جایی در ویدیو"
               aria-valuetext={`${formatMediaTime(time.current)} از ${formatMediaTime(time.duration)}`}
-              className="h-1 min-w-0 flex-1 accent-[var(--c-accent)]"
+              className="h-6 min-w-0 flex-1 accent-[var(--c-accent)]"
             />
             <span className="text-xs tabular-nums">{formatMediaTime(time.current)} / {formatMediaTime(time.duration)}</span>
             <button type="button" onClick={toggleMute} tabIndex={controlsVisible ? 0 : -1} aria-label={muted ? 'پخش صدا' : 'بی‌صدا'} aria-pressed={muted} className={control}>
