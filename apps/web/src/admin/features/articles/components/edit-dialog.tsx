@@ -7,7 +7,7 @@ import { isApiError } from '../../../../lib/api-client.ts';
 import { formatNumberFa } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { adminButton } from '../../../components/styles.ts';
-import { AdminDialog, ConfirmDialog } from '../../../components/dialogs.tsx';
+import { AdminDialog, ConfirmDialog, DialogFooter } from '../../../components/dialogs.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useAdminArticle, useUpdateArticle } from '../api.ts';
 import { ArticleFields, type ArticleForm } from './article-fields.tsx';
@@ -112,13 +112,13 @@ export default function EditArticleDialog({ articleId, onClose }: { articleId: n
                   </p>
                 )}
                 <ArticleFields form={form} editedFields={loaded?.editedFields ?? []} />
-                <div data-dialog-footer className="sticky -bottom-5 -mx-5 -mb-5 flex justify-end gap-2 border-t border-border bg-card px-5 py-3">
+                <DialogFooter>
                   <button type="button" onClick={requestClose} className={buttonStyles.secondary}>انصراف</button>
                   <button type="submit" disabled={update.isPending} className={adminButton.primary}>
                     <Save aria-hidden="true" className="size-4" />
                     به‌روزرسانی
                   </button>
-                </div>
+                </DialogFooter>
               </form>
             )}
           </>

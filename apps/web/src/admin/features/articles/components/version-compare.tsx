@@ -5,7 +5,7 @@ import { formatJalaliDateTime } from '@chapar/shared/text';
 import { buttonStyles } from '../../../../components/ui/button-styles.ts';
 import { cn } from '../../../../lib/cn.ts';
 import { adminButton } from '../../../components/styles.ts';
-import { AdminDialog } from '../../../components/dialogs.tsx';
+import { AdminDialog, DialogFooter } from '../../../components/dialogs.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useArticleVersion } from '../api.ts';
 import { versionChanges, versionLabel, type FieldChange } from '../version-changes.ts';
@@ -85,7 +85,7 @@ export function VersionCompareDialog({ articleId, version, current, onClose, onR
                 {changes.map((change) => <FieldDiff key={change.field} change={change} />)}
               </>
             ) : <p role="status" className="rounded-lg border border-border p-4 text-sm">{COMPARE_TEXTS.same}</p>}
-            <div data-dialog-footer className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-border bg-card px-5 py-3">
+            <DialogFooter className="flex-wrap">
               <button type="button" onClick={onClose} className={buttonStyles.secondary}>{COMPARE_TEXTS.close}</button>
               {version && changes?.length ? (
                 <button type="button" onClick={() => onRestore(version)} className={adminButton.primary}>
@@ -93,7 +93,7 @@ export function VersionCompareDialog({ articleId, version, current, onClose, onR
                   {COMPARE_TEXTS.restore}
                 </button>
               ) : null}
-            </div>
+            </DialogFooter>
           </div>
         )}
     </AdminDialog>
