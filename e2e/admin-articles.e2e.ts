@@ -348,6 +348,15 @@ describe('deleted articles', () => {
     // open by the pointer resting on it), not under it.
     await dialog.locator('[data-toast-viewport] li').hover();
     await dialog.evaluate((panel) => { panel.scrollTop = 300; });
+    // Stuck at the top of the scrolled dialog, the toast keeps the dialog's padding above it as a
+    // band from the dialog's edge: nothing of the form shows through there, nor takes a tap.
+    const band = await dialog.evaluate((panel) => {
+      const toast = panel.querySelector('[data-toast-viewport] li')!.getBoundingClientRect();
+      const edge = panel.getBoundingClientRect().top + panel.clientTop;
+      const inBand = [edge + 2, (edge + toast.top) / 2].map((y) => document.elementFromPoint(toast.left + toast.width / 2, y)?.closest('[data-toast-viewport]') != null);
+      return { gap: Math.round(toast.top - edge), inBand };
+    });
+    expect(band).toEqual({ gap: 20, inBand: [true, true] });
     await dialog.getByRole('textbox', { name: 'کلیدواژه‌ها' }).focus();
     const hidden: string[] = [];
     for (let i = 0; i < 6; i++) {

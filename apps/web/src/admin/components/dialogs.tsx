@@ -11,8 +11,9 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 const overlay = 'fixed inset-0 z-50 bg-black/50';
 // Centred by margins, not by a transform: a transform would make the panel the box that the toasts
 // shown inside it on wide screens (useToastHost) are placed in and clipped by, instead of the screen.
-// A DialogFooter inside gets room kept for it: a control Tab reaches scrolls clear of it.
-const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl sm:mx-auto has-[[data-dialog-footer]]:scroll-pb-20';
+// A DialogFooter inside gets room kept for it: a control Tab reaches scrolls clear of it. A toast in
+// the slot at its top sticks over the padding, up to the edge (--toast-top, --toast-band: toast.tsx).
+const panel = 'fixed inset-x-2 inset-y-0 z-50 my-auto h-fit max-h-[92dvh] overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl [--toast-band:1.25rem] [--toast-top:-1.25rem] sm:mx-auto has-[[data-dialog-footer]]:scroll-pb-20';
 
 /** A long dialog's buttons, stuck to the bottom of the panel (over its padding) while it scrolls. */
 export function DialogFooter({ className, children }: { className?: string; children: ReactNode }) {

@@ -38,7 +38,8 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
       onClick={(event) => { if (event.target === ref.current) onClose(); }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-card p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
-      <div className="p-6">
+      {/* The padding is this box's, not the dialog's: a click on the dialog itself is a click outside. */}
+      <div className="p-6 [--toast-band:1.5rem]">
         <div ref={toastHost} className="contents" />
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -14,11 +14,16 @@ const AT_PAGE = 'fixed inset-x-0 bottom-0 p-4 md:inset-x-auto md:end-0 md:w-full
 /**
  * Inside a dialog, below lg the toast takes the slot at the top of the dialog (useToastHost's
  * node): it pushes the title down instead of lying over it and the close button (phones, tablets),
- * and stays at the top while the dialog scrolls. From lg up it lies over the screen's bottom on
- * the start side, where the footer's buttons (at the dialog's end) stay clear of it, however wide
- * the dialog.
+ * and stays at the top while the dialog scrolls, on a band of the dialog's colour from its top edge
+ * that hides what scrolls under it (the dialog names its padding above the slot, --toast-band, and
+ * how far the edge is above where the slot may stick, --toast-top). From lg up it lies over the
+ * screen's bottom on the start side, where the footer's buttons (at the dialog's end) stay clear of
+ * it, however wide the dialog.
  */
-const IN_DIALOG = 'sticky top-0 pb-3 max-lg:empty:hidden lg:fixed lg:top-auto lg:bottom-0 lg:start-0 lg:w-full lg:max-w-[420px] lg:p-4';
+const IN_DIALOG = cn(
+  'max-lg:pointer-events-auto max-lg:sticky max-lg:top-[var(--toast-top,0px)] max-lg:mt-[calc(-1*var(--toast-band,0px))] max-lg:bg-card max-lg:pt-[var(--toast-band,0px)] max-lg:pb-3 max-lg:empty:hidden',
+  'lg:fixed lg:bottom-0 lg:start-0 lg:w-full lg:max-w-[420px] lg:p-4',
+);
 /** Room between a control scrolled clear of a toast and the toast (its viewport's padding and a gap). */
 const TOAST_CLEARANCE_PX = 24;
 
@@ -170,9 +175,13 @@ function ToastItem({ toast, onDismiss, atPage }: { toast: ToastState; onDismiss:
       scroller.style.scrollPaddingTop = '';
       scroller.style.scrollPaddingBottom = '';
       const box = scroller.getBoundingClientRect();
-      const atTop = getComputedStyle(node.parentElement!).position === 'sticky';
+      const list = node.parentElement!;
+      const atTop = getComputedStyle(list).position === 'sticky';
       const side = atTop ? 'scrollPaddingTop' : 'scrollPaddingBottom';
-      const covers = atTop ? height : toastBox.left < box.right && box.left < toastBox.right ? box.bottom - toastBox.top + TOAST_CLEARANCE_PX : 0;
+      // At the top, the band from the dialog's edge down to the list's end covers what scrolls under it.
+      const covers = atTop
+        ? list.getBoundingClientRect().bottom - box.top + TOAST_CLEARANCE_PX / 2
+        : toastBox.left < box.right && box.left < toastBox.right ? box.bottom - toastBox.top + TOAST_CLEARANCE_PX : 0;
       if (covers > (parseFloat(getComputedStyle(scroller)[side]) || 0)) scroller.style[side] = `${covers}px`;
     };
     keep();
