@@ -37,7 +37,8 @@ describe('the deployment files', () => {
     expect(files['deploy/chapar.env'].length).toBeGreaterThan(10);
     expect(files['deploy/Dockerfile']).toContain('NODE_ENV');
     expect(files['deploy/compose.yaml']).toEqual(['DATABASE_URL', 'HOST', 'TRUST_PROXY']);
-    expect(files['deploy/chapar-web@.service']).toEqual(['PORT']);
+    expect(files['deploy/chapar-web@.service']).toEqual(['PORT', 'NODE_COMPILE_CACHE']);
+    expect(files['deploy/chapar-worker@.service']).toEqual(['NODE_COMPILE_CACHE']);
     for (const [file, vars] of Object.entries(files)) {
       expect(vars.filter((v) => !described.has(v)), `${file} sets variables .env.example does not describe`).toEqual([]);
     }
